@@ -1,0 +1,135 @@
+/// One option of a command.
+struct OptionSpec: Sendable {
+    /// `--name`; `short` is `-x` when there is one.
+    var name: String
+    var short: String? = nil
+    /// nil for a flag; else the value's placeholder (`SEQ`, `DATE`).
+    var value: String? = nil
+    var help: String
+    var repeatable = false
+}
+
+/// A command or a group of subcommands, with the help text it prints.
+struct Command: Sendable {
+    var name: String
+    var abstract: String
+    /// After `haru`, e.g. `count ACTION [N] [--at INSTANT]`.
+    var usage: String
+    var arguments: [(String, String)] = []
+    var options: [OptionSpec] = []
+    var discussion: String? = nil
+    var subcommands: [Command] = []
+    /// Positional arguments: at least `minArgs`, at most `maxArgs`.
+    var minArgs = 0
+    var maxArgs = 0
+    var run: (@Sendable (inout Context, Parsed) throws -> Int32)? = nil
+
+    func find(_ name: String) -> Command? { subcommands.first { $0.name == name } }
+}
+
+/// Options every command takes.
+let globalOptions: [OptionSpec] = [
+    OptionSpec(name: "--ledger", value: "PATH", help: "The ledger directory (default: $HARU_LEDGER, else $XDG_DATA_HOME/haru, else ~/.local/share/haru)."),
+    OptionSpec(name: "--json", help: "Print JSON instead of tables."),
+    OptionSpec(name: "--now", value: "INSTANT", help: "Pin the clock (ISO 8601 with offset), for reproducible scripts."),
+    OptionSpec(name: "--no-sync", help: "Skip fsync at commit: faster bulk loads; a crash may lose the last commits, never older ones."),
+    OptionSpec(name: "--help", short: "-h", help: "Show help for this command."),
+]
+
+/// A parsed command line: positionals, option values, flags.
+struct Parsed {
+    var positionals: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+}
+
+enum ArgumentParser {
+    /// Splits `args` by the command's and the global options. `--` ends
+    /// options; `--name=value` and `--name value` both work.
+    static func parse(_ args: [String], for command: Command) throws -> Parsed {
+        let specs = command.options + globalOptions
+        var p = Parsed()
+        var k = 0
+        var onlyPositionals = false
+        while k < args.count {
+            let a = args[k]
+            k += 1
+            if onlyPositionals || !a.hasPrefix("-") || a == "-" || isNegativeNumber(a) {
+                p.positionals.append(a)
+                continue
+            }
+            if a == "--" { onlyPositionals = true; continue }
+            var name = a
+            var inline: String?
+            if let eq = a.firstIndex(of: "="), a.hasPrefix("--") {
+                name = String(a[..<eq])
+                inline = String(a[a.index(after: eq)...])
+            }
+            guard let spec = specs.first(where: { $0.name == name || $0.short == name }) else {
+                throw UsageError("unknown option '\(name)' for `haru \(command.usage.split(separator: " ").first ?? "")`")
+            }
+            if spec.value == nil {
+                if inline != nil { throw UsageError("option '\(spec.name)' takes no value") }
+                p.flags.insert(spec.name)
+                continue
+            }
+            let value: String
+            if let inline { value = inline } else {
+                guard k < args.count else { throw UsageError("option '\(spec.name)' needs a value (\(spec.value!))") }
+                value = args[k]
+                k += 1
+            }
+            if !spec.repeatable, p.values[spec.name] != nil, p.values[spec.name]!.last != value {
+                throw UsageError("option '\(spec.name)' given twice")
+            }
+            p.values[spec.name, default: []].append(value)
+        }
+        if p.positionals.count < command.minArgs {
+            let missing = command.arguments.dropFirst(p.positionals.count).first?.0 ?? "an argument"
+            throw UsageError("missing \(missing)")
+        }
+        if p.positionals.count > command.maxArgs {
+            throw UsageError("unexpected argument '\(p.positionals[command.maxArgs])'")
+        }
+        return p
+    }
+
+    private static func isNegativeNumber(_ s: String) -> Bool { s.count > 1 && s.dropFirst().allSatisfy { $0.isNumber } }
+}
+
+enum Help {
+    /// OVERVIEW / USAGE / ARGUMENTS / OPTIONS / SUBCOMMANDS, the layout of
+    /// swift-argument-parser.
+    static func text(_ c: Command, path: String) -> String {
+        var s = "OVERVIEW: \(c.abstract)\n\n"
+        if let d = c.discussion { s += d + "\n\n" }
+        s += "USAGE: haru \(c.usage)\n"
+        if !c.arguments.isEmpty {
+            s += "\nARGUMENTS:\n"
+            for (name, help) in c.arguments { s += row(name, help) }
+        }
+        let opts = c.options + (c.subcommands.isEmpty ? globalOptions : [globalOptions.last!])
+        s += "\nOPTIONS:\n"
+        for o in opts {
+            var left = (o.short.map { "\($0), " } ?? "") + o.name
+            if let v = o.value { left += " <\(v)>" }
+            s += row(left, o.help + (o.repeatable ? " (repeatable)" : ""))
+        }
+        if !c.subcommands.isEmpty {
+            s += "\nSUBCOMMANDS:\n"
+            for sub in c.subcommands { s += row(sub.name, sub.abstract) }
+            s += "\n  See 'haru help \(path.isEmpty ? "" : path + " ")<subcommand>' for detailed help.\n"
+        }
+        return s
+    }
+
+    private static func row(_ left: String, _ right: String) -> String {
+        let pad = 26
+        if left.count + 2 >= pad { return "  \(left)\n" + String(repeating: " ", count: pad) + right + "\n" }
+        return "  " + left + String(repeating: " ", count: pad - 2 - left.count) + right + "\n"
+    }
+}

@@ -1,0 +1,72 @@
+import HaruLedger
+
+/// What every subcommand works with: the invocation and the global options.
+struct Context {
+    var invocation: Invocation
+    var parsed: Parsed
+    var zones = ZoneDirectory.system
+    var rng: AnyRNG
+
+    var out: OutputStream { invocation.out }
+    var json: Bool { parsed.has("--json") }
+
+    /// The ledger directory: --ledger, $HARU_LEDGER, $XDG_DATA_HOME/haru, ~/.local/share/haru.
+    func ledgerPath() throws -> String {
+        if let p = parsed.value("--ledger") { return p }
+        let env = invocation.environment
+        if let p = env["HARU_LEDGER"], !p.isEmpty { return p }
+        if let x = env["XDG_DATA_HOME"], !x.isEmpty { return x + "/haru" }
+        if let h = env["HOME"], !h.isEmpty { return h + "/.local/share/haru" }
+        throw UsageError("no ledger: give --ledger PATH or set HARU_LEDGER")
+    }
+
+    var durability: Environment.Durability { parsed.has("--no-sync") ? .relaxed : .durable }
+
+    func openLedger(readOnly: Bool = false) throws -> Ledger {
+        try Ledger(path: try ledgerPath(), durability: durability, readOnly: readOnly)
+    }
+
+    /// The clock in µs: `--now` when given.
+    func nowMicros() throws -> Int64 {
+        if let n = parsed.value("--now") { return try instant(n, option: "--now").seconds * 1_000_000 }
+        return invocation.clock()
+    }
+
+    /// The effective time of a command's event: `--at`, else now (whole seconds).
+    func eventTime() throws -> Instant {
+        if let a = parsed.value("--at") { return try instant(a, option: "--at") }
+        let us = try nowMicros()
+        return Instant(seconds: us >= 0 ? us / 1_000_000 : (us - 999_999) / 1_000_000)
+    }
+
+    func instant(_ text: String, option: String) throws -> Instant {
+        switch Instant.parse(text) {
+        case .success(let t): return t
+        case .failure(.noOffset): throw UsageError("\(option): \"\(text)\" needs a UTC offset, as in 2026-03-04T07:30:00+09:00")
+        case .failure(.fractionalSeconds): throw UsageError("\(option): \"\(text)\" must be whole seconds")
+        case .failure: throw UsageError("\(option): \"\(text)\" is not an ISO 8601 instant such as 2026-03-04T07:30:00+09:00")
+        }
+    }
+
+    /// Appends events built by a command and returns their seqs.
+    mutating func append(_ inputs: [EventInput], expectHead: UInt64? = nil, lines: [Int]? = nil) throws -> AppendResult {
+        let ledger = try openLedger()
+        let result = try ledger.append(inputs, lines: lines, expectHead: expectHead, now: try nowMicros(), rng: &rng)
+        if durability == .relaxed { try ledger.environment.sync() }
+        return result
+    }
+
+    /// An event from a command's flags, checked exactly as a JSONL line would be.
+    func event(_ type: EventType, at: Instant, data: [(String, JSONValue)]) throws -> EventInput {
+        let payload = try Payload.parse(.object(data), type: type, zones: zones)
+        return EventInput(type: type, at: at, source: "cli", payload: payload)
+    }
+
+    /// A fresh entity id (UUID v4, lower case).
+    mutating func newID() -> String { EventID.random(using: &rng).description }
+
+    /// How instants print. The ledger's zone arrives with the calendar; until then UTC.
+    func formatInstant(_ t: Instant) -> String { t.format(offsetSeconds: 0) }
+
+    func printJSON(_ v: JSONValue) { out.line(v.compactText) }
+}

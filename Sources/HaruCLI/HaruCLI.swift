@@ -1,0 +1,104 @@
+import HaruLedger
+
+/// The `haru` command line. The executable calls `run` and exits with what
+/// it returns; tests call it in-process with their own streams and clock.
+public enum HaruCLI {
+    public static let version = "0.1.0"
+
+    static let root = Command(
+        name: "haru", abstract: "An event-sourced habit and time ledger.",
+        usage: "<subcommand> [options]",
+        discussion: """
+            Every change is an immutable, hash-chained event in an LMDB ledger; totals,
+            progress and streaks are derived from the events.
+            """,
+        subcommands: [
+            Subcommands.initLedger, Subcommands.append, Subcommands.log,
+            Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
+            Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
+            Subcommands.verify,
+        ])
+
+    /// Runs one command line. The single place where errors become exit codes.
+    public static func run(_ invocation: Invocation) -> Int32 {
+        var args = invocation.arguments
+        let err = invocation.err
+        if args.isEmpty || args == ["--help"] || args == ["-h"] {
+            invocation.out.write(Help.text(root, path: ""))
+            return args.isEmpty ? ExitCode.badInput : ExitCode.ok
+        }
+        if args == ["--version"] {
+            invocation.out.line("haru \(version)")
+            return ExitCode.ok
+        }
+        // `help SUB…` prints the same as `SUB… --help`.
+        if args.first == "help" {
+            args.removeFirst()
+            args.append("--help")
+            if args == ["--help"] {
+                invocation.out.write(Help.text(root, path: ""))
+                return ExitCode.ok
+            }
+        }
+        var command = root
+        var path: [String] = []
+        while !command.subcommands.isEmpty {
+            guard let next = args.first, !next.hasPrefix("-") else {
+                if args.contains("--help") || args.contains("-h") {
+                    invocation.out.write(Help.text(command, path: path.joined(separator: " ")))
+                    return ExitCode.ok
+                }
+                err.line("Error: `haru \(path.joined(separator: " "))` needs a subcommand")
+                err.line("Usage: haru \(command.usage)")
+                return ExitCode.badInput
+            }
+            guard let sub = command.find(next) else {
+                err.line("Error: unknown command '\((path + [next]).joined(separator: " "))'")
+                err.line("Usage: haru \(command.usage)  (see 'haru help\(path.isEmpty ? "" : " " + path.joined(separator: " "))')")
+                return ExitCode.badInput
+            }
+            command = sub
+            path.append(next)
+            args.removeFirst()
+        }
+        if args.contains("--help") || args.contains("-h") {
+            invocation.out.write(Help.text(command, path: path.joined(separator: " ")))
+            return ExitCode.ok
+        }
+        do {
+            let parsed = try ArgumentParser.parse(args, for: command)
+            var ctx = Context(invocation: invocation, parsed: parsed, rng: AnyRNG(base: invocation.rng))
+            return try command.run!(&ctx, parsed)
+        } catch let e as UsageError {
+            err.line("Error: \(e.message)")
+            err.line("Usage: haru \(command.usage)")
+            return ExitCode.badInput
+        } catch let e as InputError {
+            err.line("Error: \(e.description)")
+            return ExitCode.badInput
+        } catch is CheckFailed {
+            return ExitCode.checkFailed
+        } catch let e as LedgerError {
+            err.line("Error: \(e.description)")
+            switch e {
+            case .invalid, .conflict, .headMoved, .exists: return ExitCode.badInput
+            case .damaged, .notFound: return ExitCode.cannotOpen
+            }
+        } catch let e as JSONSyntaxError {
+            err.line("Error: \(e.description)")
+            return ExitCode.badInput
+        } catch let e as LMDBError {
+            err.line("Error: cannot use the ledger: \(e.description)")
+            return ExitCode.cannotOpen
+        } catch let e as DecodeError {
+            err.line("Error: \(e.description)")
+            return ExitCode.cannotOpen
+        } catch {
+            err.line("Error: \(error)")
+            return ExitCode.cannotOpen
+        }
+    }
+}
+
+/// The subcommands, one file each.
+enum Subcommands {}

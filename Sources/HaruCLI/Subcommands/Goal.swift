@@ -1,0 +1,82 @@
+import HaruLedger
+
+extension Subcommands {
+    static let goal = Command(
+        name: "goal", abstract: "Create, edit, finish, confirm and delete goals.", usage: "goal <add|edit|finish|confirm|delete> …",
+        subcommands: [
+            Command(
+                name: "add", abstract: "Create a goal.",
+                usage: "goal add TITLE --start DATE [--end DATE] [--threshold PERCENT] [--symbol S] [--color #RRGGBB] [--id ID]",
+                arguments: [("TITLE", "The goal's title.")],
+                options: [
+                    OptionSpec(name: "--start", value: "DATE", help: "First day (YYYY-MM-DD)."),
+                    OptionSpec(name: "--end", value: "DATE", help: "Last day; without it the goal runs until finished by hand."),
+                    OptionSpec(name: "--threshold", value: "PERCENT", help: "Achieved at this share of quests met, 10 … 100 in steps of 5 (default 100)."),
+                    OptionSpec(name: "--symbol", value: "S", help: "A short symbol."),
+                    OptionSpec(name: "--color", value: "#RRGGBB", help: "Its colour."), idOption("goal"), atOption,
+                ],
+                minArgs: 1, maxArgs: 1,
+                run: { ctx, p in
+                    guard let start = p.value("--start") else { throw UsageError("--start DATE is required") }
+                    let id = p.value("--id") ?? ctx.newID()
+                    var data: [(String, JSONValue)] = [("goal_id", .string(id)), ("title", .string(p.positionals[0])), ("start_date", .string(start))]
+                    if let e = p.value("--end") { data.append(("end_date", .string(e))) }
+                    if let t = p.value("--threshold") { data.append(("threshold_percent", try number(t, "--threshold"))) }
+                    if let s = p.value("--symbol") { data.append(("symbol", .string(s))) }
+                    if let c = p.value("--color") { data.append(("color", .string(c))) }
+                    return try ctx.write(.goalCreated, data, id: id, human: "Created goal \"\(p.positionals[0])\" (id \(id)).")
+                }),
+            Command(
+                name: "edit", abstract: "Edit a goal; the edit takes effect at --at.",
+                usage: "goal edit GOAL [--title T] [--start DATE] [--end DATE|none] [--threshold PERCENT] [--at INSTANT]",
+                arguments: [("GOAL", "The goal's id.")],
+                options: [
+                    OptionSpec(name: "--title", value: "TITLE", help: "New title."),
+                    OptionSpec(name: "--start", value: "DATE", help: "New first day."),
+                    OptionSpec(name: "--end", value: "DATE", help: "New last day, or none to remove it (reopens a judged goal)."),
+                    OptionSpec(name: "--threshold", value: "PERCENT", help: "New threshold."),
+                    OptionSpec(name: "--symbol", value: "S", help: "New symbol, or none."),
+                    OptionSpec(name: "--color", value: "#RRGGBB", help: "New colour, or none."), atOption,
+                ],
+                minArgs: 1, maxArgs: 1,
+                run: { ctx, p in
+                    let id = p.positionals[0]
+                    var data: [(String, JSONValue)] = [("goal_id", .string(id))]
+                    if let t = p.value("--title") { data.append(("title", .string(t))) }
+                    if let s = p.value("--start") { data.append(("start_date", .string(s))) }
+                    if let e = p.value("--end") { data.append(("end_date", e == "none" ? .null : .string(e))) }
+                    if let t = p.value("--threshold") { data.append(("threshold_percent", try number(t, "--threshold"))) }
+                    if let s = p.value("--symbol") { data.append(("symbol", s == "none" ? .null : .string(s))) }
+                    if let c = p.value("--color") { data.append(("color", c == "none" ? .null : .string(c))) }
+                    return try ctx.write(.goalEdited, data, id: id, human: "Edited goal \(id).")
+                }),
+            Command(
+                name: "finish", abstract: "Finish a goal without an end date; it is judged at --at.",
+                usage: "goal finish GOAL [--at INSTANT]", arguments: [("GOAL", "The goal's id.")], options: [atOption],
+                minArgs: 1, maxArgs: 1,
+                run: { ctx, p in
+                    try ctx.write(.goalFinished, [("goal_id", .string(p.positionals[0]))], id: p.positionals[0], human: "Finished goal \(p.positionals[0]).")
+                }),
+            Command(
+                name: "confirm", abstract: "Answer for a goal without quests: achieved or not.",
+                usage: "goal confirm GOAL achieved|not_achieved [--at INSTANT]",
+                arguments: [("GOAL", "The goal's id."), ("OUTCOME", "achieved or not_achieved.")], options: [atOption],
+                minArgs: 2, maxArgs: 2,
+                run: { ctx, p in
+                    try ctx.write(.goalConfirmed, [("goal_id", .string(p.positionals[0])), ("outcome", .string(p.positionals[1]))],
+                                  id: p.positionals[0], human: "Confirmed goal \(p.positionals[0]) as \(p.positionals[1]).")
+                }),
+            Command(
+                name: "delete", abstract: "Delete a goal.", usage: "goal delete GOAL",
+                arguments: [("GOAL", "The goal's id.")], options: [atOption], minArgs: 1, maxArgs: 1,
+                run: { ctx, p in
+                    try ctx.write(.goalDeleted, [("goal_id", .string(p.positionals[0]))], id: p.positionals[0], human: "Deleted goal \(p.positionals[0]).")
+                }),
+        ])
+
+    /// A whole-number option value as JSON (range rules are the payload's).
+    static func number(_ text: String, _ option: String) throws -> JSONValue {
+        guard let n = Int64(text) else { throw UsageError("\(option): \"\(text)\" is not a whole number") }
+        return .int(n)
+    }
+}

@@ -1,0 +1,70 @@
+import HaruLedger
+
+extension Subcommands {
+    static let log = Command(
+        name: "log", abstract: "Show the events, oldest first.",
+        usage: "log [--from SEQ] [--type TYPE] [--entity ID]",
+        options: [
+            OptionSpec(name: "--from", value: "SEQ", help: "Start at this seq."),
+            OptionSpec(name: "--type", value: "TYPE", help: "Only events of this type (e.g. count.added) or domain (e.g. session).", repeatable: true),
+            OptionSpec(name: "--entity", value: "ID", help: "Only events that name this id (in any field).", repeatable: true),
+        ],
+        discussion: "Notes are private: the log shows their length, never their text. --json prints one event per line with seq, recorded, prev and hash.",
+        run: { ctx, p in
+            let ledger = try ctx.openLedger(readOnly: true)
+            var from: UInt64 = 1
+            if let f = p.value("--from") {
+                guard let n = UInt64(f), n >= 1 else { throw UsageError("--from: \"\(f)\" is not a seq (1, 2, 3 …)") }
+                from = n
+            }
+            let types = p.all("--type")
+            for t in types where EventType(name: t) == nil && !EventType.allCases.contains(where: { $0.name.hasPrefix(t + ".") }) {
+                throw UsageError("--type: unknown event type \"\(t)\"")
+            }
+            let entities = Set(p.all("--entity"))
+            var prev = from > 1 ? (try ledger.event(from - 1)?.hash ?? .zero) : Digest.zero
+            try ledger.forEachEvent(from: from) { e in
+                defer { prev = e.hash }
+                if !types.isEmpty, !types.contains(where: { e.type.name == $0 || e.type.name.hasPrefix($0 + ".") }) { return true }
+                if !entities.isEmpty, !e.payload.fields.contains(where: { f in
+                    switch f.1 {
+                    case .string(let s): return f.0.kind.isEntityID && entities.contains(s)
+                    case .strings(let ss): return ss.contains { entities.contains($0) }
+                    default: return false
+                    }
+                }) { return true }
+                if ctx.json {
+                    ctx.printJSON(e.json(prev: prev, instant: ctx.formatInstant, hideNotes: true))
+                } else {
+                    ctx.out.line(LogLine.text(e, instant: ctx.formatInstant))
+                }
+                return true
+            }
+            return ExitCode.ok
+        })
+}
+
+extension FieldKind {
+    var isEntityID: Bool { if case .entityID = self { return true } else { return false } }
+}
+
+/// One event as a human log line: seq, effective time, type, then the payload.
+enum LogLine {
+    static func text(_ e: Event, instant: (Instant) -> String) -> String {
+        let seq = String(e.seq)
+        var s = String(repeating: " ", count: max(0, 6 - seq.count)) + seq + "  " + instant(e.at) + "  " + e.type.name
+        s += String(repeating: " ", count: max(1, 18 - e.type.name.count))
+        guard case .object(let members) = e.payload.json(type: e.type, instant: instant, hideNotes: true) else { return s }
+        s += members.map { "\($0.0)=\(plain($0.1))" }.joined(separator: " ")
+        return s
+    }
+
+    private static func plain(_ v: JSONValue) -> String {
+        switch v {
+        case .string(let s): return s.contains(" ") ? "\"\(s)\"" : s
+        case .object(let m): return "{" + m.map { "\($0.0)=\(plain($0.1))" }.joined(separator: " ") + "}"
+        case .array(let a): return a.map(plain).joined(separator: ",")
+        default: return v.compactText
+        }
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command writes: stdout and stderr in the real tool, buffers in tests.
+public final class OutputStream: @unchecked Sendable {
+    // @unchecked: a command runs on one thread; the buffer is never shared across threads.
+    private let fd: Int32?
+    public private(set) var text = ""
+
+    /// Writes straight to a file descriptor.
+    public init(fd: Int32) { self.fd = fd }
+    /// Collects into `text`.
+    public init() { fd = nil }
+
+    public func write(_ s: String) {
+        guard let fd else { text += s; return }
+        var s = s
+        s.withUTF8 { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+                if n < 0 { if errno == EINTR { continue } else { return } }
+                off += n
+            }
+        }
+    }
+
+    public func line(_ s: String = "") { write(s + "\n") }
+
+    /// Whether this stream is a terminal (progress bars and colour only then).
+    public var isTTY: Bool { fd.map { isatty($0) == 1 } ?? false }
+}
+
+/// Everything a command may take from the outside world, passed in so that
+/// tests can pin it: arguments, environment, input, outputs, clock, ids.
+public struct Invocation {
+    public var arguments: [String]
+    public var environment: [String: String]
+    public var readInput: (String?) throws -> [UInt8]
+    public var out: OutputStream
+    public var err: OutputStream
+    /// The real clock, µs since the epoch (`--now` overrides it).
+    public var clock: () -> Int64
+    public var rng: any RandomNumberGenerator
+
+    public init(arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> [UInt8],
+                out: OutputStream, err: OutputStream, clock: @escaping () -> Int64, rng: any RandomNumberGenerator) {
+        self.arguments = arguments
+        self.environment = environment
+        self.readInput = readInput
+        self.out = out
+        self.err = err
+        self.clock = clock
+        self.rng = rng
+    }
+}
+
+/// A random source for ids (`SystemRandomNumberGenerator` in the tool).
+struct AnyRNG: RandomNumberGenerator {
+    var base: any RandomNumberGenerator
+    mutating func next() -> UInt64 { base.next() }
+}

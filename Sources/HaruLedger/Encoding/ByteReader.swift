@@ -1,0 +1,96 @@
+/// Why stored bytes could not be decoded. A decode failure is damage (exit
+/// 3), never "not found".
+public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { "stored data is damaged: \(reason)" }
+}
+
+/// Reads the primitives `ByteWriter` writes, from bytes that stay valid for
+/// the reader's life (an LMDB value inside its transaction, or an array).
+public struct ByteReader {
+    private let base: UnsafeRawBufferPointer
+    public private(set) var offset = 0
+
+    public init(_ base: UnsafeRawBufferPointer) { self.base = base }
+
+    public var remaining: Int { base.count - offset }
+    public var atEnd: Bool { offset >= base.count }
+
+    private mutating func need(_ n: Int) throws(DecodeError) {
+        if offset + n > base.count { throw DecodeError("record ends early (need \(n) bytes at \(offset))") }
+    }
+
+    public mutating func u8() throws(DecodeError) -> UInt8 {
+        try need(1)
+        defer { offset += 1 }
+        return base[offset]
+    }
+
+    public mutating func u16() throws(DecodeError) -> UInt16 {
+        try need(2)
+        defer { offset += 2 }
+        return UInt16(base[offset]) << 8 | UInt16(base[offset + 1])
+    }
+
+    public mutating func u64() throws(DecodeError) -> UInt64 {
+        try need(8)
+        var v: UInt64 = 0
+        for k in 0..<8 { v = v << 8 | UInt64(base[offset + k]) }
+        offset += 8
+        return v
+    }
+
+    public mutating func i64() throws(DecodeError) -> Int64 { Int64(bitPattern: try u64()) }
+
+    public mutating func varint() throws(DecodeError) -> UInt64 {
+        var v: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            try need(1)
+            let b = base[offset]
+            offset += 1
+            if shift == 63, b > 1 { throw DecodeError("varint overflows 64 bits") }
+            v |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return v }
+            shift += 7
+            if shift > 63 { throw DecodeError("varint too long") }
+        }
+    }
+
+    public mutating func svarint() throws(DecodeError) -> Int64 {
+        let u = try varint()
+        return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
+    }
+
+    public mutating func string() throws(DecodeError) -> String {
+        let n = Int(try varint())
+        try need(n)
+        let slice = UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)])
+        offset += n
+        guard let s = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
+            throw DecodeError("string is not UTF-8")
+        }
+        return s
+    }
+
+    /// `n` bytes, copied out (the source may be an LMDB page).
+    public mutating func bytes(_ n: Int) throws(DecodeError) -> [UInt8] {
+        try need(n)
+        defer { offset += n }
+        return Array(base[offset..<(offset + n)])
+    }
+
+    /// A reader over the next `n` bytes, which this reader skips.
+    public mutating func sub(_ n: Int) throws(DecodeError) -> ByteReader {
+        try need(n)
+        defer { offset += n }
+        return ByteReader(UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)]))
+    }
+
+    /// The rest of the buffer, not copied: valid only while the source is.
+    public mutating func rest() -> UnsafeRawBufferPointer {
+        defer { offset = base.count }
+        return UnsafeRawBufferPointer(rebasing: base[offset...])
+    }
+}

@@ -1,0 +1,57 @@
+/// An event as a caller writes it (CONTRACT §1), before the store gives it a
+/// seq, a recorded time and its place in the hash chain.
+public struct EventInput: Sendable, Equatable {
+    /// Absent: the store draws one.
+    public var id: EventID?
+    public var type: EventType
+    /// Effective (valid) time.
+    public var at: Instant
+    /// Payload schema version.
+    public var version: Int
+    public var source: String?
+    public var payload: Payload
+
+    public init(id: EventID? = nil, type: EventType, at: Instant, version: Int = 1, source: String? = nil, payload: Payload) {
+        self.id = id
+        self.type = type
+        self.at = at
+        self.version = version
+        self.source = source
+        self.payload = payload
+    }
+
+    /// The content an idempotent retry must repeat exactly: everything the
+    /// caller chose but the provenance label (Docs/events.md, "Retries").
+    public func sameContent(as e: Event) -> Bool {
+        type == e.type && at == e.at && version == Int(e.version) && payload == e.payload
+    }
+}
+
+/// A stored event: the input plus what the store added.
+public struct Event: Sendable, Equatable {
+    /// Dense append order, from 1.
+    public var seq: UInt64
+    /// Transaction time, microseconds since the epoch (UTC), never decreasing.
+    public var recorded: Int64
+    public var id: EventID
+    public var type: EventType
+    public var at: Instant
+    public var version: UInt8
+    /// Empty when none was given.
+    public var source: String
+    public var payload: Payload
+    /// This event's link in the hash chain.
+    public var hash: Digest
+    /// Set when the payload was redacted: the digest of the original payload,
+    /// which the chain covers.
+    public var redactedDigest: Digest?
+
+    public static func == (a: Event, b: Event) -> Bool {
+        a.seq == b.seq && a.recorded == b.recorded && a.id == b.id && a.type == b.type && a.at == b.at
+            && a.version == b.version && a.source == b.source && a.payload == b.payload && a.hash == b.hash
+            && a.redactedDigest == b.redactedDigest
+    }
+
+    /// The id of the entity the event is about (nil for settings).
+    public var entityID: String? { type.entityField.flatMap { payload.string($0) } }
+}

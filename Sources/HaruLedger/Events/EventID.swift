@@ -1,0 +1,59 @@
+/// An event id: a UUID, stored as 16 bytes and printed in lower case.
+public struct EventID: Sendable, Hashable, CustomStringConvertible {
+    public let high: UInt64
+    public let low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// A random version-4 UUID drawn from `rng` (the caller chooses the source,
+    /// so the library stays deterministic under test).
+    public static func random<G: RandomNumberGenerator>(using rng: inout G) -> EventID {
+        let a: UInt64 = rng.next()
+        let b: UInt64 = rng.next()
+        let h = (a & ~UInt64(0xF000)) | 0x4000  // version 4
+        let l = (b & ~(UInt64(0xC000) << 48)) | (UInt64(0x8000) << 48)  // variant 10
+        return EventID(high: h, low: l)
+    }
+
+    /// Parses `8-4-4-4-12` hex digits, either case.
+    public init?(parsing text: String) {
+        let b = Array(text.utf8)
+        guard b.count == 36 else { return nil }
+        var hi: UInt64 = 0
+        var lo: UInt64 = 0
+        var n = 0
+        for (k, c) in b.enumerated() {
+            if k == 8 || k == 13 || k == 18 || k == 23 {
+                guard c == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let d: UInt64
+            switch c {
+            case 0x30...0x39: d = UInt64(c - 0x30)
+            case 0x61...0x66: d = UInt64(c - 0x61 + 10)
+            case 0x41...0x46: d = UInt64(c - 0x41 + 10)
+            default: return nil
+            }
+            if n < 16 { hi = hi << 4 | d } else { lo = lo << 4 | d }
+            n += 1
+        }
+        high = hi
+        low = lo
+    }
+
+    public var description: String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        for k in 0..<32 {
+            if k == 8 || k == 12 || k == 16 || k == 20 { out.append(UInt8(ascii: "-")) }
+            let word = k < 16 ? high : low
+            let shift = UInt64(60 - (k % 16) * 4)
+            out.append(hex[Int((word >> shift) & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,111 @@
+/// What `verify` found.
+public struct VerifyReport: Sendable, Equatable {
+    /// Events checked.
+    public var events: UInt64 = 0
+    /// The first event that is missing, out of order, altered or does not fold.
+    public var firstBadSeq: UInt64?
+    /// What is wrong, nil when all is well.
+    public var problem: String?
+
+    public var ok: Bool { problem == nil }
+}
+
+extension Ledger {
+    /// Checks everything that can be checked from the file alone:
+    /// - seqs are dense from 1 and `recorded` never decreases;
+    /// - every record decodes, and its hash matches SHA-256(prev ‖ envelope ‖
+    ///   payload digest), so a changed byte anywhere breaks the chain at that seq;
+    /// - the id index names each event's seq, and nothing else;
+    /// - the events fold without error, and the fold equals the stored state.
+    public func verify() throws -> VerifyReport {
+        try environment.read { txn in
+            var report = VerifyReport()
+            func bad(_ seq: UInt64?, _ why: String) -> VerifyReport {
+                report.firstBadSeq = seq
+                report.problem = why
+                return report
+            }
+            var expected: UInt64 = 1
+            var prev = Digest.zero
+            var lastRecorded = Int64.min
+            var folded = EntityState()
+            var failure: VerifyReport?
+            try txn.scan(events) { k, v in
+                guard let seq = try? EventRecord.seq(fromKey: k) else { failure = bad(expected, "a key is not a seq"); return false }
+                guard seq == expected else { failure = bad(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
+                var r = ByteReader(v)
+                guard let h = try? EventRecord.header(&r) else { failure = bad(seq, "the record does not decode"); return false }
+                let payloadBytes = r.rest()
+                let env = EventRecord.envelope(seq: seq, recorded: h.recorded, at: h.at, type: h.type, version: h.version, id: h.id, source: h.source)
+                let digest = h.redactedDigest ?? Digest.sha256(payloadBytes)
+                guard EventRecord.chainHash(prev: prev, envelope: env, payloadDigest: digest) == h.hash else {
+                    failure = bad(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
+                    return false
+                }
+                guard h.recorded >= lastRecorded else { failure = bad(seq, "recorded time goes backwards"); return false }
+                var pr = ByteReader(payloadBytes)
+                guard var payload = try? Payload.decode(from: &pr),
+                      (try? Upcast.toCurrent(type: h.type, version: h.version, payload: &payload)) != nil
+                else { failure = bad(seq, "the payload does not decode"); return false }
+                var idKey = ByteWriter(capacity: 16)
+                idKey.u64(h.id.high)
+                idKey.u64(h.id.low)
+                guard let indexed = try txn.get(ids, idKey.bytes), (try? EventRecord.seq(fromKey: indexed)) == seq else {
+                    failure = bad(seq, "the id index does not point at this event")
+                    return false
+                }
+                do {
+                    try Fold.apply(h.type, at: h.at, seq: seq, payload: payload, to: &folded)
+                } catch let e as InputError {
+                    failure = bad(seq, "the event does not fold: \(e.description)")
+                    return false
+                }
+                folded.head = seq
+                prev = h.hash
+                lastRecorded = h.recorded
+                report.events = seq
+                expected += 1
+                return true
+            }
+            if let failure { return failure }
+            if try txn.count(ids) != Int(report.events) {
+                return bad(nil, "the id index has \(try txn.count(ids)) entries for \(report.events) events")
+            }
+            // The stored state must be exactly what the fold produces.
+            let want = folded.storedForm()
+            var k = 0
+            var mismatch: String?
+            try txn.scan(state) { key, value in
+                guard k < want.count, want[k].0.elementsEqual(key) else {
+                    mismatch = "the stored state has an entry the events do not produce (\(StateKey.describe(Array(key))))"
+                    return false
+                }
+                guard want[k].1.elementsEqual(value) else {
+                    mismatch = "the stored state of \(StateKey.describe(want[k].0)) differs from the fold of the events"
+                    return false
+                }
+                k += 1
+                return true
+            }
+            if mismatch == nil, k < want.count { mismatch = "the stored state lacks \(StateKey.describe(want[k].0))" }
+            if let mismatch { return bad(nil, mismatch) }
+            return report
+        }
+    }
+}
+
+extension StateKey {
+    /// A readable name of a state key, for verify's messages.
+    static func describe(_ key: [UInt8]) -> String {
+        guard let family = key.first else { return "an empty key" }
+        let id = String(decoding: key.dropFirst(), as: UTF8.self)
+        switch family {
+        case 0x01: return "the settings"
+        case 0x11...0x14: return "\(DefinitionKind(rawValue: family - 0x10)!.word) \"\(id)\""
+        case 0x20: return "session \"\(id)\""
+        case 0x21: return "count entry \"\(id)\""
+        case 0x22: return "the running session of action \"\(id)\""
+        default: return "key family \(family)"
+        }
+    }
+}

@@ -1,0 +1,226 @@
+/// Errors of the ledger as a whole (beyond a single bad field).
+public enum LedgerError: Error, Sendable, CustomStringConvertible {
+    /// An input event broke a rule; nothing was written.
+    case invalid(InputError)
+    /// An event id already in the ledger came with different content.
+    case conflict(line: Int, id: EventID, seq: UInt64)
+    /// `--expect-head` did not match.
+    case headMoved(expected: UInt64, actual: UInt64)
+    /// The stored data cannot be read.
+    case damaged(seq: UInt64?, reason: String)
+    /// There is no ledger at the path.
+    case notFound(path: String)
+    /// The ledger exists already (`init`).
+    case exists(path: String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let e): return e.description
+        case .conflict(let line, let id, let seq):
+            return "line \(line): id: event \(id) is already in the ledger at seq \(seq) with different content; an id names one event forever"
+        case .headMoved(let expected, let actual):
+            return "the ledger head is at seq \(actual), not \(expected) as --expect-head says; read the new events and retry"
+        case .damaged(let seq, let reason): return "ledger is damaged" + (seq.map { " at seq \($0)" } ?? "") + ": \(reason)"
+        case .notFound(let path): return "no ledger at \(path); create one with `haru init`"
+        case .exists(let path): return "a ledger already exists at \(path)"
+        }
+    }
+}
+
+/// What an append did.
+public struct AppendResult: Sendable, Equatable {
+    /// The seq of each input event, in input order (an idempotent retry
+    /// reports the seq the event already had).
+    public var seqs: [UInt64]
+    /// How many events were newly written.
+    public var appended: Int
+    /// The head after the append.
+    public var head: UInt64
+}
+
+/// The head of the log: its last seq and hash.
+public struct Head: Sendable, Equatable {
+    public var seq: UInt64
+    public var hash: Digest
+    /// Transaction time of the last event (µs), 0 when empty.
+    public var recorded: Int64
+}
+
+/// A ledger: the hash-chained event log and the entity state it folds into,
+/// in one LMDB environment.
+///
+/// Databases: `events` (seq → record), `ids` (event id → seq), `state`
+/// (current entities, kept by every append in the same transaction).
+public final class Ledger: @unchecked Sendable {
+    // @unchecked: holds only the environment (see Environment) and immutable handles.
+    public let environment: Environment
+    let events: Database
+    let ids: Database
+    let state: Database
+
+    static let databaseNames = ["events", "ids", "state"]
+
+    /// Opens an existing ledger.
+    public init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
+        do {
+            environment = try Environment(path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly)
+        } catch {
+            if error.code == 2 { throw LedgerError.notFound(path: path) }
+            throw error
+        }
+        events = environment.database("events")
+        ids = environment.database("ids")
+        state = environment.database("state")
+    }
+
+    private init(creating path: String, durability: Environment.Durability) throws {
+        environment = try Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability)
+        events = environment.database("events")
+        ids = environment.database("ids")
+        state = environment.database("state")
+    }
+
+    /// Creates a new, empty ledger directory (mode 0700, files 0600).
+    /// - Throws: `LedgerError.exists` when one is there already.
+    public static func create(path: String, durability: Environment.Durability = .durable) throws -> Ledger {
+        if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
+        return try Ledger(creating: path, durability: durability)
+    }
+
+    /// The current head.
+    public func head() throws -> Head {
+        try environment.read { txn in try head(txn) }
+    }
+
+    func head(_ txn: Transaction) throws -> Head {
+        guard let (k, v) = try txn.last(events) else { return Head(seq: 0, hash: .zero, recorded: 0) }
+        var r = ByteReader(v)
+        let h = try EventRecord.header(&r)
+        return Head(seq: try EventRecord.seq(fromKey: k), hash: h.hash, recorded: h.recorded)
+    }
+
+    /// Appends a batch atomically: every event is checked against the state
+    /// the events before it produce; one bad event rejects the whole batch
+    /// and nothing is written.
+    /// - Parameters:
+    ///   - lines: the input line of each event, for error messages (default 1, 2, 3 …).
+    ///   - expectHead: fail with `headMoved` unless the head is exactly this seq.
+    ///   - now: the clock, µs since the epoch (transaction time; never goes back).
+    ///   - rng: where new event ids come from.
+    public func append<G: RandomNumberGenerator>(
+        _ inputs: [EventInput], lines: [Int]? = nil, expectHead: UInt64? = nil, now: Int64, rng: inout G
+    ) throws -> AppendResult {
+        // Draw ids before the transaction: a retried transaction (map growth)
+        // must write the same ids.
+        let drawn = inputs.map { $0.id ?? EventID.random(using: &rng) }
+        return try environment.write { txn in
+            let head = try head(txn)
+            if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
+            let recorded = max(now, head.recorded)
+            var store = StoredEntities(txn: txn, db: state)
+            var seq = head.seq
+            var prev = head.hash
+            var seqs: [UInt64] = []
+            var batchIDs: [EventID: (UInt64, EventInput)] = [:]
+            seqs.reserveCapacity(inputs.count)
+            for (k, input) in inputs.enumerated() {
+                let line = lines?[k] ?? k + 1
+                let id = drawn[k]
+                if input.id != nil {
+                    if let existing = try existingEvent(id, txn) {
+                        guard input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
+                        seqs.append(existing.seq)
+                        continue
+                    }
+                    if let (s, earlier) = batchIDs[id] {
+                        guard earlier == input else { throw LedgerError.conflict(line: line, id: id, seq: s) }
+                        seqs.append(s)
+                        continue
+                    }
+                }
+                seq += 1
+                do {
+                    try Fold.apply(input.type, at: input.at, seq: seq, payload: input.payload, to: &store)
+                } catch let e as InputError {
+                    throw LedgerError.invalid(e.at(line: line))
+                }
+                let (event, bytes) = EventRecord.seal(seq: seq, recorded: recorded, input: input, id: id, prev: prev)
+                try txn.put(events, EventRecord.key(seq), bytes, append: true)
+                try txn.put(ids, idKey(id), EventRecord.key(seq))
+                prev = event.hash
+                batchIDs[id] = (seq, input)
+                seqs.append(seq)
+            }
+            return AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq)
+        }
+    }
+
+    private func idKey(_ id: EventID) -> [UInt8] {
+        var w = ByteWriter(capacity: 16)
+        w.u64(id.high)
+        w.u64(id.low)
+        return w.bytes
+    }
+
+    private func existingEvent(_ id: EventID, _ txn: Transaction) throws -> Event? {
+        guard let k = try txn.get(ids, idKey(id)) else { return nil }
+        let seq = try EventRecord.seq(fromKey: k)
+        return try event(seq, txn)
+    }
+
+    func event(_ seq: UInt64, _ txn: Transaction) throws -> Event? {
+        guard let v = try txn.get(events, EventRecord.key(seq)) else { return nil }
+        do { return try EventRecord.decode(seq: seq, v) } catch { throw LedgerError.damaged(seq: seq, reason: error.reason) }
+    }
+
+    /// The event with this seq.
+    public func event(_ seq: UInt64) throws -> Event? {
+        try environment.read { txn in try event(seq, txn) }
+    }
+
+    /// Calls `body` with each event from `from` through `through` (inclusive), in order, until it returns false.
+    public func forEachEvent(from: UInt64 = 1, through: UInt64 = .max, _ body: (Event) throws -> Bool) throws {
+        try environment.read { txn in
+            try txn.scan(events, from: EventRecord.key(from)) { k, v in
+                let seq = try EventRecord.seq(fromKey: k)
+                if seq > through { return false }
+                let e: Event
+                do { e = try EventRecord.decode(seq: seq, v) } catch let err as DecodeError {
+                    throw LedgerError.damaged(seq: seq, reason: err.reason)
+                }
+                return try body(e)
+            }
+        }
+    }
+
+    /// Folds the log up to `knownAt` (the head when nil) into memory.
+    public func replay(knownAt: UInt64? = nil) throws -> EntityState {
+        var s = EntityState()
+        var failure: Error?
+        try forEachEvent(through: knownAt ?? .max) { e in
+            do {
+                try Fold.apply(e.type, at: e.at, seq: e.seq, payload: e.payload, to: &s)
+            } catch let err as InputError {
+                failure = LedgerError.damaged(seq: e.seq, reason: "the event does not fold: \(err.description)")
+                return false
+            }
+            s.head = e.seq
+            return true
+        }
+        if let failure { throw failure }
+        return s
+    }
+
+    /// Reads the stored entity state (kept current by every append).
+    public func withStoredState<T>(_ body: (any EntityStore) throws -> T) throws -> T {
+        try environment.read { txn in try body(StoredEntities(txn: txn, db: state)) }
+    }
+
+    /// Running sessions as (action id, session), from the stored state.
+    public func runningSessions() throws -> [SessionRecord] {
+        try environment.read { txn in
+            let store = StoredEntities(txn: txn, db: state)
+            return try store.allRunning().compactMap { try store.session($0.1) }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+extension Fold {
+    /// The rules of a definition's fields taken together (a created payload,
+    /// or the merge of a definition with an edit).
+    /// - Parameter editing: the edit being checked, to name its fields in errors.
+    static func checkDefinition<S: EntityStore>(
+        _ kind: DefinitionKind, _ p: Payload, id: String, store: S, editing: Payload? = nil
+    ) throws {
+        switch kind {
+        case .tag:
+            try uniqueName(kind, p.string(.name)!, id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
+        case .action:
+            try uniqueName(kind, p.string(.name)!, id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
+            for tag in p.strings(.tagIDs) ?? [] where editing == nil || editing!.has(.tagIDs) {
+                _ = try liveDefinition(.tag, tag, field: "data.tag_ids", store: store)
+            }
+        case .goal:
+            if let end = p.date(.endDate), let start = p.date(.startDate), end < start {
+                throw InputError(field: editing?.has(.endDate) == false ? "data.start_date" : "data.end_date",
+                                 rule: "end_date \(end) is before start_date \(start)")
+            }
+        case .quest:
+            if editing == nil {
+                _ = try liveDefinition(.goal, p.string(.goalID)!, field: "data.goal_id", store: store)
+            }
+            try checkQuestShape(p, store: store, editing: editing)
+        }
+    }
+
+    private static func uniqueName<S: EntityStore>(_ kind: DefinitionKind, _ name: String, id: String, store: S, changed: Bool) throws {
+        guard changed else { return }
+        if let other = try store.definitions(kind).first(where: { $0.isLive && $0.id != id && $0.fields().string(.name) == name }) {
+            throw InputError(field: "data.name", rule: "a \(kind.word) named \"\(name)\" already exists (id \"\(other.id)\"); names are unique")
+        }
+    }
+
+    /// Target, period, schedule, dates, amounts and deadline (CONTRACT §2, RULES §2).
+    private static func checkQuestShape<S: EntityStore>(_ p: Payload, store: S, editing: Payload?) throws {
+        func err(_ f: Field, _ rule: String) -> InputError {
+            let name = f.parentName.map { "data.\($0).\(f.leafName)" } ?? "data.\(f.jsonName)"
+            return InputError(field: name, rule: rule)
+        }
+        // Target: exactly one of an action, or a tag with a measure.
+        let unitIsTime: Bool
+        if editing == nil {
+            switch (p.string(.targetActionID), p.string(.targetTagID)) {
+            case (let a?, nil):
+                if p.has(.targetMeasure) { throw err(.targetMeasure, "goes with target.tag_id only (an action's tracking is its measure)") }
+                let d = try liveDefinition(.action, a, field: "data.target.action_id", store: store)
+                unitIsTime = d.base.int(.tracking) == Tracking.time.rawValue
+            case (nil, let t?):
+                _ = try liveDefinition(.tag, t, field: "data.target.tag_id", store: store)
+                guard let m = p.int(.targetMeasure) else { throw err(.targetMeasure, "is required with target.tag_id (time or count)") }
+                unitIsTime = m == 0
+            case (nil, nil):
+                throw InputError(field: "data.target", rule: "is required: {\"action_id\": …} or {\"tag_id\": …, \"measure\": \"time\"|\"count\"}")
+            case (_?, _?):
+                throw InputError(field: "data.target", rule: "takes action_id or tag_id, not both")
+            }
+        } else if let a = p.string(.targetActionID) {
+            unitIsTime = try store.definition(.action, a)?.base.int(.tracking) == Tracking.time.rawValue
+        } else {
+            unitIsTime = p.int(.targetMeasure) == 0
+        }
+
+        let period = p.int(.period)!  // daily, weekly, monthly, custom
+        let isDaily = period == 0, isCustom = period == 3
+        // Schedule: daily only; default every day.
+        if !isDaily {
+            for f in [Field.scheduleMode, .scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday] where p.has(f) {
+                throw err(f, "applies to daily quests only")
+            }
+            if p.has(.deadline) { throw err(.deadline, "applies to daily quests only") }
+        } else {
+            let mode = p.int(.scheduleMode) ?? 0
+            let needs: [Field]
+            switch mode {
+            case 1: needs = [.scheduleWeekdays]
+            case 2: needs = [.scheduleMonthDays]
+            case 3: needs = [.scheduleOrdinal, .scheduleWeekday]
+            default: needs = []
+            }
+            if p.has(.scheduleMode) || !needs.isEmpty {
+                for f in needs where !p.has(f) { throw err(f, "is required for schedule mode \(modeName(mode))") }
+                for f in [Field.scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday] where p.has(f) && !needs.contains(f) {
+                    throw err(f, "does not apply to schedule mode \(modeName(mode))")
+                }
+            } else {
+                for f in [Field.scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday] where p.has(f) {
+                    throw err(f, "needs schedule.mode")
+                }
+            }
+        }
+        // Custom period dates.
+        if isCustom {
+            guard let s = p.date(.customStart) else { throw err(.customStart, "is required for a custom period") }
+            guard let e = p.date(.customEnd) else { throw err(.customEnd, "is required for a custom period") }
+            if e < s { throw err(.customEnd, "\(e) is before custom_start \(s)") }
+        } else {
+            for f in [Field.customStart, .customEnd] where p.has(f) { throw err(f, "applies to custom periods only") }
+        }
+        // Amount: the field that matches the unit, positive when it is a minimum.
+        let want: Field = unitIsTime ? .targetSeconds : .targetCount
+        let other: Field = unitIsTime ? .targetCount : .targetSeconds
+        if p.has(other) { throw err(other, "does not match the target's unit (\(unitIsTime ? "time: use target_seconds" : "count: use target_count"))") }
+        guard let amount = p.int(want) else { throw err(want, "is required (the target's unit is \(unitIsTime ? "time" : "count"))") }
+        if p.int(.direction) == 0, amount == 0 { throw err(want, "must be above 0 for an at_least quest") }
+    }
+
+    private static func modeName(_ m: Int64) -> String {
+        ["every_day", "weekdays", "month_days", "ordinal_weekday"][Int(m)]
+    }
+}

@@ -1,0 +1,224 @@
+/// The one fold of events into entities, and the rules that decide whether
+/// an event is valid at its point in the ledger (CONTRACT §2).
+///
+/// Validation and application are one step on purpose: the state an event is
+/// checked against is exactly the state the previous events produced, and a
+/// rule cannot drift from the fold that relies on it. The `switch` is
+/// exhaustive with no `default`, so a new event type cannot be forgotten.
+public enum Fold {
+    /// Checks one event against `store` and applies it.
+    /// - Throws: `InputError` (field and rule; the caller adds the line), or a
+    ///   storage error from the store.
+    public static func apply<S: EntityStore>(
+        _ type: EventType, at: Instant, seq: UInt64, payload p: Payload, to store: inout S
+    ) throws {
+        let when = Dated(seq: seq, at: at)
+        switch type {
+        case .settingsChanged:
+            guard p.fields.contains(where: { $0.0 != .from }) else {
+                throw InputError(field: "data", rule: "settings.changed must change at least one setting")
+            }
+            if p.has(.from), !p.has(.dayStart), !p.has(.timeZone) {
+                throw InputError(field: "data.from", rule: "applies only to day_start and time_zone changes (week_start and the rest apply to all history)")
+            }
+            var s = try store.settings()
+            s.append(.init(when: when, payload: p))
+            try store.setSettings(s)
+
+        case .tagCreated, .actionCreated, .goalCreated, .questCreated:
+            let kind = definitionKind(type)
+            let id = p.string(kind.idField)!
+            if let old = try store.definition(kind, id) {
+                throw InputError(field: "data.\(kind.idField.jsonName)", rule: "\(kind.word) \"\(id)\" already exists (created at seq \(old.created.seq)\(old.isLive ? "" : ", since deleted; ids are never reused"))")
+            }
+            try checkDefinition(kind, p, id: id, store: store)
+            try store.setDefinition(Definition(kind: kind, id: id, created: when, base: p))
+
+        case .tagEdited, .actionEdited, .goalEdited, .questEdited:
+            let kind = definitionKind(type)
+            var d = try liveDefinition(kind, p.string(kind.idField)!, field: "data.\(kind.idField.jsonName)", store: store)
+            guard p.fields.count > 1 else {
+                throw InputError(field: "data", rule: "\(type.name) must change at least one field")
+            }
+            d.add(DefinitionEdit(when: when, payload: p))
+            let merged = d.fields()
+            try checkDefinition(kind, merged, id: d.id, store: store, editing: p)
+            if kind == .goal, let fin = d.finished, merged.has(.endDate) {
+                throw InputError(field: "data.end_date", rule: "goal \"\(d.id)\" was finished by hand at seq \(fin.seq); a finished goal cannot get an end date")
+            }
+            try store.setDefinition(d)
+
+        case .tagDeleted, .actionDeleted, .goalDeleted, .questDeleted:
+            let kind = definitionKind(type)
+            var d = try liveDefinition(kind, p.string(kind.idField)!, field: "data.\(kind.idField.jsonName)", store: store)
+            d.deletedSeq = seq
+            try store.setDefinition(d)
+            // A deleted action takes its running session out of `running`; the
+            // session itself stays in the ledger and leaves the projections.
+            if kind == .action, try store.running(action: d.id) != nil {
+                try store.setRunning(action: d.id, session: nil)
+            }
+
+        case .goalFinished:
+            var d = try liveDefinition(.goal, p.string(.goalID)!, field: "data.goal_id", store: store)
+            if let end = d.fields().date(.endDate) {
+                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" has an end date (\(end)); it is judged when that day ends, not finished by hand")
+            }
+            if let f = d.finished {
+                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already finished at seq \(f.seq)")
+            }
+            d.finished = when
+            try store.setDefinition(d)
+
+        case .goalConfirmed:
+            var d = try liveDefinition(.goal, p.string(.goalID)!, field: "data.goal_id", store: store)
+            if let c = d.confirmed {
+                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already confirmed at seq \(c.seq)")
+            }
+            let quests = try store.definitions(.quest).filter { $0.isLive && $0.base.string(.goalID) == d.id }
+            if let q = quests.first {
+                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" has quests (\"\(q.id)\"); only a goal without quests is confirmed by hand")
+            }
+            d.confirmed = when
+            d.confirmedAchieved = p.int(.outcome) == 0
+            try store.setDefinition(d)
+
+        case .sessionStarted:
+            let id = p.string(.sessionID)!
+            try requireNewSession(id, store: store)
+            let action = try liveAction(p.string(.actionID)!, tracking: .time, store: store)
+            if let running = try store.running(action: action) {
+                throw InputError(field: "data.action_id", rule: "action \"\(action)\" is already running (session \"\(running)\"); one action runs at most once")
+            }
+            try store.setSession(SessionRecord(id: id, actionID: action, start: at, end: nil, note: nil, status: .running, createdSeq: seq))
+            try store.setRunning(action: action, session: id)
+
+        case .sessionStopped, .sessionDiscarded:
+            var s = try existingSession(p.string(.sessionID)!, store: store)
+            guard s.status == .running else {
+                throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" is not running (it is \(statusWord(s.status)))")
+            }
+            guard at > s.start else {
+                throw InputError(field: "at", rule: "a session must end after it starts (started \(s.start), ends \(at))")
+            }
+            s.end = at
+            s.status = type == .sessionStopped ? .stopped : .discarded
+            try store.setSession(s)
+            try store.setRunning(action: s.actionID, session: nil)
+
+        case .sessionRecorded:
+            let id = p.string(.sessionID)!
+            try requireNewSession(id, store: store)
+            let action = try liveAction(p.string(.actionID)!, tracking: .time, store: store)
+            let start = p.instant(.start)!, end = p.instant(.end)!
+            guard end > start else {
+                throw InputError(field: "data.end", rule: "must be after data.start (\(start) → \(end))")
+            }
+            try store.setSession(SessionRecord(id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq))
+
+        case .sessionEdited:
+            var s = try existingSession(p.string(.sessionID)!, store: store)
+            guard p.fields.count > 1 else { throw InputError(field: "data", rule: "session.edited must change at least one field") }
+            guard s.status != .discarded else {
+                throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" was discarded; record it anew instead")
+            }
+            if let start = p.instant(.start) { s.start = start }
+            if let end = p.instant(.end) {
+                guard s.status != .running else {
+                    throw InputError(field: "data.end", rule: "session \"\(s.id)\" is running; stop it instead of giving it an end")
+                }
+                s.end = end
+            }
+            if p.isNull(.note) { s.note = nil } else if let n = p.string(.note) { s.note = n }
+            if let end = s.end, end <= s.start {
+                throw InputError(field: p.has(.end) ? "data.end" : "data.start", rule: "a session must end after it starts (\(s.start) → \(end))")
+            }
+            try store.setSession(s)
+
+        case .sessionDeleted:
+            var s = try existingSession(p.string(.sessionID)!, store: store)
+            if s.status == .running { try store.setRunning(action: s.actionID, session: nil) }
+            s.status = .deleted
+            try store.setSession(s)
+
+        case .countAdded:
+            let id = p.string(.entryID)!
+            if let old = try store.count(id) {
+                throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" already exists (seq \(old.createdSeq))")
+            }
+            let action = try liveAction(p.string(.actionID)!, tracking: .count, store: store)
+            try store.setCount(CountRecord(id: id, actionID: action, time: at, amount: Int(p.int(.amount)!), note: p.string(.note), deleted: false, createdSeq: seq))
+
+        case .countEdited:
+            var c = try existingCount(p.string(.entryID)!, store: store)
+            guard p.fields.count > 1 else { throw InputError(field: "data", rule: "count.edited must change at least one field") }
+            if let a = p.int(.amount) { c.amount = Int(a) }
+            if let t = p.instant(.time) { c.time = t }
+            if p.isNull(.note) { c.note = nil } else if let n = p.string(.note) { c.note = n }
+            try store.setCount(c)
+
+        case .countDeleted:
+            var c = try existingCount(p.string(.entryID)!, store: store)
+            c.deleted = true
+            try store.setCount(c)
+        }
+    }
+
+    static func definitionKind(_ t: EventType) -> DefinitionKind {
+        switch t {
+        case .tagCreated, .tagEdited, .tagDeleted: return .tag
+        case .actionCreated, .actionEdited, .actionDeleted: return .action
+        case .goalCreated, .goalEdited, .goalDeleted, .goalFinished, .goalConfirmed: return .goal
+        default: return .quest
+        }
+    }
+
+    enum Tracking: Int64 { case time = 0, count = 1 }
+
+    static func statusWord(_ s: SessionRecord.Status) -> String {
+        switch s {
+        case .running: return "running"
+        case .stopped: return "stopped"
+        case .discarded: return "discarded"
+        case .deleted: return "deleted"
+        }
+    }
+
+    static func liveDefinition<S: EntityStore>(_ kind: DefinitionKind, _ id: String, field: String, store: S) throws -> Definition {
+        guard let d = try store.definition(kind, id) else {
+            throw InputError(field: field, rule: "no \(kind.word) with id \"\(id)\"")
+        }
+        if let del = d.deletedSeq {
+            throw InputError(field: field, rule: "\(kind.word) \"\(id)\" was deleted at seq \(del)")
+        }
+        return d
+    }
+
+    static func liveAction<S: EntityStore>(_ id: String, tracking: Tracking, store: S) throws -> String {
+        let d = try liveDefinition(.action, id, field: "data.action_id", store: store)
+        if d.base.int(.tracking) != tracking.rawValue {
+            let has = tracking == .time ? "count" : "time"
+            let what = tracking == .time ? "a timed session" : "a count"
+            throw InputError(field: "data.action_id", rule: "action \"\(id)\" tracks \(has), so it cannot take \(what)")
+        }
+        return id
+    }
+
+    static func requireNewSession<S: EntityStore>(_ id: String, store: S) throws {
+        if let old = try store.session(id) {
+            throw InputError(field: "data.session_id", rule: "session \"\(id)\" already exists (seq \(old.createdSeq)); ids are never reused")
+        }
+    }
+
+    static func existingSession<S: EntityStore>(_ id: String, store: S) throws -> SessionRecord {
+        guard let s = try store.session(id) else { throw InputError(field: "data.session_id", rule: "no session with id \"\(id)\"") }
+        guard s.status != .deleted else { throw InputError(field: "data.session_id", rule: "session \"\(id)\" was deleted") }
+        return s
+    }
+
+    static func existingCount<S: EntityStore>(_ id: String, store: S) throws -> CountRecord {
+        guard let c = try store.count(id) else { throw InputError(field: "data.entry_id", rule: "no count entry with id \"\(id)\"") }
+        guard !c.deleted else { throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" was deleted") }
+        return c
+    }
+}

@@ -1,0 +1,161 @@
+/// Binary forms of the entities kept in the state database. Like events,
+/// they have one encoding each, so `verify` can compare the stored state
+/// with a fresh fold byte for byte.
+enum StateCodec {
+    static func writePayload(_ p: Payload, _ w: inout ByteWriter) {
+        let b = p.encoded
+        w.varint(UInt64(b.count))
+        w.raw(b)
+    }
+
+    static func readPayload(_ r: inout ByteReader) throws(DecodeError) -> Payload {
+        var sub = try r.sub(Int(try r.varint()))
+        return try Payload.decode(from: &sub)
+    }
+
+    static func writeDated(_ d: Dated?, _ w: inout ByteWriter) {
+        guard let d else { w.u8(0); return }
+        w.u8(1)
+        w.varint(d.seq)
+        w.svarint(d.at.seconds)
+    }
+
+    static func readDated(_ r: inout ByteReader) throws(DecodeError) -> Dated? {
+        guard try r.u8() == 1 else { return nil }
+        return Dated(seq: try r.varint(), at: Instant(seconds: try r.svarint()))
+    }
+
+    static func writeOptString(_ s: String?, _ w: inout ByteWriter) {
+        guard let s else { w.u8(0); return }
+        w.u8(1)
+        w.string(s)
+    }
+
+    static func readOptString(_ r: inout ByteReader) throws(DecodeError) -> String? {
+        try r.u8() == 1 ? try r.string() : nil
+    }
+
+    static func encode(_ d: Definition) -> [UInt8] {
+        var w = ByteWriter()
+        w.u8(d.kind.rawValue)
+        w.string(d.id)
+        writeDated(d.created, &w)
+        writePayload(d.base, &w)
+        w.varint(UInt64(d.edits.count))
+        for e in d.edits {
+            writeDated(e.when, &w)
+            writePayload(e.payload, &w)
+        }
+        w.varint(d.deletedSeq ?? 0)
+        writeDated(d.finished, &w)
+        writeDated(d.confirmed, &w)
+        w.u8(d.confirmedAchieved ? 1 : 0)
+        return w.bytes
+    }
+
+    static func decodeDefinition(_ r: inout ByteReader) throws(DecodeError) -> Definition {
+        guard let kind = DefinitionKind(rawValue: try r.u8()) else { throw DecodeError("unknown definition kind") }
+        let id = try r.string()
+        guard let created = try readDated(&r) else { throw DecodeError("definition without creation") }
+        let base = try readPayload(&r)
+        var edits: [DefinitionEdit] = []
+        for _ in 0..<Int(try r.varint()) {
+            guard let when = try readDated(&r) else { throw DecodeError("edit without date") }
+            edits.append(DefinitionEdit(when: when, payload: try readPayload(&r)))
+        }
+        let deleted = try r.varint()
+        let finished = try readDated(&r)
+        let confirmed = try readDated(&r)
+        let achieved = try r.u8() == 1
+        return Definition(kind: kind, id: id, created: created, base: base, edits: edits,
+                          deletedSeq: deleted == 0 ? nil : deleted, finished: finished, confirmed: confirmed,
+                          confirmedAchieved: achieved)
+    }
+
+    static func encode(_ s: SessionRecord) -> [UInt8] {
+        var w = ByteWriter(capacity: 80)
+        w.string(s.id)
+        w.string(s.actionID)
+        w.svarint(s.start.seconds)
+        if let e = s.end { w.u8(1); w.svarint(e.seconds) } else { w.u8(0) }
+        w.u8(s.status.rawValue)
+        writeOptString(s.note, &w)
+        w.varint(s.createdSeq)
+        return w.bytes
+    }
+
+    static func decodeSession(_ r: inout ByteReader) throws(DecodeError) -> SessionRecord {
+        let id = try r.string()
+        let action = try r.string()
+        let start = Instant(seconds: try r.svarint())
+        let end: Instant? = try r.u8() == 1 ? Instant(seconds: try r.svarint()) : nil
+        guard let status = SessionRecord.Status(rawValue: try r.u8()) else { throw DecodeError("unknown session status") }
+        let note = try readOptString(&r)
+        return SessionRecord(id: id, actionID: action, start: start, end: end, note: note, status: status, createdSeq: try r.varint())
+    }
+
+    static func encode(_ c: CountRecord) -> [UInt8] {
+        var w = ByteWriter(capacity: 64)
+        w.string(c.id)
+        w.string(c.actionID)
+        w.svarint(c.time.seconds)
+        w.varint(UInt64(c.amount))
+        writeOptString(c.note, &w)
+        w.u8(c.deleted ? 1 : 0)
+        w.varint(c.createdSeq)
+        return w.bytes
+    }
+
+    static func decodeCount(_ r: inout ByteReader) throws(DecodeError) -> CountRecord {
+        let id = try r.string()
+        let action = try r.string()
+        let time = Instant(seconds: try r.svarint())
+        let amount = Int(try r.varint())
+        let note = try readOptString(&r)
+        let deleted = try r.u8() == 1
+        return CountRecord(id: id, actionID: action, time: time, amount: amount, note: note, deleted: deleted, createdSeq: try r.varint())
+    }
+
+    static func encode(_ s: SettingsHistory) -> [UInt8] {
+        var w = ByteWriter()
+        w.varint(UInt64(s.changes.count))
+        for c in s.changes {
+            writeDated(c.when, &w)
+            writePayload(c.payload, &w)
+        }
+        return w.bytes
+    }
+
+    static func decodeSettings(_ r: inout ByteReader) throws(DecodeError) -> SettingsHistory {
+        var s = SettingsHistory()
+        for _ in 0..<Int(try r.varint()) {
+            guard let when = try readDated(&r) else { throw DecodeError("settings change without date") }
+            s.append(.init(when: when, payload: try readPayload(&r)))
+        }
+        return s
+    }
+}
+
+/// Keys of the state database: a one-byte family, then the id.
+enum StateKey {
+    static let settings: [UInt8] = [0x01]
+    static func definition(_ k: DefinitionKind, _ id: String) -> [UInt8] { [0x10 + k.rawValue] + Array(id.utf8) }
+    static func definitionPrefix(_ k: DefinitionKind) -> UInt8 { 0x10 + k.rawValue }
+    static func session(_ id: String) -> [UInt8] { [0x20] + Array(id.utf8) }
+    static func count(_ id: String) -> [UInt8] { [0x21] + Array(id.utf8) }
+    static func running(_ action: String) -> [UInt8] { [0x22] + Array(action.utf8) }
+}
+
+extension EntityState {
+    /// Every (key, value) of the state database this state corresponds to,
+    /// in key order: what `verify` compares with the stored copy.
+    func storedForm() -> [([UInt8], [UInt8])] {
+        var out: [([UInt8], [UInt8])] = []
+        if !settingsHistory.changes.isEmpty { out.append((StateKey.settings, StateCodec.encode(settingsHistory))) }
+        for (_, byID) in defs { for d in byID.values { out.append((StateKey.definition(d.kind, d.id), StateCodec.encode(d))) } }
+        for s in sessions.values { out.append((StateKey.session(s.id), StateCodec.encode(s))) }
+        for c in counts.values { out.append((StateKey.count(c.id), StateCodec.encode(c))) }
+        for (a, s) in runningByAction { out.append((StateKey.running(a), Array(s.utf8))) }
+        return out.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+    }
+}

@@ -1,0 +1,159 @@
+import CLMDB
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An LMDB environment (one ledger directory) and its named databases.
+///
+/// Transactions are closure-scoped: `read { txn in … }` and
+/// `write { txn in … }` commit when the closure returns and abort when it
+/// throws, so there is never a hidden transaction per call, nor a commit
+/// after a failed put.
+public final class Environment: @unchecked Sendable {
+    // @unchecked: the env handle is opened with MDB_NOTLS and LMDB allows
+    // using one environment from many threads; write transactions are
+    // serialised by LMDB's own lock.
+    let env: OpaquePointer
+    /// The named databases, by name, opened once at start.
+    private(set) var databases: [String: MDB_dbi] = [:]
+    public let path: String
+
+    /// How commits reach the disk.
+    public enum Durability: Sendable {
+        /// fsync on every commit (default): a commit that returned survives a crash.
+        case durable
+        /// No fsync at commit (MDB_NOSYNC); the environment is synced when it is
+        /// closed. A crash may lose the last commits, never corrupt older ones.
+        case relaxed
+    }
+
+    /// Opens (creating if asked) the environment at `path`, a directory.
+    /// - Parameters:
+    ///   - databases: names of the databases to open; created when `create`.
+    ///   - mapSize: initial map size; it grows on demand.
+    public init(
+        path: String, databases names: [String], create: Bool, durability: Durability = .durable,
+        readOnly: Bool = false, mapSize: Int = 1 << 30
+    ) throws(LMDBError) {
+        self.path = path
+        if create {
+            if mkdir(path, 0o700) != 0 && errno != EEXIST { throw LMDBError(code: errno, call: "mkdir") }
+        }
+        var st = stat()
+        if stat(path + "/data.mdb", &st) != 0 && !create { throw LMDBError(code: ENOENT, call: "mdb_env_open") }
+        var handle: OpaquePointer?
+        try check(mdb_env_create(&handle), "mdb_env_create")
+        env = handle!
+        do {
+            try check(mdb_env_set_maxdbs(env, 16), "mdb_env_set_maxdbs")
+            try check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
+            var flags = UInt32(MDB_NOTLS)
+            if durability == .relaxed { flags |= UInt32(MDB_NOSYNC) }
+            if readOnly { flags |= UInt32(MDB_RDONLY) }
+            try check(mdb_env_open(env, path, flags, 0o600), "mdb_env_open")
+            // Clear reader slots left by processes that died mid-read, so they
+            // do not pin old pages (and the file) forever.
+            var dead: Int32 = 0
+            mdb_reader_check(env, &dead)
+            try openDatabases(names, create: create && !readOnly)
+        } catch {
+            mdb_env_close(env)
+            throw error
+        }
+    }
+
+    deinit {
+        mdb_env_sync(env, 1)
+        mdb_env_close(env)
+    }
+
+    private func openDatabases(_ names: [String], create: Bool) throws(LMDBError) {
+        var txn: OpaquePointer?
+        try beginTxn(&txn, flags: create ? 0 : UInt32(MDB_RDONLY))
+        for name in names {
+            var dbi: MDB_dbi = 0
+            let rc = mdb_dbi_open(txn, name, create ? UInt32(MDB_CREATE) : 0, &dbi)
+            if rc != MDB_SUCCESS {
+                mdb_txn_abort(txn)
+                throw LMDBError(code: rc, call: "mdb_dbi_open(\(name))")
+            }
+            databases[name] = dbi
+        }
+        try check(mdb_txn_commit(txn), "mdb_txn_commit")
+    }
+
+    /// Begins a transaction, adopting a map size that another process grew.
+    private func beginTxn(_ txn: inout OpaquePointer?, flags: UInt32) throws(LMDBError) {
+        for _ in 0..<3 {
+            let rc = mdb_txn_begin(env, nil, flags, &txn)
+            if rc == MDB_MAP_RESIZED {
+                try check(mdb_env_set_mapsize(env, 0), "mdb_env_set_mapsize")
+                continue
+            }
+            try check(rc, "mdb_txn_begin")
+            return
+        }
+        throw LMDBError(code: MDB_MAP_RESIZED, call: "mdb_txn_begin")
+    }
+
+    /// The database handle for `name` (opened at init).
+    public func database(_ name: String) -> Database {
+        Database(dbi: databases[name]!)
+    }
+
+    /// Runs `body` in a read-only snapshot.
+    public func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+        var txn: OpaquePointer?
+        try beginTxn(&txn, flags: UInt32(MDB_RDONLY))
+        defer { mdb_txn_abort(txn) }
+        return try body(Transaction(txn: txn!, writable: false))
+    }
+
+    /// Runs `body` in the single write transaction and commits when it
+    /// returns. When the map fills, the transaction is aborted, the map is
+    /// doubled and `body` runs again (at most 8 times), so `body` must not
+    /// have effects outside the transaction.
+    public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
+        var attempts = 0
+        while true {
+            attempts += 1
+            var txn: OpaquePointer?
+            try beginTxn(&txn, flags: 0)
+            do {
+                let result = try body(Transaction(txn: txn!, writable: true))
+                let rc = mdb_txn_commit(txn)
+                txn = nil  // freed by mdb_txn_commit, whatever it returned
+                try check(rc, "mdb_txn_commit")
+                return result
+            } catch let e as LMDBError where e.isMapFull && attempts < 8 {
+                if txn != nil { mdb_txn_abort(txn) }
+                try growMap()
+            } catch {
+                if txn != nil { mdb_txn_abort(txn) }
+                throw error
+            }
+        }
+    }
+
+    private func growMap() throws(LMDBError) {
+        var info = MDB_envinfo()
+        try check(mdb_env_info(env, &info), "mdb_env_info")
+        try check(mdb_env_set_mapsize(env, info.me_mapsize * 2), "mdb_env_set_mapsize")
+    }
+
+    /// Forces buffered commits to disk (for `.relaxed`).
+    public func sync() throws(LMDBError) { try check(mdb_env_sync(env, 1), "mdb_env_sync") }
+
+    /// Current map size in bytes.
+    public var mapSize: Int {
+        var info = MDB_envinfo()
+        mdb_env_info(env, &info)
+        return info.me_mapsize
+    }
+}
+
+/// A named database inside an environment.
+public struct Database: Sendable {
+    let dbi: MDB_dbi
+}

@@ -1,0 +1,101 @@
+import CLMDB
+
+/// An open LMDB transaction, valid only inside the closure that received it.
+///
+/// Values returned by `get` and passed to cursor callbacks point into the
+/// map: copy what must outlive the transaction.
+public struct Transaction {
+    let txn: OpaquePointer
+    public let writable: Bool
+
+    /// The value stored under `key`, nil when absent (`MDB_NOTFOUND` is not an error).
+    public func get(_ db: Database, _ key: [UInt8]) throws -> UnsafeRawBufferPointer? {
+        var k = key
+        return try k.withUnsafeMutableBytes { (kb) throws -> UnsafeRawBufferPointer? in
+            var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+            var mv = MDB_val()
+            let rc = mdb_get(txn, db.dbi, &mk, &mv)
+            if rc == MDB_NOTFOUND { return nil }
+            try check(rc, "mdb_get")
+            return UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size)
+        }
+    }
+
+    /// Stores `value` under `key`.
+    /// - Parameter append: the key sorts after every key in `db` (MDB_APPEND:
+    ///   no tree search, pages filled completely).
+    public func put(_ db: Database, _ key: [UInt8], _ value: [UInt8], append: Bool = false) throws {
+        var k = key
+        var v = value
+        try k.withUnsafeMutableBytes { (kb) throws in
+            try v.withUnsafeMutableBytes { (vb) throws in
+                var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+                var mv = MDB_val(mv_size: vb.count, mv_data: vb.baseAddress)
+                try check(mdb_put(txn, db.dbi, &mk, &mv, append ? UInt32(MDB_APPEND) : 0), "mdb_put")
+            }
+        }
+    }
+
+    /// Removes `key`; false when it was absent.
+    @discardableResult
+    public func delete(_ db: Database, _ key: [UInt8]) throws -> Bool {
+        var k = key
+        return try k.withUnsafeMutableBytes { (kb) throws -> Bool in
+            var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+            let rc = mdb_del(txn, db.dbi, &mk, nil)
+            if rc == MDB_NOTFOUND { return false }
+            try check(rc, "mdb_del")
+            return true
+        }
+    }
+
+    /// Removes every entry of `db` (the database stays).
+    public func clear(_ db: Database) throws { try check(mdb_drop(txn, db.dbi, 0), "mdb_drop") }
+
+    /// Number of entries in `db`.
+    public func count(_ db: Database) throws -> Int {
+        var st = MDB_stat()
+        try check(mdb_stat(txn, db.dbi, &st), "mdb_stat")
+        return st.ms_entries
+    }
+
+    /// The last (greatest) key and its value, nil when `db` is empty.
+    public func last(_ db: Database) throws -> (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        defer { mdb_cursor_close(cursor) }
+        var mk = MDB_val()
+        var mv = MDB_val()
+        let rc = mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
+        if rc == MDB_NOTFOUND { return nil }
+        try check(rc, "mdb_cursor_get")
+        return (UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
+                UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size))
+    }
+
+    /// Calls `body` for each entry with key ≥ `from` (all when nil), in key
+    /// order, until it returns false.
+    public func scan(
+        _ db: Database, from: [UInt8]? = nil,
+        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        defer { mdb_cursor_close(cursor) }
+        var mk = MDB_val()
+        var mv = MDB_val()
+        var start = from ?? []
+        var rc: Int32 = start.withUnsafeMutableBytes { kb in
+            if from == nil { return mdb_cursor_get(cursor, &mk, &mv, MDB_FIRST) }
+            mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+            return mdb_cursor_get(cursor, &mk, &mv, MDB_SET_RANGE)
+        }
+        while rc == MDB_SUCCESS {
+            let go = try body(UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
+                              UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size))
+            if !go { return }
+            rc = mdb_cursor_get(cursor, &mk, &mv, MDB_NEXT)
+        }
+        if rc != MDB_NOTFOUND { try check(rc, "mdb_cursor_get") }
+    }
+}

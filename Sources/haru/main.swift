@@ -1,0 +1,46 @@
+// The `haru` executable: the real world (arguments, environment, clock,
+// randomness, standard streams) handed to HaruCLI, and the exit code back.
+import HaruCLI
+import HaruLedger
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func environment() -> [String: String] {
+    var env: [String: String] = [:]
+    var p = environ
+    while let entry = p.pointee {
+        let s = String(cString: entry)
+        if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+        p += 1
+    }
+    return env
+}
+
+func clockMicros() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
+}
+
+func readInput(_ path: String?) throws -> [UInt8] {
+    if let path {
+        guard let bytes = FileBytes.read(path) else { throw UsageError("cannot read \(path)") }
+        return bytes
+    }
+    var out: [UInt8] = []
+    var buf = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = buf.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n < 0 { if errno == EINTR { continue } else { throw UsageError("cannot read standard input") } }
+        if n == 0 { break }
+        out.append(contentsOf: buf[0..<n])
+    }
+    return out
+}
+
+let code = HaruCLI.run(Invocation(
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment(), readInput: readInput,
+    out: OutputStream(fd: 1), err: OutputStream(fd: 2), clock: clockMicros, rng: SystemRandomNumberGenerator()))
+exit(code)
