@@ -68,6 +68,9 @@ public enum HaruCLI {
         do {
             let parsed = try ArgumentParser.parse(args, for: command)
             var ctx = Context(invocation: invocation, parsed: parsed, rng: AnyRNG(base: invocation.rng))
+            // Validation before running: the clock options must read before anything opens the ledger.
+            if let n = parsed.value("--now") { _ = try ctx.instant(n, option: "--now") }
+            if let a = parsed.value("--at") { _ = try ctx.instant(a, option: "--at") }
             return try command.run!(&ctx, parsed)
         } catch let e as UsageError {
             err.line("Error: \(e.message)")

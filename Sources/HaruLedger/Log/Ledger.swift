@@ -146,7 +146,13 @@ public final class Ledger: @unchecked Sendable {
                 }
                 let (event, bytes) = EventRecord.seal(seq: seq, recorded: recorded, input: input, id: id, prev: prev)
                 try txn.put(events, EventRecord.key(seq), bytes, append: true)
-                try txn.put(ids, idKey(id), EventRecord.key(seq))
+                do {
+                    try txn.put(ids, idKey(id), EventRecord.key(seq), noOverwrite: true)
+                } catch let e as LMDBError where e.isKeyExists {
+                    // Only a drawn id can get here (given ids were looked up above):
+                    // the id source repeated itself. Refuse rather than alias two events.
+                    throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn)?.seq ?? 0)
+                }
                 prev = event.hash
                 batchIDs[id] = (seq, input)
                 seqs.append(seq)

@@ -14,6 +14,7 @@ public struct LMDBError: Error, Sendable, CustomStringConvertible {
     }
 
     public var isMapFull: Bool { code == MDB_MAP_FULL }
+    public var isKeyExists: Bool { code == MDB_KEYEXIST }
 
     public var message: String { String(cString: mdb_strerror(code)) }
 

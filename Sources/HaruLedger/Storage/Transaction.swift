@@ -22,16 +22,19 @@ public struct Transaction {
     }
 
     /// Stores `value` under `key`.
-    /// - Parameter append: the key sorts after every key in `db` (MDB_APPEND:
-    ///   no tree search, pages filled completely).
-    public func put(_ db: Database, _ key: [UInt8], _ value: [UInt8], append: Bool = false) throws {
+    /// - Parameters:
+    ///   - append: the key sorts after every key in `db` (MDB_APPEND:
+    ///     no tree search, pages filled completely).
+    ///   - noOverwrite: fail with `MDB_KEYEXIST` rather than replace a value.
+    public func put(_ db: Database, _ key: [UInt8], _ value: [UInt8], append: Bool = false, noOverwrite: Bool = false) throws {
         var k = key
         var v = value
         try k.withUnsafeMutableBytes { (kb) throws in
             try v.withUnsafeMutableBytes { (vb) throws in
                 var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
                 var mv = MDB_val(mv_size: vb.count, mv_data: vb.baseAddress)
-                try check(mdb_put(txn, db.dbi, &mk, &mv, append ? UInt32(MDB_APPEND) : 0), "mdb_put")
+                let flags = (append ? UInt32(MDB_APPEND) : 0) | (noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0)
+                try check(mdb_put(txn, db.dbi, &mk, &mv, flags), "mdb_put")
             }
         }
     }

@@ -1,0 +1,152 @@
+import Testing
+import TestSupport
+@testable import HaruCLI
+@testable import HaruLedger
+
+/// A ledger with a tag, a time action and a count action, made through the CLI.
+func cliLedger() -> TempDir {
+    let dir = TempDir()
+    let p = dir.ledgerPath
+    for args in [
+        ["init", "--time-zone", "Asia/Seoul", "--day-start", "06:00", "--now", "2026-03-01T00:00:00+09:00"],
+        ["tag", "add", "Study", "--id", "study", "--now", "2026-03-01T00:00:00+09:00"],
+        ["action", "add", "Reading", "--tracking", "time", "--tag", "Study", "--id", "read", "--now", "2026-03-01T00:00:00+09:00"],
+        ["action", "add", "Water", "--tracking", "count", "--id", "water", "--now", "2026-03-01T00:00:00+09:00"],
+    ] {
+        let r = haru(args, ledger: p)
+        precondition(r.code == 0, "\(args): \(r.err)")
+    }
+    return dir
+}
+
+struct WriteCommands {
+    @Test func startStopAndCountWriteTheirEvents() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["start", "Reading", "--now", "2026-03-04T07:00:00+09:00"], ledger: p).code == 0)
+        let running = haru(["running", "--json", "--now", "2026-03-04T07:30:00+09:00"], ledger: p)
+        #expect(running.out.contains(#""action_id":"read""#))
+        #expect(running.out.contains(#""seconds":1800"#))
+        #expect(haru(["stop", "--now", "2026-03-04T08:00:00+09:00"], ledger: p).out.hasPrefix("Stopped Reading after 1h 00m."))
+        #expect(haru(["count", "water", "3", "--note", "tea", "--now", "2026-03-04T09:00:00+09:00"], ledger: p).code == 0)
+        let log = haru(["log", "--json", "--type", "session"], ledger: p)
+        let lines = log.out.split(separator: "\n").map { try! JSONParser.parse(String($0)) }
+        #expect(lines.map { $0["type"] } == [.string("session.started"), .string("session.stopped")])
+        #expect(lines[0]["at"] == .string("2026-03-03T22:00:00Z"))
+        #expect(lines[1]["data"]?["session_id"] == lines[0]["data"]?["session_id"])
+        let counts = haru(["log", "--json", "--entity", "water", "--type", "count.added"], ledger: p)
+        #expect(counts.out.contains(#""amount":3,"note_chars":3"#))
+        #expect(!counts.out.contains("tea"), "notes never appear in the log")
+        #expect(haru(["verify"], ledger: p).code == 0)
+    }
+
+    @Test func stopBelowTheMinimumDiscardsTheSession() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let settings = #"{"type":"settings.changed","at":"2026-03-01T00:00:00+09:00","data":{"min_session_seconds":120}}"#
+        #expect(haru(["append"], ledger: p, stdin: settings).code == 0)
+        #expect(haru(["start", "read", "--now", "2026-03-04T07:00:00+09:00"], ledger: p).code == 0)
+        let r = haru(["stop", "read", "--now", "2026-03-04T07:01:00+09:00"], ledger: p)
+        #expect(r.out.hasPrefix("Discarded Reading: 1m 00s is shorter than the minimum of 2m 00s."), "\(r.out)")
+        let log = haru(["log", "--type", "session.discarded", "--json"], ledger: p)
+        #expect(log.out.contains("shorter than min_session_seconds (60 s < 120 s)"))
+        #expect(haru(["running"], ledger: p).out == "Nothing is running.\n")
+    }
+
+    @Test func definitionsCanBeAddedEditedAndDeleted() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-03-02T00:00:00+09:00"]
+        #expect(haru(["goal", "add", "Read more", "--start", "2026-03-01", "--end", "2026-03-31", "--threshold", "80", "--id", "g1"] + now, ledger: p).code == 0)
+        #expect(haru(["quest", "add", "--goal", "g1", "--action", "read", "--period", "weekly", "--target", "2h", "--id", "q1"] + now, ledger: p).code == 0)
+        #expect(haru(["quest", "add", "--goal", "g1", "--tag", "study", "--measure", "time", "--period", "daily", "--ordinal", "3", "--weekday", "tue", "--target", "30m", "--deadline", "22:00", "--id", "q2"] + now, ledger: p).code == 0)
+        #expect(haru(["quest", "add", "--goal", "g1", "--action", "water", "--period", "daily", "--weekdays", "mon,wed,fri", "--target", "2", "--at-most", "--id", "q3"] + now, ledger: p).code == 0)
+        #expect(haru(["quest", "edit", "q3", "--period", "weekly", "--target", "10"] + now, ledger: p).code == 0)
+        #expect(haru(["goal", "edit", "g1", "--end", "none"] + now, ledger: p).code == 0)
+        #expect(haru(["goal", "finish", "g1", "--now", "2026-03-20T00:00:00+09:00"], ledger: p).code == 0)
+        #expect(haru(["action", "edit", "Reading", "--name", "Books", "--no-tags"] + now, ledger: p).code == 0)
+        #expect(haru(["tag", "edit", "study", "--color", "#12abef"] + now, ledger: p).code == 0)
+        #expect(haru(["quest", "delete", "q2"] + now, ledger: p).code == 0)
+        #expect(haru(["tag", "delete", "Study"] + now, ledger: p).code == 0)
+        let state = try Ledger(path: p).replay()
+        let q3 = try #require(state.definition(.quest, "q3")).fields()
+        #expect(q3.int(.period) == 1)  // weekly
+        #expect(!q3.has(.scheduleMode), "a period change drops the old schedule")
+        #expect(q3.int(.targetCount) == 10)
+        let q2 = try #require(state.definition(.quest, "q2")).base
+        #expect(q2.int(.scheduleOrdinal) == 3)
+        #expect(q2.int(.scheduleWeekday) == 1)
+        #expect(q2.int(.deadline) == 1320)
+        #expect(state.definition(.goal, "g1")?.finished != nil)
+        #expect(state.definition(.tag, "study")?.fields().string(.color) == "#12ABEF")
+        #expect(state.definition(.action, "read")?.fields().strings(.tagIDs) == [])
+        #expect(haru(["verify"], ledger: p).code == 0)
+    }
+
+    @Test(arguments: [
+        (["count", "water", "0"], "data.amount: must be a whole number from 1 to 999 (got 0)"),
+        (["count", "Readng"], #"no action named "Readng""#),
+        (["count", "read"], #"action "read" tracks time, so it cannot take a count"#),
+        (["stop", "read"], "Reading is not running"),
+        (["stop"], "nothing is running"),
+        (["quest", "add", "--goal", "nope", "--action", "read", "--period", "weekly", "--target", "2h"], #"no goal with id "nope""#),
+        (["quest", "add", "--goal", "g", "--action", "read", "--period", "weekly", "--target", "two hours"], "is not a duration"),
+        (["goal", "add", "X", "--start", "2026-02-30"], "data.start_date: must be a date YYYY-MM-DD"),
+        (["action", "add", "Reading", "--tracking", "time"], #"a action named "Reading" already exists"#),
+        (["goal", "confirm", "g", "maybe"], "data.outcome: must be one of achieved, not_achieved"),
+    ])
+    func badCommandInputExitsTwoAndWritesNothing(args: [String], message: String) throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        _ = haru(["goal", "add", "G", "--start", "2026-03-01", "--id", "g"], ledger: p)
+        let before = try Ledger(path: p).head()
+        let r = haru(args, ledger: p)
+        #expect(r.code == 2)
+        #expect(r.err.contains(message), "\(r.err)")
+        #expect(try Ledger(path: p).head() == before)
+    }
+}
+
+struct AppendCommand {
+    @Test func appendsJSONLSkippingCommentsAndPrintsSeqs() {
+        let dir = cliLedger()
+        let r = haru(["append"], ledger: dir.ledgerPath, stdin: """
+            # morning
+            {"type":"count.added","at":"2026-03-04T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
+
+            {"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":2}}
+            """)
+        #expect(r.code == 0)
+        #expect(r.out == "5\n6\n")
+    }
+
+    @Test(arguments: [
+        ("{\"type\":\"count.added\"", "line 2: event: invalid JSON at column 22"),
+        (#"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":-1}}"#, "line 2: data.amount: must be a whole number from 1 to 999 (got -1)"),
+        (#"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#, #"line 2: data.entry_id: count entry "c1" already exists"#),
+    ])
+    func aBadLineRejectsTheWholeBatch(second: String, message: String) throws {
+        let dir = cliLedger()
+        let first = #"{"type":"count.added","at":"2026-03-04T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#
+        let r = haru(["append", "-"], ledger: dir.ledgerPath, stdin: first + "\n" + second + "\n")
+        #expect(r.code == 2)
+        #expect(r.err == "Error: \(message)\n" || r.err.hasPrefix("Error: \(message)"), "\(r.err)")
+        #expect(try Ledger(path: dir.ledgerPath).head().seq == 4)
+    }
+
+    @Test func expectHeadGuardsConcurrentWriters() {
+        let dir = cliLedger()
+        let line = #"{"type":"count.added","at":"2026-03-04T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#
+        let stale = haru(["append", "--expect-head", "3"], ledger: dir.ledgerPath, stdin: line)
+        #expect(stale.code == 2)
+        #expect(stale.err.contains("the ledger head is at seq 4, not 3"))
+        #expect(haru(["append", "--expect-head", "4", "--json"], ledger: dir.ledgerPath, stdin: line).out == #"{"seqs":[5],"appended":1,"head":5}"# + "\n")
+    }
+
+    @Test func appendReadsAFileAndReportsAMissingOne() {
+        let dir = cliLedger()
+        let r = haru(["append", dir.path + "/missing.jsonl"], ledger: dir.ledgerPath)
+        #expect(r.code == 2)
+        #expect(r.err.contains("cannot read"))
+    }
+}

@@ -1,0 +1,86 @@
+import Testing
+import TestSupport
+@testable import HaruCLI
+
+struct HelpText {
+    static let commands: [[String]] = [
+        ["init"], ["append"], ["log"], ["start"], ["stop"], ["count"], ["running"], ["verify"],
+        ["tag"], ["tag", "add"], ["tag", "edit"], ["tag", "delete"],
+        ["action"], ["action", "add"], ["action", "edit"], ["action", "delete"],
+        ["goal"], ["goal", "add"], ["goal", "edit"], ["goal", "finish"], ["goal", "confirm"], ["goal", "delete"],
+        ["quest"], ["quest", "add"], ["quest", "edit"], ["quest", "delete"],
+    ]
+
+    @Test(arguments: commands)
+    func everyCommandHasTheSameHelpThreeWays(_ path: [String]) {
+        let long = haru(path + ["--help"])
+        let short = haru(path + ["-h"])
+        let viaHelp = haru(["help"] + path)
+        #expect(long.code == 0)
+        #expect(long.out == short.out)
+        #expect(long.out == viaHelp.out)
+        #expect(long.out.hasPrefix("OVERVIEW: "))
+        #expect(long.out.contains("\nUSAGE: haru \(path.joined(separator: " "))"))
+        #expect(long.out.contains("\nOPTIONS:\n"))
+    }
+
+    @Test func rootHelpListsEverySubcommand() {
+        let r = haru(["--help"])
+        #expect(r.code == 0)
+        for c in HaruCLI.root.subcommands { #expect(r.out.contains("\n  \(c.name) "), "\(c.name)") }
+        #expect(haru(["help"]).out == r.out)
+    }
+
+    @Test func noArgumentsPrintsHelpAndExitsTwo() {
+        let r = haru([])
+        #expect(r.code == 2)
+        #expect(r.out.contains("SUBCOMMANDS:"))
+    }
+
+    @Test func versionPrints() {
+        #expect(haru(["--version"]).out == "haru \(HaruCLI.version)\n")
+    }
+}
+
+struct ExitCodes {
+    @Test(arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["tag", "paint"], "unknown command 'tag paint'"),
+        (["tag"], "`haru tag` needs a subcommand"),
+        (["count"], "missing ACTION"),
+        (["count", "water", "1", "2"], "unexpected argument '2'"),
+        (["log", "--colour"], "unknown option '--colour'"),
+        (["log", "--from"], "option '--from' needs a value"),
+        (["log", "--from", "zero"], "--from: \"zero\" is not a seq"),
+        (["append", "--expect-head", "x"], "--expect-head: \"x\" is not a seq"),
+        (["start", "read", "--at", "2026-03-04T07:00:00"], "needs a UTC offset"),
+        (["log", "--now", "yesterday"], "--now: \"yesterday\" is not an ISO 8601 instant"),
+    ])
+    func badUsageExitsTwoWithErrorAndUsage(args: [String], message: String) {
+        let dir = TempDir()
+        _ = haru(["init"], ledger: dir.ledgerPath)
+        let r = haru(args, ledger: dir.ledgerPath)
+        #expect(r.code == 2, "\(r)")
+        #expect(r.err.hasPrefix("Error: "), "\(r.err)")
+        #expect(r.err.contains(message), "\(r.err)")
+        #expect(r.out.isEmpty)
+    }
+
+    @Test func aMissingLedgerExitsThree() {
+        let dir = TempDir()
+        let r = haru(["log"], ledger: dir.path + "/none")
+        #expect(r.code == 3)
+        #expect(r.err.contains("no ledger at"))
+    }
+
+    @Test func initTwiceExitsTwoAndAnUnknownZoneCreatesNothing() {
+        let dir = TempDir()
+        #expect(haru(["init"], ledger: dir.ledgerPath).code == 0)
+        #expect(haru(["init"], ledger: dir.ledgerPath).code == 2)
+        let other = dir.path + "/other"
+        let r = haru(["init", "--time-zone", "Mars/Olympus"], ledger: other)
+        #expect(r.code == 2)
+        #expect(r.err.contains("data.time_zone: must be a known IANA time zone"))
+        #expect(haru(["log"], ledger: other).code == 3)
+    }
+}

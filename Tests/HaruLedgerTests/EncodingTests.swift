@@ -1,0 +1,74 @@
+import Testing
+@testable import HaruLedger
+
+struct BinaryEncoding {
+    @Test(arguments: [Int64.min, -1, 0, 1, 63, 64, -65, 1 << 40, Int64.max])
+    func signedVarintsRoundTrip(value: Int64) throws {
+        var w = ByteWriter()
+        w.svarint(value)
+        let (back, atEnd) = try w.bytes.withUnsafeBytes { (raw) throws -> (Int64, Bool) in
+            var r = ByteReader(raw)
+            let v = try r.svarint()
+            return (v, r.atEnd)
+        }
+        #expect(back == value)
+        #expect(atEnd)
+    }
+
+    @Test func payloadsRoundTripInCanonicalOrder() throws {
+        // Fields set out of tag order still encode in tag order: one encoding per payload.
+        var p = Payload()
+        p[.note] = .string("héllo")
+        p[.sessionID] = .string("s1")
+        p[.tagIDs] = .strings(["a", "b"])
+        p[.scheduleWeekdays] = .ints([0, 2, 4])
+        p[.favorite] = .bool(true)
+        p[.endDate] = .null
+        p[.start] = .int(-5)
+        let q = Payload([(.start, .int(-5)), (.favorite, .bool(true)), (.endDate, .null), (.sessionID, .string("s1")),
+                         (.note, .string("héllo")), (.scheduleWeekdays, .ints([0, 2, 4])), (.tagIDs, .strings(["a", "b"]))])
+        #expect(p.encoded == q.encoded)
+        let back = try p.encoded.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            return try Payload.decode(from: &r)
+        }
+        #expect(back == p)
+    }
+
+    @Test(arguments: [[UInt8]([200, 1, 0]), [15, 9], [15, 3, 5, 65], [16, 1, 2, 15, 1, 2]])
+    func damagedPayloadsAreErrorsNotGuesses(bytes: [UInt8]) {
+        #expect(throws: DecodeError.self) {
+            try bytes.withUnsafeBytes { raw in
+                var r = ByteReader(raw)
+                _ = try Payload.decode(from: &r)
+            }
+        }
+    }
+
+    @Test func eventIDsPrintAndParseAsUUIDv4() {
+        var rng = SeededRNGLocal()
+        let id = EventID.random(using: &rng)
+        let text = id.description
+        #expect(text.count == 36)
+        #expect(Array(text)[14] == "4")
+        #expect("89ab".contains(Array(text)[19]))
+        #expect(EventID(parsing: text) == id)
+        #expect(EventID(parsing: text.uppercased()) == id)
+        #expect(EventID(parsing: "not-a-uuid") == nil)
+    }
+
+    @Test func digestsMatchKnownSHA256Vectors() {
+        #expect(Digest.sha256(Array("abc".utf8)).description == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Digest.sha256([]).description == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let d = Digest.sha256(Array("abc".utf8))
+        #expect(Digest(hex: d.description) == d)
+    }
+}
+
+struct SeededRNGLocal: RandomNumberGenerator {
+    var s: UInt64 = 1
+    mutating func next() -> UInt64 {
+        s = s &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return s
+    }
+}

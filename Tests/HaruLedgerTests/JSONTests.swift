@@ -1,0 +1,46 @@
+import Testing
+@testable import HaruLedger
+
+struct JSONParsing {
+    @Test func parsesNestedValuesKeepingKeyOrder() throws {
+        let v = try JSONParser.parse(#"{"b":1,"a":[true,null,"x\n\u00e9\ud83d\ude00"],"c":{"d":-2.5e1}}"#)
+        #expect(v == .object([
+            ("b", .int(1)), ("a", .array([.bool(true), .null, .string("x\né😀")])), ("c", .object([("d", .double(-25))])),
+        ]))
+    }
+
+    @Test(arguments: [
+        (#"{"a":1,"a":2}"#, "duplicate key \"a\""),
+        (#"[1,2,]"#, "unexpected character ']'"),
+        (#"{"a":01}"#, "leading zero in a number"),
+        (#"{"a":1} x"#, "unexpected text after the value"),
+        (#"{"a":"\q"}"#, "unknown escape"),
+        ("{\"a\":\"\u{01}\"}", "control character"),
+        (#"{"a":NaN}"#, "unexpected character 'N'"),
+        (#"{"a":"\ud800"}"#, "lone high surrogate"),
+        (#"{"a":1"#, "unexpected end of input"),
+    ])
+    func rejectsMalformedText(text: String, reason: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+        do { _ = try JSONParser.parse(text) } catch { #expect(error.reason.contains(reason), "\(error.reason)") }
+    }
+
+    @Test func keepsIntegersExactBeyondDoublePrecision() throws {
+        #expect(try JSONParser.parse("9007199254740993") == .int(9_007_199_254_740_993))
+        #expect(try JSONParser.parse("1e3") == .double(1000))
+    }
+
+    @Test(arguments: [
+        (0.25, "0.25"), (1.0, "1"), (1028.5714285714, "1028.571429"), (0.0000004, "0"), (-0.5, "-0.5"), (0.0565, "0.0565"),
+        (31885.714285714, "31885.714286"),
+    ])
+    func formatsNumbersToSixDecimals(value: Double, text: String) {
+        #expect(JSONValue.formatNumber(value) == text)
+    }
+
+    @Test func writesEscapedCompactText() throws {
+        let v = JSONValue.object([("k", .string("a\"b\\c\n\u{1}é")), ("n", .array([.int(-3), .bool(false), .null]))])
+        #expect(v.compactText == #"{"k":"a\"b\\c\n\u0001é","n":[-3,false,null]}"#)
+        #expect(try JSONParser.parse(v.compactText) == v)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import HaruLedger
+
+struct LMDBEnvironment {
+    @Test func commitsOnReturnAndAbortsOnThrow() throws {
+        let dir = TempDir()
+        let env = try Environment(path: dir.ledgerPath, databases: ["t"], create: true)
+        let db = env.database("t")
+        try env.write { txn in try txn.put(db, [1], [10]) }
+        struct Boom: Error {}
+        #expect(throws: Boom.self) {
+            try env.write { txn in
+                try txn.put(db, [2], [20])
+                throw Boom()
+            }
+        }
+        let (one, two) = try env.read { txn in (try txn.get(db, [1]).map { Array($0) }, try txn.get(db, [2]).map { Array($0) }) }
+        #expect(one == [10])
+        #expect(two == nil)
+    }
+
+    @Test func growsTheMapWhenItFills() throws {
+        let dir = TempDir()
+        let env = try Environment(path: dir.ledgerPath, databases: ["t"], create: true, mapSize: 64 * 1024)
+        let db = env.database("t")
+        let before = env.mapSize
+        // ~2 MB into a 64 KiB map: the write must grow the map and retry, not fail.
+        try env.write { txn in
+            for k in 0..<2000 {
+                var w = ByteWriter()
+                w.u64(UInt64(k))
+                try txn.put(db, w.bytes, [UInt8](repeating: UInt8(k % 251), count: 1000), append: true)
+            }
+        }
+        #expect(env.mapSize > before)
+        #expect(try env.read { try $0.count(db) } == 2000)
+    }
+
+    @Test func createsPrivateFiles() throws {
+        let dir = TempDir()
+        _ = try Ledger.create(path: dir.ledgerPath)
+        let fm = FileManager.default
+        let dirMode = (try fm.attributesOfItem(atPath: dir.ledgerPath)[.posixPermissions] as? Int) ?? -1
+        let fileMode = (try fm.attributesOfItem(atPath: dir.ledgerPath + "/data.mdb")[.posixPermissions] as? Int) ?? -1
+        #expect(dirMode == 0o700)
+        #expect(fileMode & 0o077 == 0)
+    }
+
+    @Test func missingLedgerIsNotFound() {
+        let dir = TempDir()
+        #expect {
+            _ = try Ledger(path: dir.path + "/nope")
+        } throws: { e in
+            if case LedgerError.notFound = e { return true }
+            return false
+        }
+    }
+
+    @Test func refusesToCreateOverAnExistingLedger() throws {
+        let dir = TempDir()
+        _ = try Ledger.create(path: dir.ledgerPath)
+        #expect {
+            _ = try Ledger.create(path: dir.ledgerPath)
+        } throws: { e in
+            if case LedgerError.exists = e { return true }
+            return false
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import HaruLedger
+
+struct TamperDetection {
+    /// Builds a ledger whose event at seq 7 carries a marker in its source
+    /// label, a string stored nowhere else, then flips one byte of it on disk.
+    func tamperedLedger(replacing marker: String, with changed: String) throws -> (TempDir, String) {
+        let dir = TempDir()
+        do {
+            let l = try freshLedger(dir)
+            var rng = SeededRNG(seed: 3)
+            _ = try l.append(try events("""
+                {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
+                {"type":"count.added","at":"2026-03-02T09:00:00+09:00","source":"\(marker)","data":{"entry_id":"c2","action_id":"water","amount":2}}
+                {"type":"count.added","at":"2026-03-02T10:00:00+09:00","data":{"entry_id":"c3","action_id":"water","amount":3}}
+                """), now: 2_000_000, rng: &rng)
+            #expect(try l.verify().ok)
+        }
+        let file = dir.ledgerPath + "/data.mdb"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let needle = Data(marker.utf8)
+        let range = try #require(bytes.range(of: needle))
+        #expect(bytes[range.upperBound...].range(of: needle) == nil, "the marker is stored once")
+        bytes.replaceSubrange(range, with: Data(changed.utf8))
+        try bytes.write(to: URL(fileURLWithPath: file))
+        return (dir, dir.ledgerPath)
+    }
+
+    @Test func aChangedByteBreaksTheChainAtThatSeq() throws {
+        let (dir, path) = try tamperedLedger(replacing: "script:marker-A", with: "script:marker-B")
+        let report = try Ledger(path: path).verify()
+        #expect(report.firstBadSeq == 7)
+        #expect(report.problem?.contains("hash does not match") == true)
+        _ = dir
+    }
+
+    @Test func theCommandExitsOneAndNamesTheSeq() throws {
+        let (dir, path) = try tamperedLedger(replacing: "script:marker-A", with: "script:marker-B")
+        let r = haru(["verify"], ledger: path)
+        #expect(r.code == 1)
+        #expect(r.err.contains("FAILED at seq 7"), "\(r.err)")
+        _ = dir
+    }
+
+    @Test func aStateThatDriftedFromTheEventsIsReported() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        // Write a state entry no event produced, behind the fold's back.
+        try l.environment.write { txn in try txn.put(l.environment.database("state"), [0x21] + Array("ghost".utf8), [0]) }
+        let report = try l.verify()
+        #expect(!report.ok)
+        #expect(report.problem?.contains("count entry \"ghost\"") == true, "\(report)")
+    }
+}
