@@ -24,6 +24,8 @@ let package = Package(
             path: "Sources/HaruLedger"),
         .target(name: "HaruCLI", dependencies: ["HaruLedger"], path: "Sources/HaruCLI"),
         .executableTarget(name: "haru", dependencies: ["HaruCLI"], path: "Sources/haru"),
+        // In-process timings of the read paths (Docs/performance.md).
+        .executableTarget(name: "haru-bench", dependencies: ["HaruLedger"], path: "Benchmarks/HaruBench"),
         .target(name: "TestSupport", dependencies: ["HaruLedger", "HaruCLI"], path: "Tests/TestSupport"),
         .testTarget(
             name: "HaruLedgerTests", dependencies: ["HaruLedger", "TestSupport"],

@@ -29,7 +29,9 @@ struct Command: Sendable {
 
 /// Options every command takes.
 let globalOptions: [OptionSpec] = [
-    OptionSpec(name: "--ledger", value: "PATH", help: "The ledger directory (default: $HARU_LEDGER, else $XDG_DATA_HOME/haru, else ~/.local/share/haru)."),
+    OptionSpec(
+        name: "--ledger", value: "PATH",
+        help: "The ledger directory (default: $HARU_LEDGER, else $XDG_DATA_HOME/haru, else ~/.local/share/haru)."),
     OptionSpec(name: "--json", help: "Print JSON instead of tables."),
     OptionSpec(name: "--now", value: "INSTANT", help: "Pin the clock (ISO 8601 with offset), for reproducible scripts."),
     OptionSpec(name: "--no-sync", help: "Skip fsync at commit: faster bulk loads; a crash may lose the last commits, never older ones."),
@@ -78,7 +80,9 @@ enum ArgumentParser {
                 continue
             }
             let value: String
-            if let inline { value = inline } else {
+            if let inline {
+                value = inline
+            } else {
                 guard k < args.count else { throw UsageError("option '\(spec.name)' needs a value (\(spec.value!))") }
                 value = args[k]
                 k += 1

@@ -42,7 +42,17 @@ public enum HaruCLI {
         }
         var command = root
         var path: [String] = []
+        // Global options may come before the subcommand (`haru --ledger L log`):
+        // set them aside and hand them to the subcommand's parser.
+        var carried: [String] = []
         while !command.subcommands.isEmpty {
+            if let next = args.first, let spec = globalOptions.first(where: { next == $0.name || next.hasPrefix($0.name + "=") }),
+                spec.name != "--help"
+            {
+                carried.append(args.removeFirst())
+                if spec.value != nil, !next.contains("="), !args.isEmpty { carried.append(args.removeFirst()) }
+                continue
+            }
             guard let next = args.first, !next.hasPrefix("-") else {
                 if args.contains("--help") || args.contains("-h") {
                     invocation.out.write(Help.text(command, path: path.joined(separator: " ")))
@@ -61,6 +71,7 @@ public enum HaruCLI {
             path.append(next)
             args.removeFirst()
         }
+        args += carried
         if args.contains("--help") || args.contains("-h") {
             invocation.out.write(Help.text(command, path: path.joined(separator: " ")))
             return ExitCode.ok

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a command writes: stdout and stderr in the real tool, buffers in tests.
@@ -44,8 +44,10 @@ public struct Invocation {
     public var clock: () -> Int64
     public var rng: any RandomNumberGenerator
 
-    public init(arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> [UInt8],
-                out: OutputStream, err: OutputStream, clock: @escaping () -> Int64, rng: any RandomNumberGenerator) {
+    public init(
+        arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> [UInt8],
+        out: OutputStream, err: OutputStream, clock: @escaping () -> Int64, rng: any RandomNumberGenerator
+    ) {
         self.arguments = arguments
         self.environment = environment
         self.readInput = readInput

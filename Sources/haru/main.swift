@@ -4,7 +4,7 @@ import HaruCLI
 import HaruLedger
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 func environment() -> [String: String] {
@@ -40,7 +40,8 @@ func readInput(_ path: String?) throws -> [UInt8] {
     return out
 }
 
-let code = HaruCLI.run(Invocation(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment(), readInput: readInput,
-    out: OutputStream(fd: 1), err: OutputStream(fd: 2), clock: clockMicros, rng: SystemRandomNumberGenerator()))
+let code = HaruCLI.run(
+    Invocation(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: environment(), readInput: readInput,
+        out: OutputStream(fd: 1), err: OutputStream(fd: 2), clock: clockMicros, rng: SystemRandomNumberGenerator()))
 exit(code)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruLedger
 
 /// Tests that run the built `haru` executable as a separate process.
@@ -34,7 +35,9 @@ struct BuiltBinary {
                     r = try? runBinary(["count", "water", "\(w + 1)"], ledger: p)
                 } else {
                     let line = #"{"type":"count.added","at":"2026-03-04T08:00:00Z","data":{"entry_id":"w\#(w)-\#(k)-"#
-                    r = try? runBinary(["append"], ledger: p, stdin: line + #"a","action_id":"water","amount":1}}"# + "\n" + line + #"b","action_id":"water","amount":1}}"#)
+                    r = try? runBinary(
+                        ["append"], ledger: p,
+                        stdin: line + #"a","action_id":"water","amount":1}}"# + "\n" + line + #"b","action_id":"water","amount":1}}"#)
                 }
                 if r?.code != 0 { failures.add() }
             }

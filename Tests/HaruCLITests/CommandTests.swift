@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruCLI
 @testable import HaruLedger
 
@@ -57,10 +58,29 @@ struct WriteCommands {
         let dir = cliLedger()
         let p = dir.ledgerPath
         let now = ["--now", "2026-03-02T00:00:00+09:00"]
-        #expect(haru(["goal", "add", "Read more", "--start", "2026-03-01", "--end", "2026-03-31", "--threshold", "80", "--id", "g1"] + now, ledger: p).code == 0)
-        #expect(haru(["quest", "add", "--goal", "g1", "--action", "read", "--period", "weekly", "--target", "2h", "--id", "q1"] + now, ledger: p).code == 0)
-        #expect(haru(["quest", "add", "--goal", "g1", "--tag", "study", "--measure", "time", "--period", "daily", "--ordinal", "3", "--weekday", "tue", "--target", "30m", "--deadline", "22:00", "--id", "q2"] + now, ledger: p).code == 0)
-        #expect(haru(["quest", "add", "--goal", "g1", "--action", "water", "--period", "daily", "--weekdays", "mon,wed,fri", "--target", "2", "--at-most", "--id", "q3"] + now, ledger: p).code == 0)
+        #expect(
+            haru(
+                ["goal", "add", "Read more", "--start", "2026-03-01", "--end", "2026-03-31", "--threshold", "80", "--id", "g1"] + now,
+                ledger: p
+            ).code == 0)
+        #expect(
+            haru(
+                ["quest", "add", "--goal", "g1", "--action", "read", "--period", "weekly", "--target", "2h", "--id", "q1"] + now, ledger: p
+            ).code == 0)
+        #expect(
+            haru(
+                [
+                    "quest", "add", "--goal", "g1", "--tag", "study", "--measure", "time", "--period", "daily", "--ordinal", "3",
+                    "--weekday", "tue", "--target", "30m", "--deadline", "22:00", "--id", "q2",
+                ] + now, ledger: p
+            ).code == 0)
+        #expect(
+            haru(
+                [
+                    "quest", "add", "--goal", "g1", "--action", "water", "--period", "daily", "--weekdays", "mon,wed,fri", "--target", "2",
+                    "--at-most", "--id", "q3",
+                ] + now, ledger: p
+            ).code == 0)
         #expect(haru(["quest", "edit", "q3", "--period", "weekly", "--target", "10"] + now, ledger: p).code == 0)
         #expect(haru(["goal", "edit", "g1", "--end", "none"] + now, ledger: p).code == 0)
         #expect(haru(["goal", "finish", "g1", "--now", "2026-03-20T00:00:00+09:00"], ledger: p).code == 0)
@@ -110,20 +130,28 @@ struct WriteCommands {
 struct AppendCommand {
     @Test func appendsJSONLSkippingCommentsAndPrintsSeqs() {
         let dir = cliLedger()
-        let r = haru(["append"], ledger: dir.ledgerPath, stdin: """
-            # morning
-            {"type":"count.added","at":"2026-03-04T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
+        let r = haru(
+            ["append"], ledger: dir.ledgerPath,
+            stdin: """
+                # morning
+                {"type":"count.added","at":"2026-03-04T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
 
-            {"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":2}}
-            """)
+                {"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":2}}
+                """)
         #expect(r.code == 0)
         #expect(r.out == "5\n6\n")
     }
 
     @Test(arguments: [
         ("{\"type\":\"count.added\"", "line 2: event: invalid JSON at column 22"),
-        (#"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":-1}}"#, "line 2: data.amount: must be a whole number from 1 to 999 (got -1)"),
-        (#"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#, #"line 2: data.entry_id: count entry "c1" already exists"#),
+        (
+            #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":-1}}"#,
+            "line 2: data.amount: must be a whole number from 1 to 999 (got -1)"
+        ),
+        (
+            #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#,
+            #"line 2: data.entry_id: count entry "c1" already exists"#
+        ),
     ])
     func aBadLineRejectsTheWholeBatch(second: String, message: String) throws {
         let dir = cliLedger()
@@ -140,7 +168,9 @@ struct AppendCommand {
         let stale = haru(["append", "--expect-head", "3"], ledger: dir.ledgerPath, stdin: line)
         #expect(stale.code == 2)
         #expect(stale.err.contains("the ledger head is at seq 4, not 3"))
-        #expect(haru(["append", "--expect-head", "4", "--json"], ledger: dir.ledgerPath, stdin: line).out == #"{"seqs":[5],"appended":1,"head":5}"# + "\n")
+        #expect(
+            haru(["append", "--expect-head", "4", "--json"], ledger: dir.ledgerPath, stdin: line).out
+                == #"{"seqs":[5],"appended":1,"head":5}"# + "\n")
     }
 
     @Test func appendReadsAFileAndReportsAMissingOne() {

@@ -1,5 +1,7 @@
-import Testing
 import TestSupport
+import Foundation
+import Testing
+
 @testable import HaruCLI
 
 struct HelpText {
@@ -82,5 +84,16 @@ struct ExitCodes {
         #expect(r.code == 2)
         #expect(r.err.contains("data.time_zone: must be a known IANA time zone"))
         #expect(haru(["log"], ledger: other).code == 3)
+    }
+}
+
+struct CommandReference {
+    /// Docs/cli.md is generated from the help text; it must not drift from it.
+    @Test(arguments: HelpText.commands.filter { $0.count == 2 || !["tag", "action", "goal", "quest"].contains($0[0]) })
+    func docsCarryTheCurrentHelpText(_ path: [String]) throws {
+        let doc = try String(contentsOfFile: packageRoot + "/Docs/cli.md", encoding: .utf8)
+        let help = haru(["help"] + path).out
+        #expect(doc.contains("## haru \(path.joined(separator: " "))\n\n```\n" + help + "```"),
+                "Docs/cli.md is stale for `haru \(path.joined(separator: " "))`: run scripts/gen-cli-doc.sh")
     }
 }

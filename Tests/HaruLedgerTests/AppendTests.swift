@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruLedger
 
 /// A small valid history used by several tests.
@@ -23,16 +24,19 @@ struct Appending {
         let dir = TempDir()
         let l = try freshLedger(dir)
         var rng = SeededRNG(seed: 2)
-        let r = try l.append(try events("""
-            {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":2}}
-            {"type":"session.recorded","at":"2026-03-02T09:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-02T08:00:00+09:00","end":"2026-03-02T09:00:00+09:00"}}
-            """), now: 2_000_000, rng: &rng)
+        let r = try l.append(
+            try events(
+                """
+                {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":2}}
+                {"type":"session.recorded","at":"2026-03-02T09:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-02T08:00:00+09:00","end":"2026-03-02T09:00:00+09:00"}}
+                """), now: 2_000_000, rng: &rng)
         #expect(r == AppendResult(seqs: [6, 7], appended: 2, head: 7))
         var prev = Digest.zero
         var seqs: [UInt64] = []
         try l.forEachEvent { e in
             seqs.append(e.seq)
-            let env = EventRecord.envelope(seq: e.seq, recorded: e.recorded, at: e.at, type: e.type, version: e.version, id: e.id, source: e.source)
+            let env = EventRecord.envelope(
+                seq: e.seq, recorded: e.recorded, at: e.at, type: e.type, version: e.version, id: e.id, source: e.source)
             #expect(e.hash == EventRecord.chainHash(prev: prev, envelope: env, payloadDigest: Digest.sha256(e.payload.encoded)))
             prev = e.hash
             return true
@@ -45,7 +49,8 @@ struct Appending {
         let dir = TempDir()
         let l = try freshLedger(dir)
         var rng = SeededRNG()
-        let line = #"{"id":"0b6f2c1e-8d0a-4f5e-9c3b-1a2b3c4d5e6f","type":"count.added","at":"2026-03-02T08:00:00+09:00","source":"script:a","data":{"entry_id":"c1","action_id":"water","amount":2}}"#
+        let line =
+            #"{"id":"0b6f2c1e-8d0a-4f5e-9c3b-1a2b3c4d5e6f","type":"count.added","at":"2026-03-02T08:00:00+09:00","source":"script:a","data":{"entry_id":"c1","action_id":"water","amount":2}}"#
         let first = try l.append(try events(line), now: 2_000_000, rng: &rng)
         // Same id, same content, another provenance label: still the same event.
         let again = try l.append(try events(line.replacingOccurrences(of: "script:a", with: "script:b")), now: 3_000_000, rng: &rng)
@@ -57,9 +62,11 @@ struct Appending {
         let dir = TempDir()
         let l = try freshLedger(dir)
         var rng = SeededRNG()
-        let line = #"{"id":"0b6f2c1e-8d0a-4f5e-9c3b-1a2b3c4d5e6f","type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":2}}"#
+        let line =
+            #"{"id":"0b6f2c1e-8d0a-4f5e-9c3b-1a2b3c4d5e6f","type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":2}}"#
         _ = try l.append(try events(line), now: 2_000_000, rng: &rng)
-        let batch = try events("""
+        let batch = try events(
+            """
             {"type":"count.added","at":"2026-03-02T09:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":1}}
             \(line.replacingOccurrences(of: "\"amount\":2", with: "\"amount\":3"))
             """)
@@ -76,7 +83,8 @@ struct Appending {
         let dir = TempDir()
         let l = try freshLedger(dir)
         var rng = SeededRNG()
-        let e = try events(#"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#)
+        let e = try events(
+            #"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#)
         #expect {
             _ = try l.append(e, expectHead: 4, now: 2_000_000, rng: &rng)
         } throws: { e in
@@ -91,7 +99,10 @@ struct Appending {
         let l = try freshLedger(dir)
         var rng = SeededRNG(seed: 1000)  // the same id source as the set-up: it draws the same ids again
         #expect(throws: LedgerError.self) {
-            _ = try l.append(try events(#"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#), now: 2_000_000, rng: &rng)
+            _ = try l.append(
+                try events(
+                    #"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#),
+                now: 2_000_000, rng: &rng)
         }
         #expect(try l.head().seq == 5)
         #expect(try l.verify().ok)
@@ -101,8 +112,12 @@ struct Appending {
         let dir = TempDir()
         let l = try freshLedger(dir)
         var rng = SeededRNG()
-        _ = try l.append(try events(#"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#), now: 9_000_000, rng: &rng)
-        _ = try l.append(try events(#"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":1}}"#), now: 5_000_000, rng: &rng)
+        _ = try l.append(
+            try events(#"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#),
+            now: 9_000_000, rng: &rng)
+        _ = try l.append(
+            try events(#"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":1}}"#),
+            now: 5_000_000, rng: &rng)
         #expect(try l.event(7)?.recorded == 9_000_000)
     }
 
@@ -110,23 +125,29 @@ struct Appending {
         let dir = TempDir()
         let l = try freshLedger(dir)
         var rng = SeededRNG()
-        _ = try l.append(try events("""
-            {"type":"session.started","at":"2026-03-02T08:00:00+09:00","data":{"session_id":"s1","action_id":"read"}}
-            {"type":"session.stopped","at":"2026-03-02T09:00:00+09:00","data":{"session_id":"s1"}}
-            {"type":"session.started","at":"2026-03-02T10:00:00+09:00","data":{"session_id":"s2","action_id":"read"}}
-            {"type":"session.edited","at":"2026-03-02T10:05:00+09:00","data":{"session_id":"s1","note":"good"}}
-            {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":3}}
-            {"type":"count.edited","at":"2026-03-02T08:10:00+09:00","data":{"entry_id":"c1","amount":4}}
-            {"type":"action.edited","at":"2026-03-05T00:00:00+09:00","data":{"action_id":"read","name":"Books"}}
-            {"type":"action.edited","at":"2026-03-03T00:00:00+09:00","data":{"action_id":"read","name":"Novels"}}
-            {"type":"quest.created","at":"2026-03-01T00:00:00+09:00","data":{"quest_id":"q1","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_seconds":7200,"direction":"at_least"}}
-            """), now: 2_000_000, rng: &rng)
+        _ = try l.append(
+            try events(
+                """
+                {"type":"session.started","at":"2026-03-02T08:00:00+09:00","data":{"session_id":"s1","action_id":"read"}}
+                {"type":"session.stopped","at":"2026-03-02T09:00:00+09:00","data":{"session_id":"s1"}}
+                {"type":"session.started","at":"2026-03-02T10:00:00+09:00","data":{"session_id":"s2","action_id":"read"}}
+                {"type":"session.edited","at":"2026-03-02T10:05:00+09:00","data":{"session_id":"s1","note":"good"}}
+                {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":3}}
+                {"type":"count.edited","at":"2026-03-02T08:10:00+09:00","data":{"entry_id":"c1","amount":4}}
+                {"type":"action.edited","at":"2026-03-05T00:00:00+09:00","data":{"action_id":"read","name":"Books"}}
+                {"type":"action.edited","at":"2026-03-03T00:00:00+09:00","data":{"action_id":"read","name":"Novels"}}
+                {"type":"quest.created","at":"2026-03-01T00:00:00+09:00","data":{"quest_id":"q1","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_seconds":7200,"direction":"at_least"}}
+                """), now: 2_000_000, rng: &rng)
         let replayed = try l.replay()
         var expected = EntityState()
         expected.head = 14
         // The whole state, not one field: the replay must be exactly the stored fold.
         try l.withStoredState { (stored) throws in
-            #expect(try stored.session("s1") == SessionRecord(id: "s1", actionID: "read", start: Instant(seconds: 1_772_406_000), end: Instant(seconds: 1_772_409_600), note: "good", status: .stopped, createdSeq: 6))
+            #expect(
+                try stored.session("s1")
+                    == SessionRecord(
+                        id: "s1", actionID: "read", start: Instant(seconds: 1_772_406_000), end: Instant(seconds: 1_772_409_600),
+                        note: "good", status: .stopped, createdSeq: 6))
             #expect(try stored.running(action: "read") == "s2")
             #expect(try stored.count("c1")?.amount == 4)
             for kind in DefinitionKind.allCases {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HaruLedger
 
 struct BinaryEncoding {
@@ -25,8 +26,10 @@ struct BinaryEncoding {
         p[.favorite] = .bool(true)
         p[.endDate] = .null
         p[.start] = .int(-5)
-        let q = Payload([(.start, .int(-5)), (.favorite, .bool(true)), (.endDate, .null), (.sessionID, .string("s1")),
-                         (.note, .string("héllo")), (.scheduleWeekdays, .ints([0, 2, 4])), (.tagIDs, .strings(["a", "b"]))])
+        let q = Payload([
+            (.start, .int(-5)), (.favorite, .bool(true)), (.endDate, .null), (.sessionID, .string("s1")),
+            (.note, .string("héllo")), (.scheduleWeekdays, .ints([0, 2, 4])), (.tagIDs, .strings(["a", "b"])),
+        ])
         #expect(p.encoded == q.encoded)
         let back = try p.encoded.withUnsafeBytes { raw in
             var r = ByteReader(raw)

@@ -1,12 +1,15 @@
 import Testing
+
 @testable import HaruLedger
 
 struct JSONParsing {
     @Test func parsesNestedValuesKeepingKeyOrder() throws {
         let v = try JSONParser.parse(#"{"b":1,"a":[true,null,"x\n\u00e9\ud83d\ude00"],"c":{"d":-2.5e1}}"#)
-        #expect(v == .object([
-            ("b", .int(1)), ("a", .array([.bool(true), .null, .string("x\né😀")])), ("c", .object([("d", .double(-25))])),
-        ]))
+        #expect(
+            v
+                == .object([
+                    ("b", .int(1)), ("a", .array([.bool(true), .null, .string("x\né😀")])), ("c", .object([("d", .double(-25))])),
+                ]))
     }
 
     @Test(arguments: [

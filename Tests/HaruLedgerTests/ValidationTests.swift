@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruLedger
 
 /// A bad event line and the message it must produce (after `setupJSONL`,
@@ -13,52 +14,155 @@ struct BadInput: CustomStringConvertible, Sendable {
 let bad: [BadInput] = [
     .init(line: #"{"type":"count.add","at":"2026-03-02T08:00:00+09:00","data":{}}"#, message: #"type: unknown event type "count.add""#),
     .init(line: #"{"type":"count.added","data":{"entry_id":"c","action_id":"water","amount":1}}"#, message: "at: is required"),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00","data":{"entry_id":"c","action_id":"water","amount":1}}"#, message: "at: must carry a UTC offset"),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":1,"mood":"ok"}}"#, message: "data.mood: is not a field of count.added"),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water"}}"#, message: "data.amount: is required for count.added"),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":0}}"#, message: "data.amount: must be a whole number from 1 to 999 (got 0)"),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":1000}}"#, message: "data.amount: must be a whole number from 1 to 999 (got 1000)"),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":"3"}}"#, message: #"data.amount: must be a whole number from 1 to 999 (got "3")"#),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"read","amount":1}}"#, message: #"data.action_id: action "read" tracks time, so it cannot take a count"#),
-    .init(line: #"{"type":"session.started","at":"2026-03-02T08:00:00Z","data":{"session_id":"s2","action_id":"water"}}"#, message: #"data.action_id: action "water" tracks count, so it cannot take a timed session"#),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"nope","amount":1}}"#, message: #"data.action_id: no action with id "nope""#),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"gone","amount":1}}"#, message: #"data.action_id: action "gone" was deleted at seq 8"#),
-    .init(line: #"{"type":"session.stopped","at":"2026-03-02T08:00:00Z","data":{"session_id":"s9"}}"#, message: #"data.session_id: no session with id "s9""#),
-    .init(line: #"{"type":"session.stopped","at":"2026-03-01T00:00:00+09:00","data":{"session_id":"s1"}}"#, message: "at: a session must end after it starts"),
-    .init(line: #"{"type":"session.started","at":"2026-03-02T12:00:00+09:00","data":{"session_id":"s2","action_id":"read"}}"#, message: #"data.action_id: action "read" is already running (session "s1")"#),
-    .init(line: #"{"type":"session.recorded","at":"2026-03-02T08:00:00Z","data":{"session_id":"s3","action_id":"read","start":"2026-03-02T09:00:00Z","end":"2026-03-02T08:00:00Z"}}"#, message: "data.end: must be after data.start"),
-    .init(line: #"{"type":"session.edited","at":"2026-03-02T08:00:00Z","data":{"session_id":"s1","end":"2026-03-02T11:00:00Z"}}"#, message: #"data.end: session "s1" is running; stop it instead"#),
-    .init(line: #"{"type":"settings.changed","at":"2026-03-02T08:00:00Z","data":{"time_zone":"Mars/Olympus"}}"#, message: #"data.time_zone: must be a known IANA time zone such as Asia/Seoul (got "Mars/Olympus")"#),
-    .init(line: #"{"type":"settings.changed","at":"2026-03-02T08:00:00Z","data":{"day_start":"6:00"}}"#, message: "data.day_start: must be a clock time HH:mm"),
-    .init(line: #"{"type":"settings.changed","at":"2026-03-02T08:00:00Z","data":{}}"#, message: "data: settings.changed must change at least one setting"),
-    .init(line: #"{"type":"settings.changed","at":"2026-03-02T08:00:00Z","data":{"week_start":"sunday","from":"2026-03-02"}}"#, message: "data.from: applies only to day_start and time_zone changes"),
-    .init(line: #"{"type":"goal.created","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g2","title":"x","start_date":"2026-03-01","threshold_percent":33}}"#, message: "data.threshold_percent: must be 10 to 100 in steps of 5 (got 33)"),
-    .init(line: #"{"type":"goal.created","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g2","title":"x","start_date":"2026-03-01","threshold_percent":105}}"#, message: "data.threshold_percent: must be 10 to 100 in steps of 5 (got 105)"),
-    .init(line: #"{"type":"goal.created","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g2","title":"x","start_date":"2026-03-10","end_date":"2026-03-01"}}"#, message: "data.end_date: end_date 2026-03-01 is before start_date 2026-03-10"),
-    .init(line: #"{"type":"goal.created","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g1","title":"x","start_date":"2026-03-01"}}"#, message: #"data.goal_id: goal "g1" already exists (created at seq 5)"#),
-    .init(line: #"{"type":"tag.created","at":"2026-03-02T08:00:00Z","data":{"tag_id":"t2","name":"Study"}}"#, message: #"data.name: a tag named "Study" already exists (id "study")"#),
-    .init(line: #"{"type":"tag.created","at":"2026-03-02T08:00:00Z","data":{"tag_id":"t2","name":"x","color":"red"}}"#, message: #"data.color: must be a colour #RRGGBB (got "red")"#),
-    .init(line: #"{"type":"tag.created","at":"2026-03-02T08:00:00Z","data":{"tag_id":"t 2","name":"x"}}"#, message: "data.tag_id: must be an id of 1 to 64 characters"),
-    .init(line: #"{"type":"tag.created","at":"2026-03-02T08:00:00Z","data":{"tag_id":"\#(String(repeating: "x", count: 65))","name":"x"}}"#, message: "data.tag_id: must be an id of 1 to 64 characters"),
-    .init(line: #"{"type":"action.created","at":"2026-03-02T08:00:00Z","data":{"action_id":"a2","name":"x","tracking":"time","tag_ids":["nope"]}}"#, message: #"data.tag_ids: no tag with id "nope""#),
-    .init(line: #"{"type":"action.created","at":"2026-03-02T08:00:00Z","data":{"action_id":"a2","name":"x","tracking":"minutes"}}"#, message: #"data.tracking: must be one of time, count (got "minutes")"#),
-    .init(line: #"{"type":"action.edited","at":"2026-03-02T08:00:00Z","data":{"action_id":"read","tracking":"count"}}"#, message: "data.tracking: can never change"),
-    .init(line: #"{"type":"action.edited","at":"2026-03-02T08:00:00Z","data":{"action_id":"read"}}"#, message: "data: action.edited must change at least one field"),
-    .init(line: #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read","tag_id":"study"},"period":"weekly","target_seconds":60,"direction":"at_least"}}"#, message: "data.target: takes action_id or tag_id, not both"),
-    .init(line: #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"tag_id":"study"},"period":"weekly","target_seconds":60,"direction":"at_least"}}"#, message: "data.target.measure: is required with target.tag_id"),
-    .init(line: #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","schedule":{"mode":"every_day"},"target_seconds":60,"direction":"at_least"}}"#, message: "data.schedule.mode: applies to daily quests only"),
-    .init(line: #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"daily","schedule":{"mode":"weekdays"},"target_seconds":60,"direction":"at_least"}}"#, message: "data.schedule.weekdays: is required for schedule mode weekdays"),
-    .init(line: #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"daily","schedule":{"mode":"month_days","month_days":[1,32]},"target_seconds":60,"direction":"at_least"}}"#, message: "data.schedule.month_days: must hold only days 1 to 31 (got 32)"),
-    .init(line: #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"custom","target_seconds":60,"direction":"at_least"}}"#, message: "data.custom_start: is required for a custom period"),
-    .init(line: #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_count":3,"direction":"at_least"}}"#, message: "data.target_count: does not match the target's unit"),
-    .init(line: #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_seconds":0,"direction":"at_least"}}"#, message: "data.target_seconds: must be above 0 for an at_least quest"),
-    .init(line: #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_seconds":60,"direction":"at_least","deadline":"22:00"}}"#, message: "data.deadline: applies to daily quests only"),
-    .init(line: #"{"type":"goal.finished","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g9"}}"#, message: #"data.goal_id: no goal with id "g9""#),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00","data":{"entry_id":"c","action_id":"water","amount":1}}"#,
+        message: "at: must carry a UTC offset"),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":1,"mood":"ok"}}"#,
+        message: "data.mood: is not a field of count.added"),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water"}}"#,
+        message: "data.amount: is required for count.added"),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":0}}"#,
+        message: "data.amount: must be a whole number from 1 to 999 (got 0)"),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":1000}}"#,
+        message: "data.amount: must be a whole number from 1 to 999 (got 1000)"),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":"3"}}"#,
+        message: #"data.amount: must be a whole number from 1 to 999 (got "3")"#),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"read","amount":1}}"#,
+        message: #"data.action_id: action "read" tracks time, so it cannot take a count"#),
+    .init(
+        line: #"{"type":"session.started","at":"2026-03-02T08:00:00Z","data":{"session_id":"s2","action_id":"water"}}"#,
+        message: #"data.action_id: action "water" tracks count, so it cannot take a timed session"#),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"nope","amount":1}}"#,
+        message: #"data.action_id: no action with id "nope""#),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"gone","amount":1}}"#,
+        message: #"data.action_id: action "gone" was deleted at seq 8"#),
+    .init(
+        line: #"{"type":"session.stopped","at":"2026-03-02T08:00:00Z","data":{"session_id":"s9"}}"#,
+        message: #"data.session_id: no session with id "s9""#),
+    .init(
+        line: #"{"type":"session.stopped","at":"2026-03-01T00:00:00+09:00","data":{"session_id":"s1"}}"#,
+        message: "at: a session must end after it starts"),
+    .init(
+        line: #"{"type":"session.started","at":"2026-03-02T12:00:00+09:00","data":{"session_id":"s2","action_id":"read"}}"#,
+        message: #"data.action_id: action "read" is already running (session "s1")"#),
+    .init(
+        line:
+            #"{"type":"session.recorded","at":"2026-03-02T08:00:00Z","data":{"session_id":"s3","action_id":"read","start":"2026-03-02T09:00:00Z","end":"2026-03-02T08:00:00Z"}}"#,
+        message: "data.end: must be after data.start"),
+    .init(
+        line: #"{"type":"session.edited","at":"2026-03-02T08:00:00Z","data":{"session_id":"s1","end":"2026-03-02T11:00:00Z"}}"#,
+        message: #"data.end: session "s1" is running; stop it instead"#),
+    .init(
+        line: #"{"type":"settings.changed","at":"2026-03-02T08:00:00Z","data":{"time_zone":"Mars/Olympus"}}"#,
+        message: #"data.time_zone: must be a known IANA time zone such as Asia/Seoul (got "Mars/Olympus")"#),
+    .init(
+        line: #"{"type":"settings.changed","at":"2026-03-02T08:00:00Z","data":{"day_start":"6:00"}}"#,
+        message: "data.day_start: must be a clock time HH:mm"),
+    .init(
+        line: #"{"type":"settings.changed","at":"2026-03-02T08:00:00Z","data":{}}"#,
+        message: "data: settings.changed must change at least one setting"),
+    .init(
+        line: #"{"type":"settings.changed","at":"2026-03-02T08:00:00Z","data":{"week_start":"sunday","from":"2026-03-02"}}"#,
+        message: "data.from: applies only to day_start and time_zone changes"),
+    .init(
+        line:
+            #"{"type":"goal.created","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g2","title":"x","start_date":"2026-03-01","threshold_percent":33}}"#,
+        message: "data.threshold_percent: must be 10 to 100 in steps of 5 (got 33)"),
+    .init(
+        line:
+            #"{"type":"goal.created","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g2","title":"x","start_date":"2026-03-01","threshold_percent":105}}"#,
+        message: "data.threshold_percent: must be 10 to 100 in steps of 5 (got 105)"),
+    .init(
+        line:
+            #"{"type":"goal.created","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g2","title":"x","start_date":"2026-03-10","end_date":"2026-03-01"}}"#,
+        message: "data.end_date: end_date 2026-03-01 is before start_date 2026-03-10"),
+    .init(
+        line: #"{"type":"goal.created","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g1","title":"x","start_date":"2026-03-01"}}"#,
+        message: #"data.goal_id: goal "g1" already exists (created at seq 5)"#),
+    .init(
+        line: #"{"type":"tag.created","at":"2026-03-02T08:00:00Z","data":{"tag_id":"t2","name":"Study"}}"#,
+        message: #"data.name: a tag named "Study" already exists (id "study")"#),
+    .init(
+        line: #"{"type":"tag.created","at":"2026-03-02T08:00:00Z","data":{"tag_id":"t2","name":"x","color":"red"}}"#,
+        message: #"data.color: must be a colour #RRGGBB (got "red")"#),
+    .init(
+        line: #"{"type":"tag.created","at":"2026-03-02T08:00:00Z","data":{"tag_id":"t 2","name":"x"}}"#,
+        message: "data.tag_id: must be an id of 1 to 64 characters"),
+    .init(
+        line: #"{"type":"tag.created","at":"2026-03-02T08:00:00Z","data":{"tag_id":"\#(String(repeating: "x", count: 65))","name":"x"}}"#,
+        message: "data.tag_id: must be an id of 1 to 64 characters"),
+    .init(
+        line:
+            #"{"type":"action.created","at":"2026-03-02T08:00:00Z","data":{"action_id":"a2","name":"x","tracking":"time","tag_ids":["nope"]}}"#,
+        message: #"data.tag_ids: no tag with id "nope""#),
+    .init(
+        line: #"{"type":"action.created","at":"2026-03-02T08:00:00Z","data":{"action_id":"a2","name":"x","tracking":"minutes"}}"#,
+        message: #"data.tracking: must be one of time, count (got "minutes")"#),
+    .init(
+        line: #"{"type":"action.edited","at":"2026-03-02T08:00:00Z","data":{"action_id":"read","tracking":"count"}}"#,
+        message: "data.tracking: can never change"),
+    .init(
+        line: #"{"type":"action.edited","at":"2026-03-02T08:00:00Z","data":{"action_id":"read"}}"#,
+        message: "data: action.edited must change at least one field"),
+    .init(
+        line:
+            #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read","tag_id":"study"},"period":"weekly","target_seconds":60,"direction":"at_least"}}"#,
+        message: "data.target: takes action_id or tag_id, not both"),
+    .init(
+        line:
+            #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"tag_id":"study"},"period":"weekly","target_seconds":60,"direction":"at_least"}}"#,
+        message: "data.target.measure: is required with target.tag_id"),
+    .init(
+        line:
+            #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","schedule":{"mode":"every_day"},"target_seconds":60,"direction":"at_least"}}"#,
+        message: "data.schedule.mode: applies to daily quests only"),
+    .init(
+        line:
+            #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"daily","schedule":{"mode":"weekdays"},"target_seconds":60,"direction":"at_least"}}"#,
+        message: "data.schedule.weekdays: is required for schedule mode weekdays"),
+    .init(
+        line:
+            #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"daily","schedule":{"mode":"month_days","month_days":[1,32]},"target_seconds":60,"direction":"at_least"}}"#,
+        message: "data.schedule.month_days: must hold only days 1 to 31 (got 32)"),
+    .init(
+        line:
+            #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"custom","target_seconds":60,"direction":"at_least"}}"#,
+        message: "data.custom_start: is required for a custom period"),
+    .init(
+        line:
+            #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_count":3,"direction":"at_least"}}"#,
+        message: "data.target_count: does not match the target's unit"),
+    .init(
+        line:
+            #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_seconds":0,"direction":"at_least"}}"#,
+        message: "data.target_seconds: must be above 0 for an at_least quest"),
+    .init(
+        line:
+            #"{"type":"quest.created","at":"2026-03-02T08:00:00Z","data":{"quest_id":"q","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_seconds":60,"direction":"at_least","deadline":"22:00"}}"#,
+        message: "data.deadline: applies to daily quests only"),
+    .init(
+        line: #"{"type":"goal.finished","at":"2026-03-02T08:00:00Z","data":{"goal_id":"g9"}}"#,
+        message: #"data.goal_id: no goal with id "g9""#),
     .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":[]}"#, message: "data: must be an object (got an array)"),
     .init(line: #"{"seq":3,"type":"count.added","at":"2026-03-02T08:00:00Z","data":{}}"#, message: "seq: is assigned by the store"),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","v":2,"data":{"entry_id":"c","action_id":"water","amount":1}}"#, message: "v: count.added has payload versions 1 to 1 (got 2)"),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","id":"123","data":{"entry_id":"c","action_id":"water","amount":1}}"#, message: "id: must be a UUID"),
-    .init(line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":1,"note":"secret diary\u0001"}}"#, message: "data.note: must not contain control characters"),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","v":2,"data":{"entry_id":"c","action_id":"water","amount":1}}"#,
+        message: "v: count.added has payload versions 1 to 1 (got 2)"),
+    .init(
+        line: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","id":"123","data":{"entry_id":"c","action_id":"water","amount":1}}"#,
+        message: "id: must be a UUID"),
+    .init(
+        line:
+            #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c","action_id":"water","amount":1,"note":"secret diary\u0001"}}"#,
+        message: "data.note: must not contain control characters"),
     .init(line: #"["not","an","object"]"#, message: "event: must be a JSON object (got an array)"),
 ]
 
@@ -66,12 +170,14 @@ struct Validation {
     @Test(arguments: bad)
     func badEventIsRejectedNamingLineFieldAndRule(_ c: BadInput) throws {
         let dir = TempDir()
-        let l = try freshLedger(dir, setup: setupJSONL + """
+        let l = try freshLedger(
+            dir,
+            setup: setupJSONL + """
 
-            {"type":"session.started","at":"2026-03-02T07:00:00+09:00","data":{"session_id":"s1","action_id":"read"}}
-            {"type":"action.created","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"gone","name":"Gone","tracking":"count"}}
-            {"type":"action.deleted","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"gone"}}
-            """)
+                {"type":"session.started","at":"2026-03-02T07:00:00+09:00","data":{"session_id":"s1","action_id":"read"}}
+                {"type":"action.created","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"gone","name":"Gone","tracking":"count"}}
+                {"type":"action.deleted","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"gone"}}
+                """)
         let headBefore = try l.head()
         var rng = SeededRNG()
         // A valid line first: the whole batch must be refused, and the error names line 2.
@@ -99,7 +205,8 @@ struct Validation {
         let l = try freshLedger(dir)
         var rng = SeededRNG()
         // The session started on line 1 is stopped on line 2 and cannot be stopped again on line 3.
-        let batch = try events("""
+        let batch = try events(
+            """
             {"type":"session.started","at":"2026-03-02T07:00:00+09:00","data":{"session_id":"s1","action_id":"read"}}
             {"type":"session.stopped","at":"2026-03-02T08:00:00+09:00","data":{"session_id":"s1"}}
             {"type":"session.stopped","at":"2026-03-02T09:00:00+09:00","data":{"session_id":"s1"}}

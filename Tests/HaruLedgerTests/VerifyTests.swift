@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruLedger
 
 struct TamperDetection {
@@ -11,11 +12,13 @@ struct TamperDetection {
         do {
             let l = try freshLedger(dir)
             var rng = SeededRNG(seed: 3)
-            _ = try l.append(try events("""
-                {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
-                {"type":"count.added","at":"2026-03-02T09:00:00+09:00","source":"\(marker)","data":{"entry_id":"c2","action_id":"water","amount":2}}
-                {"type":"count.added","at":"2026-03-02T10:00:00+09:00","data":{"entry_id":"c3","action_id":"water","amount":3}}
-                """), now: 2_000_000, rng: &rng)
+            _ = try l.append(
+                try events(
+                    """
+                    {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
+                    {"type":"count.added","at":"2026-03-02T09:00:00+09:00","source":"\(marker)","data":{"entry_id":"c2","action_id":"water","amount":2}}
+                    {"type":"count.added","at":"2026-03-02T10:00:00+09:00","data":{"entry_id":"c3","action_id":"water","amount":3}}
+                    """), now: 2_000_000, rng: &rng)
             #expect(try l.verify().ok)
         }
         let file = dir.ledgerPath + "/data.mdb"

@@ -44,21 +44,24 @@ public struct CLIResult: Sendable {
 /// - Parameters:
 ///   - stdin: what `-` or a missing FILE reads.
 ///   - now: the clock (default 2026-03-04T12:00:00Z).
-public func haru(_ args: [String], ledger: String? = nil, stdin: String = "", now: Int64 = 1_772_625_600_000_000,
-                 seed: UInt64? = nil) -> CLIResult {
+public func haru(
+    _ args: [String], ledger: String? = nil, stdin: String = "", now: Int64 = 1_772_625_600_000_000,
+    seed: UInt64? = nil
+) -> CLIResult {
     let out = OutputStream()
     let err = OutputStream()
     var env: [String: String] = [:]
     if let ledger { env["HARU_LEDGER"] = ledger }
     let input = Array(stdin.utf8)
-    let code = HaruCLI.run(Invocation(
-        arguments: args, environment: env,
-        readInput: { path in
-            guard let path else { return input }
-            guard let b = FileBytes.read(path) else { throw UsageError("cannot read \(path)") }
-            return b
-        },
-        out: out, err: err, clock: { now }, rng: SeededRNG(seed: seed ?? UInt64.random(in: 1...UInt64.max))))
+    let code = HaruCLI.run(
+        Invocation(
+            arguments: args, environment: env,
+            readInput: { path in
+                guard let path else { return input }
+                guard let b = FileBytes.read(path) else { throw UsageError("cannot read \(path)") }
+                return b
+            },
+            out: out, err: err, clock: { now }, rng: SeededRNG(seed: seed ?? UInt64.random(in: 1...UInt64.max))))
     return CLIResult(code: code, out: out.text, err: err.text)
 }
 

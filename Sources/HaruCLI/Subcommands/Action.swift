@@ -19,7 +19,9 @@ extension Subcommands {
                     guard let tracking = p.value("--tracking") else { throw UsageError("--tracking time|count is required") }
                     let ledger = try ctx.openLedger()
                     let id = p.value("--id") ?? ctx.newID()
-                    var data: [(String, JSONValue)] = [("action_id", .string(id)), ("name", .string(p.positionals[0])), ("tracking", .string(tracking))]
+                    var data: [(String, JSONValue)] = [
+                        ("action_id", .string(id)), ("name", .string(p.positionals[0])), ("tracking", .string(tracking)),
+                    ]
                     let tags = try p.all("--tag").map { try ctx.resolve(.tag, $0, in: ledger).id }
                     if !tags.isEmpty { data.append(("tag_ids", .array(tags.map { .string($0) }))) }
                     if let s = p.value("--symbol") { data.append(("symbol", .string(s))) }
@@ -59,7 +61,8 @@ extension Subcommands {
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let a = try ctx.resolve(.action, p.positionals[0], in: try ctx.openLedger())
-                    return try ctx.write(.actionDeleted, [("action_id", .string(a.id))], id: a.id, human: "Deleted action \(a.fields().string(.name)!).")
+                    return try ctx.write(
+                        .actionDeleted, [("action_id", .string(a.id))], id: a.id, human: "Deleted action \(a.fields().string(.name)!).")
                 }),
         ])
 }

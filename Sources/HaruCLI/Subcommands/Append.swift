@@ -6,7 +6,9 @@ extension Subcommands {
         usage: "append [FILE|-] [--expect-head SEQ]",
         arguments: [("FILE", "Events, one JSON object per line; - or nothing reads standard input.")],
         options: [
-            OptionSpec(name: "--expect-head", value: "SEQ", help: "Fail without writing unless the ledger's head is exactly SEQ (optimistic concurrency)."),
+            OptionSpec(
+                name: "--expect-head", value: "SEQ",
+                help: "Fail without writing unless the ledger's head is exactly SEQ (optimistic concurrency).")
         ],
         discussion: """
             Each line is {"type", "at", "data"[, "id", "v", "source"]}. Blank lines and lines
@@ -27,10 +29,11 @@ extension Subcommands {
             let (inputs, lines) = try JSONLines.events(bytes, zones: ctx.zones)
             let r = try ctx.append(inputs, expectHead: expect, lines: lines)
             if ctx.json {
-                ctx.printJSON(.object([
-                    ("seqs", .array(r.seqs.map { .int(Int64($0)) })), ("appended", .int(Int64(r.appended))),
-                    ("head", .int(Int64(r.head))),
-                ]))
+                ctx.printJSON(
+                    .object([
+                        ("seqs", .array(r.seqs.map { .int(Int64($0)) })), ("appended", .int(Int64(r.appended))),
+                        ("head", .int(Int64(r.head))),
+                    ]))
             } else {
                 ctx.out.write(r.seqs.map { String($0) + "\n" }.joined())
             }

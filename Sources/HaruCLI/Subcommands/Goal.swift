@@ -11,7 +11,9 @@ extension Subcommands {
                 options: [
                     OptionSpec(name: "--start", value: "DATE", help: "First day (YYYY-MM-DD)."),
                     OptionSpec(name: "--end", value: "DATE", help: "Last day; without it the goal runs until finished by hand."),
-                    OptionSpec(name: "--threshold", value: "PERCENT", help: "Achieved at this share of quests met, 10 … 100 in steps of 5 (default 100)."),
+                    OptionSpec(
+                        name: "--threshold", value: "PERCENT",
+                        help: "Achieved at this share of quests met, 10 … 100 in steps of 5 (default 100)."),
                     OptionSpec(name: "--symbol", value: "S", help: "A short symbol."),
                     OptionSpec(name: "--color", value: "#RRGGBB", help: "Its colour."), idOption("goal"), atOption,
                 ],
@@ -19,7 +21,9 @@ extension Subcommands {
                 run: { ctx, p in
                     guard let start = p.value("--start") else { throw UsageError("--start DATE is required") }
                     let id = p.value("--id") ?? ctx.newID()
-                    var data: [(String, JSONValue)] = [("goal_id", .string(id)), ("title", .string(p.positionals[0])), ("start_date", .string(start))]
+                    var data: [(String, JSONValue)] = [
+                        ("goal_id", .string(id)), ("title", .string(p.positionals[0])), ("start_date", .string(start)),
+                    ]
                     if let e = p.value("--end") { data.append(("end_date", .string(e))) }
                     if let t = p.value("--threshold") { data.append(("threshold_percent", try number(t, "--threshold"))) }
                     if let s = p.value("--symbol") { data.append(("symbol", .string(s))) }
@@ -55,7 +59,9 @@ extension Subcommands {
                 usage: "goal finish GOAL [--at INSTANT]", arguments: [("GOAL", "The goal's id.")], options: [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    try ctx.write(.goalFinished, [("goal_id", .string(p.positionals[0]))], id: p.positionals[0], human: "Finished goal \(p.positionals[0]).")
+                    try ctx.write(
+                        .goalFinished, [("goal_id", .string(p.positionals[0]))], id: p.positionals[0],
+                        human: "Finished goal \(p.positionals[0]).")
                 }),
             Command(
                 name: "confirm", abstract: "Answer for a goal without quests: achieved or not.",
@@ -63,14 +69,17 @@ extension Subcommands {
                 arguments: [("GOAL", "The goal's id."), ("OUTCOME", "achieved or not_achieved.")], options: [atOption],
                 minArgs: 2, maxArgs: 2,
                 run: { ctx, p in
-                    try ctx.write(.goalConfirmed, [("goal_id", .string(p.positionals[0])), ("outcome", .string(p.positionals[1]))],
-                                  id: p.positionals[0], human: "Confirmed goal \(p.positionals[0]) as \(p.positionals[1]).")
+                    try ctx.write(
+                        .goalConfirmed, [("goal_id", .string(p.positionals[0])), ("outcome", .string(p.positionals[1]))],
+                        id: p.positionals[0], human: "Confirmed goal \(p.positionals[0]) as \(p.positionals[1]).")
                 }),
             Command(
                 name: "delete", abstract: "Delete a goal.", usage: "goal delete GOAL",
                 arguments: [("GOAL", "The goal's id.")], options: [atOption], minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    try ctx.write(.goalDeleted, [("goal_id", .string(p.positionals[0]))], id: p.positionals[0], human: "Deleted goal \(p.positionals[0]).")
+                    try ctx.write(
+                        .goalDeleted, [("goal_id", .string(p.positionals[0]))], id: p.positionals[0],
+                        human: "Deleted goal \(p.positionals[0]).")
                 }),
         ])
 

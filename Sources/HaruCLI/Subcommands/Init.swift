@@ -1,7 +1,7 @@
 import HaruLedger
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Subcommands {

@@ -6,10 +6,13 @@ extension Subcommands {
         usage: "log [--from SEQ] [--type TYPE] [--entity ID]",
         options: [
             OptionSpec(name: "--from", value: "SEQ", help: "Start at this seq."),
-            OptionSpec(name: "--type", value: "TYPE", help: "Only events of this type (e.g. count.added) or domain (e.g. session).", repeatable: true),
+            OptionSpec(
+                name: "--type", value: "TYPE", help: "Only events of this type (e.g. count.added) or domain (e.g. session).",
+                repeatable: true),
             OptionSpec(name: "--entity", value: "ID", help: "Only events that name this id (in any field).", repeatable: true),
         ],
-        discussion: "Notes are private: the log shows their length, never their text. --json prints one event per line with seq, recorded, prev and hash.",
+        discussion:
+            "Notes are private: the log shows their length, never their text. --json prints one event per line with seq, recorded, prev and hash.",
         run: { ctx, p in
             let ledger = try ctx.openLedger(readOnly: true)
             var from: UInt64 = 1
@@ -26,13 +29,17 @@ extension Subcommands {
             try ledger.forEachEvent(from: from) { e in
                 defer { prev = e.hash }
                 if !types.isEmpty, !types.contains(where: { e.type.name == $0 || e.type.name.hasPrefix($0 + ".") }) { return true }
-                if !entities.isEmpty, !e.payload.fields.contains(where: { f in
-                    switch f.1 {
-                    case .string(let s): return f.0.kind.isEntityID && entities.contains(s)
-                    case .strings(let ss): return ss.contains { entities.contains($0) }
-                    default: return false
-                    }
-                }) { return true }
+                if !entities.isEmpty,
+                    !e.payload.fields.contains(where: { f in
+                        switch f.1 {
+                        case .string(let s): return f.0.kind.isEntityID && entities.contains(s)
+                        case .strings(let ss): return ss.contains { entities.contains($0) }
+                        default: return false
+                        }
+                    })
+                {
+                    return true
+                }
                 if ctx.json {
                     ctx.printJSON(e.json(prev: prev, instant: ctx.formatInstant, hideNotes: true))
                 } else {

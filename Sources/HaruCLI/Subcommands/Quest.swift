@@ -21,7 +21,8 @@ extension Subcommands {
         subcommands: [
             Command(
                 name: "add", abstract: "Add a quest to a goal.",
-                usage: "quest add --goal GOAL (--action ACTION | --tag TAG --measure time|count) --period PERIOD --target AMOUNT [schedule] [--at-most] [--deadline HH:mm] [--id ID]",
+                usage:
+                    "quest add --goal GOAL (--action ACTION | --tag TAG --measure time|count) --period PERIOD --target AMOUNT [schedule] [--at-most] [--deadline HH:mm] [--id ID]",
                 options: [
                     OptionSpec(name: "--goal", value: "GOAL", help: "The goal's id."),
                     OptionSpec(name: "--action", value: "ACTION", help: "Target: one action (id or name)."),
@@ -46,7 +47,8 @@ extension Subcommands {
                         guard let m = p.value("--measure") else { throw UsageError("--tag needs --measure time|count") }
                         guard m == "time" || m == "count" else { throw UsageError("--measure takes time or count") }
                         isTime = m == "time"
-                        data.append(("target", .object([("tag_id", .string(try ctx.resolve(.tag, t, in: ledger).id)), ("measure", .string(m))])))
+                        data.append(
+                            ("target", .object([("tag_id", .string(try ctx.resolve(.tag, t, in: ledger).id)), ("measure", .string(m))])))
                     default:
                         throw UsageError("give exactly one of --action ACTION or --tag TAG")
                     }
@@ -56,7 +58,8 @@ extension Subcommands {
                 }),
             Command(
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",
-                usage: "quest edit QUEST [--period P] [schedule] [--target AMOUNT] [--at-most|--at-least] [--deadline HH:mm|none] [--at INSTANT]",
+                usage:
+                    "quest edit QUEST [--period P] [schedule] [--target AMOUNT] [--at-most|--at-least] [--deadline HH:mm|none] [--at INSTANT]",
                 arguments: [("QUEST", "The quest's id.")], options: questShapeOptions + [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -82,7 +85,9 @@ extension Subcommands {
                 name: "delete", abstract: "Delete a quest.", usage: "quest delete QUEST",
                 arguments: [("QUEST", "The quest's id.")], options: [atOption], minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    try ctx.write(.questDeleted, [("quest_id", .string(p.positionals[0]))], id: p.positionals[0], human: "Deleted quest \(p.positionals[0]).")
+                    try ctx.write(
+                        .questDeleted, [("quest_id", .string(p.positionals[0]))], id: p.positionals[0],
+                        human: "Deleted quest \(p.positionals[0]).")
                 }),
         ])
 
@@ -105,18 +110,24 @@ extension Subcommands {
             schedule.append(("month_days", .array(days)))
         }
         if p.has("--ordinal") || p.has("--weekday") {
-            guard let o = p.value("--ordinal"), let w = p.value("--weekday") else { throw UsageError("--ordinal and --weekday go together") }
+            guard let o = p.value("--ordinal"), let w = p.value("--weekday") else {
+                throw UsageError("--ordinal and --weekday go together")
+            }
             schedule.append(("mode", .string("ordinal_weekday")))
             schedule.append(("ordinal", try number(o, "--ordinal")))
             schedule.append(("weekday", .string(w)))
         }
-        if schedule.filter({ $0.0 == "mode" }).count > 1 { throw UsageError("give one schedule: --every-day, --weekdays, --month-days or --ordinal/--weekday") }
+        if schedule.filter({ $0.0 == "mode" }).count > 1 {
+            throw UsageError("give one schedule: --every-day, --weekdays, --month-days or --ordinal/--weekday")
+        }
         if !schedule.isEmpty { data.append(("schedule", .object(schedule))) }
         if let s = p.value("--custom-start") { data.append(("custom_start", .string(s))) }
         if let e = p.value("--custom-end") { data.append(("custom_end", .string(e))) }
         if let t = p.value("--target") {
             if isTime {
-                guard let secs = Duration.parse(t) else { throw UsageError("--target: \"\(t)\" is not a duration such as 30m, 1h30m, 90s or 1:30") }
+                guard let secs = Duration.parse(t) else {
+                    throw UsageError("--target: \"\(t)\" is not a duration such as 30m, 1h30m, 90s or 1:30")
+                }
                 data.append(("target_seconds", .int(secs)))
             } else {
                 guard let n = Int64(t) else { throw UsageError("--target: \"\(t)\" is not a whole number (the quest counts)") }

@@ -17,8 +17,9 @@ extension Subcommands {
             let at = try ctx.eventTime()
             let e = try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])
             let r = try ctx.append([e])
-            ctx.report(r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(ctx.formatInstant(at)))],
-                       human: "Started \(action.fields().string(.name)!) at \(ctx.formatInstant(at)) (session \(sid)).")
+            ctx.report(
+                r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(ctx.formatInstant(at)))],
+                human: "Started \(action.fields().string(.name)!) at \(ctx.formatInstant(at)) (session \(sid)).")
             return ExitCode.ok
         })
 
@@ -27,7 +28,8 @@ extension Subcommands {
         usage: "stop [ACTION] [--at INSTANT]",
         arguments: [("ACTION", "The action's id or unique name; may be left out when exactly one session runs.")],
         options: [atOption],
-        discussion: "A session shorter than the min_session_seconds setting is discarded (session.discarded) instead of stopped: it stays in the ledger but counts nowhere.",
+        discussion:
+            "A session shorter than the min_session_seconds setting is discarded (session.discarded) instead of stopped: it stays in the ledger but counts nowhere.",
         maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
@@ -41,7 +43,8 @@ extension Subcommands {
                 session = s
             } else {
                 guard running.count == 1 else {
-                    throw UsageError(running.isEmpty ? "nothing is running" : "\(running.count) sessions are running; name the action to stop")
+                    throw UsageError(
+                        running.isEmpty ? "nothing is running" : "\(running.count) sessions are running; name the action to stop")
                 }
                 session = running[0]
             }
@@ -50,18 +53,22 @@ extension Subcommands {
             let seconds = at.seconds - session.start.seconds
             let name = ctx.name(of: .action, session.actionID, in: ledger)
             if seconds > 0, seconds < minimum {
-                let e = try ctx.event(.sessionDiscarded, at: at, data: [
-                    ("session_id", .string(session.id)),
-                    ("reason", .string("shorter than min_session_seconds (\(seconds) s < \(minimum) s)")),
-                ])
+                let e = try ctx.event(
+                    .sessionDiscarded, at: at,
+                    data: [
+                        ("session_id", .string(session.id)),
+                        ("reason", .string("shorter than min_session_seconds (\(seconds) s < \(minimum) s)")),
+                    ])
                 let r = try ctx.append([e])
-                ctx.report(r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
-                           human: "Discarded \(name): \(Duration.text(seconds)) is shorter than the minimum of \(Duration.text(Int64(minimum))).")
+                ctx.report(
+                    r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
+                    human: "Discarded \(name): \(Duration.text(seconds)) is shorter than the minimum of \(Duration.text(Int64(minimum))).")
             } else {
                 let e = try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])
                 let r = try ctx.append([e])
-                ctx.report(r, json: [("session_id", .string(session.id)), ("discarded", .bool(false)), ("seconds", .int(seconds))],
-                           human: "Stopped \(name) after \(Duration.text(seconds)).")
+                ctx.report(
+                    r, json: [("session_id", .string(session.id)), ("discarded", .bool(false)), ("seconds", .int(seconds))],
+                    human: "Stopped \(name) after \(Duration.text(seconds)).")
             }
             return ExitCode.ok
         })
@@ -85,15 +92,17 @@ extension Subcommands {
             if let note = p.value("--note") { data.append(("note", .string(note))) }
             let e = try ctx.event(.countAdded, at: try ctx.eventTime(), data: data)
             let r = try ctx.append([e])
-            ctx.report(r, json: [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))],
-                       human: "Counted \(amount) \(action.fields().string(.name)!).")
+            ctx.report(
+                r, json: [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))],
+                human: "Counted \(amount) \(action.fields().string(.name)!).")
             return ExitCode.ok
         })
 
     static let running = Command(
         name: "running", abstract: "Show the running sessions.",
         usage: "running",
-        discussion: "The representative session (the earliest or latest start, by the representative setting) comes first; the others count as +N.",
+        discussion:
+            "The representative session (the earliest or latest start, by the representative setting) comes first; the others count as +N.",
         run: { ctx, _ in
             let ledger = try ctx.openLedger(readOnly: true)
             let earliest = try ledger.withStoredState { try $0.settings().current.representativeEarliest }
@@ -107,8 +116,11 @@ extension Subcommands {
                         ("start", .string(ctx.formatInstant(s.start))), ("seconds", .int(max(0, now.seconds - s.start.seconds))),
                     ])
                 }
-                ctx.printJSON(.object([("representative", items.first ?? .null), ("others", .int(Int64(max(0, items.count - 1)))),
-                                       ("sessions", .array(items))]))
+                ctx.printJSON(
+                    .object([
+                        ("representative", items.first ?? .null), ("others", .int(Int64(max(0, items.count - 1)))),
+                        ("sessions", .array(items)),
+                    ]))
                 return ExitCode.ok
             }
             guard let first = sessions.first else {
@@ -118,7 +130,9 @@ extension Subcommands {
             let more = sessions.count > 1 ? "  +\(sessions.count - 1)" : ""
             ctx.out.line("\(ctx.name(of: .action, first.actionID, in: ledger))  \(Duration.text(now.seconds - first.start.seconds))\(more)")
             for s in sessions {
-                ctx.out.line("  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(ctx.formatInstant(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))")
+                ctx.out.line(
+                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(ctx.formatInstant(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))"
+                )
             }
             return ExitCode.ok
         })

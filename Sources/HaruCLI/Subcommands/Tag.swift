@@ -16,10 +16,13 @@ extension Subcommands {
                     return try ctx.write(.tagCreated, data, id: id, human: "Created tag \(p.positionals[0]) (id \(id)).")
                 }),
             Command(
-                name: "edit", abstract: "Rename or recolour a tag.", usage: "tag edit TAG [--name NAME] [--color #RRGGBB|none] [--at INSTANT]",
+                name: "edit", abstract: "Rename or recolour a tag.",
+                usage: "tag edit TAG [--name NAME] [--color #RRGGBB|none] [--at INSTANT]",
                 arguments: [("TAG", "The tag's id or name.")],
-                options: [OptionSpec(name: "--name", value: "NAME", help: "New name."),
-                          OptionSpec(name: "--color", value: "#RRGGBB", help: "New colour, or none."), atOption],
+                options: [
+                    OptionSpec(name: "--name", value: "NAME", help: "New name."),
+                    OptionSpec(name: "--color", value: "#RRGGBB", help: "New colour, or none."), atOption,
+                ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let t = try ctx.resolve(.tag, p.positionals[0], in: try ctx.openLedger())
@@ -33,7 +36,8 @@ extension Subcommands {
                 arguments: [("TAG", "The tag's id or name.")], options: [atOption], minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let t = try ctx.resolve(.tag, p.positionals[0], in: try ctx.openLedger())
-                    return try ctx.write(.tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().string(.name)!).")
+                    return try ctx.write(
+                        .tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().string(.name)!).")
                 }),
         ])
 

@@ -4,16 +4,18 @@ extension Subcommands {
     static let verify = Command(
         name: "verify", abstract: "Check the hash chain and re-derive the state from the events.",
         usage: "verify",
-        discussion: "Exit 0 when every event is intact and the stored state equals a fresh fold of the events; exit 1 naming the first bad seq otherwise.",
+        discussion:
+            "Exit 0 when every event is intact and the stored state equals a fresh fold of the events; exit 1 naming the first bad seq otherwise.",
         run: { ctx, _ in
             let ledger = try ctx.openLedger(readOnly: true)
             let r = try ledger.verify()
             if ctx.json {
-                ctx.printJSON(.object([
-                    ("ok", .bool(r.ok)), ("events", .int(Int64(r.events))),
-                    ("first_bad_seq", r.firstBadSeq.map { .int(Int64($0)) } ?? .null),
-                    ("problem", r.problem.map { .string($0) } ?? .null),
-                ]))
+                ctx.printJSON(
+                    .object([
+                        ("ok", .bool(r.ok)), ("events", .int(Int64(r.events))),
+                        ("first_bad_seq", r.firstBadSeq.map { .int(Int64($0)) } ?? .null),
+                        ("problem", r.problem.map { .string($0) } ?? .null),
+                    ]))
             } else if r.ok {
                 ctx.out.line("ok: \(r.events) events; hash chain intact; state matches the events.")
             } else {

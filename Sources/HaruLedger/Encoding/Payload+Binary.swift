@@ -40,7 +40,9 @@ extension Payload {
         var last: UInt8 = 0
         while !r.atEnd {
             let tag = try r.u8()
-            guard tag > last, let field = Field(rawValue: tag) else { throw DecodeError("payload field tag \(tag) unknown or out of order") }
+            guard tag > last, let field = Field(rawValue: tag) else {
+                throw DecodeError("payload field tag \(tag) unknown or out of order")
+            }
             last = tag
             guard let kind = Kind(rawValue: try r.u8()) else { throw DecodeError("payload value kind unknown") }
             let value: FieldValue

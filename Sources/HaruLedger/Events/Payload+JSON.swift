@@ -52,7 +52,9 @@ extension Payload {
         switch r.field.kind {
         case .entityID:
             let s = try text()
-            guard EntityID.isValid(s) else { throw bad("must be an id of 1 to 64 characters from A-Z a-z 0-9 . _ : - (got \"\(s.prefix(80))\")") }
+            guard EntityID.isValid(s) else {
+                throw bad("must be an id of 1 to 64 characters from A-Z a-z 0-9 . _ : - (got \"\(s.prefix(80))\")")
+            }
             return .string(s)
         case .text(let max):
             let s = try text()
@@ -64,7 +66,9 @@ extension Payload {
             }
             return .string(s)
         case .int(let range):
-            guard case .int(let n) = v else { throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(v.compactText))") }
+            guard case .int(let n) = v else {
+                throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(v.compactText))")
+            }
             guard range.contains(n) else { throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(n))") }
             return .int(n)
         case .threshold:
@@ -89,7 +93,9 @@ extension Payload {
             return .int(Int64(d.daysSinceEpoch))
         case .clock:
             let s = try text()
-            guard let c = ClockTime(parsing: s) else { throw bad("must be a clock time HH:mm from 00:00 to 23:59 (got \"\(s.prefix(80))\")") }
+            guard let c = ClockTime(parsing: s) else {
+                throw bad("must be a clock time HH:mm from 00:00 to 23:59 (got \"\(s.prefix(80))\")")
+            }
             return .int(Int64(c.minutes))
         case .weekday:
             let s = try text()
@@ -112,7 +118,9 @@ extension Payload {
             guard case .array(let items) = v else { throw bad("must be an array of ids (got \(v.typeName))") }
             var out: [String] = []
             for item in items {
-                guard case .string(let s) = item, EntityID.isValid(s) else { throw bad("must hold only valid ids (got \(item.compactText.prefix(80)))") }
+                guard case .string(let s) = item, EntityID.isValid(s) else {
+                    throw bad("must hold only valid ids (got \(item.compactText.prefix(80)))")
+                }
                 guard !out.contains(s) else { throw bad("lists \"\(s)\" twice") }
                 out.append(s)
             }
@@ -121,7 +129,9 @@ extension Payload {
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of weekdays") }
             var out: [Int64] = []
             for item in items {
-                guard case .string(let s) = item, let w = Weekday(name: s) else { throw bad("must hold only weekdays, monday to sunday (got \(item.compactText.prefix(80)))") }
+                guard case .string(let s) = item, let w = Weekday(name: s) else {
+                    throw bad("must hold only weekdays, monday to sunday (got \(item.compactText.prefix(80)))")
+                }
                 guard !out.contains(Int64(w.rawValue)) else { throw bad("lists \(w.name) twice") }
                 out.append(Int64(w.rawValue))
             }
@@ -130,7 +140,9 @@ extension Payload {
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of days 1 to 31") }
             var out: [Int64] = []
             for item in items {
-                guard case .int(let n) = item, (1...31).contains(n) else { throw bad("must hold only days 1 to 31 (got \(item.compactText.prefix(80)))") }
+                guard case .int(let n) = item, (1...31).contains(n) else {
+                    throw bad("must hold only days 1 to 31 (got \(item.compactText.prefix(80)))")
+                }
                 guard !out.contains(n) else { throw bad("lists \(n) twice") }
                 out.append(n)
             }

@@ -11,7 +11,10 @@ extension EventInput {
             throw InputError(field: "event", rule: "must be a JSON object (got \(json.typeName))")
         }
         for (key, _) in members where !envelopeKeys.contains(key) {
-            if storeKeys.contains(key) { throw InputError(field: key, rule: "is assigned by the store; leave it out (use `haru import jsonl` to restore a whole ledger)") }
+            if storeKeys.contains(key) {
+                throw InputError(
+                    field: key, rule: "is assigned by the store; leave it out (use `haru import jsonl` to restore a whole ledger)")
+            }
             throw InputError(field: key, rule: "is not an event field (type, at, data, id, v, source)")
         }
         guard case .string(let typeName)? = json["type"] else {
@@ -25,9 +28,12 @@ extension EventInput {
         let at: Instant
         switch Instant.parse(atText) {
         case .success(let t): at = t
-        case .failure(.noOffset): throw InputError(field: "at", rule: "must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \"\(atText)\")")
+        case .failure(.noOffset):
+            throw InputError(field: "at", rule: "must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \"\(atText)\")")
         case .failure(.fractionalSeconds): throw InputError(field: "at", rule: "must be whole seconds (got \"\(atText)\")")
-        case .failure: throw InputError(field: "at", rule: "must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \"\(atText.prefix(80))\")")
+        case .failure:
+            throw InputError(
+                field: "at", rule: "must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \"\(atText.prefix(80))\")")
         }
         var id: EventID?
         if let idValue = json["id"] {
@@ -46,7 +52,8 @@ extension EventInput {
         var source: String?
         if let s = json["source"] {
             guard case .string(let text) = s, !text.isEmpty, text.count <= 64,
-                  !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                !text.unicodeScalars.contains(where: { $0.value < 0x20 })
+            else {
                 throw InputError(field: "source", rule: "must be a label of 1 to 64 characters such as \"script:nightly\"")
             }
             source = text

@@ -45,10 +45,12 @@ public enum EventRecord {
     static func seal(seq: UInt64, recorded: Int64, input: EventInput, id: EventID, prev: Digest) -> (Event, [UInt8]) {
         let source = input.source ?? ""
         let payloadBytes = input.payload.encoded
-        let env = envelope(seq: seq, recorded: recorded, at: input.at, type: input.type, version: UInt8(input.version), id: id, source: source)
+        let env = envelope(
+            seq: seq, recorded: recorded, at: input.at, type: input.type, version: UInt8(input.version), id: id, source: source)
         let hash = chainHash(prev: prev, envelope: env, payloadDigest: Digest.sha256(payloadBytes))
-        let event = Event(seq: seq, recorded: recorded, id: id, type: input.type, at: input.at, version: UInt8(input.version),
-                          source: source, payload: input.payload, hash: hash, redactedDigest: nil)
+        let event = Event(
+            seq: seq, recorded: recorded, id: id, type: input.type, at: input.at, version: UInt8(input.version),
+            source: source, payload: input.payload, hash: hash, redactedDigest: nil)
         return (event, encode(event, payloadBytes: payloadBytes))
     }
 
@@ -94,7 +96,8 @@ public enum EventRecord {
         let source = try r.string()
         let hash = try Digest(reading: &r)
         let redacted: Digest? = flags & 1 != 0 ? try Digest(reading: &r) : nil
-        return Header(recorded: recorded, at: at, type: type, version: version, id: id, source: source, hash: hash, redactedDigest: redacted)
+        return Header(
+            recorded: recorded, at: at, type: type, version: version, id: id, source: source, hash: hash, redactedDigest: redacted)
     }
 
     /// Decodes a stored event, upcasting an old payload version.
@@ -103,8 +106,9 @@ public enum EventRecord {
         let h = try header(&r)
         var payload = try Payload.decode(from: &r)
         let version = try Upcast.toCurrent(type: h.type, version: h.version, payload: &payload)
-        return Event(seq: seq, recorded: h.recorded, id: h.id, type: h.type, at: h.at, version: version, source: h.source,
-                     payload: payload, hash: h.hash, redactedDigest: h.redactedDigest)
+        return Event(
+            seq: seq, recorded: h.recorded, id: h.id, type: h.type, at: h.at, version: version, source: h.source,
+            payload: payload, hash: h.hash, redactedDigest: h.redactedDigest)
     }
 
     /// The 8-byte big-endian key of a seq.
@@ -128,7 +132,8 @@ public enum EventRecord {
 enum Upcast {
     static func toCurrent(type: EventType, version: UInt8, payload: inout Payload) throws(DecodeError) -> UInt8 {
         guard version >= 1, Int(version) <= type.currentVersion else {
-            throw DecodeError("\(type.name) payload version \(version) is newer than this haru knows (\(type.currentVersion)); upgrade haru")
+            throw DecodeError(
+                "\(type.name) payload version \(version) is newer than this haru knows (\(type.currentVersion)); upgrade haru")
         }
         return version
     }

@@ -36,7 +36,8 @@ extension Ledger {
                 var r = ByteReader(v)
                 guard let h = try? EventRecord.header(&r) else { failure = bad(seq, "the record does not decode"); return false }
                 let payloadBytes = r.rest()
-                let env = EventRecord.envelope(seq: seq, recorded: h.recorded, at: h.at, type: h.type, version: h.version, id: h.id, source: h.source)
+                let env = EventRecord.envelope(
+                    seq: seq, recorded: h.recorded, at: h.at, type: h.type, version: h.version, id: h.id, source: h.source)
                 let digest = h.redactedDigest ?? Digest.sha256(payloadBytes)
                 guard EventRecord.chainHash(prev: prev, envelope: env, payloadDigest: digest) == h.hash else {
                     failure = bad(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
@@ -45,7 +46,7 @@ extension Ledger {
                 guard h.recorded >= lastRecorded else { failure = bad(seq, "recorded time goes backwards"); return false }
                 var pr = ByteReader(payloadBytes)
                 guard var payload = try? Payload.decode(from: &pr),
-                      (try? Upcast.toCurrent(type: h.type, version: h.version, payload: &payload)) != nil
+                    (try? Upcast.toCurrent(type: h.type, version: h.version, payload: &payload)) != nil
                 else { failure = bad(seq, "the payload does not decode"); return false }
                 var idKey = ByteWriter(capacity: 16)
                 idKey.u64(h.id.high)

@@ -17,7 +17,8 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .invalid(let e): return e.description
         case .conflict(let line, let id, let seq):
-            return "line \(line): id: event \(id) is already in the ledger at seq \(seq) with different content; an id names one event forever"
+            return
+                "line \(line): id: event \(id) is already in the ledger at seq \(seq) with different content; an id names one event forever"
         case .headMoved(let expected, let actual):
             return "the ledger head is at seq \(actual), not \(expected) as --expect-head says; read the new events and retry"
         case .damaged(let seq, let reason): return "ledger is damaged" + (seq.map { " at seq \($0)" } ?? "") + ": \(reason)"
@@ -63,7 +64,8 @@ public final class Ledger: @unchecked Sendable {
     /// Opens an existing ledger.
     public init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
         do {
-            environment = try Environment(path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly)
+            environment = try Environment(
+                path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly)
         } catch {
             if error.code == 2 { throw LedgerError.notFound(path: path) }
             throw error

@@ -54,7 +54,11 @@ struct StoredEntities: EntityStore {
     }
 
     func setRunning(action: String, session: String?) throws {
-        if let session { try txn.put(db, StateKey.running(action), Array(session.utf8)) } else { try txn.delete(db, StateKey.running(action)) }
+        if let session {
+            try txn.put(db, StateKey.running(action), Array(session.utf8))
+        } else {
+            try txn.delete(db, StateKey.running(action))
+        }
     }
 
     /// Every running session as (action, session), in action order.

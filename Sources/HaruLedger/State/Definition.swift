@@ -72,8 +72,10 @@ public struct Definition: Sendable, Equatable {
     }
 
     /// Restores a stored definition.
-    init(kind: DefinitionKind, id: String, created: Dated, base: Payload, edits: [DefinitionEdit],
-         deletedSeq: UInt64?, finished: Dated?, confirmed: Dated?, confirmedAchieved: Bool) {
+    init(
+        kind: DefinitionKind, id: String, created: Dated, base: Payload, edits: [DefinitionEdit],
+        deletedSeq: UInt64?, finished: Dated?, confirmed: Dated?, confirmedAchieved: Bool
+    ) {
         self.kind = kind
         self.id = id
         self.created = created
@@ -107,8 +109,10 @@ public struct Definition: Sendable, Equatable {
     /// period changes drops the fields that belonged to the old period.
     static func merge(_ edit: Payload, into p: inout Payload, kind: DefinitionKind) {
         if kind == .quest, let newPeriod = edit.int(.period), newPeriod != p.int(.period) {
-            for f in [Field.scheduleMode, .scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday,
-                      .customStart, .customEnd, .deadline] {
+            for f in [
+                Field.scheduleMode, .scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday,
+                .customStart, .customEnd, .deadline,
+            ] {
                 p[f] = nil
             }
         }

@@ -15,8 +15,9 @@ extension Fold {
             }
         case .goal:
             if let end = p.date(.endDate), let start = p.date(.startDate), end < start {
-                throw InputError(field: editing?.has(.endDate) == false ? "data.start_date" : "data.end_date",
-                                 rule: "end_date \(end) is before start_date \(start)")
+                throw InputError(
+                    field: editing?.has(.endDate) == false ? "data.start_date" : "data.end_date",
+                    rule: "end_date \(end) is before start_date \(start)")
             }
         case .quest:
             if editing == nil {
@@ -29,7 +30,8 @@ extension Fold {
     private static func uniqueName<S: EntityStore>(_ kind: DefinitionKind, _ name: String, id: String, store: S, changed: Bool) throws {
         guard changed else { return }
         if let other = try store.definitions(kind).first(where: { $0.isLive && $0.id != id && $0.fields().string(.name) == name }) {
-            throw InputError(field: "data.name", rule: "a \(kind.word) named \"\(name)\" already exists (id \"\(other.id)\"); names are unique")
+            throw InputError(
+                field: "data.name", rule: "a \(kind.word) named \"\(name)\" already exists (id \"\(other.id)\"); names are unique")
         }
     }
 
@@ -52,7 +54,8 @@ extension Fold {
                 guard let m = p.int(.targetMeasure) else { throw err(.targetMeasure, "is required with target.tag_id (time or count)") }
                 unitIsTime = m == 0
             case (nil, nil):
-                throw InputError(field: "data.target", rule: "is required: {\"action_id\": …} or {\"tag_id\": …, \"measure\": \"time\"|\"count\"}")
+                throw InputError(
+                    field: "data.target", rule: "is required: {\"action_id\": …} or {\"tag_id\": …, \"measure\": \"time\"|\"count\"}")
             case (_?, _?):
                 throw InputError(field: "data.target", rule: "takes action_id or tag_id, not both")
             }
@@ -81,7 +84,8 @@ extension Fold {
             }
             if p.has(.scheduleMode) || !needs.isEmpty {
                 for f in needs where !p.has(f) { throw err(f, "is required for schedule mode \(modeName(mode))") }
-                for f in [Field.scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday] where p.has(f) && !needs.contains(f) {
+                for f in [Field.scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday]
+                where p.has(f) && !needs.contains(f) {
                     throw err(f, "does not apply to schedule mode \(modeName(mode))")
                 }
             } else {
@@ -101,7 +105,9 @@ extension Fold {
         // Amount: the field that matches the unit, positive when it is a minimum.
         let want: Field = unitIsTime ? .targetSeconds : .targetCount
         let other: Field = unitIsTime ? .targetCount : .targetSeconds
-        if p.has(other) { throw err(other, "does not match the target's unit (\(unitIsTime ? "time: use target_seconds" : "count: use target_count"))") }
+        if p.has(other) {
+            throw err(other, "does not match the target's unit (\(unitIsTime ? "time: use target_seconds" : "count: use target_count"))")
+        }
         guard let amount = p.int(want) else { throw err(want, "is required (the target's unit is \(unitIsTime ? "time" : "count"))") }
         if p.int(.direction) == 0, amount == 0 { throw err(want, "must be above 0 for an at_least quest") }
     }

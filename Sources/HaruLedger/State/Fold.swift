@@ -19,7 +19,9 @@ public enum Fold {
                 throw InputError(field: "data", rule: "settings.changed must change at least one setting")
             }
             if p.has(.from), !p.has(.dayStart), !p.has(.timeZone) {
-                throw InputError(field: "data.from", rule: "applies only to day_start and time_zone changes (week_start and the rest apply to all history)")
+                throw InputError(
+                    field: "data.from",
+                    rule: "applies only to day_start and time_zone changes (week_start and the rest apply to all history)")
             }
             var s = try store.settings()
             s.append(.init(when: when, payload: p))
@@ -29,7 +31,11 @@ public enum Fold {
             let kind = definitionKind(type)
             let id = p.string(kind.idField)!
             if let old = try store.definition(kind, id) {
-                throw InputError(field: "data.\(kind.idField.jsonName)", rule: "\(kind.word) \"\(id)\" already exists (created at seq \(old.created.seq)\(old.isLive ? "" : ", since deleted; ids are never reused"))")
+                throw InputError(
+                    field: "data.\(kind.idField.jsonName)",
+                    rule:
+                        "\(kind.word) \"\(id)\" already exists (created at seq \(old.created.seq)\(old.isLive ? "" : ", since deleted; ids are never reused"))"
+                )
             }
             try checkDefinition(kind, p, id: id, store: store)
             try store.setDefinition(Definition(kind: kind, id: id, created: when, base: p))
@@ -44,7 +50,9 @@ public enum Fold {
             let merged = d.fields()
             try checkDefinition(kind, merged, id: d.id, store: store, editing: p)
             if kind == .goal, let fin = d.finished, merged.has(.endDate) {
-                throw InputError(field: "data.end_date", rule: "goal \"\(d.id)\" was finished by hand at seq \(fin.seq); a finished goal cannot get an end date")
+                throw InputError(
+                    field: "data.end_date",
+                    rule: "goal \"\(d.id)\" was finished by hand at seq \(fin.seq); a finished goal cannot get an end date")
             }
             try store.setDefinition(d)
 
@@ -62,7 +70,9 @@ public enum Fold {
         case .goalFinished:
             var d = try liveDefinition(.goal, p.string(.goalID)!, field: "data.goal_id", store: store)
             if let end = d.fields().date(.endDate) {
-                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" has an end date (\(end)); it is judged when that day ends, not finished by hand")
+                throw InputError(
+                    field: "data.goal_id",
+                    rule: "goal \"\(d.id)\" has an end date (\(end)); it is judged when that day ends, not finished by hand")
             }
             if let f = d.finished {
                 throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already finished at seq \(f.seq)")
@@ -77,7 +87,9 @@ public enum Fold {
             }
             let quests = try store.definitions(.quest).filter { $0.isLive && $0.base.string(.goalID) == d.id }
             if let q = quests.first {
-                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" has quests (\"\(q.id)\"); only a goal without quests is confirmed by hand")
+                throw InputError(
+                    field: "data.goal_id",
+                    rule: "goal \"\(d.id)\" has quests (\"\(q.id)\"); only a goal without quests is confirmed by hand")
             }
             d.confirmed = when
             d.confirmedAchieved = p.int(.outcome) == 0
@@ -88,7 +100,9 @@ public enum Fold {
             try requireNewSession(id, store: store)
             let action = try liveAction(p.string(.actionID)!, tracking: .time, store: store)
             if let running = try store.running(action: action) {
-                throw InputError(field: "data.action_id", rule: "action \"\(action)\" is already running (session \"\(running)\"); one action runs at most once")
+                throw InputError(
+                    field: "data.action_id",
+                    rule: "action \"\(action)\" is already running (session \"\(running)\"); one action runs at most once")
             }
             try store.setSession(SessionRecord(id: id, actionID: action, start: at, end: nil, note: nil, status: .running, createdSeq: seq))
             try store.setRunning(action: action, session: id)
@@ -114,7 +128,8 @@ public enum Fold {
             guard end > start else {
                 throw InputError(field: "data.end", rule: "must be after data.start (\(start) → \(end))")
             }
-            try store.setSession(SessionRecord(id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq))
+            try store.setSession(
+                SessionRecord(id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq))
 
         case .sessionEdited:
             var s = try existingSession(p.string(.sessionID)!, store: store)
@@ -131,7 +146,8 @@ public enum Fold {
             }
             if p.isNull(.note) { s.note = nil } else if let n = p.string(.note) { s.note = n }
             if let end = s.end, end <= s.start {
-                throw InputError(field: p.has(.end) ? "data.end" : "data.start", rule: "a session must end after it starts (\(s.start) → \(end))")
+                throw InputError(
+                    field: p.has(.end) ? "data.end" : "data.start", rule: "a session must end after it starts (\(s.start) → \(end))")
             }
             try store.setSession(s)
 
@@ -147,7 +163,10 @@ public enum Fold {
                 throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" already exists (seq \(old.createdSeq))")
             }
             let action = try liveAction(p.string(.actionID)!, tracking: .count, store: store)
-            try store.setCount(CountRecord(id: id, actionID: action, time: at, amount: Int(p.int(.amount)!), note: p.string(.note), deleted: false, createdSeq: seq))
+            try store.setCount(
+                CountRecord(
+                    id: id, actionID: action, time: at, amount: Int(p.int(.amount)!), note: p.string(.note), deleted: false, createdSeq: seq
+                ))
 
         case .countEdited:
             var c = try existingCount(p.string(.entryID)!, store: store)
@@ -206,7 +225,8 @@ public enum Fold {
 
     static func requireNewSession<S: EntityStore>(_ id: String, store: S) throws {
         if let old = try store.session(id) {
-            throw InputError(field: "data.session_id", rule: "session \"\(id)\" already exists (seq \(old.createdSeq)); ids are never reused")
+            throw InputError(
+                field: "data.session_id", rule: "session \"\(id)\" already exists (seq \(old.createdSeq)); ids are never reused")
         }
     }
 

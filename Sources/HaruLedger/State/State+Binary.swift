@@ -67,9 +67,10 @@ enum StateCodec {
         let finished = try readDated(&r)
         let confirmed = try readDated(&r)
         let achieved = try r.u8() == 1
-        return Definition(kind: kind, id: id, created: created, base: base, edits: edits,
-                          deletedSeq: deleted == 0 ? nil : deleted, finished: finished, confirmed: confirmed,
-                          confirmedAchieved: achieved)
+        return Definition(
+            kind: kind, id: id, created: created, base: base, edits: edits,
+            deletedSeq: deleted == 0 ? nil : deleted, finished: finished, confirmed: confirmed,
+            confirmedAchieved: achieved)
     }
 
     static func encode(_ s: SessionRecord) -> [UInt8] {

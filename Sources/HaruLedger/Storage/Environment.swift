@@ -1,7 +1,7 @@
 import CLMDB
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An LMDB environment (one ledger directory) and its named databases.

@@ -72,8 +72,10 @@ public struct Transaction {
         let rc = mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
         if rc == MDB_NOTFOUND { return nil }
         try check(rc, "mdb_cursor_get")
-        return (UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
-                UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size))
+        return (
+            UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
+            UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size)
+        )
     }
 
     /// Calls `body` for each entry with key ≥ `from` (all when nil), in key
@@ -94,8 +96,9 @@ public struct Transaction {
             return mdb_cursor_get(cursor, &mk, &mv, MDB_SET_RANGE)
         }
         while rc == MDB_SUCCESS {
-            let go = try body(UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
-                              UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size))
+            let go = try body(
+                UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
+                UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size))
             if !go { return }
             rc = mdb_cursor_get(cursor, &mk, &mv, MDB_NEXT)
         }

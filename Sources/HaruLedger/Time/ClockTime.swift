@@ -12,7 +12,8 @@ public struct ClockTime: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(parsing text: String) {
         let b = Array(text.utf8)
         guard b.count == 5, b[2] == UInt8(ascii: ":"), let h = Digits.number(b, 0, 2), let m = Digits.number(b, 3, 2),
-              h < 24, m < 60 else { return nil }
+            h < 24, m < 60
+        else { return nil }
         minutes = h * 60 + m
     }
 

@@ -26,9 +26,9 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static func parse(_ text: String) -> Result<Instant, ParseError> {
         let b = Array(text.utf8)
         guard b.count >= 16, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == 0x20,
-              let date = LocalDate(parsing: String(decoding: b[0..<10], as: UTF8.self)),
-              let h = Digits.number(b, 11, 2), b[13] == UInt8(ascii: ":"), let mi = Digits.number(b, 14, 2),
-              h < 24, mi < 60
+            let date = LocalDate(parsing: String(decoding: b[0..<10], as: UTF8.self)),
+            let h = Digits.number(b, 11, 2), b[13] == UInt8(ascii: ":"), let mi = Digits.number(b, 14, 2),
+            h < 24, mi < 60
         else { return .failure(.malformed) }
         var k = 16
         var s = 0
@@ -52,7 +52,8 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
             k += 1
         } else if b[k] == UInt8(ascii: "+") || b[k] == UInt8(ascii: "-") {
             guard let oh = Digits.number(b, k + 1, 2), k + 3 < b.count, b[k + 3] == UInt8(ascii: ":"),
-                  let om = Digits.number(b, k + 4, 2), oh < 24, om < 60 else { return .failure(.malformed) }
+                let om = Digits.number(b, k + 4, 2), oh < 24, om < 60
+            else { return .failure(.malformed) }
             offset = (oh * 3600 + om * 60) * (b[k] == UInt8(ascii: "-") ? -1 : 1)
             k += 6
         } else {
@@ -69,7 +70,8 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
         let sod = Int(local - Int64(days) * 86_400)
         let date = LocalDate(daysSinceEpoch: days)
-        var out = date.description + "T" + Digits.pad(sod / 3600, 2) + ":" + Digits.pad(sod / 60 % 60, 2) + ":"
+        var out =
+            date.description + "T" + Digits.pad(sod / 3600, 2) + ":" + Digits.pad(sod / 60 % 60, 2) + ":"
             + Digits.pad(sod % 60, 2)
         if offsetSeconds == 0 {
             out += "Z"

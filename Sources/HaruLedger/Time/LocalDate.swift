@@ -10,7 +10,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Makes a date, nil when the fields do not name a real day.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= LocalDate.daysIn(year: year, month: month) else { return nil }
+            day >= 1, day <= LocalDate.daysIn(year: year, month: month)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -67,7 +68,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(parsing text: String) {
         let b = Array(text.utf8)
         guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              let y = Digits.number(b, 0, 4), let m = Digits.number(b, 5, 2), let d = Digits.number(b, 8, 2)
+            let y = Digits.number(b, 0, 4), let m = Digits.number(b, 5, 2), let d = Digits.number(b, 8, 2)
         else { return nil }
         self.init(year: y, month: m, day: d)
     }

@@ -12,10 +12,10 @@ public struct ZoneDirectory: Sendable {
     /// `Asia/Seoul` or `UTC` whose file starts with the TZif magic.
     public func knows(_ name: String) -> Bool {
         guard !name.isEmpty, name.count <= 64, !name.hasPrefix("/"), !name.contains(".."),
-              name.utf8.allSatisfy({ c in
-                  (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
-                      || c == UInt8(ascii: "/") || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
-              })
+            name.utf8.allSatisfy({ c in
+                (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+                    || c == UInt8(ascii: "/") || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
+            })
         else { return false }
         guard let head = FileBytes.read(path + "/" + name, limit: 4) else { return false }
         return head == Array("TZif".utf8)

@@ -1,0 +1,56 @@
+// haru-bench: in-process timings of the ledger's read paths, for figures
+// without process start-up. Whole-process figures come from
+// Benchmarks/run.sh, which times the real `haru` binary.
+//
+//   haru-bench LEDGER [scan|replay|verify]…
+//
+// Prints one line per phase: "<phase> <events> <seconds> <events/s>".
+import HaruLedger
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+func seconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard let path = args.first else {
+    print("usage: haru-bench LEDGER [scan|replay|verify]…")
+    exit(2)
+}
+let ledger = try Ledger(path: path, readOnly: true)
+for phase in args.dropFirst().isEmpty ? ["scan", "replay", "verify"] : Array(args.dropFirst()) {
+    let t0 = seconds()
+    var n: UInt64 = 0
+    switch phase {
+    case "scan":
+        // Decode every event (envelope and payload) and touch it.
+        var checksum: Int64 = 0
+        try ledger.forEachEvent { e in
+            checksum &+= e.at.seconds &+ Int64(e.payload.fields.count)
+            n += 1
+            return true
+        }
+        if checksum == 42 { print("") }  // keep the work observable
+    case "replay":
+        n = try ledger.replay().head
+    case "verify":
+        let r = try ledger.verify()
+        guard r.ok else { print("verify failed: \(r)"); exit(1) }
+        n = r.events
+    default:
+        print("unknown phase \(phase)")
+        exit(2)
+    }
+    let dt = seconds() - t0
+    print("\(phase) \(n) \(String(format3(dt))) \(Int(Double(n) / dt))")
+}
+
+func format3(_ d: Double) -> String {
+    let ms = Int((d * 1000).rounded())
+    return "\(ms / 1000)." + String(repeating: "0", count: 3 - String(ms % 1000).count) + String(ms % 1000)
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages HaruLedger builds against, if any is missing.
+# As root it runs apt-get; otherwise it prints the exact command and fails.
+# Why each package: Docs/design.md, "Dependencies".
+set -euo pipefail
+packages=(liblmdb-dev libssl-dev pkg-config tzdata)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    if [ "$(id -u)" = 0 ]; then
+        echo "setup: installing ${missing[*]}" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "setup: missing packages; run:  sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+command -v swift >/dev/null || { echo "setup: swift is not on PATH (Swift 6 toolchain needed)" >&2; exit 1; }

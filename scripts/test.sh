@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The whole test suite: set-up, a debug build (the CLI tests run the built
+# binary too), then every unit, property and scenario test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build 2>&1 | tail -n 1
+swift test 2>&1 | grep -vP '^(◇|✔) (Test|Suite) (?!run with).*(started\.|passed after .*)$'
+exit "${PIPESTATUS[0]}"
