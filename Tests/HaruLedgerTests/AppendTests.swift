@@ -147,7 +147,7 @@ struct Appending {
                 try stored.session("s1")
                     == SessionRecord(
                         id: "s1", actionID: "read", start: Instant(seconds: 1_772_406_000), end: Instant(seconds: 1_772_409_600),
-                        note: "good", status: .stopped, createdSeq: 6))
+                        note: "good", status: .stopped, createdSeq: 6, versionSeq: 9))
             #expect(try stored.running(action: "read") == "s2")
             #expect(try stored.count("c1")?.amount == 4)
             for kind in DefinitionKind.allCases {

@@ -33,6 +33,14 @@ public struct ByteReader {
         return UInt16(base[offset]) << 8 | UInt16(base[offset + 1])
     }
 
+    public mutating func u32() throws(DecodeError) -> UInt32 {
+        try need(4)
+        var v: UInt32 = 0
+        for k in 0..<4 { v = v << 8 | UInt32(base[offset + k]) }
+        offset += 4
+        return v
+    }
+
     public mutating func u64() throws(DecodeError) -> UInt64 {
         try need(8)
         var v: UInt64 = 0

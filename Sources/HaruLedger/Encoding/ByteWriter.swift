@@ -16,6 +16,10 @@ public struct ByteWriter: Sendable {
         bytes.append(UInt8(truncatingIfNeeded: v))
     }
 
+    public mutating func u32(_ v: UInt32) {
+        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt32(shift))) }
+    }
+
     /// Big-endian, fixed width: sequence keys sort numerically in LMDB.
     public mutating func u64(_ v: UInt64) {
         for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt64(shift))) }

@@ -29,6 +29,7 @@ extension Ledger {
             var prev = Digest.zero
             var lastRecorded = Int64.min
             var folded = EntityState()
+            var projections = MemoryProjections()
             var failure: VerifyReport?
             try txn.scan(events) { k, v in
                 guard let seq = try? EventRecord.seq(fromKey: k) else { failure = bad(expected, "a key is not a seq"); return false }
@@ -56,7 +57,7 @@ extension Ledger {
                     return false
                 }
                 do {
-                    try Fold.apply(h.type, at: h.at, seq: seq, payload: payload, to: &folded)
+                    try Projector.apply(h.type, at: h.at, seq: seq, payload: payload, store: &folded, sink: &projections)
                 } catch let e as InputError {
                     failure = bad(seq, "the event does not fold: \(e.description)")
                     return false
@@ -72,25 +73,51 @@ extension Ledger {
             if try txn.count(ids) != Int(report.events) {
                 return bad(nil, "the id index has \(try txn.count(ids)) entries for \(report.events) events")
             }
-            // The stored state must be exactly what the fold produces.
-            let want = folded.storedForm()
-            var k = 0
-            var mismatch: String?
-            try txn.scan(state) { key, value in
-                guard k < want.count, want[k].0.elementsEqual(key) else {
-                    mismatch = "the stored state has an entry the events do not produce (\(StateKey.describe(Array(key))))"
-                    return false
-                }
-                guard want[k].1.elementsEqual(value) else {
-                    mismatch = "the stored state of \(StateKey.describe(want[k].0)) differs from the fold of the events"
-                    return false
-                }
-                k += 1
-                return true
+            // Every projection must be exactly what the fold produces.
+            let projected: [(Database, [([UInt8], [UInt8])], ([UInt8]) -> String)] = [
+                (state, folded.storedForm(), { "the stored state of " + StateKey.describe($0) }),
+                (segments, projections.storedSegments(), { "the record page entry " + SegmentKey.describe($0) }),
+                (checkpoints, projections.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) },
+                 { "the running-session checkpoint " + SegmentKey.describe($0) }),
+            ]
+            for (db, want, describe) in projected {
+                if let problem = try compare(txn, db, want, describe) { return bad(nil, problem) }
             }
-            if mismatch == nil, k < want.count { mismatch = "the stored state lacks \(StateKey.describe(want[k].0))" }
-            if let mismatch { return bad(nil, mismatch) }
             return report
+        }
+    }
+}
+
+extension Ledger {
+    /// The first difference between a database and the entries it should hold, nil when equal.
+    func compare(_ txn: Transaction, _ db: Database, _ want: [([UInt8], [UInt8])], _ describe: ([UInt8]) -> String) throws -> String? {
+        var k = 0
+        var mismatch: String?
+        try txn.scan(db) { key, value in
+            guard k < want.count, want[k].0.elementsEqual(key) else {
+                mismatch = describe(Array(key)) + " is stored but the events do not produce it"
+                return false
+            }
+            guard want[k].1.elementsEqual(value) else {
+                mismatch = describe(want[k].0) + " differs from the fold of the events"
+                return false
+            }
+            k += 1
+            return true
+        }
+        if mismatch == nil, k < want.count { mismatch = describe(want[k].0) + " is missing" }
+        return mismatch
+    }
+}
+
+extension SegmentKey {
+    static func describe(_ key: [UInt8]) -> String {
+        key.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            if key.count == 8, let seq = try? r.u64() { return "at seq \(seq)" }
+            guard let page = try? r.u32(), let seq = try? r.u64() else { return "with a malformed key" }
+            let day = LocalDate(daysSinceEpoch: Int(Int64(page) - (1 << 31)))
+            return "(UTC day \(day), seq \(seq))"
         }
     }
 }

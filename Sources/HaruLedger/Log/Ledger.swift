@@ -58,8 +58,10 @@ public final class Ledger: @unchecked Sendable {
     let events: Database
     let ids: Database
     let state: Database
+    let segments: Database
+    let checkpoints: Database
 
-    static let databaseNames = ["events", "ids", "state"]
+    static let databaseNames = ["events", "ids", "state", "segments", "checkpoints"]
 
     /// Opens an existing ledger.
     public init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
@@ -73,6 +75,8 @@ public final class Ledger: @unchecked Sendable {
         events = environment.database("events")
         ids = environment.database("ids")
         state = environment.database("state")
+        segments = environment.database("segments")
+        checkpoints = environment.database("checkpoints")
     }
 
     private init(creating path: String, durability: Environment.Durability) throws {
@@ -80,6 +84,8 @@ public final class Ledger: @unchecked Sendable {
         events = environment.database("events")
         ids = environment.database("ids")
         state = environment.database("state")
+        segments = environment.database("segments")
+        checkpoints = environment.database("checkpoints")
     }
 
     /// Creates a new, empty ledger directory (mode 0700, files 0600).
@@ -120,6 +126,7 @@ public final class Ledger: @unchecked Sendable {
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
             var store = StoredEntities(txn: txn, db: state)
+            var sink = StoredProjections(txn: txn, segments: segments, checkpoints: checkpoints)
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
@@ -142,7 +149,7 @@ public final class Ledger: @unchecked Sendable {
                 }
                 seq += 1
                 do {
-                    try Fold.apply(input.type, at: input.at, seq: seq, payload: input.payload, to: &store)
+                    try Projector.apply(input.type, at: input.at, seq: seq, payload: input.payload, store: &store, sink: &sink)
                 } catch let e as InputError {
                     throw LedgerError.invalid(e.at(line: line))
                 }
@@ -202,12 +209,16 @@ public final class Ledger: @unchecked Sendable {
     }
 
     /// Folds the log up to `knownAt` (the head when nil) into memory.
-    public func replay(knownAt: UInt64? = nil) throws -> EntityState {
+    public func replay(knownAt: UInt64? = nil) throws -> EntityState { try replayAll(knownAt: knownAt).state }
+
+    /// Folds the log up to `knownAt` into memory, with every projection.
+    public func replayAll(knownAt: UInt64? = nil) throws -> (state: EntityState, projections: MemoryProjections) {
         var s = EntityState()
+        var p = MemoryProjections()
         var failure: Error?
         try forEachEvent(through: knownAt ?? .max) { e in
             do {
-                try Fold.apply(e.type, at: e.at, seq: e.seq, payload: e.payload, to: &s)
+                try Projector.apply(e.type, at: e.at, seq: e.seq, payload: e.payload, store: &s, sink: &p)
             } catch let err as InputError {
                 failure = LedgerError.damaged(seq: e.seq, reason: "the event does not fold: \(err.description)")
                 return false
@@ -216,7 +227,22 @@ public final class Ledger: @unchecked Sendable {
             return true
         }
         if let failure { throw failure }
-        return s
+        return (s, p)
+    }
+
+    /// Rebuilds every projection (entity state, record pages, checkpoints)
+    /// from the events, in one write transaction.
+    /// - Returns: the number of events replayed.
+    @discardableResult
+    public func rebuild() throws -> UInt64 {
+        let (s, p) = try replayAll()
+        try environment.write { txn in
+            for db in [state, segments, checkpoints] { try txn.clear(db) }
+            for (k, v) in s.storedForm() { try txn.put(state, k, v, append: true) }
+            for (k, v) in p.storedSegments() { try txn.put(segments, k, v, append: true) }
+            for (seq, v) in p.checkpoints.sorted(by: { $0.key < $1.key }) { try txn.put(checkpoints, EventRecord.key(seq), v, append: true) }
+        }
+        return s.head
     }
 
     /// Reads the stored entity state (kept current by every append).

@@ -61,6 +61,8 @@ struct StoredEntities: EntityStore {
         }
     }
 
+    func runningSessions() throws -> [SessionRecord] { try allRunning().compactMap { try session($0.1) } }
+
     /// Every running session as (action, session), in action order.
     func allRunning() throws -> [(String, String)] {
         var out: [(String, String)] = []

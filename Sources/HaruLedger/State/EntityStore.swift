@@ -17,6 +17,8 @@ public protocol EntityStore {
     /// The running session of an action, if any.
     func running(action: String) throws -> String?
     mutating func setRunning(action: String, session: String?) throws
+    /// Every running session.
+    func runningSessions() throws -> [SessionRecord]
 }
 
 /// All entities in memory: the result of folding a log prefix.
@@ -44,12 +46,6 @@ public struct EntityState: EntityStore, Sendable, Equatable {
     public mutating func setCount(_ c: CountRecord) { counts[c.id] = c }
     public func running(action: String) -> String? { runningByAction[action] }
     public mutating func setRunning(action: String, session: String?) { runningByAction[action] = session }
+    public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { sessions[$0] } }
 
-    /// Folds events in (the log order); each must be valid at its point.
-    public mutating func apply(_ events: some Sequence<Event>) throws {
-        for e in events {
-            try Fold.apply(e.type, at: e.at, seq: e.seq, payload: e.payload, to: &self)
-            head = e.seq
-        }
-    }
 }

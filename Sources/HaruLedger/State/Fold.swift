@@ -117,6 +117,7 @@ public enum Fold {
             }
             s.end = at
             s.status = type == .sessionStopped ? .stopped : .discarded
+            s.versionSeq = seq
             try store.setSession(s)
             try store.setRunning(action: s.actionID, session: nil)
 
@@ -149,12 +150,14 @@ public enum Fold {
                 throw InputError(
                     field: p.has(.end) ? "data.end" : "data.start", rule: "a session must end after it starts (\(s.start) → \(end))")
             }
+            s.versionSeq = seq
             try store.setSession(s)
 
         case .sessionDeleted:
             var s = try existingSession(p.string(.sessionID)!, store: store)
             if s.status == .running { try store.setRunning(action: s.actionID, session: nil) }
             s.status = .deleted
+            s.versionSeq = seq
             try store.setSession(s)
 
         case .countAdded:
@@ -174,11 +177,13 @@ public enum Fold {
             if let a = p.int(.amount) { c.amount = Int(a) }
             if let t = p.instant(.time) { c.time = t }
             if p.isNull(.note) { c.note = nil } else if let n = p.string(.note) { c.note = n }
+            c.versionSeq = seq
             try store.setCount(c)
 
         case .countDeleted:
             var c = try existingCount(p.string(.entryID)!, store: store)
             c.deleted = true
+            c.versionSeq = seq
             try store.setCount(c)
         }
     }

@@ -13,8 +13,13 @@ public struct SessionRecord: Sendable, Equatable {
     public var status: Status
     /// The seq that created it (started or recorded).
     public var createdSeq: UInt64
+    /// The seq of the event that made this version (the last change).
+    public var versionSeq: UInt64
 
-    public init(id: String, actionID: String, start: Instant, end: Instant?, note: String?, status: Status, createdSeq: UInt64) {
+    public init(
+        id: String, actionID: String, start: Instant, end: Instant?, note: String?, status: Status, createdSeq: UInt64,
+        versionSeq: UInt64? = nil
+    ) {
         self.id = id
         self.actionID = actionID
         self.start = start
@@ -22,6 +27,7 @@ public struct SessionRecord: Sendable, Equatable {
         self.note = note
         self.status = status
         self.createdSeq = createdSeq
+        self.versionSeq = versionSeq ?? createdSeq
     }
 }
 
@@ -34,8 +40,13 @@ public struct CountRecord: Sendable, Equatable {
     public var note: String?
     public var deleted: Bool
     public var createdSeq: UInt64
+    /// The seq of the event that made this version (the last change).
+    public var versionSeq: UInt64
 
-    public init(id: String, actionID: String, time: Instant, amount: Int, note: String?, deleted: Bool, createdSeq: UInt64) {
+    public init(
+        id: String, actionID: String, time: Instant, amount: Int, note: String?, deleted: Bool, createdSeq: UInt64,
+        versionSeq: UInt64? = nil
+    ) {
         self.id = id
         self.actionID = actionID
         self.time = time
@@ -43,5 +54,6 @@ public struct CountRecord: Sendable, Equatable {
         self.note = note
         self.deleted = deleted
         self.createdSeq = createdSeq
+        self.versionSeq = versionSeq ?? createdSeq
     }
 }

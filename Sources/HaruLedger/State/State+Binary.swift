@@ -82,6 +82,7 @@ enum StateCodec {
         w.u8(s.status.rawValue)
         writeOptString(s.note, &w)
         w.varint(s.createdSeq)
+        w.varint(s.versionSeq)
         return w.bytes
     }
 
@@ -92,7 +93,10 @@ enum StateCodec {
         let end: Instant? = try r.u8() == 1 ? Instant(seconds: try r.svarint()) : nil
         guard let status = SessionRecord.Status(rawValue: try r.u8()) else { throw DecodeError("unknown session status") }
         let note = try readOptString(&r)
-        return SessionRecord(id: id, actionID: action, start: start, end: end, note: note, status: status, createdSeq: try r.varint())
+        let created = try r.varint()
+        return SessionRecord(
+            id: id, actionID: action, start: start, end: end, note: note, status: status, createdSeq: created,
+            versionSeq: try r.varint())
     }
 
     static func encode(_ c: CountRecord) -> [UInt8] {
@@ -104,6 +108,7 @@ enum StateCodec {
         writeOptString(c.note, &w)
         w.u8(c.deleted ? 1 : 0)
         w.varint(c.createdSeq)
+        w.varint(c.versionSeq)
         return w.bytes
     }
 
@@ -114,7 +119,10 @@ enum StateCodec {
         let amount = Int(try r.varint())
         let note = try readOptString(&r)
         let deleted = try r.u8() == 1
-        return CountRecord(id: id, actionID: action, time: time, amount: amount, note: note, deleted: deleted, createdSeq: try r.varint())
+        let created = try r.varint()
+        return CountRecord(
+            id: id, actionID: action, time: time, amount: amount, note: note, deleted: deleted, createdSeq: created,
+            versionSeq: try r.varint())
     }
 
     static func encode(_ s: SettingsHistory) -> [UInt8] {

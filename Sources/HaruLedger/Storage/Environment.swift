@@ -56,7 +56,14 @@ public final class Environment: @unchecked Sendable {
             // do not pin old pages (and the file) forever.
             var dead: Int32 = 0
             mdb_reader_check(env, &dead)
-            try openDatabases(names, create: create && !readOnly)
+            // Open the databases in a read transaction (no writer lock); a
+            // writable open of a ledger that lacks one (made by an older
+            // version) creates it in a write transaction.
+            do {
+                try openDatabases(names, create: create && !readOnly)
+            } catch let e where e.code == MDB_NOTFOUND && !readOnly {
+                try openDatabases(names, create: true)
+            }
         } catch {
             mdb_env_close(env)
             throw error
