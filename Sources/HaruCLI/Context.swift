@@ -33,8 +33,8 @@ struct Context {
     }
 
     /// The effective time of a command's event: `--at`, else now (whole seconds).
-    func eventTime() throws -> Instant {
-        if let a = parsed.value("--at") { return try instant(a, option: "--at") }
+    func eventTime(ignoringAt: Bool = false) throws -> Instant {
+        if !ignoringAt, let a = parsed.value("--at") { return try instant(a, option: "--at") }
         let us = try nowMicros()
         return Instant(seconds: us >= 0 ? us / 1_000_000 : (us - 999_999) / 1_000_000)
     }

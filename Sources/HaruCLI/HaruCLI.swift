@@ -13,10 +13,10 @@ public enum HaruCLI {
             progress and streaks are derived from the events.
             """,
         subcommands: [
-            Subcommands.initLedger, Subcommands.append, Subcommands.log,
+            Subcommands.initLedger, Subcommands.append, Subcommands.log, Subcommands.day, Subcommands.report,
             Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
-            Subcommands.verify,
+            Subcommands.verify, Subcommands.check,
         ])
 
     /// Runs one command line. The single place where errors become exit codes.

@@ -26,7 +26,7 @@ extension Subcommands {
             }
             let source = p.positionals.first
             let bytes = try ctx.invocation.readInput(source == "-" ? nil : source)
-            let (inputs, lines) = try JSONLines.events(bytes, zones: ctx.zones)
+            let (inputs, lines) = try EventLines.events(bytes, zones: ctx.zones)
             let r = try ctx.append(inputs, expectHead: expect, lines: lines)
             if ctx.json {
                 ctx.printJSON(
@@ -42,28 +42,11 @@ extension Subcommands {
 }
 
 /// Reading JSONL input: one event per line, `#` comments and blank lines skipped.
-enum JSONLines {
-    /// The non-empty, non-comment lines with their 1-based numbers.
-    static func lines(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
-        var out: [(Int, ArraySlice<UInt8>)] = []
-        var start = 0
-        var n = 0
-        for k in 0...bytes.count where k == bytes.count || bytes[k] == 0x0A {
-            n += 1
-            var line = bytes[start..<k]
-            start = k + 1
-            if line.last == 0x0D { line = line.dropLast() }
-            let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
-            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
-            out.append((n, line))
-        }
-        return out
-    }
-
+enum EventLines {
     static func events(_ bytes: [UInt8], zones: ZoneDirectory) throws -> ([EventInput], [Int]) {
         var inputs: [EventInput] = []
         var numbers: [Int] = []
-        for (n, line) in lines(bytes) {
+        for (n, line) in JSONLines.split(bytes) {
             let json: JSONValue
             do { json = try JSONParser.parse(bytes: Array(line)) } catch {
                 throw InputError(line: n, field: "event", rule: error.description)

@@ -1,0 +1,37 @@
+import HaruLedger
+
+/// The human table of a report: one row per period, one column per action or tag.
+enum ReportText {
+    static func print(_ r: ReportTable, to out: OutputStream, names: [String: Payload]) {
+        let ids = r.totals.keys.sorted { (names[$0]?.string(.name) ?? $0) < (names[$1]?.string(.name) ?? $1) }
+        if ids.isEmpty {
+            out.line("nothing recorded from \(r.periods.first?.first.description ?? "") to \(r.periods.last?.last.description ?? "")")
+            return
+        }
+        let labels = ids.map { names[$0]?.string(.name) ?? $0 }
+        let firstWidth = 24
+        let widths = labels.map { max($0.count, 10) + 2 }
+        var header = Cell.pad(r.unit, firstWidth)
+        for (k, l) in labels.enumerated() { header += Cell.pad(l, widths[k], right: true) }
+        out.line(header)
+        for p in r.periods {
+            var row = Cell.pad(p.first == p.last ? p.first.description : "\(p.first)…\(p.last.description.suffix(5))", firstWidth)
+            for (k, id) in ids.enumerated() { row += Cell.pad(Cell.text(p.items[id] ?? Totals()), widths[k], right: true) }
+            out.line(row)
+        }
+        var total = Cell.pad("total", firstWidth)
+        for (k, id) in ids.enumerated() { total += Cell.pad(Cell.text(r.totals[id]!), widths[k], right: true) }
+        out.line(total)
+        let n = r.startedPeriods
+        guard n > 0 else { return }
+        var average = Cell.pad("average per \(r.unit) (\(n))", firstWidth)
+        for (k, id) in ids.enumerated() {
+            let t = r.totals[id]!
+            var parts: [String] = []
+            if t.seconds > 0 { parts.append(Duration.text((t.seconds + Int64(n) / 2) / Int64(n))) }
+            if t.count > 0 { parts.append("×" + JSONValue.formatNumber((Double(t.count) / Double(n) * 10).rounded() / 10)) }
+            average += Cell.pad(parts.isEmpty ? "–" : parts.joined(separator: " "), widths[k], right: true)
+        }
+        out.line(average)
+    }
+}

@@ -1,0 +1,133 @@
+/// The ledger as known at one seq, inside one read transaction: every read a
+/// query makes sees the same state, however many writers append meanwhile.
+public struct Snapshot {
+    let ledger: Ledger
+    let txn: Transaction
+    /// The last seq of the ledger.
+    public let head: UInt64
+    /// The seq this snapshot knows up to (≤ head).
+    public let knownAt: UInt64
+    public let zones: ZoneDirectory
+
+    /// The settings known at `knownAt`.
+    public func settings() throws -> SettingsHistory {
+        let all = try StoredEntities(txn: txn, db: ledger.state).settings()
+        guard knownAt < head else { return all }
+        var s = SettingsHistory()
+        for c in all.changes where c.when.seq <= knownAt { s.append(c) }
+        return s
+    }
+
+    /// The calendar of the settings known at `knownAt`.
+    public func calendar() throws -> LedgerCalendar {
+        try LedgerCalendar(settings: try settings(), knownAt: knownAt, zones: zones)
+    }
+
+    /// The definitions of a kind as known at `knownAt` (deleted ones included, marked).
+    public func definitions(_ kind: DefinitionKind) throws -> [Definition] {
+        try StoredEntities(txn: txn, db: ledger.state).definitions(kind).compactMap { $0.known(at: knownAt) }
+    }
+
+    /// One definition as known at `knownAt`.
+    public func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
+        try StoredEntities(txn: txn, db: ledger.state).definition(kind, id)?.known(at: knownAt)
+    }
+
+    /// Calls `body` with every record segment in UTC-day pages `pages` that
+    /// the ledger held at `knownAt`.
+    public func segments(pages: ClosedRange<Int64>, _ body: (Segment) throws -> Void) throws {
+        let end = SegmentKey.pagePrefix(pages.upperBound + 1)
+        let k = knownAt
+        try txn.scan(ledger.segments, from: SegmentKey.pagePrefix(pages.lowerBound)) { key, value in
+            if !key.lexicographicallyPrecedes(end) { return false }
+            let s: Segment
+            do { s = try Segment.decode(key: key, value: value) } catch let e as DecodeError { throw LedgerError.damaged(seq: nil, reason: e.reason) }
+            if s.known(at: k) { try body(s) }
+            return true
+        }
+    }
+
+    /// The sessions running at `knownAt`: the stored list at the head; else the
+    /// checkpoint at or before `knownAt` and the few events after it.
+    public func runningSessions() throws -> [SessionRecord] {
+        if knownAt == head { return try StoredEntities(txn: txn, db: ledger.state).runningSessions() }
+        let base = knownAt - knownAt % Projector.checkpointInterval
+        var running: [String: SessionRecord] = [:]
+        if base > 0, let v = try txn.get(ledger.checkpoints, EventRecord.key(base)) {
+            var r = ByteReader(v)
+            do {
+                for s in try Projector.decodeCheckpoint(&r) { running[s.id] = s }
+            } catch { throw LedgerError.damaged(seq: base, reason: "checkpoint: \(error.reason)") }
+        }
+        guard knownAt > base else { return Array(running.values) }
+        try txn.scan(ledger.events, from: EventRecord.key(base + 1)) { key, value in
+            let seq = try EventRecord.seq(fromKey: key)
+            if seq > knownAt { return false }
+            let e = try EventRecord.decode(seq: seq, value)
+            guard let id = e.payload.string(.sessionID) else { return true }
+            switch e.type {
+            case .sessionStarted:
+                running[id] = SessionRecord(id: id, actionID: e.payload.string(.actionID)!, start: e.at, end: nil, note: nil,
+                                            status: .running, createdSeq: seq)
+            case .sessionStopped, .sessionDiscarded, .sessionDeleted:
+                running[id] = nil
+            case .sessionEdited:
+                if let start = e.payload.instant(.start) { running[id]?.start = start }
+            default: break
+            }
+            return true
+        }
+        return Array(running.values)
+    }
+}
+
+extension Definition {
+    /// This definition as the ledger knew it after seq `k`; nil if created later.
+    public func known(at k: UInt64) -> Definition? {
+        guard created.seq <= k else { return nil }
+        var d = Definition(kind: kind, id: id, created: created, base: base)
+        for e in edits where e.when.seq <= k { d.add(e) }
+        if let del = deletedSeq, del <= k { d.deletedSeq = del }
+        if let f = finished, f.seq <= k { d.finished = f }
+        if let c = confirmed, c.seq <= k {
+            d.confirmed = c
+            d.confirmedAchieved = confirmedAchieved
+        }
+        return d
+    }
+}
+
+extension Ledger {
+    /// Runs `body` on the ledger as known at `knownAt` (the head when nil).
+    /// - Throws: `LedgerError.invalid` when `knownAt` names a seq after the head.
+    public func snapshot<T>(knownAt: KnownAt? = nil, zones: ZoneDirectory = .system, _ body: (Snapshot) throws -> T) throws -> T {
+        try environment.read { txn in
+            let head = try self.head(txn).seq
+            var k = head
+            switch knownAt {
+            case .seq(let s)?:
+                guard s <= head else {
+                    throw LedgerError.invalid(InputError(field: "--known-at", rule: "seq \(s) is after the head (\(head))"))
+                }
+                k = s
+            case .instant(let t)?:
+                k = try lastSeq(recordedBy: t.seconds * 1_000_000 + 999_999, head: head, txn)
+            case nil: break
+            }
+            return try body(Snapshot(ledger: self, txn: txn, head: head, knownAt: k, zones: zones))
+        }
+    }
+
+    /// The last seq recorded at or before `micros` (0 when none): a binary
+    /// search, since recorded times never decrease.
+    func lastSeq(recordedBy micros: Int64, head: UInt64, _ txn: Transaction) throws -> UInt64 {
+        var lo: UInt64 = 0, hi = head
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2
+            guard let v = try txn.get(events, EventRecord.key(mid)) else { throw LedgerError.damaged(seq: mid, reason: "missing") }
+            var r = ByteReader(v)
+            if try EventRecord.header(&r).recorded <= micros { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+}
