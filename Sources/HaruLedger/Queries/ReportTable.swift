@@ -15,10 +15,12 @@ public struct ReportTable: Sendable {
     public init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
         unit = every ?? "day"
         let grid = book.grid
+        var currentKey: LocalDate?
         for i in 0..<grid.count {
             let day = grid.day(i)
             let started = grid.bounds[i] <= reference.instant.seconds
             if started { startedDays += 1 }
+            // The period a day belongs to, named by its first day (clipped to the range below).
             let key: LocalDate
             switch every {
             case "day"?: key = day
@@ -26,8 +28,9 @@ public struct ReportTable: Sendable {
             case "month"?: key = LedgerCalendar.month(of: day).lowerBound
             default: key = grid.first
             }
-            if periods.last.map({ $0.first != key && !($0.first <= day && every == nil) }) ?? true {
-                periods.append(Period(first: max(key, grid.first), last: day, started: started, items: [:]))
+            if key != currentKey {
+                periods.append(Period(first: day, last: day, started: false, items: [:]))
+                currentKey = key
             }
             periods[periods.count - 1].last = day
             if started { periods[periods.count - 1].started = true }

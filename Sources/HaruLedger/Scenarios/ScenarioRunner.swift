@@ -74,13 +74,17 @@ public struct ScenarioRunner {
             let input = try EventInput.parse(json, zones: zones)
             clock = max(clock, input.at.seconds * 1_000_000)
             _ = try ledger.append([input], lines: [line], now: clock, rng: &ids)
-            if rejectExpected { fail(line, "reject", message: "the event was accepted (seq \(try ledger.head().seq))") }
+            if rejectExpected {
+                fail(line, "reject", message: "the event was accepted (seq \(try ledger.head().seq))")
+                return
+            }
         } catch let e as InputError {
-            if !rejectExpected { fail(line, "event", message: "the event was refused: \(e.at(line: line))") }
+            // An event line implicitly asserts that it is accepted.
+            if !rejectExpected { result.assertions += 1; fail(line, "event", message: "the event was refused: \(e.at(line: line))") }
         } catch let e as LedgerError {
-            if !rejectExpected { fail(line, "event", message: "the event was refused: \(e)") }
+            if !rejectExpected { result.assertions += 1; fail(line, "event", message: "the event was refused: \(e)") }
         }
-        if rejectExpected, try ledger.head() != before { fail(line, "reject", message: "the ledger changed") }
+        if rejectExpected, try ledger.head() != before { fail(line, "reject", message: "the event was refused but the ledger changed") }
     }
 
     private mutating func expect(_ kind: String, _ json: JSONValue, line: Int) throws {
