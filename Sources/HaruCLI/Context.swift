@@ -65,8 +65,10 @@ struct Context {
     /// A fresh entity id (UUID v4, lower case).
     mutating func newID() -> String { EventID.random(using: &rng).description }
 
-    /// How instants print. The ledger's zone arrives with the calendar; until then UTC.
-    func formatInstant(_ t: Instant) -> String { t.format(offsetSeconds: 0) }
+    /// The ledger's calendar at its head (instants print in the ledger's zone).
+    func calendar(_ ledger: Ledger) throws -> LedgerCalendar {
+        try ledger.snapshot(zones: zones) { try $0.calendar() }
+    }
 
     func printJSON(_ v: JSONValue) { out.line(v.compactText) }
 }

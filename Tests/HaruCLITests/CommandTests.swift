@@ -33,7 +33,7 @@ struct WriteCommands {
         let log = haru(["log", "--json", "--type", "session"], ledger: p)
         let lines = log.out.split(separator: "\n").map { try! JSONParser.parse(String($0)) }
         #expect(lines.map { $0["type"] } == [.string("session.started"), .string("session.stopped")])
-        #expect(lines[0]["at"] == .string("2026-03-03T22:00:00Z"))
+        #expect(lines[0]["at"] == .string("2026-03-04T07:00:00+09:00"), "instants print in the ledger's zone")
         #expect(lines[1]["data"]?["session_id"] == lines[0]["data"]?["session_id"])
         let counts = haru(["log", "--json", "--entity", "water", "--type", "count.added"], ledger: p)
         #expect(counts.out.contains(#""amount":3,"note_chars":3"#))

@@ -25,6 +25,7 @@ extension Subcommands {
                 throw UsageError("--type: unknown event type \"\(t)\"")
             }
             let entities = Set(p.all("--entity"))
+            let cal = try ctx.calendar(ledger)
             var prev = from > 1 ? (try ledger.event(from - 1)?.hash ?? .zero) : Digest.zero
             try ledger.forEachEvent(from: from) { e in
                 defer { prev = e.hash }
@@ -41,9 +42,9 @@ extension Subcommands {
                     return true
                 }
                 if ctx.json {
-                    ctx.printJSON(e.json(prev: prev, instant: ctx.formatInstant, hideNotes: true))
+                    ctx.printJSON(e.json(prev: prev, instant: cal.format, hideNotes: true))
                 } else {
-                    ctx.out.line(LogLine.text(e, instant: ctx.formatInstant))
+                    ctx.out.line(LogLine.text(e, instant: cal.format))
                 }
                 return true
             }

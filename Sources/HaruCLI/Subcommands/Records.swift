@@ -17,9 +17,10 @@ extension Subcommands {
             let at = try ctx.eventTime()
             let e = try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])
             let r = try ctx.append([e])
+            let cal = try ctx.calendar(ledger)
             ctx.report(
-                r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(ctx.formatInstant(at)))],
-                human: "Started \(action.fields().string(.name)!) at \(ctx.formatInstant(at)) (session \(sid)).")
+                r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(cal.format(at)))],
+                human: "Started \(action.fields().string(.name)!) at \(cal.format(at)) (session \(sid)).")
             return ExitCode.ok
         })
 
@@ -109,11 +110,12 @@ extension Subcommands {
             var sessions = try ledger.runningSessions()
             sessions.sort { earliest ? ($0.start, $0.id) < ($1.start, $1.id) : ($0.start, $0.id) > ($1.start, $1.id) }
             let now = try ctx.eventTime()
+            let cal = try ctx.calendar(ledger)
             if ctx.json {
                 let items: [JSONValue] = sessions.map { s in
                     .object([
                         ("session_id", .string(s.id)), ("action_id", .string(s.actionID)),
-                        ("start", .string(ctx.formatInstant(s.start))), ("seconds", .int(max(0, now.seconds - s.start.seconds))),
+                        ("start", .string(cal.format(s.start))), ("seconds", .int(max(0, now.seconds - s.start.seconds))),
                     ])
                 }
                 ctx.printJSON(
@@ -131,7 +133,7 @@ extension Subcommands {
             ctx.out.line("\(ctx.name(of: .action, first.actionID, in: ledger))  \(Duration.text(now.seconds - first.start.seconds))\(more)")
             for s in sessions {
                 ctx.out.line(
-                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(ctx.formatInstant(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))"
+                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(cal.format(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))"
                 )
             }
             return ExitCode.ok
