@@ -38,15 +38,30 @@ for size in "${sizes[@]}"; do
     rm -rf "$l.count"
     timeit --peer haru --task verify --size "$size" --records "$n" --runs "$r" --warmup 1 -- "$haru --ledger $l verify"
     timeit --peer haru --task log-json --size "$size" --records "$n" --runs "$r" --warmup 1 -- "$haru --ledger $l log --json"
+    # Queries (issue 3): one day, a year of days, every day of the workload (what the peers' daily reports do).
+    last=$(python3 -c "import datetime;print(datetime.date(2024,1,1)+datetime.timedelta(days=$(days "$size")-1))")
+    now="--now 2200-01-01T00:00:00Z"
+    timeit --peer haru --task day --size "$size" --records 1 --runs "$r" --warmup 1 -- "$haru --ledger $l day 2030-06-15 $now"
+    timeit --peer haru --task report-year --size "$size" --records 365 --runs "$r" --warmup 1 -- \
+        "$haru --ledger $l report --from 2030-01-01 --to 2030-12-31 --every day $now"
+    timeit --peer haru --task report-all --size "$size" --records "$n" --runs "$r" --warmup 1 -- \
+        "$haru --ledger $l report --from 2024-01-01 --to $last --every day --json $now"
+    timeit --peer haru --task report-as-of --size "$size" --records 365 --runs "$r" --warmup 1 -- \
+        "$haru --ledger $l report --from 2030-01-01 --to 2030-12-31 --every day --as-of 2030-07-01T12:00:00+09:00"
+    timeit --peer haru --task report-known-at --size "$size" --records 365 --runs "$r" --warmup 1 -- \
+        "$haru --ledger $l report --from 2030-01-01 --to 2030-12-31 --every day --known-at $((n / 2)) $now"
     echo "in-process ($size, $n events):"
     "$root/.build/release/haru-bench" "$l" scan replay verify | sed 's/^/  /'
 done
 python3 - "$out/results.jsonl" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
-print(f"{'task':<12} {'size':<4} {'median s':>9} {'min–max s':>15} {'per s':>12} {'peak MiB':>9}")
+print(f"{'task':<16} {'size':<4} {'median s':>9} {'min–max s':>15} {'per s':>12} {'peak MiB':>9}")
 for r in rows:
     per = r["records"] / r["wall_median"]
-    unit = "calls/s" if r["task"].startswith("count") else "events/s"
-    print(f"{r['task']:<12} {r['size']:<4} {r['wall_median']:>9.3f} {r['wall_min']:>7.3f}–{r['wall_max']:<7.3f} {per:>10.0f} {unit:<8} {r.get('peak_mib', 0):>5.0f}")
+    unit = "calls/s" if r["task"].startswith("count") else "days/s" if r["task"] in ("day", "report-year", "report-as-of", "report-known-at") else "events/s"
+    if any(c != 0 for c in r["exit_codes"]):
+        print(f"{r['task']:<16} {r['size']:<4} FAILED: exit codes {r['exit_codes']} ({r['cmd']})")
+        continue
+    print(f"{r['task']:<16} {r['size']:<4} {r['wall_median']:>9.3f} {r['wall_min']:>7.3f}–{r['wall_max']:<7.3f} {per:>10.0f} {unit:<8} {r.get('peak_mib', 0):>5.0f}")
 PY

@@ -18,7 +18,7 @@ extension Subcommands {
             guard let f = p.value("--from"), let t = p.value("--to") else { throw UsageError("--from DATE and --to DATE are required") }
             let from = try ctx.date(f, "--from"), to = try ctx.date(t, "--to")
             guard from <= to else { throw UsageError("--from \(from) is after --to \(to)") }
-            guard to.daysSinceEpoch - from.daysSinceEpoch < 36_600 else { throw UsageError("a report covers at most 100 years") }
+            guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("a report covers at most 100,000 days") }
             let by = p.value("--by") ?? "action"
             guard by == "action" || by == "tag" else { throw UsageError("--by takes action or tag") }
             let every = p.value("--every")

@@ -30,13 +30,7 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
                 guard c == UInt8(ascii: "-") else { return nil }
                 continue
             }
-            let d: UInt64
-            switch c {
-            case 0x30...0x39: d = UInt64(c - 0x30)
-            case 0x61...0x66: d = UInt64(c - 0x61 + 10)
-            case 0x41...0x46: d = UInt64(c - 0x41 + 10)
-            default: return nil
-            }
+            guard let d = Hex.value(c) else { return nil }
             if n < 16 { hi = hi << 4 | d } else { lo = lo << 4 | d }
             n += 1
         }

@@ -110,7 +110,7 @@ extension Payload {
         case .color:
             let s = try text()
             let b = Array(s.utf8)
-            guard b.count == 7, b[0] == UInt8(ascii: "#"), b[1...].allSatisfy({ isHex($0) }) else {
+            guard b.count == 7, b[0] == UInt8(ascii: "#"), b[1...].allSatisfy({ Hex.value($0) != nil }) else {
                 throw bad("must be a colour #RRGGBB (got \"\(s.prefix(80))\")")
             }
             return .string(s.uppercased())
@@ -154,9 +154,6 @@ extension Payload {
         }
     }
 
-    private static func isHex(_ c: UInt8) -> Bool {
-        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
-    }
 
     /// The payload as the JSON `data` object, nested members regrouped,
     /// fields in schema order. Instants are printed by `instant`.

@@ -53,13 +53,7 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
         guard b.count == 64 else { return nil }
         var words: [UInt64] = [0, 0, 0, 0]
         for (k, c) in b.enumerated() {
-            let d: UInt64
-            switch c {
-            case 0x30...0x39: d = UInt64(c - 0x30)
-            case 0x61...0x66: d = UInt64(c - 0x61 + 10)
-            case 0x41...0x46: d = UInt64(c - 0x41 + 10)
-            default: return nil
-            }
+            guard let d = Hex.value(c) else { return nil }
             words[k / 16] = words[k / 16] << 4 | d
         }
         bytes = (words[0], words[1], words[2], words[3])

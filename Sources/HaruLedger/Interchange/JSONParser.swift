@@ -122,14 +122,7 @@ public struct JSONParser {
         guard i + 4 <= bytes.count else { throw fail("short \\u escape") }
         var v: UInt32 = 0
         for _ in 0..<4 {
-            let c = bytes[i]
-            let d: UInt32
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
-            default: throw fail("bad hex digit in \\u escape")
-            }
+            guard let d = Hex.value(bytes[i]).map(UInt32.init) else { throw fail("bad hex digit in \\u escape") }
             v = v << 4 | d
             i += 1
         }
