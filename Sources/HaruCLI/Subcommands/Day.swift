@@ -21,7 +21,7 @@ extension Subcommands {
                 func byName(_ m: [String: Totals], _ names: [String: Payload]) -> [(key: String, value: Totals)] {
                     m.filter { !$0.value.isZero }.sorted { (names[$0.key]?.string(.name) ?? $0.key) < (names[$1.key]?.string(.name) ?? $1.key) }
                 }
-                let actions = byName(book.perDay[0], book.actions)
+                let actions = byName(book.perDay(0), book.actions)
                 let tags = byName(book.tagTotals(0), book.tags)
                 if ctx.json {
                     ctx.printJSON(.object(book.json(day: 0, calendar: cal) + snap.referenceJSON(ref, cal)))

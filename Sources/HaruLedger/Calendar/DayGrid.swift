@@ -22,6 +22,12 @@ public struct DayGrid: Sendable {
         bounds = b
     }
 
+    /// Intervals with given boundaries (deadline windows: two per day).
+    init(first: LocalDate, bounds: [Int64]) {
+        self.first = first
+        self.bounds = bounds
+    }
+
     public var count: Int { bounds.count - 1 }
     public func day(_ index: Int) -> LocalDate { first.adding(days: index) }
     public func range(_ index: Int) -> Range<Instant> { Instant(seconds: bounds[index])..<Instant(seconds: bounds[index + 1]) }

@@ -10,7 +10,7 @@ extension DayBook {
         let range = grid.range(i)
         return [
             ("day", .string(grid.day(i).description)), ("start", .string(calendar.format(range.lowerBound))),
-            ("end", .string(calendar.format(range.upperBound))), ("actions", items("action_id", perDay[i])),
+            ("end", .string(calendar.format(range.upperBound))), ("actions", items("action_id", perDay(i))),
             ("tags", items("tag_id", tagTotals(i))),
         ]
     }

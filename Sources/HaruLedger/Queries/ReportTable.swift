@@ -34,7 +34,7 @@ public struct ReportTable: Sendable {
             }
             periods[periods.count - 1].last = day
             if started { periods[periods.count - 1].started = true }
-            for (id, t) in byTag ? book.tagTotals(i) : book.perDay[i] where !t.isZero {
+            for (id, t) in byTag ? book.tagTotals(i) : book.perDay(i) where !t.isZero {
                 periods[periods.count - 1].items[id, default: Totals()] += t
                 totals[id, default: Totals()] += t
             }

@@ -25,7 +25,9 @@ public struct ScenarioRunner {
         return r.result
     }
 
-    private static let selectors: Set<String> = ["expect", "date", "action_id", "tag_id", "as_of", "known_at", "now", "from", "to", "by", "every", "period"]
+    private static let selectors: Set<String> = [
+        "expect", "date", "action_id", "tag_id", "as_of", "known_at", "now", "from", "to", "by", "every", "period", "goal_id", "quest_id", "span",
+    ]
 
     mutating func run(_ text: [UInt8]) throws {
         var lines: [(Int, JSONValue)] = []
@@ -135,9 +137,21 @@ public struct ScenarioRunner {
                 let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref)
                 let table = ReportTable(book: book, calendar: cal, byTag: by == "tag", every: every, reference: ref)
                 return ("report \(from)…\(to) by \(by)" + (every.map { " every \($0)" } ?? ""), .object(table.json(by: by, every: every)))
+            case "progress", "goal", "quest", "streak", "judgment":
+                let report = try ProgressEngine(snap, calendar: cal, reference: ref).run()
+                return ("\(kind)", report.json(calendar: cal))
             default:
-                throw ScenarioError(file: file, line: line, reason: "unknown expectation \"\(kind)\" (day, report, reject)")
+                throw ScenarioError(
+                    file: file, line: line, reason: "unknown expectation \"\(kind)\" (day, report, progress, goal, quest, streak, judgment, reject)")
             }
+        }
+        if ["goal", "quest", "streak", "judgment"].contains(kind) {
+            guard let picked = try ScenarioRunner.pick(kind, output, goal: try str("goal_id"), quest: try str("quest_id"), span: try str("span"), line: line, file: file)
+            else {
+                fail(line, kind, message: "no such \(kind == "goal" ? "goal" : "quest") in the progress output")
+                return
+            }
+            return compare(json, picked.value, label: picked.label + (asOf.map { " as_of \($0)" } ?? "") + (json["known_at"].map { " known_at \($0.compactText)" } ?? ""), line: line)
         }
         // Narrow the output to what the line selects.
         var selected = output
@@ -160,6 +174,39 @@ public struct ScenarioRunner {
         }
         if let asOf { label += " as_of \(asOf)" }
         if let k = json["known_at"] { label += " known_at \(k.compactText)" }
+        compare(json, selected, label: label, line: line)
+    }
+
+    /// Narrows progress output to a goal, a quest, one of their spans, a streak or a judgment.
+    static func pick(_ kind: String, _ output: JSONValue, goal: String?, quest: String?, span: String?, line: Int, file: String) throws
+        -> (value: JSONValue, label: String)?
+    {
+        guard case .array(let goals)? = output["goals"] else { return nil }
+        if kind == "goal" {
+            guard let id = goal else { throw ScenarioError(file: file, line: line, reason: "goal_id: required for expect goal") }
+            guard let g = goals.first(where: { $0["goal_id"] == .string(id) }) else { return nil }
+            if let span { return (g["spans"]?[span] ?? .null, "goal \(id) \(span)") }
+            return (g, "goal \(id)")
+        }
+        guard let id = quest else { throw ScenarioError(file: file, line: line, reason: "quest_id: required for expect \(kind)") }
+        for g in goals {
+            guard case .array(let quests)? = g["quests"], let q = quests.first(where: { $0["quest_id"] == .string(id) }) else { continue }
+            switch kind {
+            case "streak":
+                let st = q["streak"] ?? .null
+                return (st == .null ? .object([("count", .null), ("unit", .null)]) : st, "streak of \(id)")
+            case "judgment":
+                return (q["judgment"] ?? .null, "judgment of \(id)")
+            default:
+                if let span { return (q["spans"]?[span] ?? .null, "quest \(id) \(span)") }
+                return (q, "quest \(id)")
+            }
+        }
+        return nil
+    }
+
+    /// Compares every non-selector field of an expect line with the selected output.
+    private mutating func compare(_ json: JSONValue, _ selected: JSONValue, label: String, line: Int) {
         var diffs: [(String, String, String)] = []
         guard case .object(let members) = json else { return }
         for (key, want) in members where !ScenarioRunner.selectors.contains(key) {

@@ -1,0 +1,70 @@
+/// One span (day, week or month) of a quest (RULES §3).
+public struct SpanResult: Sendable, Equatable {
+    public var scheduled: Bool
+    public var value: Double?
+    public var target: Double?
+    public var ratio: Double?
+    public var displayRatio: Double?
+
+    static let notScheduled = SpanResult(scheduled: false, value: nil, target: nil, ratio: nil, displayRatio: nil)
+}
+
+/// A quest's judged figures at its goal's judgment reference (RULES §4–§5).
+public struct QuestJudgment: Sendable, Equatable {
+    /// nil when the quest asked nothing of the judged day or period (it counts 1).
+    public var value: Double?
+    public var target: Double?
+    public var ratio: Double
+    public var achieved: Bool
+}
+
+/// A quest's progress in one view.
+public struct QuestProgress: Sendable, Equatable {
+    public var spec: QuestSpec
+    /// day, week, month.
+    public var spans: [SpanResult]
+    /// nil for custom quests.
+    public var streak: Int?
+    public var streakUnit: String
+    public var judgment: QuestJudgment?
+}
+
+/// A goal's progress in one view.
+public struct GoalProgress: Sendable, Equatable {
+    public enum Status: String, Sendable {
+        case inProgress = "in_progress", achieved, notAchieved = "not_achieved", needsConfirmation = "needs_confirmation"
+    }
+    public var id: String
+    public var title: String
+    public var status: Status
+    public var judgedAt: Instant?
+    public var achievementPercent: Double?
+    public var thresholdPercent: Int
+    public var startDate: LocalDate
+    public var endDate: LocalDate?
+    /// Mean ratio per span (day, week, month); nil when the goal has no quests.
+    public var spanRatios: [Double?]
+    public var quests: [QuestProgress]
+    public var noQuests: Bool { quests.isEmpty }
+}
+
+/// `haru progress`: every goal in one view.
+public struct ProgressReport: Sendable {
+    public var reference: Reference
+    public var referenceDay: LocalDate
+    public var knownAt: UInt64
+    public var goals: [GoalProgress]
+}
+
+extension Reference {
+    /// The logical day the reference stands in: for `--as-of DATE`, that date
+    /// (its instant is the exclusive end of the day).
+    public func day(_ calendar: LedgerCalendar) -> LocalDate {
+        if let c = cutoff, c == instant { return calendar.day(of: Instant(seconds: instant.seconds - 1)) }
+        return calendar.day(of: instant)
+    }
+
+    /// The same reference with every record after it cut (streaks never count
+    /// a record timed after the reference, even in the live view).
+    var cutting: Reference { cutoff == nil ? .asOf(instant) : self }
+}
