@@ -1,0 +1,85 @@
+import HaruLedger
+
+extension Subcommands {
+    static let progress = Command(
+        name: "progress", abstract: "Goals, their quests, spans, streaks and judgments.",
+        usage: "progress [--goal ID] [--as-of INSTANT|DATE] [--known-at SEQ|INSTANT] [--now INSTANT]",
+        options: [OptionSpec(name: "--goal", value: "ID", help: "Only this goal.")] + queryOptions,
+        discussion: """
+            Each quest shows its day, week and month spans (value against the target scaled to the span),
+            its streak, and, once its goal is judged, the judgment. A goal's span ratio is the mean of its
+            quests' ratios (for the day, only quests scheduled that day).
+            """,
+        run: { ctx, p in
+            try ctx.query { snap, cal, ref in
+                if let g = p.value("--goal"), try snap.definition(.goal, g)?.isLive != true {
+                    throw UsageError("no goal with id \"\(g)\"")
+                }
+                let report = try ProgressEngine(snap, calendar: cal, reference: ref).run(goal: p.value("--goal"))
+                if ctx.json {
+                    ctx.printJSON(report.json(calendar: cal))
+                } else {
+                    ProgressText.print(report, calendar: cal, to: ctx.out, names: try LiveDefinitions(snap, reference: ref))
+                }
+                return ExitCode.ok
+            }
+        })
+}
+
+/// The human view of `haru progress`: goals with gauges, quests with their spans and streaks.
+enum ProgressText {
+    static func print(_ r: ProgressReport, calendar: LedgerCalendar, to out: OutputStream, names: LiveDefinitions) {
+        out.line("as of \(calendar.format(r.reference.instant)) (day \(r.referenceDay)), known at seq \(r.knownAt)")
+        if r.goals.isEmpty { out.line("no goals") }
+        for g in r.goals {
+            out.line("")
+            var head = "\(g.title)  [\(g.id)]  \(g.startDate) → \(g.endDate?.description ?? "open")"
+            switch g.status {
+            case .inProgress: head += "  in progress"
+            case .needsConfirmation: head += "  needs confirmation (haru goal confirm \(g.id) achieved|not_achieved)"
+            case .achieved, .notAchieved:
+                head += "  " + (g.status == .achieved ? "ACHIEVED" : "not achieved")
+                if let p = g.achievementPercent { head += " \(JSONValue.formatNumber((p * 10).rounded() / 10)) % of \(g.thresholdPercent) %" }
+                if let j = g.judgedAt { head += " (judged \(calendar.format(j)))" }
+            }
+            out.line(head)
+            if g.noQuests {
+                out.line("  no quests")
+                continue
+            }
+            out.line("  " + ["day", "week", "month"].enumerated().map { "\($1) \(gauge(g.spanRatios[$0]))" }.joined(separator: "   "))
+            for q in g.quests {
+                let target: String
+                switch q.spec.target {
+                case .action(let a): target = names.actions[a]?.string(.name) ?? a
+                case .tag(let t): target = "#" + (names.tags[t]?.string(.name) ?? t)
+                }
+                let amount = q.spec.unitIsTime ? Duration.text(Int64(q.spec.amount)) : "×\(Int(q.spec.amount))"
+                var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(q.spec.periodName)  [\(q.spec.id)]"
+                if let s = q.streak, s > 0 { line += "  streak \(s) \(q.streakUnit)" }
+                out.line(line)
+                let spans = ["day", "week", "month"].enumerated().map { k, name -> String in
+                    let s = q.spans[k]
+                    guard s.scheduled, let v = s.value, let t = s.target else { return "\(name) not scheduled" }
+                    let shown = q.spec.unitIsTime ? "\(Duration.text(Int64(v.rounded())))/\(Duration.text(Int64(t.rounded())))"
+                        : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
+                    let pct = q.spec.atLeast ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? "within" : "OVER")
+                    return "\(name) \(pct) (\(shown))"
+                }
+                out.line("      " + spans.joined(separator: "   "))
+                if let j = q.judgment {
+                    out.line("      judged: \(j.achieved ? "met" : "not met")" + (j.value.map { v in
+                        " (\(JSONValue.formatNumber((v * 10).rounded() / 10)) of \(JSONValue.formatNumber(((j.target ?? 0) * 10).rounded() / 10)))"
+                    } ?? " (not scheduled: counts as met)"))
+                }
+            }
+        }
+    }
+
+    /// `[#####-----]  50 %`
+    static func gauge(_ r: Double?) -> String {
+        guard let r else { return "–" }
+        let filled = Int((r * 10).rounded())
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled) + "] \(Int((r * 100).rounded())) %"
+    }
+}
