@@ -1,0 +1,76 @@
+import Testing
+import TestSupport
+@testable import HaruCLI
+@testable import HaruLedger
+
+struct ProgressCommands {
+    func ledger() -> TempDir {
+        let dir = cliLedger()
+        let r = haru(["append"], ledger: dir.ledgerPath, stdin: """
+            {"type":"goal.created","at":"2026-03-01T00:00:00+09:00","data":{"goal_id":"g1","title":"Read","start_date":"2026-03-01"}}
+            {"type":"quest.created","at":"2026-03-01T00:00:00+09:00","data":{"quest_id":"q1","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_seconds":7200,"direction":"at_least"}}
+            {"type":"session.recorded","at":"2026-03-04T11:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-04T10:30:00+09:00","end":"2026-03-04T11:00:00+09:00"}}
+            """)
+        precondition(r.code == 0, r.err)
+        return dir
+    }
+
+    @Test func progressJSONFollowsTheContract() throws {
+        let dir = ledger()
+        let r = haru(["progress", "--json", "--as-of", "2026-03-04T21:00:00+09:00"], ledger: dir.ledgerPath)
+        #expect(r.code == 0, "\(r.err)")
+        let v = try JSONParser.parse(r.out.trimmingCharacters(in: .newlines))
+        #expect(v["as_of"] == .string("2026-03-04T21:00:00+09:00"))
+        #expect(v["known_at"] == .int(7))
+        guard case .array(let goals)? = v["goals"], let g = goals.first else { Issue.record("no goals"); return }
+        #expect(g["status"] == .string("in_progress"))
+        #expect(g["judged_at"] == .null)
+        #expect(g["no_quests"] == .bool(false))
+        guard case .array(let quests)? = g["quests"], let q = quests.first else { Issue.record("no quests"); return }
+        #expect(q["spans"]?["day"] == .object([
+            ("scheduled", .bool(true)), ("value", .double(1800)), ("target", .double(1028.571429)), ("ratio", .double(1)), ("display_ratio", .double(1)),
+        ]))
+        #expect(q["streak"] == .object([("count", .int(0)), ("unit", .string("weeks"))]))
+        #expect(q["judgment"] == .null)
+        #expect(r.out.contains(#""target":1028.571429"#), "numbers are rounded to 6 decimals")
+    }
+
+    @Test func humanProgressShowsGaugesAndQuests() {
+        let dir = ledger()
+        let r = haru(["progress", "--as-of", "2026-03-04T21:00:00+09:00"], ledger: dir.ledgerPath)
+        #expect(r.code == 0)
+        #expect(r.out.contains("Read  [g1]  2026-03-01 → open  in progress"), "\(r.out)")
+        #expect(r.out.contains("week [###-------] 25 %"), "\(r.out)")
+        #expect(r.out.contains("- Reading ≥ 2h 00m weekly  [q1]"), "\(r.out)")
+        #expect(r.out.contains("day 100 % (30m 00s/17m 09s)"), "\(r.out)")
+    }
+
+    @Test func explainListsCountedRecords() throws {
+        let dir = ledger()
+        let r = haru(["explain", "q1", "--json", "--as-of", "2026-03-04T10:45:00+09:00", "--periods", "1"], ledger: dir.ledgerPath)
+        #expect(r.code == 0, "\(r.err)")
+        let v = try JSONParser.parse(r.out.trimmingCharacters(in: .newlines))
+        guard case .array(let periods)? = v["periods"], let p = periods.first, case .array(let records)? = p["records"], let rec = records.first else {
+            Issue.record("no records: \(r.out)")
+            return
+        }
+        #expect(p["done"] == .double(900))
+        #expect(rec["record_id"] == .string("s1"))
+        #expect(rec["counted"] == .double(900))
+        #expect(rec["left_out"] == .array([.object([("amount", .double(900)), ("reason", .string("after the reference"))])]))
+    }
+
+    @Test(arguments: [
+        (["progress", "--goal", "nope"], #"no goal with id "nope""#),
+        (["explain", "nope"], #"no quest with id "nope""#),
+        (["explain"], "missing QUEST"),
+        (["explain", "q1", "--periods", "0"], #"--periods: "0" is not a number from 1 to 400"#),
+        (["progress", "--as-of", "tomorrow"], "--as-of: \"tomorrow\" is neither a date"),
+    ])
+    func badProgressArgumentsExitTwo(args: [String], message: String) {
+        let dir = ledger()
+        let r = haru(args, ledger: dir.ledgerPath)
+        #expect(r.code == 2, "\(r)")
+        #expect(r.err.contains(message), "\(r.err)")
+    }
+}
