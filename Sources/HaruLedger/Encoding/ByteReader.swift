@@ -74,12 +74,25 @@ public struct ByteReader {
     public mutating func string() throws(DecodeError) -> String {
         let n = Int(try varint())
         try need(n)
-        let slice = UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)])
+        let bytes = UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)]).bindMemory(to: UInt8.self)
         offset += n
-        guard let s = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
-            throw DecodeError("string is not UTF-8")
+        // Ids and names are nearly always ASCII: build those without the generic
+        // validating initializer, which costs a metadata lookup per call.
+        var ascii = true
+        for b in bytes where b >= 0x80 {
+            ascii = false
+            break
         }
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        guard let s = String(validating: bytes, as: UTF8.self) else { throw DecodeError("string is not UTF-8") }
         return s
+    }
+
+    /// Skips a length-prefixed string.
+    public mutating func skipString() throws(DecodeError) {
+        let n = Int(try varint())
+        try need(n)
+        offset += n
     }
 
     /// `n` bytes, copied out (the source may be an LMDB page).

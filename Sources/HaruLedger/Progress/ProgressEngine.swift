@@ -39,26 +39,36 @@ public struct ProgressEngine {
             goals.append(GoalView(definition: g, fields: fields, quests: quests, judgment: judgment(of: g, fields)))
         }
 
-        // The days the view needs: the spans of the reference day, custom periods, streak look-backs.
+        // The days the view needs: the spans of the reference day and custom periods (gauges),
+        // the look-back to the goals' starts (streaks), and the judged periods.
         let week = calendar.weekStart(of: refDay)
         let month = LedgerCalendar.month(of: refDay)
-        var first = min(week, month.lowerBound)
-        var last = max(week.adding(days: 6), month.upperBound)
+        var gaugeFirst = min(week, month.lowerBound)
+        var gaugeLast = max(week.adding(days: 6), month.upperBound)
+        var streakFirst = refDay
+        var judgedFirst = refDay
+        var deadlines = Set<Int>()
         for g in goals {
             let start = g.fields.date(.startDate) ?? refDay
-            first = min(first, calendar.weekStart(of: start), LedgerCalendar.month(of: start).lowerBound)
-            for (_, q) in g.quests where q.period == .custom {
-                if let s = q.customStart { first = min(first, s) }
-                if let e = q.customEnd { last = max(last, e) }
+            let bound = min(start, calendar.weekStart(of: start), LedgerCalendar.month(of: start).lowerBound)
+            streakFirst = min(streakFirst, bound)
+            for (_, q) in g.quests {
+                if q.period == .custom, let s = q.customStart, let e = q.customEnd {
+                    gaugeFirst = min(gaugeFirst, s)
+                    gaugeLast = max(gaugeLast, e)
+                    judgedFirst = min(judgedFirst, s)
+                }
+                if let d = q.deadline { deadlines.insert(d.minutes) }
             }
             if let j = g.judgment {
-                first = min(first, calendar.weekStart(of: j.day), LedgerCalendar.month(of: j.day).lowerBound)
+                judgedFirst = min(judgedFirst, bound, calendar.weekStart(of: j.day), LedgerCalendar.month(of: j.day).lowerBound)
             }
         }
-        let span = calendar.range(of: first).lowerBound.seconds..<calendar.range(of: last).upperBound.seconds
+        let first = min(gaugeFirst, streakFirst, judgedFirst)
+        let span = calendar.range(of: first).lowerBound.seconds..<calendar.range(of: max(gaugeLast, refDay)).upperBound.seconds
         let records = try RecordSet(snap, actions: defs.actions.keys.sorted(), span: span)
-        var gauges = QuestMeter(calendar: calendar, records: records, first: first, last: last, reference: reference)
-        var streaks = QuestMeter(calendar: calendar, records: records, first: first, last: refDay, reference: reference.cutting)
+        var gauges = QuestMeter(calendar: calendar, records: records, first: gaugeFirst, last: gaugeLast, reference: reference, deadlines: deadlines)
+        var streaks = QuestMeter(calendar: calendar, records: records, first: streakFirst, last: refDay, reference: reference.cutting, deadlines: deadlines)
         var judged: [Instant: QuestMeter] = [:]
 
         var out: [GoalProgress] = []
@@ -69,7 +79,7 @@ public struct ProgressEngine {
             var judgmentDefs: LiveDefinitions?
             if let j = g.judgment {
                 judgmentMeter = judged[j.reference.instant]
-                    ?? QuestMeter(calendar: calendar, records: records, first: first, last: j.day, reference: j.reference)
+                    ?? QuestMeter(calendar: calendar, records: records, first: judgedFirst, last: j.day, reference: j.reference, deadlines: deadlines)
                 judgmentDefs = try LiveDefinitions(snap, reference: j.reference)
             }
             let goalStart = g.fields.date(.startDate) ?? refDay

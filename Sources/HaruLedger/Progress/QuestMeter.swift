@@ -1,25 +1,28 @@
 /// Per-day values of quests over one run of days and one reference: the one
 /// place where a quest's day is measured, through its deadline window when
 /// it has one (RULES §2), for spans, streaks and judgments alike.
+///
+/// Every deadline of the view cuts every day into pieces, so one pass over
+/// the records gives whole days and every deadline window at once.
 struct QuestMeter {
     let calendar: LedgerCalendar
     let records: RecordSet
     /// The days measured.
     let first: LocalDate
-    let last: LocalDate
+    let count: Int
     let reference: Reference
-    /// Full-day boundaries of the run.
-    let days: DayGrid
-    /// Totals per grid, by deadline minutes (-1: whole days).
-    private var cache: [Int: [Totals]] = [:]
+    /// The deadlines in minutes, ascending: each day is cut at each of them.
+    let deadlines: [Int]
+    /// Totals per piece and action: `pieces[(day * (deadlines.count + 1) + piece) * actions + action]`.
+    private var pieces: [Totals]?
 
-    init(calendar: LedgerCalendar, records: RecordSet, first: LocalDate, last: LocalDate, reference: Reference) {
+    init(calendar: LedgerCalendar, records: RecordSet, first: LocalDate, last: LocalDate, reference: Reference, deadlines: Set<Int>) {
         self.calendar = calendar
         self.records = records
         self.first = first
-        self.last = max(first, last)
+        count = max(0, last.daysSinceEpoch - first.daysSinceEpoch + 1)
         self.reference = reference
-        days = DayGrid(calendar, from: first, through: max(first, last))
+        self.deadlines = deadlines.sorted()
     }
 
     /// The measurement window of `day` for a deadline (RULES §2): [day start,
@@ -34,45 +37,50 @@ struct QuestMeter {
         return min(max(t, dayRange.lowerBound), dayRange.upperBound)
     }
 
-    private mutating func totals(deadline: ClockTime?) -> [Totals] {
-        let key = deadline?.minutes ?? -1
-        if let t = cache[key] { return t }
-        let result: [Totals]
-        if let deadline {
-            // Two intervals a day: [start, deadline) and [deadline, next start).
-            var bounds: [Int64] = []
-            bounds.reserveCapacity(days.count * 2 + 1)
-            for i in 0..<days.count {
-                let r = days.bounds[i]..<days.bounds[i + 1]
-                bounds.append(r.lowerBound)
-                bounds.append(QuestMeter.deadlineInstant(calendar, days.day(i), deadline, dayRange: r))
-            }
-            bounds.append(days.bounds[days.count])
-            let windows = DayGrid(first: first, bounds: bounds)
-            let all = records.totals(windows, reference)
-            let n = records.actionIDs.count
-            var out = [Totals](repeating: Totals(), count: days.count * n)
-            for i in 0..<days.count { for a in 0..<n { out[i * n + a] = all[(2 * i) * n + a] } }
-            result = out
-        } else {
-            result = records.totals(days, reference)
+    /// Cuts each day at every deadline (in the order the cuts fall that day) and sums each piece.
+    private mutating func measure() -> [Totals] {
+        if let p = pieces { return p }
+        let days = DayGrid(calendar, from: first, through: first.adding(days: max(0, count - 1)))
+        let m = deadlines.count + 1
+        var bounds: [Int64] = []
+        bounds.reserveCapacity(count * m + 1)
+        // For each day, where each deadline's window ends, as a piece index.
+        var order = [[Int]](repeating: [], count: count)
+        for i in 0..<count {
+            let r = days.bounds[i]..<days.bounds[i + 1]
+            let cuts = deadlines.map { QuestMeter.deadlineInstant(calendar, days.day(i), ClockTime(minutes: $0)!, dayRange: r) }
+            let sorted = cuts.sorted()
+            bounds.append(r.lowerBound)
+            bounds.append(contentsOf: sorted)
+            order[i] = cuts.map { c in sorted.firstIndex(of: c)! + 1 }  // pieces [0, idx) lie before the cut
         }
-        cache[key] = result
+        bounds.append(days.bounds[count])
+        cutOrder = order
+        let result = records.totals(DayGrid(first: first, bounds: bounds), reference)
+        pieces = result
         return result
     }
+    private var cutOrder: [[Int]] = []
 
-    /// The quest's value on each day of the run; `windowed` uses the deadline window.
+    /// The quest's value on each day of the run; `windowed` uses its deadline window.
     mutating func values(_ q: QuestSpec, actions: [Int], windowed: Bool) -> [Double] {
-        let t = totals(deadline: windowed ? q.deadline : nil)
+        let t = measure()
         let n = records.actionIDs.count
-        var out = [Double](repeating: 0, count: days.count)
-        for i in 0..<days.count { for a in actions { out[i] += q.measure(t[i * n + a]) } }
+        let m = deadlines.count + 1
+        let dl = windowed ? q.deadline.flatMap { deadlines.firstIndex(of: $0.minutes) } : nil
+        var out = [Double](repeating: 0, count: count)
+        for i in 0..<count {
+            let upTo = dl.map { cutOrder[i][$0] } ?? m
+            var v = 0.0
+            for piece in 0..<upTo { for a in actions { v += q.measure(t[((i * m) + piece) * n + a]) } }
+            out[i] = v
+        }
         return out
     }
 
     /// The index of `day` in the run, nil outside it.
     func index(_ day: LocalDate) -> Int? {
         let k = day.daysSinceEpoch - first.daysSinceEpoch
-        return k >= 0 && k < days.count ? k : nil
+        return k >= 0 && k < count ? k : nil
     }
 }

@@ -38,6 +38,33 @@ public struct Segment: Sendable, Equatable {
         return w.bytes
     }
 
+    /// What sums need of a segment, read without its record id.
+    struct Brief {
+        var kind: Kind
+        var actionID: String
+        var start: Int64
+        var end: Int64
+        var amount: Int
+        var addedSeq: UInt64
+        var removedSeq: UInt64
+        @inline(__always)
+        func known(at k: UInt64) -> Bool { addedSeq <= k && (removedSeq == 0 || removedSeq > k) }
+    }
+
+    static func brief(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws(DecodeError) -> Brief {
+        var k = ByteReader(key)
+        _ = try k.u32()
+        let added = try k.u64()
+        var r = ByteReader(value)
+        let removed = try r.u64()
+        guard let kind = Kind(rawValue: try r.u8()) else { throw DecodeError("unknown segment kind") }
+        let action = try r.string()
+        try r.skipString()
+        let start = try r.svarint()
+        let end = start + (try r.svarint())
+        return Brief(kind: kind, actionID: action, start: start, end: end, amount: Int(try r.varint()), addedSeq: added, removedSeq: removed)
+    }
+
     static func decode(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws(DecodeError) -> Segment {
         var k = ByteReader(key)
         _ = try k.u32()
@@ -63,6 +90,13 @@ enum SegmentKey {
         w.u32(UInt32(truncatingIfNeeded: page + (1 << 31)))
         w.u64(seq)
         return w.bytes
+    }
+
+    /// Whether a stored key sorts before a page prefix (byte order, as LMDB sorts).
+    @inline(__always)
+    static func precedes(_ key: UnsafeRawBufferPointer, _ prefix: [UInt8]) -> Bool {
+        for k in 0..<min(key.count, prefix.count) where key[k] != prefix[k] { return key[k] < prefix[k] }
+        return key.count < prefix.count
     }
 
     static func pagePrefix(_ page: Int64) -> [UInt8] {

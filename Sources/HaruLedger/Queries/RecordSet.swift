@@ -5,8 +5,9 @@ public struct RecordSet: Sendable {
     /// Action ids by index; only live actions are kept.
     public let actionIDs: [String]
     let actionIndex: [String: Int]
-    /// Finished session pieces (each inside one UTC page).
+    /// Finished session pieces, in page order (each inside one UTC page).
     private var sessions: [(action: Int32, start: Int64, end: Int64)] = []
+    /// Count entries, in page order.
     private var counts: [(action: Int32, time: Int64, amount: Int32)] = []
     private var running: [(action: Int32, start: Int64)] = []
 
@@ -20,8 +21,14 @@ public struct RecordSet: Sendable {
         let pages = SegmentKey.page(of: span.lowerBound)...SegmentKey.page(of: span.upperBound - 1)
         var sessions: [(action: Int32, start: Int64, end: Int64)] = []
         var counts: [(action: Int32, time: Int64, amount: Int32)] = []
-        try snap.segments(pages: pages) { s in
-            guard let a = index[s.actionID] else { return }
+        // Consecutive segments mostly share an action: remember the last lookup.
+        var lastID = "", lastIndex: Int? = nil
+        try snap.briefSegments(pages: pages) { s in
+            if s.actionID != lastID {
+                lastID = s.actionID
+                lastIndex = index[s.actionID]
+            }
+            guard let a = lastIndex else { return }
             switch s.kind {
             case .session: sessions.append((Int32(a), s.start, s.end))
             case .count: counts.append((Int32(a), s.start, Int32(s.amount)))
@@ -32,23 +39,44 @@ public struct RecordSet: Sendable {
         running = try snap.runningSessions().compactMap { r in index[r.actionID].map { (Int32($0), r.start.seconds) } }
     }
 
+    /// The first index whose page is at or after the page of `t` (records are in page order).
+    private static func firstIndex(_ n: Int, pageOf: (Int) -> Int64, from t: Int64) -> Int {
+        let page = SegmentKey.page(of: t)
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if pageOf(mid) < page { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     /// Totals per interval of `grid` and per action, seen from `reference`:
-    /// `result[interval * actionIDs.count + action]`.
+    /// `result[interval * actionIDs.count + action]`. Only the pages the
+    /// grid overlaps are visited.
     public func totals(_ grid: DayGrid, _ reference: Reference) -> [Totals] {
         let n = actionIDs.count
         var out = [Totals](repeating: Totals(), count: grid.count * n)
-        guard grid.count > 0 else { return out }
-        for s in sessions {
+        guard grid.count > 0, grid.span.lowerBound < grid.span.upperBound else { return out }
+        let lastPage = SegmentKey.page(of: grid.span.upperBound - 1)
+        var k = RecordSet.firstIndex(sessions.count, pageOf: { SegmentKey.page(of: sessions[$0].start) }, from: grid.span.lowerBound)
+        while k < sessions.count {
+            let s = sessions[k]
+            if SegmentKey.page(of: s.start) > lastPage { break }
             let a = Int(s.action)
-            grid.split(s.start, reference.clipEnd(s.end)) { k, secs in out[k * n + a].seconds += secs }
+            grid.split(s.start, reference.clipEnd(s.end)) { d, secs in out[d * n + a].seconds += secs }
+            k += 1
         }
-        for c in counts where reference.counts(c.time) {
-            if let k = grid.index(of: c.time) { out[k * n + Int(c.action)].count += Int64(c.amount) }
+        k = RecordSet.firstIndex(counts.count, pageOf: { SegmentKey.page(of: counts[$0].time) }, from: grid.span.lowerBound)
+        while k < counts.count {
+            let c = counts[k]
+            if SegmentKey.page(of: c.time) > lastPage { break }
+            if reference.counts(c.time), let d = grid.index(of: c.time) { out[d * n + Int(c.action)].count += Int64(c.amount) }
+            k += 1
         }
         // Running sessions count up to the reference instant.
         for r in running {
             let a = Int(r.action)
-            grid.split(r.start, reference.instant.seconds) { k, secs in out[k * n + a].seconds += secs }
+            grid.split(r.start, reference.instant.seconds) { d, secs in out[d * n + a].seconds += secs }
         }
         return out
     }

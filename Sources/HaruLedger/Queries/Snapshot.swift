@@ -28,6 +28,19 @@ public struct Snapshot {
         try StoredEntities(txn: txn, db: ledger.state).definitions(kind).compactMap { $0.known(at: knownAt) }
     }
 
+    /// Like `segments`, without the record ids: for sums over many days.
+    func briefSegments(pages: ClosedRange<Int64>, _ body: (Segment.Brief) throws -> Void) throws {
+        let end = SegmentKey.pagePrefix(pages.upperBound + 1)
+        let k = knownAt
+        try txn.scan(ledger.segments, from: SegmentKey.pagePrefix(pages.lowerBound)) { key, value in
+            if !SegmentKey.precedes(key, end) { return false }
+            let s: Segment.Brief
+            do { s = try Segment.brief(key: key, value: value) } catch let e as DecodeError { throw LedgerError.damaged(seq: nil, reason: e.reason) }
+            if s.known(at: k) { try body(s) }
+            return true
+        }
+    }
+
     /// One definition as known at `knownAt`.
     public func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
         try StoredEntities(txn: txn, db: ledger.state).definition(kind, id)?.known(at: knownAt)
@@ -39,7 +52,7 @@ public struct Snapshot {
         let end = SegmentKey.pagePrefix(pages.upperBound + 1)
         let k = knownAt
         try txn.scan(ledger.segments, from: SegmentKey.pagePrefix(pages.lowerBound)) { key, value in
-            if !key.lexicographicallyPrecedes(end) { return false }
+            if !SegmentKey.precedes(key, end) { return false }
             let s: Segment
             do { s = try Segment.decode(key: key, value: value) } catch let e as DecodeError { throw LedgerError.damaged(seq: nil, reason: e.reason) }
             if s.known(at: k) { try body(s) }
