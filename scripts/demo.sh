@@ -12,8 +12,10 @@ export HARU_LEDGER=$ledger
 $haru init --time-zone Asia/Seoul --day-start 06:00 --now 2026-03-01T00:00:00+09:00 >/dev/null
 echo "== haru append Fixtures/demo/demo.jsonl"
 $haru append Fixtures/demo/demo.jsonl | tail -n 1 | sed 's/^/head: seq /'
-echo "== haru log --type goal --type quest"
-$haru log --type goal --type quest
+echo "== haru progress --now 2026-03-09T08:00:00+09:00"
+$haru progress --now 2026-03-09T08:00:00+09:00
+echo "== haru day 2026-03-08"
+$haru day 2026-03-08
 echo "== haru running --now 2026-03-09T08:00:00+09:00"
 $haru running --now 2026-03-09T08:00:00+09:00
 echo "== haru verify"

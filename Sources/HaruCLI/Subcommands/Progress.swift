@@ -56,7 +56,7 @@ enum ProgressText {
                 }
                 let amount = q.spec.unitIsTime ? Duration.text(Int64(q.spec.amount)) : "×\(Int(q.spec.amount))"
                 var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(q.spec.periodName)  [\(q.spec.id)]"
-                if let s = q.streak, s > 0 { line += "  streak \(s) \(q.streakUnit)" }
+                if let s = q.streak, s > 0 { line += "  streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)" }
                 out.line(line)
                 let spans = ["day", "week", "month"].enumerated().map { k, name -> String in
                     let s = q.spans[k]
