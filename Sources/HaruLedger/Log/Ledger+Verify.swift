@@ -76,9 +76,10 @@ extension Ledger {
             // Every projection must be exactly what the fold produces.
             let projected: [(Database, [([UInt8], [UInt8])], ([UInt8]) -> String)] = [
                 (state, folded.storedForm(), { "the stored state of " + StateKey.describe($0) }),
-                (segments, projections.storedSegments(), { "the record page entry " + SegmentKey.describe($0) }),
+                (pages, projections.storedPages(), { "the record page " + PageKey.describe($0) }),
+                (interned, projections.storedActions(), { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
                 (checkpoints, projections.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) },
-                 { "the running-session checkpoint " + SegmentKey.describe($0) }),
+                 { "the running-session checkpoint at seq " + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) }) }),
             ]
             for (db, want, describe) in projected {
                 if let problem = try compare(txn, db, want, describe) { return bad(nil, problem) }
@@ -107,18 +108,6 @@ extension Ledger {
         }
         if mismatch == nil, k < want.count { mismatch = describe(want[k].0) + " is missing" }
         return mismatch
-    }
-}
-
-extension SegmentKey {
-    static func describe(_ key: [UInt8]) -> String {
-        key.withUnsafeBytes { raw in
-            var r = ByteReader(raw)
-            if key.count == 8, let seq = try? r.u64() { return "at seq \(seq)" }
-            guard let page = try? r.u32(), let seq = try? r.u64() else { return "with a malformed key" }
-            let day = LocalDate(daysSinceEpoch: Int(Int64(page) - (1 << 31)))
-            return "(UTC day \(day), seq \(seq))"
-        }
     }
 }
 

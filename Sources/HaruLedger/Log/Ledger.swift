@@ -58,10 +58,11 @@ public final class Ledger: @unchecked Sendable {
     let events: Database
     let ids: Database
     let state: Database
-    let segments: Database
+    let pages: Database
+    let interned: Database
     let checkpoints: Database
 
-    static let databaseNames = ["events", "ids", "state", "segments", "checkpoints"]
+    static let databaseNames = ["events", "ids", "state", "pages", "interned", "checkpoints"]
 
     /// Opens an existing ledger.
     public init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
@@ -75,7 +76,8 @@ public final class Ledger: @unchecked Sendable {
         events = environment.database("events")
         ids = environment.database("ids")
         state = environment.database("state")
-        segments = environment.database("segments")
+        pages = environment.database("pages")
+        interned = environment.database("interned")
         checkpoints = environment.database("checkpoints")
     }
 
@@ -84,7 +86,8 @@ public final class Ledger: @unchecked Sendable {
         events = environment.database("events")
         ids = environment.database("ids")
         state = environment.database("state")
-        segments = environment.database("segments")
+        pages = environment.database("pages")
+        interned = environment.database("interned")
         checkpoints = environment.database("checkpoints")
     }
 
@@ -126,7 +129,7 @@ public final class Ledger: @unchecked Sendable {
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
             var store = StoredEntities(txn: txn, db: state)
-            var sink = StoredProjections(txn: txn, segments: segments, checkpoints: checkpoints)
+            var sink = StoredProjections(txn: txn, pages: pages, interned: interned, checkpoints: checkpoints)
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
@@ -166,6 +169,7 @@ public final class Ledger: @unchecked Sendable {
                 batchIDs[id] = (seq, input)
                 seqs.append(seq)
             }
+            try sink.flush()
             return AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq)
         }
     }
@@ -237,9 +241,10 @@ public final class Ledger: @unchecked Sendable {
     public func rebuild() throws -> UInt64 {
         let (s, p) = try replayAll()
         try environment.write { txn in
-            for db in [state, segments, checkpoints] { try txn.clear(db) }
+            for db in [state, pages, interned, checkpoints] { try txn.clear(db) }
             for (k, v) in s.storedForm() { try txn.put(state, k, v, append: true) }
-            for (k, v) in p.storedSegments() { try txn.put(segments, k, v, append: true) }
+            for (k, v) in p.storedPages() { try txn.put(pages, k, v, append: true) }
+            for (k, v) in p.storedActions() { try txn.put(interned, k, v, append: true) }
             for (seq, v) in p.checkpoints.sorted(by: { $0.key < $1.key }) { try txn.put(checkpoints, EventRecord.key(seq), v, append: true) }
         }
         return s.head

@@ -125,27 +125,37 @@ public struct QuestExplanation: Sendable {
             }
             let wanted = counting.union(otherMeasure)
             if !wanted.isEmpty, grid.span.lowerBound < grid.span.upperBound {
-                let pages = SegmentKey.page(of: grid.span.lowerBound)...SegmentKey.page(of: grid.span.upperBound - 1)
+                let table = try snap.actionTable()
+                let pages = PageKey.page(of: grid.span.lowerBound)...PageKey.page(of: grid.span.upperBound - 1)
+                // A record version is named by the event that made it; its full extent by the record's state.
+                var names: [UInt64: String] = [:]
+                func recordID(_ seq: UInt64) throws -> String {
+                    if let n = names[seq] { return n }
+                    let id = try snap.event(seq)?.entityID ?? "seq \(seq)"
+                    names[seq] = id
+                    return id
+                }
                 var fullRecords: [String: (Int64, Int64?)] = [:]
-                try snap.segments(pages: pages) { seg in
-                    guard wanted.contains(seg.actionID) else { return }
-                    switch seg.kind {
+                try snap.pageEntries(pages) { _, e in
+                    guard Int(e.action) < table.count else { return }
+                    let action = table[Int(e.action)]
+                    guard wanted.contains(action) else { return }
+                    let id = try recordID(e.addedSeq)
+                    switch e.kind {
                     case .session:
-                        if fullRecords[seg.recordID] == nil, let r = try? snap.sessionRecord(seg.recordID) {
-                            fullRecords[seg.recordID] = (r.start.seconds, r.end?.seconds)
-                        }
-                        session(seg.recordID, seg.actionID, seg.start, seg.end, full: fullRecords[seg.recordID] ?? (seg.start, seg.end))
+                        if fullRecords[id] == nil, let r = try snap.sessionRecord(id) { fullRecords[id] = (r.start.seconds, r.end?.seconds) }
+                        session(id, action, e.start, e.end, full: fullRecords[id] ?? (e.start, e.end))
                     case .count:
-                        guard let k = grid.index(of: seg.start) else { return }
-                        note(seg.recordID, seg.actionID, session: false, seg.start, nil) { entry in
-                            let n = Double(seg.amount)
-                            if otherMeasure.contains(seg.actionID) {
+                        guard let k = grid.index(of: e.start) else { return }
+                        note(id, action, session: false, e.start, nil) { entry in
+                            let n = Double(e.amount)
+                            if otherMeasure.contains(action) {
                                 add(&entry, n, "other measure (the action tracks counts)")
                             } else if !scheduled[k] {
                                 add(&entry, n, "not a scheduled day")
-                            } else if !windows[k].contains(seg.start) {
+                            } else if !windows[k].contains(e.start) {
                                 add(&entry, n, "after the deadline \(q.deadline?.description ?? "")")
-                            } else if !cut.counts(seg.start) {
+                            } else if !cut.counts(e.start) {
                                 add(&entry, n, "after the reference")
                             } else {
                                 entry.counted += n
@@ -181,4 +191,7 @@ public struct QuestExplanation: Sendable {
 extension Snapshot {
     /// A session as known at the snapshot's head state (its current version).
     func sessionRecord(_ id: String) throws -> SessionRecord? { try StoredEntities(txn: txn, db: ledger.state).session(id) }
+
+    /// The event with this seq.
+    func event(_ seq: UInt64) throws -> Event? { try ledger.event(seq, txn) }
 }

@@ -1,9 +1,11 @@
-/// Where the projections of the records go: the segments pages and the
-/// running-session checkpoints. LMDB in an append, memory in a replay.
+/// Where the projections of the records go: the record pages, the action
+/// table they refer to, and the running-session checkpoints. LMDB in an
+/// append, memory in a replay; both produce the same bytes.
 public protocol ProjectionSink {
-    /// Marks the segment stored under `key` as replaced or deleted by `seq`.
-    mutating func retire(_ key: [UInt8], seq: UInt64) throws
-    mutating func add(_ key: [UInt8], _ segment: Segment) throws
+    /// The interned index of an action, made on first use.
+    mutating func intern(action: String) throws -> UInt16
+    /// Changes a page's entries in place (empty when it has none yet).
+    mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws
     /// The sessions running right after event `seq`.
     mutating func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) throws
 }
@@ -21,24 +23,43 @@ public enum Projector {
     ) throws {
         let id = type.entityField.flatMap { payload.string($0) }
         switch type {
+        case .actionCreated:
+            try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
+            _ = try sink.intern(action: id!)
         case .sessionStarted, .sessionStopped, .sessionDiscarded, .sessionRecorded, .sessionEdited, .sessionDeleted:
             let old = try store.session(id!)
             try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
             if let new = try store.session(id!), new != old {
-                for part in old.map(RecordSegments.of(session:)) ?? [] { try sink.retire(part.key, seq: seq) }
-                for part in RecordSegments.of(session: new) { try sink.add(part.key, part.segment) }
+                let action = try sink.intern(action: new.actionID)
+                try replace(old.map { RecordEntries.of(session: $0, action: action) } ?? [], with: RecordEntries.of(session: new, action: action),
+                            oldSeq: old?.versionSeq, seq: seq, sink: &sink)
             }
         case .countAdded, .countEdited, .countDeleted:
             let old = try store.count(id!)
             try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
             if let new = try store.count(id!), new != old {
-                for part in old.map(RecordSegments.of(count:)) ?? [] { try sink.retire(part.key, seq: seq) }
-                for part in RecordSegments.of(count: new) { try sink.add(part.key, part.segment) }
+                let action = try sink.intern(action: new.actionID)
+                try replace(old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
+                            oldSeq: old?.versionSeq, seq: seq, sink: &sink)
             }
         default:
             try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
         }
         if seq % checkpointInterval == 0 { try sink.checkpoint(seq, try store.runningSessions()) }
+    }
+
+    /// Retires a record's old entries and adds its new ones, page by page.
+    private static func replace<P: ProjectionSink>(
+        _ old: [(page: Int64, entry: PageEntry)], with new: [(page: Int64, entry: PageEntry)], oldSeq: UInt64?, seq: UInt64, sink: inout P
+    ) throws {
+        for part in old {
+            try sink.modifyPage(part.page) { bytes in
+                guard RecordEntries.retire(&bytes, addedSeq: oldSeq!, seq: seq) else {
+                    throw DecodeError("the page of UTC day \(part.page) lacks the record version of seq \(oldSeq!)")
+                }
+            }
+        }
+        for part in new { try sink.modifyPage(part.page) { part.entry.append(to: &$0) } }
     }
 
     static func encodeCheckpoint(_ running: [SessionRecord]) -> [UInt8] {
@@ -63,47 +84,100 @@ public enum Projector {
     }
 }
 
+/// Keys of the action table (in the `interned` database): `a` + id → index, `i` + index → id.
+enum InternKey {
+    static func id(_ action: String) -> [UInt8] { [UInt8(ascii: "a")] + Array(action.utf8) }
+    static func index(_ i: UInt16) -> [UInt8] { [UInt8(ascii: "i"), UInt8(i >> 8), UInt8(i & 0xFF)] }
+}
+
 /// Projections held in memory (replay, verify, rebuild).
 public struct MemoryProjections: ProjectionSink, Sendable {
-    public var segments: [[UInt8]: Segment] = [:]
+    public var pages: [Int64: [UInt8]] = [:]
+    public var actions: [String] = []
+    var actionIndex: [String: UInt16] = [:]
     public var checkpoints: [UInt64: [UInt8]] = [:]
 
     public init() {}
 
-    public mutating func retire(_ key: [UInt8], seq: UInt64) {
-        segments[key]?.removedSeq = seq
+    public mutating func intern(action: String) throws -> UInt16 {
+        if let i = actionIndex[action] { return i }
+        guard actions.count < Int(UInt16.max) else { throw DecodeError("more than 65,535 actions") }
+        let i = UInt16(actions.count)
+        actions.append(action)
+        actionIndex[action] = i
+        return i
     }
 
-    public mutating func add(_ key: [UInt8], _ segment: Segment) { segments[key] = segment }
+    public mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws {
+        try body(&pages[page, default: []])
+    }
 
     public mutating func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) {
         checkpoints[seq] = Projector.encodeCheckpoint(running)
     }
 
-    /// The segments as the database would hold them, in key order.
-    func storedSegments() -> [([UInt8], [UInt8])] {
-        segments.map { ($0.key, $0.value.encode()) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+    /// The pages as the database holds them, in key order.
+    func storedPages() -> [([UInt8], [UInt8])] {
+        pages.sorted { $0.key < $1.key }.map { (PageKey.make($0.key), $0.value) }
+    }
+
+    /// The action table as the database holds it, in key order.
+    func storedActions() -> [([UInt8], [UInt8])] {
+        var out: [([UInt8], [UInt8])] = []
+        for (k, a) in actions.enumerated() {
+            out.append((InternKey.id(a), [UInt8(k >> 8), UInt8(k & 0xFF)]))
+            out.append((InternKey.index(UInt16(k)), Array(a.utf8)))
+        }
+        return out.sorted { $0.0.lexicographicallyPrecedes($1.0) }
     }
 }
 
 /// Projections written into the ledger inside the append's transaction.
+/// Pages changed by a batch are kept in memory and written once, when the
+/// batch is done (`flush`), so a bulk load rewrites each page once.
 struct StoredProjections: ProjectionSink {
     let txn: Transaction
-    let segments: Database
+    let pages: Database
+    let interned: Database
     let checkpoints: Database
+    private var dirty: [Int64: [UInt8]] = [:]
+    private var actionCache: [String: UInt16] = [:]
 
-    func retire(_ key: [UInt8], seq: UInt64) throws {
-        guard let v = try txn.get(segments, key) else { throw DecodeError("a record's segment is missing from the pages") }
-        var bytes = Array(v)
-        var w = ByteWriter(capacity: 8)
-        w.u64(seq)
-        bytes.replaceSubrange(0..<8, with: w.bytes)
-        try txn.put(segments, key, bytes)
+    init(txn: Transaction, pages: Database, interned: Database, checkpoints: Database) {
+        self.txn = txn
+        self.pages = pages
+        self.interned = interned
+        self.checkpoints = checkpoints
     }
 
-    func add(_ key: [UInt8], _ segment: Segment) throws { try txn.put(segments, key, segment.encode()) }
+    mutating func intern(action: String) throws -> UInt16 {
+        if let i = actionCache[action] { return i }
+        if let v = try txn.get(interned, InternKey.id(action)), v.count == 2 {
+            let i = UInt16(v[0]) << 8 | UInt16(v[1])
+            actionCache[action] = i
+            return i
+        }
+        let n = try txn.count(interned) / 2
+        guard n < Int(UInt16.max) else { throw DecodeError("more than 65,535 actions") }
+        let i = UInt16(n)
+        try txn.put(interned, InternKey.id(action), [UInt8(i >> 8), UInt8(i & 0xFF)])
+        try txn.put(interned, InternKey.index(i), Array(action.utf8))
+        actionCache[action] = i
+        return i
+    }
+
+    mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws {
+        if dirty[page] == nil { dirty[page] = try txn.get(pages, PageKey.make(page)).map { Array($0) } ?? [] }
+        try body(&dirty[page]!)
+    }
 
     func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) throws {
         try txn.put(checkpoints, EventRecord.key(seq), Projector.encodeCheckpoint(running), append: true)
+    }
+
+    /// Writes the pages the batch changed.
+    mutating func flush() throws {
+        for (page, bytes) in dirty.sorted(by: { $0.key < $1.key }) { try txn.put(pages, PageKey.make(page), bytes) }
+        dirty = [:]
     }
 }

@@ -18,20 +18,17 @@ public struct RecordSet: Sendable {
         for (k, a) in actions.enumerated() { index[a] = k }
         actionIndex = index
         guard span.lowerBound < span.upperBound, !actions.isEmpty else { return }
-        let pages = SegmentKey.page(of: span.lowerBound)...SegmentKey.page(of: span.upperBound - 1)
+        // Interned action index → index here (-1: not counted).
+        let table = try snap.actionTable().map { index[$0] ?? -1 }
+        let pages = PageKey.page(of: span.lowerBound)...PageKey.page(of: span.upperBound - 1)
         var sessions: [(action: Int32, start: Int64, end: Int64)] = []
         var counts: [(action: Int32, time: Int64, amount: Int32)] = []
-        // Consecutive segments mostly share an action: remember the last lookup.
-        var lastID = "", lastIndex: Int? = nil
-        try snap.briefSegments(pages: pages) { s in
-            if s.actionID != lastID {
-                lastID = s.actionID
-                lastIndex = index[s.actionID]
-            }
-            guard let a = lastIndex else { return }
-            switch s.kind {
-            case .session: sessions.append((Int32(a), s.start, s.end))
-            case .count: counts.append((Int32(a), s.start, Int32(s.amount)))
+        try snap.pageEntries(pages) { _, e in
+            let a = Int(e.action) < table.count ? table[Int(e.action)] : -1
+            guard a >= 0 else { return }
+            switch e.kind {
+            case .session: sessions.append((Int32(a), e.start, e.end))
+            case .count: counts.append((Int32(a), e.start, Int32(e.amount)))
             }
         }
         self.sessions = sessions
@@ -41,7 +38,7 @@ public struct RecordSet: Sendable {
 
     /// The first index whose page is at or after the page of `t` (records are in page order).
     private static func firstIndex(_ n: Int, pageOf: (Int) -> Int64, from t: Int64) -> Int {
-        let page = SegmentKey.page(of: t)
+        let page = PageKey.page(of: t)
         var lo = 0, hi = n
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -57,19 +54,19 @@ public struct RecordSet: Sendable {
         let n = actionIDs.count
         var out = [Totals](repeating: Totals(), count: grid.count * n)
         guard grid.count > 0, grid.span.lowerBound < grid.span.upperBound else { return out }
-        let lastPage = SegmentKey.page(of: grid.span.upperBound - 1)
-        var k = RecordSet.firstIndex(sessions.count, pageOf: { SegmentKey.page(of: sessions[$0].start) }, from: grid.span.lowerBound)
+        let lastPage = PageKey.page(of: grid.span.upperBound - 1)
+        var k = RecordSet.firstIndex(sessions.count, pageOf: { PageKey.page(of: sessions[$0].start) }, from: grid.span.lowerBound)
         while k < sessions.count {
             let s = sessions[k]
-            if SegmentKey.page(of: s.start) > lastPage { break }
+            if PageKey.page(of: s.start) > lastPage { break }
             let a = Int(s.action)
             grid.split(s.start, reference.clipEnd(s.end)) { d, secs in out[d * n + a].seconds += secs }
             k += 1
         }
-        k = RecordSet.firstIndex(counts.count, pageOf: { SegmentKey.page(of: counts[$0].time) }, from: grid.span.lowerBound)
+        k = RecordSet.firstIndex(counts.count, pageOf: { PageKey.page(of: counts[$0].time) }, from: grid.span.lowerBound)
         while k < counts.count {
             let c = counts[k]
-            if SegmentKey.page(of: c.time) > lastPage { break }
+            if PageKey.page(of: c.time) > lastPage { break }
             if reference.counts(c.time), let d = grid.index(of: c.time) { out[d * n + Int(c.action)].count += Int64(c.amount) }
             k += 1
         }

@@ -28,34 +28,35 @@ public struct Snapshot {
         try StoredEntities(txn: txn, db: ledger.state).definitions(kind).compactMap { $0.known(at: knownAt) }
     }
 
-    /// Like `segments`, without the record ids: for sums over many days.
-    func briefSegments(pages: ClosedRange<Int64>, _ body: (Segment.Brief) throws -> Void) throws {
-        let end = SegmentKey.pagePrefix(pages.upperBound + 1)
-        let k = knownAt
-        try txn.scan(ledger.segments, from: SegmentKey.pagePrefix(pages.lowerBound)) { key, value in
-            if !SegmentKey.precedes(key, end) { return false }
-            let s: Segment.Brief
-            do { s = try Segment.brief(key: key, value: value) } catch let e as DecodeError { throw LedgerError.damaged(seq: nil, reason: e.reason) }
-            if s.known(at: k) { try body(s) }
-            return true
-        }
-    }
-
     /// One definition as known at `knownAt`.
     public func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
         try StoredEntities(txn: txn, db: ledger.state).definition(kind, id)?.known(at: knownAt)
     }
 
-    /// Calls `body` with every record segment in UTC-day pages `pages` that
-    /// the ledger held at `knownAt`.
-    public func segments(pages: ClosedRange<Int64>, _ body: (Segment) throws -> Void) throws {
-        let end = SegmentKey.pagePrefix(pages.upperBound + 1)
+    /// The action table: interned index → action id.
+    public func actionTable() throws -> [String] {
+        var out: [String] = []
+        try txn.scan(ledger.interned, from: [UInt8(ascii: "i")]) { k, v in
+            guard k.first == UInt8(ascii: "i") else { return false }
+            out.append(String(decoding: v, as: UTF8.self))
+            return true
+        }
+        return out
+    }
+
+    /// Calls `body` with the entries of UTC-day pages `pages` that the ledger
+    /// held at `knownAt`, page by page, in page order.
+    public func pageEntries(_ pages: ClosedRange<Int64>, _ body: (Int64, PageEntry) throws -> Void) throws {
         let k = knownAt
-        try txn.scan(ledger.segments, from: SegmentKey.pagePrefix(pages.lowerBound)) { key, value in
-            if !SegmentKey.precedes(key, end) { return false }
-            let s: Segment
-            do { s = try Segment.decode(key: key, value: value) } catch let e as DecodeError { throw LedgerError.damaged(seq: nil, reason: e.reason) }
-            if s.known(at: k) { try body(s) }
+        try txn.scan(ledger.pages, from: PageKey.make(pages.lowerBound)) { key, value in
+            guard key.count == 4 else { throw LedgerError.damaged(seq: nil, reason: "a record page key is malformed") }
+            let page = PageKey.page(fromKey: key)
+            if page > pages.upperBound { return false }
+            guard value.count % PageEntry.size == 0 else { throw LedgerError.damaged(seq: nil, reason: "record page \(page) is malformed") }
+            for e in 0..<(value.count / PageEntry.size) {
+                let entry = PageEntry.read(value, e)
+                if entry.known(at: k) { try body(page, entry) }
+            }
             return true
         }
     }

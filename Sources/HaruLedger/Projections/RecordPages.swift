@@ -1,0 +1,122 @@
+/// The records projection: every record version, split at UTC midnight,
+/// packed into one value per UTC day ("page").
+///
+/// Pages are by UTC day, not by logical day, because the logical calendar can
+/// change for all history (a settings change without `from`) and differs
+/// between `--known-at` views: a page is the same under every calendar, and a
+/// query clips the entries to whatever logical days it needs. Each entry
+/// knows the seq that added it and the seq that replaced or deleted it, so a
+/// view known at seq K sees exactly the records the ledger knew then.
+///
+/// A page is one LMDB value of fixed-size entries, so a query over ten years
+/// reads about 3,650 values and decodes them with plain loads; an append
+/// rewrites the one or two pages its record touches (Docs/design.md).
+public struct PageEntry: Sendable, Equatable {
+    public enum Kind: UInt8, Sendable { case session = 0, count = 1 }
+    /// The seq of the event that added this version.
+    public var addedSeq: UInt64
+    /// The seq of the event that replaced or deleted this version; 0 while current.
+    public var removedSeq: UInt64
+    /// Session part start, or the count's time.
+    public var start: Int64
+    /// Session part length in seconds (0 for counts).
+    public var length: UInt32
+    /// The count's amount (0 for sessions).
+    public var amount: UInt32
+    /// The action's interned index (`ActionTable`).
+    public var action: UInt16
+    public var kind: Kind
+
+    public var end: Int64 { start + Int64(length) }
+
+    /// Whether the ledger as known at `k` holds this entry.
+    @inline(__always)
+    public func known(at k: UInt64) -> Bool { addedSeq <= k && (removedSeq == 0 || removedSeq > k) }
+
+    /// Bytes per entry: seqs 8 + 8, start 8, length 4, amount 4, action 2, kind 1, reserved 1.
+    static let size = 36
+
+    func append(to bytes: inout [UInt8]) {
+        var w = ByteWriter(capacity: PageEntry.size)
+        w.u64(addedSeq)
+        w.u64(removedSeq)
+        w.i64(start)
+        w.u32(length)
+        w.u32(amount)
+        w.u16(action)
+        w.u8(kind.rawValue)
+        w.u8(0)
+        bytes.append(contentsOf: w.bytes)
+    }
+
+    /// Reads entry `k` of a page (the caller checked the page's length).
+    @inline(__always)
+    static func read(_ page: UnsafeRawBufferPointer, _ k: Int) -> PageEntry {
+        let o = k * size
+        @inline(__always) func u64(_ at: Int) -> UInt64 { UInt64(bigEndian: page.loadUnaligned(fromByteOffset: o + at, as: UInt64.self)) }
+        @inline(__always) func u32(_ at: Int) -> UInt32 { UInt32(bigEndian: page.loadUnaligned(fromByteOffset: o + at, as: UInt32.self)) }
+        let action = UInt16(bigEndian: page.loadUnaligned(fromByteOffset: o + 32, as: UInt16.self))
+        return PageEntry(addedSeq: u64(0), removedSeq: u64(8), start: Int64(bitPattern: u64(16)), length: u32(24), amount: u32(28),
+                         action: action, kind: page[o + 34] == 1 ? .count : .session)
+    }
+
+    /// The byte offset of `removedSeq` in entry `k`.
+    static func removedOffset(_ k: Int) -> Int { k * size + 8 }
+}
+
+/// Page keys: the UTC day number, biased so that negative days sort first.
+enum PageKey {
+    static func page(of t: Int64) -> Int64 { t >= 0 ? t / 86_400 : (t - 86_399) / 86_400 }
+
+    static func make(_ page: Int64) -> [UInt8] {
+        var w = ByteWriter(capacity: 4)
+        w.u32(UInt32(truncatingIfNeeded: page + (1 << 31)))
+        return w.bytes
+    }
+
+    static func page(fromKey k: UnsafeRawBufferPointer) -> Int64 {
+        Int64(UInt32(bigEndian: k.loadUnaligned(as: UInt32.self))) - (1 << 31)
+    }
+
+    static func describe(_ key: [UInt8]) -> String {
+        guard key.count == 4 else { return "with a malformed key" }
+        return key.withUnsafeBytes { "of UTC day \(LocalDate(daysSinceEpoch: Int(page(fromKey: $0))))" }
+    }
+}
+
+/// A record's current version as page entries (none while running,
+/// discarded or deleted).
+enum RecordEntries {
+    static func of(session s: SessionRecord, action: UInt16) -> [(page: Int64, entry: PageEntry)] {
+        guard s.status == .stopped, let end = s.end else { return [] }
+        var out: [(page: Int64, entry: PageEntry)] = []
+        var page = PageKey.page(of: s.start.seconds)
+        let lastPage = PageKey.page(of: end.seconds - 1)
+        while page <= lastPage {
+            let a = max(s.start.seconds, page * 86_400), b = min(end.seconds, (page + 1) * 86_400)
+            out.append((page, PageEntry(addedSeq: s.versionSeq, removedSeq: 0, start: a, length: UInt32(b - a), amount: 0,
+                                        action: action, kind: .session)))
+            page += 1
+        }
+        return out
+    }
+
+    static func of(count c: CountRecord, action: UInt16) -> [(page: Int64, entry: PageEntry)] {
+        guard !c.deleted else { return [] }
+        return [(PageKey.page(of: c.time.seconds), PageEntry(addedSeq: c.versionSeq, removedSeq: 0, start: c.time.seconds, length: 0,
+                                                            amount: UInt32(c.amount), action: action, kind: .count))]
+    }
+
+    /// Marks the entry added by `addedSeq` in a page as removed by `seq`.
+    /// - Returns: false when no current entry has that seq.
+    static func retire(_ page: inout [UInt8], addedSeq: UInt64, seq: UInt64) -> Bool {
+        let n = page.count / PageEntry.size
+        return page.withUnsafeMutableBytes { raw in
+            for k in 0..<n where PageEntry.read(UnsafeRawBufferPointer(raw), k).addedSeq == addedSeq {
+                raw.storeBytes(of: seq.bigEndian, toByteOffset: PageEntry.removedOffset(k), as: UInt64.self)
+                return true
+            }
+            return false
+        }
+    }
+}
