@@ -43,5 +43,5 @@ func readInput(_ path: String?) throws -> [UInt8] {
 let code = HaruCLI.run(
     Invocation(
         arguments: Array(CommandLine.arguments.dropFirst()), environment: environment(), readInput: readInput,
-        out: OutputStream(fd: 1), err: OutputStream(fd: 2), clock: clockMicros, rng: SystemRandomNumberGenerator()))
+        out: OutputStream(fd: 1), err: OutputStream(fd: 2), clock: clockMicros, rng: BufferedSystemRandom()))
 exit(code)

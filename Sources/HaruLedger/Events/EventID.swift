@@ -18,6 +18,17 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
         return EventID(high: h, low: l)
     }
 
+    /// A time-ordered version-7 UUID (RFC 9562): 48 bits of Unix milliseconds,
+    /// then random bits. The store draws these, so that ids made one after the
+    /// other sort together and the id index grows at its end.
+    public static func v7<G: RandomNumberGenerator>(unixMillis: Int64, using rng: inout G) -> EventID {
+        let a: UInt64 = rng.next()
+        let b: UInt64 = rng.next()
+        let h = (UInt64(truncatingIfNeeded: unixMillis) << 16) | 0x7000 | (a & 0x0FFF)
+        let l = (b & ~(UInt64(0xC000) << 48)) | (UInt64(0x8000) << 48)  // variant 10
+        return EventID(high: h, low: l)
+    }
+
     /// Parses `8-4-4-4-12` hex digits, either case.
     public init?(parsing text: String) {
         let b = Array(text.utf8)

@@ -181,6 +181,8 @@ public struct JSONParser {
     }
 
     private func utf8(_ slice: ArraySlice<UInt8>, at start: Int) throws(JSONSyntaxError) -> String {
+        // ASCII (nearly every id and name) needs no validation.
+        if !slice.contains(where: { $0 >= 0x80 }) { return String(decoding: slice, as: UTF8.self) }
         guard let s = String(validating: slice, as: UTF8.self) else {
             throw JSONSyntaxError(column: start + 1, reason: "string is not valid UTF-8")
         }

@@ -123,7 +123,8 @@ public final class Ledger: @unchecked Sendable {
     ) throws -> AppendResult {
         // Draw ids before the transaction: a retried transaction (map growth)
         // must write the same ids.
-        let drawn = inputs.map { $0.id ?? EventID.random(using: &rng) }
+        let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
+        let drawn = inputs.map { $0.id ?? EventID.v7(unixMillis: millis, using: &rng) }
         return try environment.write { txn in
             let head = try head(txn)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
@@ -166,7 +167,7 @@ public final class Ledger: @unchecked Sendable {
                     throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn)?.seq ?? 0)
                 }
                 prev = event.hash
-                batchIDs[id] = (seq, input)
+                if input.id != nil { batchIDs[id] = (seq, input) }
                 seqs.append(seq)
             }
             try sink.flush()

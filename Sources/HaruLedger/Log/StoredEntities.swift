@@ -5,6 +5,14 @@
 struct StoredEntities: EntityStore {
     let txn: Transaction
     let db: Database
+    /// Definitions already decoded in this transaction: a batch names the same
+    /// few actions again and again. Writes go through it, so it never goes stale.
+    private let cache = DefinitionCache()
+
+    init(txn: Transaction, db: Database) {
+        self.txn = txn
+        self.db = db
+    }
 
     private func decode<T>(_ key: [UInt8], _ body: (inout ByteReader) throws(DecodeError) -> T) throws -> T? {
         guard let v = try txn.get(db, key) else { return nil }
@@ -19,10 +27,16 @@ struct StoredEntities: EntityStore {
     func setSettings(_ s: SettingsHistory) throws { try txn.put(db, StateKey.settings, StateCodec.encode(s)) }
 
     func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
-        try decode(StateKey.definition(kind, id)) { (r) throws(DecodeError) in try StateCodec.decodeDefinition(&r) }
+        if let hit = cache.entries[kind.rawValue]?[id] { return hit }
+        let d = try decode(StateKey.definition(kind, id)) { (r) throws(DecodeError) in try StateCodec.decodeDefinition(&r) }
+        cache.entries[kind.rawValue, default: [:]][id] = d
+        return d
     }
 
-    func setDefinition(_ d: Definition) throws { try txn.put(db, StateKey.definition(d.kind, d.id), StateCodec.encode(d)) }
+    func setDefinition(_ d: Definition) throws {
+        try txn.put(db, StateKey.definition(d.kind, d.id), StateCodec.encode(d))
+        cache.entries[d.kind.rawValue, default: [:]][d.id] = d
+    }
 
     func definitions(_ kind: DefinitionKind) throws -> [Definition] {
         let prefix = StateKey.definitionPrefix(kind)
@@ -73,4 +87,10 @@ struct StoredEntities: EntityStore {
         }
         return out
     }
+}
+
+/// Decoded definitions of one transaction (a reference, so that the
+/// non-mutating reads of `EntityStore` can fill it).
+final class DefinitionCache {
+    var entries: [UInt8: [String: Definition?]] = [:]
 }
