@@ -219,6 +219,7 @@ public final class Ledger: @unchecked Sendable {
     /// Folds the log up to `knownAt` into memory, with every projection.
     public func replayAll(knownAt: UInt64? = nil) throws -> (state: EntityState, projections: MemoryProjections) {
         var s = EntityState()
+        s.reserve(records: Int(try head().seq))
         var p = MemoryProjections()
         var failure: Error?
         try forEachEvent(through: knownAt ?? .max) { e in

@@ -156,8 +156,34 @@ enum StateKey {
 }
 
 extension EntityState {
+    /// Room for about `n` records, so that a replay does not grow its tables step by step.
+    mutating func reserve(records n: Int) {
+        sessions.reserveCapacity(n / 2)
+        counts.reserveCapacity(n / 2)
+    }
+
     /// Every (key, value) of the state database this state corresponds to,
     /// in key order: what `verify` compares with the stored copy.
+    /// How many entries the state database holds for this state.
+    var storedCount: Int {
+        (settingsHistory.changes.isEmpty ? 0 : 1) + defs.values.reduce(0) { $0 + $1.count } + sessions.count + counts.count
+            + runningByAction.count
+    }
+
+    /// The stored value this state has under a state-database key, nil when it has none.
+    func storedValue(forKey key: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let family = key.first else { return nil }
+        let id = String(decoding: key.dropFirst(), as: UTF8.self)
+        switch family {
+        case 0x01: return settingsHistory.changes.isEmpty || key.count != 1 ? nil : StateCodec.encode(settingsHistory)
+        case 0x11...0x14: return defs[DefinitionKind(rawValue: family - 0x10)!]?[id].map { StateCodec.encode($0) }
+        case 0x20: return sessions[id].map { StateCodec.encode($0) }
+        case 0x21: return counts[id].map { StateCodec.encode($0) }
+        case 0x22: return runningByAction[id].map { Array($0.utf8) }
+        default: return nil
+        }
+    }
+
     func storedForm() -> [([UInt8], [UInt8])] {
         var out: [([UInt8], [UInt8])] = []
         if !settingsHistory.changes.isEmpty { out.append((StateKey.settings, StateCodec.encode(settingsHistory))) }
