@@ -16,7 +16,7 @@ public enum HaruCLI {
             Subcommands.initLedger, Subcommands.append, Subcommands.log, Subcommands.day, Subcommands.report, Subcommands.progress, Subcommands.explain,
             Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
-            Subcommands.verify, Subcommands.check,
+            Subcommands.verify, Subcommands.rebuild, Subcommands.check,
         ])
 
     /// Runs one command line. The single place where errors become exit codes.

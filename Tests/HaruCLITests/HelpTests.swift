@@ -6,7 +6,7 @@ import Testing
 
 struct HelpText {
     static let commands: [[String]] = [
-        ["init"], ["append"], ["log"], ["day"], ["report"], ["progress"], ["explain"], ["check"], ["start"], ["stop"], ["count"], ["running"], ["verify"],
+        ["init"], ["append"], ["log"], ["day"], ["report"], ["progress"], ["explain"], ["check"], ["start"], ["stop"], ["count"], ["running"], ["verify"], ["rebuild"],
         ["tag"], ["tag", "add"], ["tag", "edit"], ["tag", "delete"],
         ["action"], ["action", "add"], ["action", "edit"], ["action", "delete"],
         ["goal"], ["goal", "add"], ["goal", "edit"], ["goal", "finish"], ["goal", "confirm"], ["goal", "delete"],
