@@ -1,67 +1,109 @@
 #!/usr/bin/env bash
-# Ledger-core benchmark: whole-process timings of the real `haru` binary on
-# the shared workload (../shared/bench), plus in-process read-path rates.
+# The HaruLedger benchmark: every figure of issue 5, measured on the shared
+# workload (../shared/bench) beside the peer tools, in one run.
 #
-#   Benchmarks/run.sh [S|M|L]…      (default: M)
+#   Benchmarks/run.sh [S|M|L]…          default: S M (under 10 minutes here); L is opt-in
 #
-# Needs python3; builds haru in release mode. Writes raw results to
-# $OUT (default /tmp/haru-bench) and prints a table. Not part of the test suite.
+# Environment: OUT (default /tmp/haru-bench), PEERS (default "sqlite timew
+# hledger lmdb_c"; empty: no peers), RUNS (default 5 at S/M, 3 at L).
+# Whole-process timings through ../shared/bench/timeit.py (median of RUNS after
+# one warm-up, peak RSS); results in $OUT/results.jsonl; the table on stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 shared=${SHARED:-$root/../shared}
 out=${OUT:-/tmp/haru-bench}
-sizes=("${@:-M}")
+peers=${PEERS-sqlite timew hledger lmdb_c}
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(S M)
 scripts/setup.sh
+for p in $peers; do
+    case $p in
+        sqlite) need=sqlite3 ;; timew) need=timewarrior ;; hledger) need=hledger ;; *) need= ;;
+    esac
+    if [ -n "$need" ] && ! command -v "${need/timewarrior/timew}" >/dev/null; then
+        if [ "$(id -u)" = 0 ]; then apt-get install -y -qq "$need" >/dev/null; else echo "peer $p needs $need" >&2; exit 1; fi
+    fi
+done
 swift build -c release --product haru 2>&1 | tail -n 1
-swift build -c release --product haru-bench 2>&1 | tail -n 1
 haru=$root/.build/release/haru
 mkdir -p "$out"
-timeit() { python3 "$shared/bench/timeit.py" --out "$out/results.jsonl" "$@" >/dev/null; }
+results=$out/results.jsonl
+: > "$results"
+: > "$out/checks.txt"
+timer="python3 $root/Benchmarks/timer.py"
+timeit() { $timer --out "$results" "$@" >/dev/null; }
 days() { case $1 in S) echo 500;; M) echo 5000;; L) echo 50000;; *) echo "size S, M or L" >&2; exit 2;; esac; }
-runs() { case $1 in L) echo 3;; *) echo 5;; esac; }
-: > "$out/results.jsonl"
 for size in "${sizes[@]}"; do
+    n_days=$(days "$size")
+    runs=${RUNS:-$([ "$size" = L ] && echo 3 || echo 5)}
     w=$out/workload-$size
-    [ -f "$w/sessions.jsonl" ] || python3 "$shared/bench/gen_workload.py" --days "$(days "$size")" --seed 42 "$w" >/dev/null
-    [ -f "$w/events.jsonl" ] || python3 Benchmarks/workload_to_events.py "$w" "$w/events.jsonl" 2>/dev/null
+    if ! grep -qs "\"days\": $n_days," "$w/meta.json"; then
+        python3 "$shared/bench/gen_workload.py" --days "$n_days" --seed 42 "$w" >/dev/null
+        rm -f "$w/events.jsonl"
+    fi
+    if [ ! -f "$w/events.jsonl" ]; then
+        python3 Benchmarks/workload_to_events.py "$w" "$w/records.jsonl" 2>/dev/null
+        last=$(python3 -c "import datetime;print(datetime.date(2024,1,1)+datetime.timedelta(days=$n_days-1))")
+        goals_from=$(python3 -c "import datetime;d=datetime.date(2024,1,1)+datetime.timedelta(days=max(0,$n_days-3653));print(d)")
+        # Goals after the tags and actions, before the records: 20 goals, 60 quests of every kind, 10 years back from the end.
+        { head -n 12 "$w/records.jsonl"; python3 Benchmarks/goals.py "$goals_from"; tail -n +13 "$w/records.jsonl"; } > "$w/events.jsonl"
+        echo "$last" > "$w/last-day"
+    fi
+    last=$(cat "$w/last-day")
     n=$(wc -l < "$w/events.jsonl")
     l=$out/ledger-$size
-    r=$(runs "$size")
-    # Batch ingest: one `haru append` of the whole history into a fresh ledger, durable (one fsync).
-    timeit --peer haru --task ingest --size "$size" --records "$n" --runs "$r" --warmup 1 -- \
+    now="--now ${last}T12:00:00+09:00"
+    echo "== $size: $n events, $n_days days, up to $last" >&2
+
+    # Batch ingest: the whole history in one `haru append`, durable (one fsync).
+    timeit --peer haru --task ingest --size "$size" --records "$n" --runs "$runs" --warmup 1 -- \
         "rm -rf $l && $haru --ledger $l init --time-zone Asia/Tokyo --now 2024-01-01T00:00:00Z && $haru --ledger $l append $w/events.jsonl"
-    # One event per process call, on a ledger of this size (20 calls, each durable).
-    cp -r "$l" "$l.count"
-    timeit --peer haru --task count-x20 --size "$size" --records 20 --runs "$r" --warmup 1 -- \
-        "for i in \$(seq 20); do $haru --ledger $l.count count water; done"
-    rm -rf "$l.count"
-    timeit --peer haru --task verify --size "$size" --records "$n" --runs "$r" --warmup 1 -- "$haru --ledger $l verify"
-    timeit --peer haru --task log-json --size "$size" --records "$n" --runs "$r" --warmup 1 -- "$haru --ledger $l log --json"
-    # Queries (issue 3): one day, a year of days, every day of the workload (what the peers' daily reports do).
-    last=$(python3 -c "import datetime;print(datetime.date(2024,1,1)+datetime.timedelta(days=$(days "$size")-1))")
-    now="--now 2200-01-01T00:00:00Z"
-    timeit --peer haru --task day --size "$size" --records 1 --runs "$r" --warmup 1 -- "$haru --ledger $l day 2030-06-15 $now"
-    timeit --peer haru --task report-year --size "$size" --records 365 --runs "$r" --warmup 1 -- \
-        "$haru --ledger $l report --from 2030-01-01 --to 2030-12-31 --every day $now"
-    timeit --peer haru --task report-all --size "$size" --records "$n" --runs "$r" --warmup 1 -- \
+    [ -f "$l/data.mdb" ] || { rm -rf "$l"; $haru --ledger "$l" init --time-zone Asia/Tokyo --now 2024-01-01T00:00:00Z >/dev/null; $haru --ledger "$l" append "$w/events.jsonl" >/dev/null; }
+    # Correctness: every day's totals equal the generator's exact figures.
+    $haru --ledger "$l" report --from 2024-01-01 --to "$last" --every day --json $now > "$out/report-$size.json"
+    python3 Benchmarks/check_daily.py "$out/report-$size.json" "$w/expected_daily.csv" "$size" >> "$out/checks.txt"
+    tail -n 1 "$out/checks.txt" >&2
+
+    # One append per process on a ledger of this size (each durable): 20 counts; 10 start/stop pairs.
+    rm -rf "$l.calls" && cp -r "$l" "$l.calls"
+    timeit --peer haru --task count-call --size "$size" --records 20 --runs "$runs" --warmup 1 -- \
+        "for i in \$(seq 20); do $haru --ledger $l.calls count water; done"
+    timeit --peer haru --task start-call --size "$size" --records 20 --runs "$runs" --warmup 1 -- \
+        "for i in \$(seq 10); do $haru --ledger $l.calls start reading && $haru --ledger $l.calls stop reading; done"
+    rm -rf "$l.calls"
+
+    # Full replay of the log into every projection.
+    rm -rf "$l.rebuild" && cp -r "$l" "$l.rebuild"
+    timeit --peer haru --task rebuild --size "$size" --records "$n" --runs "$runs" --warmup 1 -- "$haru --ledger $l.rebuild rebuild"
+    rm -rf "$l.rebuild"
+
+    # Queries, each a whole process: a day, a year by day, progress live / as of a random instant / known at a random seq.
+    year=$(( ${last:0:4} - 1 ))
+    read -r as_of known_at < <(python3 -c "
+import random, datetime
+r = random.Random(7)
+d = datetime.date(2024,1,1) + datetime.timedelta(days=r.randrange(max(1,$n_days-3650), $n_days))
+print(f'{d}T{r.randrange(24):02d}:{r.randrange(60):02d}:00+09:00', r.randrange(1, $n + 1))")
+    timeit --peer haru --task day --size "$size" --records 1 --runs "$runs" --warmup 1 -- "$haru --ledger $l day ${year}-06-15 $now"
+    timeit --peer haru --task report-year --size "$size" --records 365 --runs "$runs" --warmup 1 -- \
+        "$haru --ledger $l report --from ${year}-01-01 --to ${year}-12-31 --every day $now"
+    timeit --peer haru --task report-all --size "$size" --records "$n" --runs "$runs" --warmup 1 -- \
         "$haru --ledger $l report --from 2024-01-01 --to $last --every day --json $now"
-    timeit --peer haru --task report-as-of --size "$size" --records 365 --runs "$r" --warmup 1 -- \
-        "$haru --ledger $l report --from 2030-01-01 --to 2030-12-31 --every day --as-of 2030-07-01T12:00:00+09:00"
-    timeit --peer haru --task report-known-at --size "$size" --records 365 --runs "$r" --warmup 1 -- \
-        "$haru --ledger $l report --from 2030-01-01 --to 2030-12-31 --every day --known-at $((n / 2)) $now"
-    echo "in-process ($size, $n events):"
-    "$root/.build/release/haru-bench" "$l" scan replay verify | sed 's/^/  /'
+    timeit --peer haru --task progress --size "$size" --records 60 --runs "$runs" --warmup 1 -- "$haru --ledger $l progress --json $now"
+    timeit --peer haru --task progress-as-of --size "$size" --records 60 --runs "$runs" --warmup 1 -- \
+        "$haru --ledger $l progress --json --as-of $as_of"
+    timeit --peer haru --task progress-known-at --size "$size" --records 60 --runs "$runs" --warmup 1 -- \
+        "$haru --ledger $l progress --json --known-at $known_at $now"
+    timeit --peer haru --task verify --size "$size" --records "$n" --runs "$runs" --warmup 1 -- "$haru --ledger $l verify"
+
+    # The peers, on the same workload, into the same results file.
+    for p in $peers; do
+        skip='^(timew:(startup|export)|hledger:(startup|parse|report-weekly|print)|sqlite:(startup|report-simple|scan-raw))$'
+        [ "$size" = L ] && skip='^(timew:(startup|export|report)|hledger:.*|sqlite:(startup|report-simple|scan-raw))$'
+        BENCH_TIMER=$timer RESULTS=$results SIZE=$size RUNS=$runs WARMUP=1 SKIP=$skip "$shared/bench/peer_$p.sh" "$w" "$out/peers-$size" \
+            > "$out/peer-$p-$size.log" 2>&1 || echo "peer $p failed at $size (see $out/peer-$p-$size.log)" >&2
+    done
+    [ -f "$out/peers-$size/checks.txt" ] && cat "$out/peers-$size/checks.txt" >> "$out/checks.txt"
 done
-python3 - "$out/results.jsonl" <<'PY'
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-print(f"{'task':<16} {'size':<4} {'median s':>9} {'min–max s':>15} {'per s':>12} {'peak MiB':>9}")
-for r in rows:
-    per = r["records"] / r["wall_median"]
-    unit = "calls/s" if r["task"].startswith("count") else "days/s" if r["task"] in ("day", "report-year", "report-as-of", "report-known-at") else "events/s"
-    if any(c != 0 for c in r["exit_codes"]):
-        print(f"{r['task']:<16} {r['size']:<4} FAILED: exit codes {r['exit_codes']} ({r['cmd']})")
-        continue
-    print(f"{r['task']:<16} {r['size']:<4} {r['wall_median']:>9.3f} {r['wall_min']:>7.3f}–{r['wall_max']:<7.3f} {per:>10.0f} {unit:<8} {r.get('peak_mib', 0):>5.0f}")
-PY
+python3 Benchmarks/table.py "$results" "$out/checks.txt"

@@ -54,6 +54,17 @@ struct WriteCommands {
         #expect(haru(["running"], ledger: p).out == "Nothing is running.\n")
     }
 
+    @Test func aStopInTheSecondOfTheStartDiscardsTheSession() {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["start", "read", "--now", "2026-03-04T07:00:00+09:00"], ledger: p).code == 0)
+        let r = haru(["stop", "read", "--now", "2026-03-04T07:00:00+09:00"], ledger: p)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("Discarded Reading: stopped the second it started."))
+        #expect(haru(["stop", "read", "--now", "2026-03-04T07:00:00+09:00"], ledger: p).code == 2)
+        #expect(haru(["verify"], ledger: p).code == 0)
+    }
+
     @Test func definitionsCanBeAddedEditedAndDeleted() throws {
         let dir = cliLedger()
         let p = dir.ledgerPath

@@ -53,17 +53,15 @@ extension Subcommands {
             let minimum = try ledger.withStoredState { try $0.settings().current.minSessionSeconds }
             let seconds = at.seconds - session.start.seconds
             let name = ctx.name(of: .action, session.actionID, in: ledger)
-            if seconds > 0, seconds < minimum {
-                let e = try ctx.event(
-                    .sessionDiscarded, at: at,
-                    data: [
-                        ("session_id", .string(session.id)),
-                        ("reason", .string("shorter than min_session_seconds (\(seconds) s < \(minimum) s)")),
-                    ])
+            if seconds == 0 || (seconds > 0 && seconds < minimum) {
+                // A stop in the second of the start leaves nothing to count: discarded too.
+                let why = seconds == 0 ? "stopped the second it started" : "shorter than min_session_seconds (\(seconds) s < \(minimum) s)"
+                let e = try ctx.event(.sessionDiscarded, at: at, data: [("session_id", .string(session.id)), ("reason", .string(why))])
                 let r = try ctx.append([e])
                 ctx.report(
                     r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
-                    human: "Discarded \(name): \(Duration.text(seconds)) is shorter than the minimum of \(Duration.text(Int64(minimum))).")
+                    human: seconds == 0 ? "Discarded \(name): stopped the second it started."
+                        : "Discarded \(name): \(Duration.text(seconds)) is shorter than the minimum of \(Duration.text(Int64(minimum))).")
             } else {
                 let e = try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])
                 let r = try ctx.append([e])

@@ -112,7 +112,8 @@ public enum Fold {
             guard s.status == .running else {
                 throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" is not running (it is \(statusWord(s.status)))")
             }
-            guard at > s.start else {
+            // A discarded session may end the second it started (a stop right after a start).
+            guard at > s.start || (type == .sessionDiscarded && at == s.start) else {
                 throw InputError(field: "at", rule: "a session must end after it starts (started \(s.start), ends \(at))")
             }
             s.end = at
