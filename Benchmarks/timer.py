@@ -5,8 +5,10 @@ A drop-in for ../shared/bench/timeit.py (same arguments, same JSON), with one
 difference that matters for millisecond figures: timeit.py waits for the
 child with a timeout, which Python implements by polling with growing sleeps,
 so short runs come out in steps of about 8 ms. This timer blocks in wait4()
-instead, and reads the peak resident set of the command's processes from
-getrusage(RUSAGE_CHILDREN) (this script is a fresh process per task).
+instead. The peak resident set comes from one more run under
+`/usr/bin/time -f %M` (the largest process the command waited for), as
+timeit.py does; a spawned child's own accounting would include this
+interpreter's pages until it execs.
 
   timer.py --peer P --task T --size S --records N [--runs 5] [--warmup 1]
            [--timeout SECONDS] [--out results.jsonl] -- 'SHELL COMMAND'
@@ -36,8 +38,20 @@ def one_run(cmd, timeout):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return {"wall": wall,
             "cpu": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
-            "peak_kib": after.ru_maxrss,
             "exit": os.waitstatus_to_exitcode(status)}
+
+
+def peak_kib(cmd, timeout):
+    """One more run under /usr/bin/time for the peak resident set (KiB)."""
+    import subprocess
+    import tempfile
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
+        subprocess.run(["/usr/bin/time", "-f", "%M", "-o", tf.name, "sh", "-c", cmd], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
+        try:
+            return float(tf.read().strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            return float("nan")
 
 
 def main():
@@ -62,8 +76,7 @@ def main():
         "runs": a.runs, "warmup": a.warmup, "timer": "timer.py",
         "wall_min": round(min(walls), 5), "wall_median": round(med, 5), "wall_max": round(max(walls), 5),
         "cpu_median": round(statistics.median(r["cpu"] for r in runs), 4),
-        # ru_maxrss of RUSAGE_CHILDREN is the largest over all runs so far: the peak.
-        "peak_mib": round(max(r["peak_kib"] for r in runs) / 1024, 1),
+        "peak_mib": round(peak_kib(cmd, a.timeout) / 1024, 1),
         "records_per_s": round(a.records / med) if med > 0 else None,
         "exit_codes": sorted({r["exit"] for r in runs}),
         "cmd": cmd,
