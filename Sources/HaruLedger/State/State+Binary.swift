@@ -191,6 +191,6 @@ extension EntityState {
         for s in sessions.values { out.append((StateKey.session(s.id), StateCodec.encode(s))) }
         for c in counts.values { out.append((StateKey.count(c.id), StateCodec.encode(c))) }
         for (a, s) in runningByAction { out.append((StateKey.running(a), Array(s.utf8))) }
-        return out.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+        return out.sorted { ByteOrder.less($0.0, $1.0) }
     }
 }
