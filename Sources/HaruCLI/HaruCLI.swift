@@ -13,7 +13,8 @@ public enum HaruCLI {
             progress and streaks are derived from the events.
             """,
         subcommands: [
-            Subcommands.initLedger, Subcommands.append, Subcommands.log, Subcommands.day, Subcommands.report, Subcommands.progress, Subcommands.explain,
+            Subcommands.initLedger, Subcommands.append, Subcommands.log, Subcommands.day, Subcommands.report, Subcommands.progress,
+            Subcommands.explain,
             Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
             Subcommands.verify, Subcommands.rebuild, Subcommands.check,

@@ -2,7 +2,9 @@ import HaruLedger
 
 /// `--as-of` and `--known-at`, taken by every query.
 let queryOptions: [OptionSpec] = [
-    OptionSpec(name: "--as-of", value: "INSTANT|DATE", help: "Valid time: evaluate as if now were this instant (a date means the end of that logical day); records after it do not count."),
+    OptionSpec(
+        name: "--as-of", value: "INSTANT|DATE",
+        help: "Valid time: evaluate as if now were this instant (a date means the end of that logical day); records after it do not count."),
     OptionSpec(name: "--known-at", value: "SEQ|INSTANT", help: "Transaction time: only the events appended up to this seq or instant."),
 ]
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The system's random source read 4 KiB at a time from /dev/urandom: one

@@ -1,12 +1,13 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HaruCLI
 
 struct HelpText {
     static let commands: [[String]] = [
-        ["init"], ["append"], ["log"], ["day"], ["report"], ["progress"], ["explain"], ["check"], ["start"], ["stop"], ["count"], ["running"], ["verify"], ["rebuild"],
+        ["init"], ["append"], ["log"], ["day"], ["report"], ["progress"], ["explain"], ["check"], ["start"], ["stop"], ["count"],
+        ["running"], ["verify"], ["rebuild"],
         ["tag"], ["tag", "add"], ["tag", "edit"], ["tag", "delete"],
         ["action"], ["action", "add"], ["action", "edit"], ["action", "delete"],
         ["goal"], ["goal", "add"], ["goal", "edit"], ["goal", "finish"], ["goal", "confirm"], ["goal", "delete"],
@@ -93,7 +94,8 @@ struct CommandReference {
     func docsCarryTheCurrentHelpText(_ path: [String]) throws {
         let doc = try String(contentsOfFile: packageRoot + "/Docs/cli.md", encoding: .utf8)
         let help = haru(["help"] + path).out
-        #expect(doc.contains("## haru \(path.joined(separator: " "))\n\n```\n" + help + "```"),
-                "Docs/cli.md is stale for `haru \(path.joined(separator: " "))`: run scripts/gen-cli-doc.sh")
+        #expect(
+            doc.contains("## haru \(path.joined(separator: " "))\n\n```\n" + help + "```"),
+            "Docs/cli.md is stale for `haru \(path.joined(separator: " "))`: run scripts/gen-cli-doc.sh")
     }
 }

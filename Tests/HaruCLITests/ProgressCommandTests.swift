@@ -1,16 +1,19 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruCLI
 @testable import HaruLedger
 
 struct ProgressCommands {
     func ledger() -> TempDir {
         let dir = cliLedger()
-        let r = haru(["append"], ledger: dir.ledgerPath, stdin: """
-            {"type":"goal.created","at":"2026-03-01T00:00:00+09:00","data":{"goal_id":"g1","title":"Read","start_date":"2026-03-01"}}
-            {"type":"quest.created","at":"2026-03-01T00:00:00+09:00","data":{"quest_id":"q1","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_seconds":7200,"direction":"at_least"}}
-            {"type":"session.recorded","at":"2026-03-04T11:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-04T10:30:00+09:00","end":"2026-03-04T11:00:00+09:00"}}
-            """)
+        let r = haru(
+            ["append"], ledger: dir.ledgerPath,
+            stdin: """
+                {"type":"goal.created","at":"2026-03-01T00:00:00+09:00","data":{"goal_id":"g1","title":"Read","start_date":"2026-03-01"}}
+                {"type":"quest.created","at":"2026-03-01T00:00:00+09:00","data":{"quest_id":"q1","goal_id":"g1","target":{"action_id":"read"},"period":"weekly","target_seconds":7200,"direction":"at_least"}}
+                {"type":"session.recorded","at":"2026-03-04T11:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-04T10:30:00+09:00","end":"2026-03-04T11:00:00+09:00"}}
+                """)
         precondition(r.code == 0, r.err)
         return dir
     }
@@ -27,9 +30,12 @@ struct ProgressCommands {
         #expect(g["judged_at"] == .null)
         #expect(g["no_quests"] == .bool(false))
         guard case .array(let quests)? = g["quests"], let q = quests.first else { Issue.record("no quests"); return }
-        #expect(q["spans"]?["day"] == .object([
-            ("scheduled", .bool(true)), ("value", .double(1800)), ("target", .double(1028.571429)), ("ratio", .double(1)), ("display_ratio", .double(1)),
-        ]))
+        #expect(
+            q["spans"]?["day"]
+                == .object([
+                    ("scheduled", .bool(true)), ("value", .double(1800)), ("target", .double(1028.571429)), ("ratio", .double(1)),
+                    ("display_ratio", .double(1)),
+                ]))
         #expect(q["streak"] == .object([("count", .int(0)), ("unit", .string("weeks"))]))
         #expect(q["judgment"] == .null)
         #expect(r.out.contains(#""target":1028.571429"#), "numbers are rounded to 6 decimals")
@@ -50,7 +56,9 @@ struct ProgressCommands {
         let r = haru(["explain", "q1", "--json", "--as-of", "2026-03-04T10:45:00+09:00", "--periods", "1"], ledger: dir.ledgerPath)
         #expect(r.code == 0, "\(r.err)")
         let v = try JSONParser.parse(r.out.trimmingCharacters(in: .newlines))
-        guard case .array(let periods)? = v["periods"], let p = periods.first, case .array(let records)? = p["records"], let rec = records.first else {
+        guard case .array(let periods)? = v["periods"], let p = periods.first, case .array(let records)? = p["records"],
+            let rec = records.first
+        else {
             Issue.record("no records: \(r.out)")
             return
         }

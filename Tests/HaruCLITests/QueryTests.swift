@@ -1,15 +1,18 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruCLI
 @testable import HaruLedger
 
 struct DayAndReportCommands {
     func ledgerWithRecords() -> TempDir {
         let dir = cliLedger()
-        let r = haru(["append"], ledger: dir.ledgerPath, stdin: """
-            {"type":"session.recorded","at":"2026-03-04T07:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-04T05:00:00+09:00","end":"2026-03-04T07:00:00+09:00"}}
-            {"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":3}}
-            """)
+        let r = haru(
+            ["append"], ledger: dir.ledgerPath,
+            stdin: """
+                {"type":"session.recorded","at":"2026-03-04T07:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-04T05:00:00+09:00","end":"2026-03-04T07:00:00+09:00"}}
+                {"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":3}}
+                """)
         precondition(r.code == 0, r.err)
         return dir
     }
@@ -18,7 +21,10 @@ struct DayAndReportCommands {
         let dir = ledgerWithRecords()
         let r = haru(["day", "2026-03-04", "--json", "--now", "2026-03-05T00:00:00+09:00"], ledger: dir.ledgerPath)
         #expect(r.code == 0)
-        #expect(r.out == #"{"day":"2026-03-04","start":"2026-03-04T06:00:00+09:00","end":"2026-03-05T06:00:00+09:00","actions":[{"action_id":"read","seconds":3600,"count":0},{"action_id":"water","seconds":0,"count":3}],"tags":[{"tag_id":"study","seconds":3600,"count":0}],"as_of":"2026-03-05T00:00:00+09:00","known_at":6}"# + "\n")
+        #expect(
+            r.out
+                == #"{"day":"2026-03-04","start":"2026-03-04T06:00:00+09:00","end":"2026-03-05T06:00:00+09:00","actions":[{"action_id":"read","seconds":3600,"count":0},{"action_id":"water","seconds":0,"count":3}],"tags":[{"tag_id":"study","seconds":3600,"count":0}],"as_of":"2026-03-05T00:00:00+09:00","known_at":6}"#
+                + "\n")
     }
 
     @Test func dayWithoutADateIsTheDayOfTheReference() {
@@ -32,15 +38,16 @@ struct DayAndReportCommands {
     @Test func humanDayListsActionsAndTags() {
         let dir = ledgerWithRecords()
         let r = haru(["day", "2026-03-04"], ledger: dir.ledgerPath)
-        #expect(r.out == """
-            2026-03-04 wed  2026-03-04T06:00:00+09:00 → 2026-03-05T06:00:00+09:00
-              actions
-                Reading       1h 00m
-                Water         ×3
-              tags
-                Study         1h 00m
+        #expect(
+            r.out == """
+                2026-03-04 wed  2026-03-04T06:00:00+09:00 → 2026-03-05T06:00:00+09:00
+                  actions
+                    Reading       1h 00m
+                    Water         ×3
+                  tags
+                    Study         1h 00m
 
-            """)
+                """)
     }
 
     @Test func reportTableAndJSONAgree() {
@@ -55,10 +62,18 @@ struct DayAndReportCommands {
         let json = haru(args + ["--json"], ledger: dir.ledgerPath)
         let v = try! JSONParser.parse(json.out.trimmingCharacters(in: .newlines))
         #expect(v["started_periods"] == .int(4))
-        #expect(v["totals"] == .array([
-            .object([("action_id", .string("read")), ("seconds", .int(7200)), ("count", .int(0)), ("average_seconds", .double(1800)), ("average_count", .double(0))]),
-            .object([("action_id", .string("water")), ("seconds", .int(0)), ("count", .int(3)), ("average_seconds", .double(0)), ("average_count", .double(0.75))]),
-        ]))
+        #expect(
+            v["totals"]
+                == .array([
+                    .object([
+                        ("action_id", .string("read")), ("seconds", .int(7200)), ("count", .int(0)), ("average_seconds", .double(1800)),
+                        ("average_count", .double(0)),
+                    ]),
+                    .object([
+                        ("action_id", .string("water")), ("seconds", .int(0)), ("count", .int(3)), ("average_seconds", .double(0)),
+                        ("average_count", .double(0.75)),
+                    ]),
+                ]))
     }
 
     @Test(arguments: [

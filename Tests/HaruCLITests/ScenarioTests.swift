@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruCLI
 
 /// Every scenario file in Fixtures/ passes through `haru check`.
@@ -24,21 +25,23 @@ struct Scenarios {
         let dir = TempDir()
         let file = dir.path + "/wrong.jsonl"
         try """
-            {"type":"settings.changed","at":"2026-03-01T00:00:00+09:00","data":{"time_zone":"Asia/Seoul","day_start":"06:00"}}
-            {"type":"action.created","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"read","name":"Reading","tracking":"time"}}
-            {"type":"session.recorded","at":"2026-03-04T07:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-04T05:00:00+09:00","end":"2026-03-04T07:00:00+09:00"}}
-            # deliberately wrong: the session gives only 1 h to 03-04
-            {"expect":"day","date":"2026-03-04","action_id":"read","seconds":7200}
-            {"expect":"day","date":"2026-03-03","action_id":"read","seconds":3600}
-            {"type":"count.added","at":"2026-03-04T08:00:00+09:00","data":{"entry_id":"c","action_id":"read","amount":1}}
-            {"type":"session.recorded","at":"2026-03-04T09:00:00+09:00","data":{"session_id":"s2","action_id":"read","start":"2026-03-04T08:00:00+09:00","end":"2026-03-04T09:00:00+09:00"}}
-            {"expect":"reject"}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        {"type":"settings.changed","at":"2026-03-01T00:00:00+09:00","data":{"time_zone":"Asia/Seoul","day_start":"06:00"}}
+        {"type":"action.created","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"read","name":"Reading","tracking":"time"}}
+        {"type":"session.recorded","at":"2026-03-04T07:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-04T05:00:00+09:00","end":"2026-03-04T07:00:00+09:00"}}
+        # deliberately wrong: the session gives only 1 h to 03-04
+        {"expect":"day","date":"2026-03-04","action_id":"read","seconds":7200}
+        {"expect":"day","date":"2026-03-03","action_id":"read","seconds":3600}
+        {"type":"count.added","at":"2026-03-04T08:00:00+09:00","data":{"entry_id":"c","action_id":"read","amount":1}}
+        {"type":"session.recorded","at":"2026-03-04T09:00:00+09:00","data":{"session_id":"s2","action_id":"read","start":"2026-03-04T08:00:00+09:00","end":"2026-03-04T09:00:00+09:00"}}
+        {"expect":"reject"}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let r = haru(["check", file])
         #expect(r.code == 1)
         #expect(r.out == "FAILED: 3 of 4 assertions\n")
         #expect(r.err.contains("wrong.jsonl:5: day 2026-03-04 action_id=read\n    seconds: expected 7200, got 3600"), "\(r.err)")
-        #expect(r.err.contains("wrong.jsonl:7: event\n    the event was refused: line 7: data.action_id: action \"read\" tracks time"), "\(r.err)")
+        #expect(
+            r.err.contains("wrong.jsonl:7: event\n    the event was refused: line 7: data.action_id: action \"read\" tracks time"),
+            "\(r.err)")
         #expect(r.err.contains("wrong.jsonl:8: reject\n    the event was accepted (seq 4)"), "\(r.err)")
     }
 

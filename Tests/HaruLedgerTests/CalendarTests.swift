@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruLedger
 
 func instant(_ s: String) -> Instant { try! Instant.parse(s).get() }
@@ -50,8 +51,10 @@ struct ZoneOffsets {
         #expect(ZoneDirectory.system.rules("UTC") != nil)
     }
 
-    @Test(arguments: ["EST5EDT,M3.2.0,M11.1.0", "<+0330>-3:30", "CET-1CEST,M3.5.0,M10.5.0/3", "AEST-10AEDT,M10.1.0,M4.1.0/3",
-                      "IST-1GMT0,M10.5.0,M3.5.0/1", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "JST-9"])
+    @Test(arguments: [
+        "EST5EDT,M3.2.0,M11.1.0", "<+0330>-3:30", "CET-1CEST,M3.5.0,M10.5.0/3", "AEST-10AEDT,M10.1.0,M4.1.0/3",
+        "IST-1GMT0,M10.5.0,M3.5.0/1", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "JST-9",
+    ])
     func posixFootersParse(text: String) { #expect(PosixRule(text) != nil) }
 }
 
@@ -99,8 +102,10 @@ struct LogicalDays {
         }
     }
 
-    @Test(arguments: [("2024-02-10", "2024-02-01", "2024-02-29"), ("2026-02-28", "2026-02-01", "2026-02-28"),
-                      ("2026-12-31", "2026-12-01", "2026-12-31"), ("2026-04-01", "2026-04-01", "2026-04-30")])
+    @Test(arguments: [
+        ("2024-02-10", "2024-02-01", "2024-02-29"), ("2026-02-28", "2026-02-01", "2026-02-28"),
+        ("2026-12-31", "2026-12-01", "2026-12-31"), ("2026-04-01", "2026-04-01", "2026-04-30"),
+    ])
     func monthsAreCalendarMonthsOfDayKeys(day: String, first: String, last: String) {
         #expect(LedgerCalendar.month(of: date(day)) == date(first)...date(last))
     }

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import HaruLedger
 
 /// A quest payload from a few fields (ids and goal filled in).
@@ -10,25 +11,29 @@ func quest(_ fields: [(Field, FieldValue)]) -> QuestSpec {
 }
 
 struct Schedules {
-    @Test(arguments: [
-        // (mode fields, day, scheduled)
-        ([(Field.period, FieldValue.int(0))], "2026-03-05", true),
-        ([(.period, .int(0)), (.scheduleMode, .int(1)), (.scheduleWeekdays, .ints([0, 2, 4]))], "2026-03-04", true),
-        ([(.period, .int(0)), (.scheduleMode, .int(1)), (.scheduleWeekdays, .ints([0, 2, 4]))], "2026-03-05", false),
-        ([(.period, .int(0)), (.scheduleMode, .int(2)), (.scheduleMonthDays, .ints([31]))], "2026-03-31", true),
-        ([(.period, .int(0)), (.scheduleMode, .int(2)), (.scheduleMonthDays, .ints([31]))], "2026-04-30", false),
-        ([(.period, .int(0)), (.scheduleMode, .int(2)), (.scheduleMonthDays, .ints([29]))], "2024-02-29", true),
-        ([(.period, .int(0)), (.scheduleMode, .int(2)), (.scheduleMonthDays, .ints([29]))], "2026-02-28", false),
-        ([(.period, .int(0)), (.scheduleMode, .int(3)), (.scheduleOrdinal, .int(3)), (.scheduleWeekday, .int(1))], "2026-03-17", true),
-        ([(.period, .int(0)), (.scheduleMode, .int(3)), (.scheduleOrdinal, .int(3)), (.scheduleWeekday, .int(1))], "2026-03-24", false),
-        ([(.period, .int(0)), (.scheduleMode, .int(3)), (.scheduleOrdinal, .int(5)), (.scheduleWeekday, .int(0))], "2026-03-30", true),
-        ([(.period, .int(0)), (.scheduleMode, .int(3)), (.scheduleOrdinal, .int(1)), (.scheduleWeekday, .int(6))], "2026-03-01", true),
-        ([(.period, .int(1))], "2026-03-05", true),
-        ([(.period, .int(2))], "2026-03-05", true),
-        ([(.period, .int(3)), (.customStart, .int(20_515)), (.customEnd, .int(20_520))], "2026-03-03", true),
-        ([(.period, .int(3)), (.customStart, .int(20_515)), (.customEnd, .int(20_520))], "2026-03-08", true),
-        ([(.period, .int(3)), (.customStart, .int(20_515)), (.customEnd, .int(20_520))], "2026-03-09", false),
-    ] as [([(Field, FieldValue)], String, Bool)])
+    @Test(
+        arguments: [
+            // (mode fields, day, scheduled)
+            ([(Field.period, FieldValue.int(0))], "2026-03-05", true),
+            ([(.period, .int(0)), (.scheduleMode, .int(1)), (.scheduleWeekdays, .ints([0, 2, 4]))], "2026-03-04", true),
+            ([(.period, .int(0)), (.scheduleMode, .int(1)), (.scheduleWeekdays, .ints([0, 2, 4]))], "2026-03-05", false),
+            ([(.period, .int(0)), (.scheduleMode, .int(2)), (.scheduleMonthDays, .ints([31]))], "2026-03-31", true),
+            ([(.period, .int(0)), (.scheduleMode, .int(2)), (.scheduleMonthDays, .ints([31]))], "2026-04-30", false),
+            ([(.period, .int(0)), (.scheduleMode, .int(2)), (.scheduleMonthDays, .ints([29]))], "2024-02-29", true),
+            ([(.period, .int(0)), (.scheduleMode, .int(2)), (.scheduleMonthDays, .ints([29]))], "2026-02-28", false),
+            ([(.period, .int(0)), (.scheduleMode, .int(3)), (.scheduleOrdinal, .int(3)), (.scheduleWeekday, .int(1))], "2026-03-17", true),
+            (
+                [(.period, .int(0)), (.scheduleMode, .int(3)), (.scheduleOrdinal, .int(3)), (.scheduleWeekday, .int(1))], "2026-03-24",
+                false
+            ),
+            ([(.period, .int(0)), (.scheduleMode, .int(3)), (.scheduleOrdinal, .int(5)), (.scheduleWeekday, .int(0))], "2026-03-30", true),
+            ([(.period, .int(0)), (.scheduleMode, .int(3)), (.scheduleOrdinal, .int(1)), (.scheduleWeekday, .int(6))], "2026-03-01", true),
+            ([(.period, .int(1))], "2026-03-05", true),
+            ([(.period, .int(2))], "2026-03-05", true),
+            ([(.period, .int(3)), (.customStart, .int(20_515)), (.customEnd, .int(20_520))], "2026-03-03", true),
+            ([(.period, .int(3)), (.customStart, .int(20_515)), (.customEnd, .int(20_520))], "2026-03-08", true),
+            ([(.period, .int(3)), (.customStart, .int(20_515)), (.customEnd, .int(20_520))], "2026-03-09", false),
+        ] as [([(Field, FieldValue)], String, Bool)])
     func isScheduledFollowsTheSchedule(fields: [(Field, FieldValue)], day: String, scheduled: Bool) {
         #expect(quest(fields).isScheduled(date(day)) == scheduled)
     }
@@ -89,9 +94,14 @@ struct ProgressProperties {
         ]
         for k in 0..<6 {
             let time = r(2) == 0
-            let target = time ? #""target":{"action_id":"t"},"target_seconds":\#(600 * (1 + r(6)))"# : #""target":{"action_id":"c"},"target_count":\#(1 + r(4))"#
+            let target =
+                time
+                ? #""target":{"action_id":"t"},"target_seconds":\#(600 * (1 + r(6)))"#
+                : #""target":{"action_id":"c"},"target_count":\#(1 + r(4))"#
             let deadline = k < 3 && r(2) == 0 ? #","deadline":"2\#(r(4)):00""# : ""
-            lines.append(#"{"type":"quest.created","at":"2026-01-01T00:00:00Z","data":{"quest_id":"q\#(k)","goal_id":"g",\#(target),\#(shapes[k]),"direction":"\#(r(3) == 0 ? "at_most" : "at_least")"\#(deadline)}}"#)
+            lines.append(
+                #"{"type":"quest.created","at":"2026-01-01T00:00:00Z","data":{"quest_id":"q\#(k)","goal_id":"g",\#(target),\#(shapes[k]),"direction":"\#(r(3) == 0 ? "at_most" : "at_least")"\#(deadline)}}"#
+            )
         }
         // Records as (line, effective start, end); counts have end == nil.
         var records: [(start: Instant, end: Instant?, line: (Instant?) -> String)] = []
@@ -101,13 +111,22 @@ struct ProgressProperties {
             let start = try Instant.parse(at).get()
             if r(2) == 0 {
                 let end = Instant(seconds: start.seconds + Int64(60 * (1 + r(180))))
-                records.append((start, end, { cut in
-                    let e = min(end, cut ?? end).format(offsetSeconds: 3600)
-                    return #"{"type":"session.recorded","at":"\#(e)","data":{"session_id":"s\#(n)","action_id":"t","start":"\#(at)","end":"\#(e)"}}"#
-                }))
+                records.append(
+                    (
+                        start, end,
+                        { cut in
+                            let e = min(end, cut ?? end).format(offsetSeconds: 3600)
+                            return
+                                #"{"type":"session.recorded","at":"\#(e)","data":{"session_id":"s\#(n)","action_id":"t","start":"\#(at)","end":"\#(e)"}}"#
+                        }
+                    ))
             } else {
                 let amount = 1 + r(3)
-                records.append((start, nil, { _ in #"{"type":"count.added","at":"\#(at)","data":{"entry_id":"c\#(n)","action_id":"c","amount":\#(amount)}}"# }))
+                records.append(
+                    (
+                        start, nil,
+                        { _ in #"{"type":"count.added","at":"\#(at)","data":{"entry_id":"c\#(n)","action_id":"c","amount":\#(amount)}}"# }
+                    ))
             }
         }
         var ids = SeededRNG(seed: seed)

@@ -51,10 +51,12 @@ struct TamperDetection {
         let dir = TempDir()
         let l = try freshLedger(dir)
         var rng = SeededRNG(seed: 9)
-        _ = try l.append(try events("""
-            {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
-            {"type":"session.recorded","at":"2026-03-02T09:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-02T08:00:00+09:00","end":"2026-03-02T09:00:00+09:00"}}
-            """), now: 2_000_000, rng: &rng)
+        _ = try l.append(
+            try events(
+                """
+                {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
+                {"type":"session.recorded","at":"2026-03-02T09:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-02T08:00:00+09:00","end":"2026-03-02T09:00:00+09:00"}}
+                """), now: 2_000_000, rng: &rng)
         try l.environment.write { txn in
             try txn.clear(l.environment.database("pages"))
             try txn.put(l.environment.database("state"), [0x21] + Array("ghost".utf8), [0])

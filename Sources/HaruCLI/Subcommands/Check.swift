@@ -1,7 +1,7 @@
 import HaruLedger
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Subcommands {
@@ -34,10 +34,11 @@ extension Subcommands {
                 failed += result.failures.count
                 for f in result.failures { ctx.invocation.err.line(f.description) }
                 if ctx.json {
-                    ctx.printJSON(.object([
-                        ("file", .string(file)), ("assertions", .int(Int64(result.assertions))),
-                        ("failures", .array(result.failures.map { .string($0.description) })),
-                    ]))
+                    ctx.printJSON(
+                        .object([
+                            ("file", .string(file)), ("assertions", .int(Int64(result.assertions))),
+                            ("failures", .array(result.failures.map { .string($0.description) })),
+                        ]))
                 }
             }
             if !ctx.json {

@@ -14,12 +14,15 @@ extension Subcommands {
         maxArgs: 1,
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
-                let day = try p.positionals.first.map { try ctx.date($0, "DATE") }
+                let day =
+                    try p.positionals.first.map { try ctx.date($0, "DATE") }
                     ?? cal.day(of: ref.isLive ? ref.instant : Instant(seconds: ref.instant.seconds - 1))
                 let book = try DayBook(snap, calendar: cal, from: day, through: day, reference: ref)
                 let range = cal.range(of: day)
                 func byName(_ m: [String: Totals], _ names: [String: Payload]) -> [(key: String, value: Totals)] {
-                    m.filter { !$0.value.isZero }.sorted { (names[$0.key]?.string(.name) ?? $0.key) < (names[$1.key]?.string(.name) ?? $1.key) }
+                    m.filter { !$0.value.isZero }.sorted {
+                        (names[$0.key]?.string(.name) ?? $0.key) < (names[$1.key]?.string(.name) ?? $1.key)
+                    }
                 }
                 let actions = byName(book.perDay(0), book.actions)
                 let tags = byName(book.tagTotals(0), book.tags)
@@ -28,11 +31,15 @@ extension Subcommands {
                     return ExitCode.ok
                 }
                 let hours = Double(range.upperBound.seconds - range.lowerBound.seconds) / 3600
-                ctx.out.line("\(day) \(Weekday.names[day.weekday.rawValue].prefix(3))  \(cal.format(range.lowerBound)) → \(cal.format(range.upperBound))"
-                    + (hours == 24 ? "" : "  (\(JSONValue.formatNumber(hours)) h)"))
+                ctx.out.line(
+                    "\(day) \(Weekday.names[day.weekday.rawValue].prefix(3))  \(cal.format(range.lowerBound)) → \(cal.format(range.upperBound))"
+                        + (hours == 24 ? "" : "  (\(JSONValue.formatNumber(hours)) h)"))
                 if actions.isEmpty { ctx.out.line("  nothing recorded") }
-                let width = max(12, (actions.map { book.actions[$0.key]?.string(.name)?.count ?? 0 }
-                    + tags.map { book.tags[$0.key]?.string(.name)?.count ?? 0 }).max() ?? 0) + 2
+                let width =
+                    max(
+                        12,
+                        (actions.map { book.actions[$0.key]?.string(.name)?.count ?? 0 }
+                            + tags.map { book.tags[$0.key]?.string(.name)?.count ?? 0 }).max() ?? 0) + 2
                 if !actions.isEmpty { ctx.out.line("  actions") }
                 for (id, t) in actions { ctx.out.line("    " + Cell.pad(book.actions[id]?.string(.name) ?? id, width) + Cell.text(t)) }
                 if !tags.isEmpty { ctx.out.line("  tags") }

@@ -5,7 +5,11 @@ extension Subcommands {
         name: "explain", abstract: "Period by period: what a quest required, what was done, and which records counted.",
         usage: "explain QUEST [--periods N] [--as-of INSTANT|DATE] [--known-at SEQ|INSTANT] [--now INSTANT]",
         arguments: [("QUEST", "The quest's id.")],
-        options: [OptionSpec(name: "--periods", value: "N", help: "How many periods back to show, the current one included (default 7 days, 4 weeks, 3 months).")]
+        options: [
+            OptionSpec(
+                name: "--periods", value: "N",
+                help: "How many periods back to show, the current one included (default 7 days, 4 weeks, 3 months).")
+        ]
             + queryOptions,
         discussion: """
             Records count up to the reference, as for streaks; a record timed later is listed as left out
@@ -26,38 +30,67 @@ extension Subcommands {
                 let x = try QuestExplanation(snap, calendar: cal, reference: ref, quest: quest, count: count ?? [7, 4, 3, 1][Int(period)])
                 let unit: (Double) -> String = { x.spec.unitIsTime ? Duration.text(Int64($0.rounded())) : JSONValue.formatNumber($0) }
                 if ctx.json {
-                    ctx.printJSON(.object([
-                        ("quest_id", .string(quest)), ("period", .string(x.spec.periodName)), ("direction", .string(x.spec.directionName)),
-                        ("unit", .string(x.spec.unit)),
-                        ("periods", .array(x.periods.map { pr in
-                            .object([
-                                ("start", .string(pr.first.description)), ("end", .string(pr.last.description)),
-                                ("required", pr.required.map { .double($0) } ?? .null), ("done", .double(pr.done)), ("met", .bool(pr.met)),
-                                ("in_progress", .bool(pr.inProgress)),
-                                ("records", .array(pr.entries.map { e in
-                                    .object([
-                                        ("record_id", .string(e.recordID)), ("action_id", .string(e.actionID)),
-                                        (e.isSession ? "start" : "time", .string(cal.format(e.start))),
-                                        ("end", e.end.map { .string(cal.format($0)) } ?? .null), ("counted", .double(e.counted)),
-                                        ("left_out", .array(e.leftOut.map { .object([("amount", .double($0.amount)), ("reason", .string($0.reason))]) })),
-                                    ])
-                                })),
-                            ])
-                        })),
-                    ] + snap.referenceJSON(ref, cal)))
+                    ctx.printJSON(
+                        .object(
+                            [
+                                ("quest_id", .string(quest)), ("period", .string(x.spec.periodName)),
+                                ("direction", .string(x.spec.directionName)),
+                                ("unit", .string(x.spec.unit)),
+                                (
+                                    "periods",
+                                    .array(
+                                        x.periods.map { pr in
+                                            .object([
+                                                ("start", .string(pr.first.description)), ("end", .string(pr.last.description)),
+                                                ("required", pr.required.map { .double($0) } ?? .null), ("done", .double(pr.done)),
+                                                ("met", .bool(pr.met)),
+                                                ("in_progress", .bool(pr.inProgress)),
+                                                (
+                                                    "records",
+                                                    .array(
+                                                        pr.entries.map { e in
+                                                            .object([
+                                                                ("record_id", .string(e.recordID)), ("action_id", .string(e.actionID)),
+                                                                (e.isSession ? "start" : "time", .string(cal.format(e.start))),
+                                                                ("end", e.end.map { .string(cal.format($0)) } ?? .null),
+                                                                ("counted", .double(e.counted)),
+                                                                (
+                                                                    "left_out",
+                                                                    .array(
+                                                                        e.leftOut.map {
+                                                                            .object([
+                                                                                ("amount", .double($0.amount)),
+                                                                                ("reason", .string($0.reason)),
+                                                                            ])
+                                                                        })
+                                                                ),
+                                                            ])
+                                                        })
+                                                ),
+                                            ])
+                                        })
+                                ),
+                            ] + snap.referenceJSON(ref, cal)))
                     return ExitCode.ok
                 }
-                ctx.out.line("quest \(quest): \(x.spec.directionName) \(unit(x.spec.amount)) \(x.spec.periodName), as of \(cal.format(ref.instant))")
+                ctx.out.line(
+                    "quest \(quest): \(x.spec.directionName) \(unit(x.spec.amount)) \(x.spec.periodName), as of \(cal.format(ref.instant))")
                 for pr in x.periods {
-                    let name = pr.first == pr.last ? "\(pr.first) \(Weekday.names[pr.first.weekday.rawValue].prefix(3))" : "\(pr.first) … \(pr.last)"
+                    let name =
+                        pr.first == pr.last
+                        ? "\(pr.first) \(Weekday.names[pr.first.weekday.rawValue].prefix(3))" : "\(pr.first) … \(pr.last)"
                     guard let req = pr.required else {
-                        ctx.out.line("\(name)  not scheduled" + (pr.entries.isEmpty ? "" : " (\(pr.entries.count) record\(pr.entries.count == 1 ? "" : "s") left out)"))
+                        ctx.out.line(
+                            "\(name)  not scheduled"
+                                + (pr.entries.isEmpty ? "" : " (\(pr.entries.count) record\(pr.entries.count == 1 ? "" : "s") left out)"))
                         continue
                     }
                     let verdict = pr.met ? "met" : (pr.inProgress && x.spec.atLeast ? "not yet" : "not met")
-                    ctx.out.line("\(name)  required \(unit(req)), done \(unit(pr.done))  \(verdict)\(pr.inProgress ? " (in progress)" : "")")
+                    ctx.out.line(
+                        "\(name)  required \(unit(req)), done \(unit(pr.done))  \(verdict)\(pr.inProgress ? " (in progress)" : "")")
                     for e in pr.entries {
-                        let when = e.isSession ? "\(cal.format(e.start)) → \(e.end.map { cal.format($0) } ?? "running")" : cal.format(e.start)
+                        let when =
+                            e.isSession ? "\(cal.format(e.start)) → \(e.end.map { cal.format($0) } ?? "running")" : cal.format(e.start)
                         var line = "    \(e.recordID)  \(e.actionID)  \(when)  counted \(unit(e.counted))"
                         for l in e.leftOut { line += "; left out \(unit(l.amount)): \(l.reason)" }
                         ctx.out.line(line)

@@ -39,7 +39,9 @@ enum ProgressText {
             case .needsConfirmation: head += "  needs confirmation (haru goal confirm \(g.id) achieved|not_achieved)"
             case .achieved, .notAchieved:
                 head += "  " + (g.status == .achieved ? "ACHIEVED" : "not achieved")
-                if let p = g.achievementPercent { head += " \(JSONValue.formatNumber((p * 10).rounded() / 10)) % of \(g.thresholdPercent) %" }
+                if let p = g.achievementPercent {
+                    head += " \(JSONValue.formatNumber((p * 10).rounded() / 10)) % of \(g.thresholdPercent) %"
+                }
                 if let j = g.judgedAt { head += " (judged \(calendar.format(j)))" }
             }
             out.line(head)
@@ -61,16 +63,20 @@ enum ProgressText {
                 let spans = ["day", "week", "month"].enumerated().map { k, name -> String in
                     let s = q.spans[k]
                     guard s.scheduled, let v = s.value, let t = s.target else { return "\(name) not scheduled" }
-                    let shown = q.spec.unitIsTime ? "\(Duration.text(Int64(v.rounded())))/\(Duration.text(Int64(t.rounded())))"
+                    let shown =
+                        q.spec.unitIsTime
+                        ? "\(Duration.text(Int64(v.rounded())))/\(Duration.text(Int64(t.rounded())))"
                         : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
                     let pct = q.spec.atLeast ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? "within" : "OVER")
                     return "\(name) \(pct) (\(shown))"
                 }
                 out.line("      " + spans.joined(separator: "   "))
                 if let j = q.judgment {
-                    out.line("      judged: \(j.achieved ? "met" : "not met")" + (j.value.map { v in
-                        " (\(JSONValue.formatNumber((v * 10).rounded() / 10)) of \(JSONValue.formatNumber(((j.target ?? 0) * 10).rounded() / 10)))"
-                    } ?? " (not scheduled: counts as met)"))
+                    out.line(
+                        "      judged: \(j.achieved ? "met" : "not met")"
+                            + (j.value.map { v in
+                                " (\(JSONValue.formatNumber((v * 10).rounded() / 10)) of \(JSONValue.formatNumber(((j.target ?? 0) * 10).rounded() / 10)))"
+                            } ?? " (not scheduled: counts as met)"))
                 }
             }
         }

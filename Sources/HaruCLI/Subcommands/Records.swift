@@ -60,7 +60,8 @@ extension Subcommands {
                 let r = try ctx.append([e])
                 ctx.report(
                     r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
-                    human: seconds == 0 ? "Discarded \(name): stopped the second it started."
+                    human: seconds == 0
+                        ? "Discarded \(name): stopped the second it started."
                         : "Discarded \(name): \(Duration.text(seconds)) is shorter than the minimum of \(Duration.text(Int64(minimum))).")
             } else {
                 let e = try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])

@@ -8,7 +8,9 @@ extension Subcommands {
             OptionSpec(name: "--from", value: "DATE", help: "First logical day."),
             OptionSpec(name: "--to", value: "DATE", help: "Last logical day (inclusive)."),
             OptionSpec(name: "--by", value: "action|tag", help: "Group by action (default) or by tag."),
-            OptionSpec(name: "--every", value: "day|week|month", help: "One row per logical day, week (from week_start) or month; default one row."),
+            OptionSpec(
+                name: "--every", value: "day|week|month", help: "One row per logical day, week (from week_start) or month; default one row."
+            ),
         ] + queryOptions,
         discussion: """
             Averages divide by the periods (days, or weeks/months with --every) that have already
@@ -35,4 +37,3 @@ extension Subcommands {
             }
         })
 }
-

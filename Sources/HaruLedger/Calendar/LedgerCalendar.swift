@@ -33,7 +33,9 @@ public struct LedgerCalendar: Sendable {
             let from = p.date(.from)
             if let name = p.string(.timeZone) {
                 let rules: ZoneRules
-                if let r = loaded[name] { rules = r } else {
+                if let r = loaded[name] {
+                    rules = r
+                } else {
                     guard let r = zones.rules(name) else { throw ZoneError(zone: name) }
                     loaded[name] = r
                     rules = r
@@ -122,8 +124,8 @@ public struct LedgerCalendar: Sendable {
 
     /// The days of the calendar month holding `day` (the logical month, RULES §1).
     public static func month(of day: LocalDate) -> ClosedRange<LocalDate> {
-        LocalDate(year: day.year, month: day.month, day: 1)!
-            ... LocalDate(year: day.year, month: day.month, day: LocalDate.daysIn(year: day.year, month: day.month))!
+        LocalDate(year: day.year, month: day.month, day: 1)!...LocalDate(
+            year: day.year, month: day.month, day: LocalDate.daysIn(year: day.year, month: day.month))!
     }
 
     /// The UTC offset in force at `t` in the zone of the day holding it (for printing instants).

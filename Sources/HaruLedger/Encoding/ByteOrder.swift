@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Byte-wise key order, as LMDB sorts keys (memcmp, then length).

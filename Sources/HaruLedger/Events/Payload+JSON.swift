@@ -154,7 +154,6 @@ extension Payload {
         }
     }
 
-
     /// The payload as the JSON `data` object, nested members regrouped,
     /// fields in schema order. Instants are printed by `instant`.
     /// - Parameter hideNotes: print `note_chars` instead of a note's text.

@@ -98,8 +98,13 @@ extension Ledger {
             let projected: [(Database, [([UInt8], [UInt8])], ([UInt8]) -> String)] = [
                 (pages, projections.storedPages(), { "the record page " + PageKey.describe($0) }),
                 (interned, projections.storedActions(), { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
-                (checkpoints, projections.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) },
-                 { "the running-session checkpoint at seq " + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) }) }),
+                (
+                    checkpoints, projections.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) },
+                    {
+                        "the running-session checkpoint at seq "
+                            + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) })
+                    }
+                ),
             ]
             for (db, want, describe) in projected {
                 if let problem = try compare(txn, db, want, describe) { return bad(nil, problem) }

@@ -247,7 +247,9 @@ public final class Ledger: @unchecked Sendable {
             for (k, v) in s.storedForm() { try txn.put(state, k, v, append: true) }
             for (k, v) in p.storedPages() { try txn.put(pages, k, v, append: true) }
             for (k, v) in p.storedActions() { try txn.put(interned, k, v, append: true) }
-            for (seq, v) in p.checkpoints.sorted(by: { $0.key < $1.key }) { try txn.put(checkpoints, EventRecord.key(seq), v, append: true) }
+            for (seq, v) in p.checkpoints.sorted(by: { $0.key < $1.key }) {
+                try txn.put(checkpoints, EventRecord.key(seq), v, append: true)
+            }
         }
         return s.head
     }

@@ -40,7 +40,8 @@ public struct QuestExplanation: Sendable {
             throw LedgerError.invalid(InputError(field: "QUEST", rule: "no quest with id \"\(id)\""))
         }
         let defs = try LiveDefinitions(snap, reference: reference)
-        let q = QuestSpec(id: id, qd.fields(inForceAt: reference.definitionsAt), actionTracksTime: { defs.actions[$0].map { $0.int(.tracking) == 0 } })
+        let q = QuestSpec(
+            id: id, qd.fields(inForceAt: reference.definitionsAt), actionTracksTime: { defs.actions[$0].map { $0.int(.tracking) == 0 } })
         spec = q
         let refDay = reference.day(calendar)
         let cut = reference.cutting
@@ -93,14 +94,19 @@ public struct QuestExplanation: Sendable {
             func note(_ id: String, _ action: String, session: Bool, _ start: Int64, _ end: Int64?, _ make: (inout Entry) -> Void) {
                 if byRecord[id] == nil {
                     order.append(id)
-                    byRecord[id] = Entry(recordID: id, actionID: action, isSession: session, start: Instant(seconds: start),
-                                         end: end.map { Instant(seconds: $0) }, counted: 0, leftOut: [])
+                    byRecord[id] = Entry(
+                        recordID: id, actionID: action, isSession: session, start: Instant(seconds: start),
+                        end: end.map { Instant(seconds: $0) }, counted: 0, leftOut: [])
                 }
                 make(&byRecord[id]!)
             }
             func add(_ e: inout Entry, _ amount: Double, _ reason: String) {
                 guard amount > 0 else { return }
-                if let k = e.leftOut.firstIndex(where: { $0.reason == reason }) { e.leftOut[k].amount += amount } else { e.leftOut.append((amount, reason)) }
+                if let k = e.leftOut.firstIndex(where: { $0.reason == reason }) {
+                    e.leftOut[k].amount += amount
+                } else {
+                    e.leftOut.append((amount, reason))
+                }
             }
             /// Splits one piece of a session over the days and says where each part went.
             func session(_ id: String, _ action: String, _ s: Int64, _ e: Int64, full: (Int64, Int64?)) {
@@ -143,7 +149,9 @@ public struct QuestExplanation: Sendable {
                     let id = try recordID(e.addedSeq)
                     switch e.kind {
                     case .session:
-                        if fullRecords[id] == nil, let r = try snap.sessionRecord(id) { fullRecords[id] = (r.start.seconds, r.end?.seconds) }
+                        if fullRecords[id] == nil, let r = try snap.sessionRecord(id) {
+                            fullRecords[id] = (r.start.seconds, r.end?.seconds)
+                        }
                         session(id, action, e.start, e.end, full: fullRecords[id] ?? (e.start, e.end))
                     case .count:
                         guard let k = grid.index(of: e.start) else { return }
@@ -164,7 +172,8 @@ public struct QuestExplanation: Sendable {
                     }
                 }
                 for r in running where wanted.contains(r.actionID) && r.start.seconds < grid.span.upperBound {
-                    session(r.id, r.actionID, r.start.seconds, max(r.start.seconds, reference.instant.seconds), full: (r.start.seconds, nil))
+                    session(
+                        r.id, r.actionID, r.start.seconds, max(r.start.seconds, reference.instant.seconds), full: (r.start.seconds, nil))
                 }
             }
             let entries = order.map { byRecord[$0]! }
@@ -181,8 +190,10 @@ public struct QuestExplanation: Sendable {
                 done = entries.reduce(0) { $0 + $1.counted }
             }
             let inProgress = refDay >= first && refDay <= last
-            periods.append(Period(first: first, last: last, required: required, done: done,
-                                  met: required.map { q.met(value: done, target: $0) } ?? true, inProgress: inProgress, entries: entries))
+            periods.append(
+                Period(
+                    first: first, last: last, required: required, done: done,
+                    met: required.map { q.met(value: done, target: $0) } ?? true, inProgress: inProgress, entries: entries))
         }
         self.periods = periods
     }

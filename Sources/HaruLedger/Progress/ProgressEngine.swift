@@ -67,8 +67,10 @@ public struct ProgressEngine {
         let first = min(gaugeFirst, streakFirst, judgedFirst)
         let span = calendar.range(of: first).lowerBound.seconds..<calendar.range(of: max(gaugeLast, refDay)).upperBound.seconds
         let records = try RecordSet(snap, actions: defs.actions.keys.sorted(), span: span)
-        var gauges = QuestMeter(calendar: calendar, records: records, first: gaugeFirst, last: gaugeLast, reference: reference, deadlines: deadlines)
-        var streaks = QuestMeter(calendar: calendar, records: records, first: streakFirst, last: refDay, reference: reference.cutting, deadlines: deadlines)
+        var gauges = QuestMeter(
+            calendar: calendar, records: records, first: gaugeFirst, last: gaugeLast, reference: reference, deadlines: deadlines)
+        var streaks = QuestMeter(
+            calendar: calendar, records: records, first: streakFirst, last: refDay, reference: reference.cutting, deadlines: deadlines)
         var judged: [Instant: QuestMeter] = [:]
 
         var out: [GoalProgress] = []
@@ -78,8 +80,10 @@ public struct ProgressEngine {
             var judgmentMeter: QuestMeter?
             var judgmentDefs: LiveDefinitions?
             if let j = g.judgment {
-                judgmentMeter = judged[j.reference.instant]
-                    ?? QuestMeter(calendar: calendar, records: records, first: judgedFirst, last: j.day, reference: j.reference, deadlines: deadlines)
+                judgmentMeter =
+                    judged[j.reference.instant]
+                    ?? QuestMeter(
+                        calendar: calendar, records: records, first: judgedFirst, last: j.day, reference: j.reference, deadlines: deadlines)
                 judgmentDefs = try LiveDefinitions(snap, reference: j.reference)
             }
             let goalStart = g.fields.date(.startDate) ?? refDay
@@ -90,24 +94,36 @@ public struct ProgressEngine {
                 if q.period != .custom {
                     // A judged goal's streak ends with it; otherwise the reference day is in progress.
                     if let j = g.judgment, var m = judgmentMeter {
-                        streak = ProgressEngine.streak(q, actions: actions, meter: &m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
+                        streak = ProgressEngine.streak(
+                            q, actions: actions, meter: &m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
                         judgmentMeter = m
                     } else {
-                        streak = ProgressEngine.streak(q, actions: actions, meter: &streaks, lastDay: refDay, inProgress: true, goalStart: goalStart, calendar: calendar)
+                        streak = ProgressEngine.streak(
+                            q, actions: actions, meter: &streaks, lastDay: refDay, inProgress: true, goalStart: goalStart,
+                            calendar: calendar)
                     }
                 }
                 var judgment: QuestJudgment?
                 if let j = g.judgment, var m = judgmentMeter, let jd = judgmentDefs {
-                    let spec = QuestSpec(id: q.id, qd.fields(inForceAt: j.reference.definitionsAt), actionTracksTime: { jd.actions[$0].map { $0.int(.tracking) == 0 } })
+                    let spec = QuestSpec(
+                        id: q.id, qd.fields(inForceAt: j.reference.definitionsAt),
+                        actionTracksTime: { jd.actions[$0].map { $0.int(.tracking) == 0 } })
                     let jActions = ProgressEngine.actionIndices(spec, defs: jd, records: records)
-                    judgment = ProgressEngine.judge(spec, actions: jActions, meter: &m, reference: j.reference, day: j.day, calendar: calendar)
+                    judgment = ProgressEngine.judge(
+                        spec, actions: jActions, meter: &m, reference: j.reference, day: j.day, calendar: calendar)
                     judgmentMeter = m
                     judgments.append(judgment!)
                 }
-                quests.append(QuestProgress(spec: q, spans: spans, streak: streak, streakUnit: ["days", "weeks", "months", "days"][q.period.rawValue], judgment: judgment))
+                quests.append(
+                    QuestProgress(
+                        spec: q, spans: spans, streak: streak, streakUnit: ["days", "weeks", "months", "days"][q.period.rawValue],
+                        judgment: judgment))
             }
             if let j = g.judgment, let m = judgmentMeter { judged[j.reference.instant] = m }
-            out.append(ProgressEngine.goal(g, quests: quests, judgments: judgments, reference: reference, judgmentFields: g.judgment.map { g.definition.fields(inForceAt: $0.reference.definitionsAt) }))
+            out.append(
+                ProgressEngine.goal(
+                    g, quests: quests, judgments: judgments, reference: reference,
+                    judgmentFields: g.judgment.map { g.definition.fields(inForceAt: $0.reference.definitionsAt) }))
         }
         return ProgressReport(reference: reference, referenceDay: refDay, knownAt: snap.knownAt, goals: out)
     }
@@ -180,11 +196,15 @@ public struct ProgressEngine {
             func sum(_ days: [LocalDate]) -> Double { days.reduce(0) { $0 + (meter.index($1).map { v[$0] } ?? 0) } }
             let d = meter.index(refDay).map { v[$0] } ?? 0
             if q.period == .weekly {
-                return [span(d, q.amount / 7, own: false), span(sum(weekDays), q.amount, own: true),
-                        span(sum(monthDays), q.amount * dim / 7, own: false)]
+                return [
+                    span(d, q.amount / 7, own: false), span(sum(weekDays), q.amount, own: true),
+                    span(sum(monthDays), q.amount * dim / 7, own: false),
+                ]
             }
-            return [span(d, q.amount / dim, own: false), span(sum(weekDays), q.amount * 7 / dim, own: false),
-                    span(sum(monthDays), q.amount, own: true)]
+            return [
+                span(d, q.amount / dim, own: false), span(sum(weekDays), q.amount * 7 / dim, own: false),
+                span(sum(monthDays), q.amount, own: true),
+            ]
         case .custom:
             // Unscaled: every span shows the whole period (RULES §3).
             guard let s = q.customStart, let e = q.customEnd else { return [.notScheduled, .notScheduled, .notScheduled] }
@@ -246,7 +266,8 @@ public struct ProgressEngine {
                     break
                 }
                 isCurrent = false
-                periodStart = q.period == .weekly ? periodStart.adding(days: -7) : LedgerCalendar.month(of: periodStart.adding(days: -1)).lowerBound
+                periodStart =
+                    q.period == .weekly ? periodStart.adding(days: -7) : LedgerCalendar.month(of: periodStart.adding(days: -1)).lowerBound
             }
         }
         return count
@@ -283,9 +304,13 @@ public struct ProgressEngine {
             let elapsed = Double(day.daysSinceEpoch - start.daysSinceEpoch + 1)
             return result(sum(v, start, day), q.amount * elapsed / length)
         case .custom:
-            guard let s = q.customStart, let e = q.customEnd else { return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true) }
+            guard let s = q.customStart, let e = q.customEnd else {
+                return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true)
+            }
             // A period that has not begun by the reference counts 1.
-            if reference.instant <= calendar.range(of: s).lowerBound { return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true) }
+            if reference.instant <= calendar.range(of: s).lowerBound {
+                return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true)
+            }
             let v = meter.values(q, actions: actions, windowed: false)
             let through = min(day, e)
             let share = Double(through.daysSinceEpoch - s.daysSinceEpoch + 1) / Double(e.daysSinceEpoch - s.daysSinceEpoch + 1)
@@ -324,7 +349,8 @@ public struct ProgressEngine {
         }
         return GoalProgress(
             id: g.definition.id, title: g.fields.string(.title) ?? "", status: status, judgedAt: g.judgment?.reference.instant,
-            achievementPercent: percent, thresholdPercent: threshold, startDate: g.fields.date(.startDate)!, endDate: g.fields.date(.endDate),
+            achievementPercent: percent, thresholdPercent: threshold, startDate: g.fields.date(.startDate)!,
+            endDate: g.fields.date(.endDate),
             spanRatios: spanRatios, quests: quests)
     }
 }

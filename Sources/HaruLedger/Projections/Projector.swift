@@ -31,16 +31,18 @@ public enum Projector {
             try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
             if let new = try store.session(id!), new != old {
                 let action = try sink.intern(action: new.actionID)
-                try replace(old.map { RecordEntries.of(session: $0, action: action) } ?? [], with: RecordEntries.of(session: new, action: action),
-                            oldSeq: old?.versionSeq, seq: seq, sink: &sink)
+                try replace(
+                    old.map { RecordEntries.of(session: $0, action: action) } ?? [], with: RecordEntries.of(session: new, action: action),
+                    oldSeq: old?.versionSeq, seq: seq, sink: &sink)
             }
         case .countAdded, .countEdited, .countDeleted:
             let old = try store.count(id!)
             try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
             if let new = try store.count(id!), new != old {
                 let action = try sink.intern(action: new.actionID)
-                try replace(old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
-                            oldSeq: old?.versionSeq, seq: seq, sink: &sink)
+                try replace(
+                    old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
+                    oldSeq: old?.versionSeq, seq: seq, sink: &sink)
             }
         default:
             try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)

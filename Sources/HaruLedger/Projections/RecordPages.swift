@@ -56,8 +56,9 @@ public struct PageEntry: Sendable, Equatable {
         @inline(__always) func u64(_ at: Int) -> UInt64 { UInt64(bigEndian: page.loadUnaligned(fromByteOffset: o + at, as: UInt64.self)) }
         @inline(__always) func u32(_ at: Int) -> UInt32 { UInt32(bigEndian: page.loadUnaligned(fromByteOffset: o + at, as: UInt32.self)) }
         let action = UInt16(bigEndian: page.loadUnaligned(fromByteOffset: o + 32, as: UInt16.self))
-        return PageEntry(addedSeq: u64(0), removedSeq: u64(8), start: Int64(bitPattern: u64(16)), length: u32(24), amount: u32(28),
-                         action: action, kind: page[o + 34] == 1 ? .count : .session)
+        return PageEntry(
+            addedSeq: u64(0), removedSeq: u64(8), start: Int64(bitPattern: u64(16)), length: u32(24), amount: u32(28),
+            action: action, kind: page[o + 34] == 1 ? .count : .session)
     }
 
     /// The byte offset of `removedSeq` in entry `k`.
@@ -94,8 +95,13 @@ enum RecordEntries {
         let lastPage = PageKey.page(of: end.seconds - 1)
         while page <= lastPage {
             let a = max(s.start.seconds, page * 86_400), b = min(end.seconds, (page + 1) * 86_400)
-            out.append((page, PageEntry(addedSeq: s.versionSeq, removedSeq: 0, start: a, length: UInt32(b - a), amount: 0,
-                                        action: action, kind: .session)))
+            out.append(
+                (
+                    page,
+                    PageEntry(
+                        addedSeq: s.versionSeq, removedSeq: 0, start: a, length: UInt32(b - a), amount: 0,
+                        action: action, kind: .session)
+                ))
             page += 1
         }
         return out
@@ -103,8 +109,14 @@ enum RecordEntries {
 
     static func of(count c: CountRecord, action: UInt16) -> [(page: Int64, entry: PageEntry)] {
         guard !c.deleted else { return [] }
-        return [(PageKey.page(of: c.time.seconds), PageEntry(addedSeq: c.versionSeq, removedSeq: 0, start: c.time.seconds, length: 0,
-                                                            amount: UInt32(c.amount), action: action, kind: .count))]
+        return [
+            (
+                PageKey.page(of: c.time.seconds),
+                PageEntry(
+                    addedSeq: c.versionSeq, removedSeq: 0, start: c.time.seconds, length: 0,
+                    amount: UInt32(c.amount), action: action, kind: .count)
+            )
+        ]
     }
 
     /// Marks the entry added by `addedSeq` in a page as removed by `seq`.

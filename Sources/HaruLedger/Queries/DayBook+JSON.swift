@@ -3,9 +3,10 @@ extension DayBook {
     /// and tags with a non-zero total, in id order.
     public func json(day i: Int, calendar: LedgerCalendar) -> [(String, JSONValue)] {
         func items(_ key: String, _ m: [String: Totals]) -> JSONValue {
-            .array(m.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map {
-                .object([(key, .string($0.key)), ("seconds", .int($0.value.seconds)), ("count", .int($0.value.count))])
-            })
+            .array(
+                m.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map {
+                    .object([(key, .string($0.key)), ("seconds", .int($0.value.seconds)), ("count", .int($0.value.count))])
+                })
         }
         let range = grid.range(i)
         return [

@@ -48,20 +48,35 @@ public struct ReportTable: Sendable {
         let key = by + "_id"
         let n = startedPeriods
         func items(_ m: [String: Totals]) -> JSONValue {
-            .array(m.sorted { $0.key < $1.key }.map { .object([(key, .string($0.key)), ("seconds", .int($0.value.seconds)), ("count", .int($0.value.count))]) })
+            .array(
+                m.sorted { $0.key < $1.key }.map {
+                    .object([(key, .string($0.key)), ("seconds", .int($0.value.seconds)), ("count", .int($0.value.count))])
+                })
         }
         return [
             ("from", .string(periods.first?.first.description ?? "")), ("to", .string(periods.last?.last.description ?? "")),
             ("by", .string(by)), ("every", every.map { .string($0) } ?? .null),
-            ("periods", .array(periods.map {
-                .object([("start", .string($0.first.description)), ("end", .string($0.last.description)),
-                         ("started", .bool($0.started)), ("items", items($0.items))])
-            })),
-            ("totals", .array(totals.sorted { $0.key < $1.key }.map { id, t in
-                .object([(key, .string(id)), ("seconds", .int(t.seconds)), ("count", .int(t.count)),
-                         ("average_seconds", n > 0 ? .double(Double(t.seconds) / Double(n)) : .null),
-                         ("average_count", n > 0 ? .double(Double(t.count) / Double(n)) : .null)])
-            })),
+            (
+                "periods",
+                .array(
+                    periods.map {
+                        .object([
+                            ("start", .string($0.first.description)), ("end", .string($0.last.description)),
+                            ("started", .bool($0.started)), ("items", items($0.items)),
+                        ])
+                    })
+            ),
+            (
+                "totals",
+                .array(
+                    totals.sorted { $0.key < $1.key }.map { id, t in
+                        .object([
+                            (key, .string(id)), ("seconds", .int(t.seconds)), ("count", .int(t.count)),
+                            ("average_seconds", n > 0 ? .double(Double(t.seconds) / Double(n)) : .null),
+                            ("average_count", n > 0 ? .double(Double(t.count) / Double(n)) : .null),
+                        ])
+                    })
+            ),
             ("average_unit", .string(unit)), ("started_periods", .int(Int64(n))),
         ]
     }

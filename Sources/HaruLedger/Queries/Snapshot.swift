@@ -81,8 +81,9 @@ public struct Snapshot {
             guard let id = e.payload.string(.sessionID) else { return true }
             switch e.type {
             case .sessionStarted:
-                running[id] = SessionRecord(id: id, actionID: e.payload.string(.actionID)!, start: e.at, end: nil, note: nil,
-                                            status: .running, createdSeq: seq)
+                running[id] = SessionRecord(
+                    id: id, actionID: e.payload.string(.actionID)!, start: e.at, end: nil, note: nil,
+                    status: .running, createdSeq: seq)
             case .sessionStopped, .sessionDiscarded, .sessionDeleted:
                 running[id] = nil
             case .sessionEdited:

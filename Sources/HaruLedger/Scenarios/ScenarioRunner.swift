@@ -26,7 +26,8 @@ public struct ScenarioRunner {
     }
 
     private static let selectors: Set<String> = [
-        "expect", "date", "action_id", "tag_id", "as_of", "known_at", "now", "from", "to", "by", "every", "period", "goal_id", "quest_id", "span",
+        "expect", "date", "action_id", "tag_id", "as_of", "known_at", "now", "from", "to", "by", "every", "period", "goal_id", "quest_id",
+        "span",
     ]
 
     mutating func run(_ text: [UInt8]) throws {
@@ -41,7 +42,9 @@ public struct ScenarioRunner {
             let (n, json) = lines[k]
             k += 1
             if case .string(let now)? = json["now"], json["expect"] == nil, json["type"] == nil {
-                guard case .success(let t) = Instant.parse(now) else { throw ScenarioError(file: file, line: n, reason: "now: not an instant") }
+                guard case .success(let t) = Instant.parse(now) else {
+                    throw ScenarioError(file: file, line: n, reason: "now: not an instant")
+                }
                 clock = t.seconds * 1_000_000
                 continue
             }
@@ -52,7 +55,8 @@ public struct ScenarioRunner {
                 continue
             }
             guard case .string(let kind)? = json["expect"] else {
-                throw ScenarioError(file: file, line: n, reason: "a line is an event (\"type\"), an assertion (\"expect\") or a clock setting (\"now\")")
+                throw ScenarioError(
+                    file: file, line: n, reason: "a line is an event (\"type\"), an assertion (\"expect\") or a clock setting (\"now\")")
             }
             result.assertions += 1
             do {
@@ -66,7 +70,8 @@ public struct ScenarioRunner {
     }
 
     private mutating func fail(_ line: Int, _ title: String, message: String? = nil, diffs: [(String, String, String)] = []) {
-        result.failures.append(ScenarioFailure(file: file, line: line, title: title, diffs: diffs.map { ($0.0, $0.1, $0.2) }, message: message))
+        result.failures.append(
+            ScenarioFailure(file: file, line: line, title: title, diffs: diffs.map { ($0.0, $0.1, $0.2) }, message: message))
     }
 
     private mutating func event(_ json: JSONValue, line: Int, rejectExpected: Bool) throws {
@@ -97,7 +102,9 @@ public struct ScenarioRunner {
         }
         func date(_ key: String) throws -> LocalDate {
             guard let s = try str(key) else { throw ScenarioError(file: file, line: line, reason: "\(key): required for expect \(kind)") }
-            guard let d = LocalDate(parsing: s) else { throw ScenarioError(file: file, line: line, reason: "\(key): not a date YYYY-MM-DD") }
+            guard let d = LocalDate(parsing: s) else {
+                throw ScenarioError(file: file, line: line, reason: "\(key): not a date YYYY-MM-DD")
+            }
             return d
         }
         var knownAt: KnownAt?
@@ -105,7 +112,9 @@ public struct ScenarioRunner {
             switch k {
             case .int(let n) where n >= 0: knownAt = .seq(UInt64(n))
             case .string(let s):
-                guard case .success(let t) = Instant.parse(s) else { throw ScenarioError(file: file, line: line, reason: "known_at: a seq or an instant") }
+                guard case .success(let t) = Instant.parse(s) else {
+                    throw ScenarioError(file: file, line: line, reason: "known_at: a seq or an instant")
+                }
                 knownAt = .instant(t)
             default: throw ScenarioError(file: file, line: line, reason: "known_at: a seq or an instant")
             }
@@ -116,11 +125,17 @@ public struct ScenarioRunner {
             let cal = try snap.calendar()
             let ref: Reference
             if let asOf {
-                if let d = LocalDate(parsing: asOf) { ref = .endOf(d, cal) } else if case .success(let t) = Instant.parse(asOf) { ref = .asOf(t) } else {
+                if let d = LocalDate(parsing: asOf) {
+                    ref = .endOf(d, cal)
+                } else if case .success(let t) = Instant.parse(asOf) {
+                    ref = .asOf(t)
+                } else {
                     throw ScenarioError(file: file, line: line, reason: "as_of: a date or an instant")
                 }
             } else if let now {
-                guard case .success(let t) = Instant.parse(now) else { throw ScenarioError(file: file, line: line, reason: "now: not an instant") }
+                guard case .success(let t) = Instant.parse(now) else {
+                    throw ScenarioError(file: file, line: line, reason: "now: not an instant")
+                }
                 ref = .live(now: t)
             } else {
                 ref = .live(now: clockNow)
@@ -142,16 +157,22 @@ public struct ScenarioRunner {
                 return ("\(kind)", report.json(calendar: cal))
             default:
                 throw ScenarioError(
-                    file: file, line: line, reason: "unknown expectation \"\(kind)\" (day, report, progress, goal, quest, streak, judgment, reject)")
+                    file: file, line: line,
+                    reason: "unknown expectation \"\(kind)\" (day, report, progress, goal, quest, streak, judgment, reject)")
             }
         }
         if ["goal", "quest", "streak", "judgment"].contains(kind) {
-            guard let picked = try ScenarioRunner.pick(kind, output, goal: try str("goal_id"), quest: try str("quest_id"), span: try str("span"), line: line, file: file)
+            guard
+                let picked = try ScenarioRunner.pick(
+                    kind, output, goal: try str("goal_id"), quest: try str("quest_id"), span: try str("span"), line: line, file: file)
             else {
                 fail(line, kind, message: "no such \(kind == "goal" ? "goal" : "quest") in the progress output")
                 return
             }
-            return compare(json, picked.value, label: picked.label + (asOf.map { " as_of \($0)" } ?? "") + (json["known_at"].map { " known_at \($0.compactText)" } ?? ""), line: line)
+            return compare(
+                json, picked.value,
+                label: picked.label + (asOf.map { " as_of \($0)" } ?? "") + (json["known_at"].map { " known_at \($0.compactText)" } ?? ""),
+                line: line)
         }
         // Narrow the output to what the line selects.
         var selected = output

@@ -112,8 +112,11 @@ struct PosixRule: Sendable {
 
     func offset(at t: Int64) -> Int {
         guard let dst = daylight else { return standard }
-        let year = LocalDate(daysSinceEpoch: Int((t + Int64(standard)) >= 0
-            ? (t + Int64(standard)) / 86_400 : ((t + Int64(standard)) - 86_399) / 86_400)).year
+        let year = LocalDate(
+            daysSinceEpoch: Int(
+                (t + Int64(standard)) >= 0
+                    ? (t + Int64(standard)) / 86_400 : ((t + Int64(standard)) - 86_399) / 86_400)
+        ).year
         func isDST(_ y: Int) -> Bool? {
             guard y >= 1, y <= 9999 else { return nil }
             // Start is given in standard local time, end in daylight local time.
