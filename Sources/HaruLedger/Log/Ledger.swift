@@ -65,24 +65,19 @@ public final class Ledger: @unchecked Sendable {
     static let databaseNames = ["events", "ids", "state", "pages", "interned", "checkpoints"]
 
     /// Opens an existing ledger.
-    public init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
+    public convenience init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
+        let env: Environment
         do {
-            environment = try Environment(
-                path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly)
+            env = try Environment(path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly)
         } catch {
             if error.code == 2 { throw LedgerError.notFound(path: path) }
             throw error
         }
-        events = environment.database("events")
-        ids = environment.database("ids")
-        state = environment.database("state")
-        pages = environment.database("pages")
-        interned = environment.database("interned")
-        checkpoints = environment.database("checkpoints")
+        self.init(environment: env)
     }
 
-    private init(creating path: String, durability: Environment.Durability) throws {
-        environment = try Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability)
+    private init(environment: Environment) {
+        self.environment = environment
         events = environment.database("events")
         ids = environment.database("ids")
         state = environment.database("state")
@@ -95,7 +90,7 @@ public final class Ledger: @unchecked Sendable {
     /// - Throws: `LedgerError.exists` when one is there already.
     public static func create(path: String, durability: Environment.Durability = .durable) throws -> Ledger {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
-        return try Ledger(creating: path, durability: durability)
+        return Ledger(environment: try Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability))
     }
 
     /// The current head.
