@@ -191,3 +191,26 @@ struct AppendCommand {
         #expect(r.err.contains("cannot read"))
     }
 }
+
+struct RunningCommand {
+    /// RULES §8: the representative running session is the latest start by
+    /// default, the earliest with `representative: earliest`; the others count as +N.
+    @Test(arguments: [("latest", "code"), ("earliest", "read")])
+    func theRepresentativeFollowsTheSetting(setting: String, first: String) throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let r = haru(["append"], ledger: p, stdin: """
+            {"type":"action.created","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"code","name":"Code","tracking":"time"}}
+            {"type":"settings.changed","at":"2026-03-01T00:00:00+09:00","data":{"representative":"\(setting)"}}
+            {"type":"session.started","at":"2026-03-04T07:00:00+09:00","data":{"session_id":"s-read","action_id":"read"}}
+            {"type":"session.started","at":"2026-03-04T08:00:00+09:00","data":{"session_id":"s-code","action_id":"code"}}
+            """)
+        #expect(r.code == 0, "\(r.err)")
+        let json = haru(["running", "--json", "--now", "2026-03-04T09:00:00+09:00"], ledger: p)
+        let v = try JSONParser.parse(json.out.trimmingCharacters(in: .newlines))
+        #expect(v["representative"]?["action_id"] == .string(first))
+        #expect(v["others"] == .int(1))
+        let text = haru(["running", "--now", "2026-03-04T09:00:00+09:00"], ledger: p)
+        #expect(text.out.hasPrefix(first == "code" ? "Code  1h 00m  +1\n" : "Reading  2h 00m  +1\n"), "\(text.out)")
+    }
+}
