@@ -22,7 +22,7 @@ extension Subcommands {
             var failed = 0
             for file in p.positionals {
                 let bytes = try ctx.invocation.readInput(file)
-                let scratch = try ScratchDir()
+                let scratch = try ScratchDir(tmp: ctx.invocation.environment["TMPDIR"])
                 defer { scratch.remove() }
                 let result: ScenarioResult
                 do {
@@ -57,8 +57,8 @@ extension Subcommands {
 struct ScratchDir {
     let path: String
 
-    init() throws {
-        let base = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/haru-check-XXXXXX"
+    init(tmp: String?) throws {
+        let base = (tmp.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/haru-check-XXXXXX"
         var template = Array(base.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw UsageError("cannot make a scratch directory in \(base)")
