@@ -155,14 +155,14 @@ struct Appending {
             }
             #expect(try stored.settings() == replayed.settings())
         }
-        #expect(replayed.sessions.count == 2)
+        #expect(replayed.sessionCount == 2)
         #expect(replayed.head == 14)
         // Edits apply in (at, seq) order: the later-dated rename wins, though appended first.
         let read = try #require(replayed.definition(.action, "read"))
         #expect(read.fields().string(.name) == "Books")
         #expect(read.fields(inForceAt: Instant(seconds: 1_772_500_000)).string(.name) == "Novels")
         #expect(read.fields(inForceAt: Instant(seconds: 1_772_300_000)).string(.name) == "Reading")
-        #expect(try l.replay(knownAt: 7).sessions["s2"] == nil)
+        #expect(try l.replay(knownAt: 7).session("s2") == nil)
         let report = try l.verify()
         #expect(report.ok, "\(report)")
     }

@@ -92,26 +92,41 @@ enum InternKey {
     static func index(_ i: UInt16) -> [UInt8] { [UInt8(ascii: "i"), UInt8(i >> 8), UInt8(i & 0xFF)] }
 }
 
+/// A page number as a dictionary key, hashed without `Hasher` (see `EntityKey`).
+struct PageNumber: Hashable, Sendable {
+    let page: Int64
+    init(_ page: Int64) { self.page = page }
+    func hash(into h: inout Hasher) { h.combine(page) }
+    func _rawHashValue(seed: Int) -> Int {
+        // A 64-bit mix (splitmix64's finalizer) of the page and the seed.
+        var z = UInt64(bitPattern: page) ^ UInt64(bitPattern: Int64(seed))
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: z ^ (z >> 31))
+    }
+}
+
 /// Projections held in memory (replay, verify, rebuild).
 public struct MemoryProjections: ProjectionSink, Sendable {
-    public var pages: [Int64: [UInt8]] = [:]
+    var pages: [PageNumber: [UInt8]] = [:]
     public var actions: [String] = []
-    var actionIndex: [String: UInt16] = [:]
+    var actionIndex: [EntityKey: UInt16] = [:]
     public var checkpoints: [UInt64: [UInt8]] = [:]
 
     public init() {}
 
     public mutating func intern(action: String) throws -> UInt16 {
-        if let i = actionIndex[action] { return i }
+        let key = EntityKey(action)
+        if let i = actionIndex[key] { return i }
         guard actions.count < Int(UInt16.max) else { throw DecodeError("more than 65,535 actions") }
         let i = UInt16(actions.count)
         actions.append(action)
-        actionIndex[action] = i
+        actionIndex[key] = i
         return i
     }
 
     public mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws {
-        try body(&pages[page, default: []])
+        try body(&pages[PageNumber(page), default: []])
     }
 
     public mutating func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) {
@@ -120,7 +135,7 @@ public struct MemoryProjections: ProjectionSink, Sendable {
 
     /// The pages as the database holds them, in key order.
     func storedPages() -> [([UInt8], [UInt8])] {
-        pages.sorted { $0.key < $1.key }.map { (PageKey.make($0.key), $0.value) }
+        pages.sorted { $0.key.page < $1.key.page }.map { (PageKey.make($0.key.page), $0.value) }
     }
 
     /// The action table as the database holds it, in key order.

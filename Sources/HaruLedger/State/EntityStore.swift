@@ -22,30 +22,68 @@ public protocol EntityStore {
 }
 
 /// All entities in memory: the result of folding a log prefix.
+///
+/// Keyed by `EntityKey`, whose hash is FNV-1a rather than the standard
+/// SipHash: a replay looks ids up several times per event, and hashing was a
+/// fifth of its time.
 public struct EntityState: EntityStore, Sendable, Equatable {
     public var settingsHistory = SettingsHistory()
-    public var defs: [DefinitionKind: [String: Definition]] = [:]
-    public var sessions: [String: SessionRecord] = [:]
-    public var counts: [String: CountRecord] = [:]
-    public var runningByAction: [String: String] = [:]
+    var defs: [DefinitionKind: [EntityKey: Definition]] = [:]
+    var sessions: [EntityKey: SessionRecord] = [:]
+    var counts: [EntityKey: CountRecord] = [:]
+    var runningByAction: [EntityKey: String] = [:]
     /// The last seq folded in.
     public var head: UInt64 = 0
 
     public init() {}
 
+    public var sessionCount: Int { sessions.count }
+    public var countCount: Int { counts.count }
+
     public func settings() -> SettingsHistory { settingsHistory }
     public mutating func setSettings(_ s: SettingsHistory) { settingsHistory = s }
-    public func definition(_ kind: DefinitionKind, _ id: String) -> Definition? { defs[kind]?[id] }
-    public mutating func setDefinition(_ d: Definition) { defs[d.kind, default: [:]][d.id] = d }
+    public func definition(_ kind: DefinitionKind, _ id: String) -> Definition? { defs[kind]?[EntityKey(id)] }
+    public mutating func setDefinition(_ d: Definition) { defs[d.kind, default: [:]][EntityKey(d.id)] = d }
     public func definitions(_ kind: DefinitionKind) -> [Definition] {
         (defs[kind] ?? [:]).values.sorted { $0.created.seq < $1.created.seq }
     }
-    public func session(_ id: String) -> SessionRecord? { sessions[id] }
-    public mutating func setSession(_ s: SessionRecord) { sessions[s.id] = s }
-    public func count(_ id: String) -> CountRecord? { counts[id] }
-    public mutating func setCount(_ c: CountRecord) { counts[c.id] = c }
-    public func running(action: String) -> String? { runningByAction[action] }
-    public mutating func setRunning(action: String, session: String?) { runningByAction[action] = session }
-    public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { sessions[$0] } }
+    public func session(_ id: String) -> SessionRecord? { sessions[EntityKey(id)] }
+    public mutating func setSession(_ s: SessionRecord) { sessions[EntityKey(s.id)] = s }
+    public func count(_ id: String) -> CountRecord? { counts[EntityKey(id)] }
+    public mutating func setCount(_ c: CountRecord) { counts[EntityKey(c.id)] = c }
+    public func running(action: String) -> String? { runningByAction[EntityKey(action)] }
+    public mutating func setRunning(action: String, session: String?) { runningByAction[EntityKey(action)] = session }
+    public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { sessions[EntityKey($0)] } }
+}
 
+/// An entity id as a dictionary key, hashed with FNV-1a (seeded per process).
+struct EntityKey: Hashable, Sendable {
+    let id: String
+
+    @inline(__always)
+    init(_ id: String) { self.id = id }
+
+    static func == (a: EntityKey, b: EntityKey) -> Bool { a.id == b.id }
+
+    @inline(__always)
+    func fnv(_ seed: UInt64) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+        if let done = id.utf8.withContiguousStorageIfAvailable({ buf -> UInt64 in
+            var x = h
+            for b in buf { x = (x ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            return x
+        }) {
+            return done
+        }
+        for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+
+    func hash(into h: inout Hasher) { h.combine(fnv(0)) }
+
+    // The standard library's hook for a key's raw hash: skipping Hasher is the point.
+    func _rawHashValue(seed: Int) -> Int {
+        let x = fnv(UInt64(bitPattern: Int64(seed)))
+        return Int(truncatingIfNeeded: x ^ (x >> 29))
+    }
 }

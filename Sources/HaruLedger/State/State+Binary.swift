@@ -176,10 +176,10 @@ extension EntityState {
         let id = String(decoding: key.dropFirst(), as: UTF8.self)
         switch family {
         case 0x01: return settingsHistory.changes.isEmpty || key.count != 1 ? nil : StateCodec.encode(settingsHistory)
-        case 0x11...0x14: return defs[DefinitionKind(rawValue: family - 0x10)!]?[id].map { StateCodec.encode($0) }
-        case 0x20: return sessions[id].map { StateCodec.encode($0) }
-        case 0x21: return counts[id].map { StateCodec.encode($0) }
-        case 0x22: return runningByAction[id].map { Array($0.utf8) }
+        case 0x11...0x14: return definition(DefinitionKind(rawValue: family - 0x10)!, id).map { StateCodec.encode($0) }
+        case 0x20: return session(id).map { StateCodec.encode($0) }
+        case 0x21: return count(id).map { StateCodec.encode($0) }
+        case 0x22: return running(action: id).map { Array($0.utf8) }
         default: return nil
         }
     }
@@ -190,7 +190,7 @@ extension EntityState {
         for (_, byID) in defs { for d in byID.values { out.append((StateKey.definition(d.kind, d.id), StateCodec.encode(d))) } }
         for s in sessions.values { out.append((StateKey.session(s.id), StateCodec.encode(s))) }
         for c in counts.values { out.append((StateKey.count(c.id), StateCodec.encode(c))) }
-        for (a, s) in runningByAction { out.append((StateKey.running(a), Array(s.utf8))) }
+        for (a, s) in runningByAction { out.append((StateKey.running(a.id), Array(s.utf8))) }
         return out.sorted { ByteOrder.less($0.0, $1.0) }
     }
 }
