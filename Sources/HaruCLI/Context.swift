@@ -56,6 +56,14 @@ struct Context {
         return result
     }
 
+    /// Appends the events a source yields (a bulk load: read one at a time).
+    mutating func append<S: EventSource>(from source: () -> S, expectHead: UInt64? = nil) throws -> AppendResult {
+        let ledger = try openLedger()
+        let result = try ledger.append(from: source, expectHead: expectHead, now: try nowMicros(), rng: &rng)
+        if durability == .relaxed { try ledger.environment.sync() }
+        return result
+    }
+
     /// An event from a command's flags, checked exactly as a JSONL line would be.
     func event(_ type: EventType, at: Instant, data: [(String, JSONValue)]) throws -> EventInput {
         let payload = try Payload.parse(.object(data), type: type, zones: zones)

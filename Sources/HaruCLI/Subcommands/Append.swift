@@ -26,8 +26,8 @@ extension Subcommands {
             }
             let source = p.positionals.first
             let bytes = try ctx.invocation.readInput(source == "-" ? nil : source)
-            let (inputs, lines) = try EventLines.events(bytes, zones: ctx.zones)
-            let r = try ctx.append(inputs, expectHead: expect, lines: lines)
+            let zones = ctx.zones
+            let r = try ctx.append(from: { EventLines(bytes: bytes, zones: zones) }, expectHead: expect)
             if ctx.json {
                 ctx.printJSON(
                     .object([
@@ -41,19 +41,34 @@ extension Subcommands {
         })
 }
 
-/// Reading JSONL input: one event per line, `#` comments and blank lines skipped.
-enum EventLines {
-    static func events(_ bytes: [UInt8], zones: ZoneDirectory) throws -> ([EventInput], [Int]) {
-        var inputs: [EventInput] = []
-        var numbers: [Int] = []
-        for (n, line) in JSONLines.split(bytes) {
+/// JSONL input read one event at a time: `#` comments and blank lines
+/// skipped, every error naming its line.
+struct EventLines: EventSource {
+    let bytes: [UInt8]
+    let zones: ZoneDirectory
+    private var start = 0
+    private var number = 0
+
+    init(bytes: [UInt8], zones: ZoneDirectory) {
+        self.bytes = bytes
+        self.zones = zones
+    }
+
+    mutating func next() throws -> (EventInput, Int)? {
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            number += 1
+            var line = bytes[start..<end]
+            start = end + 1
+            if line.last == 0x0D { line = line.dropLast() }
+            let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
+            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
             let json: JSONValue
             do { json = try JSONParser.parse(bytes: Array(line)) } catch {
-                throw InputError(line: n, field: "event", rule: error.description)
+                throw InputError(line: number, field: "event", rule: error.description)
             }
-            do { inputs.append(try EventInput.parse(json, zones: zones)) } catch { throw error.at(line: n) }
-            numbers.append(n)
+            do { return (try EventInput.parse(json, zones: zones), number) } catch { throw error.at(line: number) }
         }
-        return (inputs, numbers)
+        return nil
     }
 }

@@ -28,6 +28,26 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// Where an append reads its events from, one at a time.
+public protocol EventSource {
+    /// The next event and its input line; nil at the end.
+    /// - Throws: `InputError` (with its line) for an event that cannot be read.
+    mutating func next() throws -> (EventInput, Int)?
+}
+
+/// Events already in memory.
+struct ArrayEventSource: EventSource {
+    let inputs: [EventInput]
+    let lines: [Int]?
+    var k = 0
+
+    mutating func next() -> (EventInput, Int)? {
+        guard k < inputs.count else { return nil }
+        defer { k += 1 }
+        return (inputs[k], lines?[k] ?? k + 1)
+    }
+}
+
 /// What an append did.
 public struct AppendResult: Sendable, Equatable {
     /// The seq of each input event, in input order (an idempotent retry
@@ -116,24 +136,30 @@ public final class Ledger: @unchecked Sendable {
     public func append<G: RandomNumberGenerator>(
         _ inputs: [EventInput], lines: [Int]? = nil, expectHead: UInt64? = nil, now: Int64, rng: inout G
     ) throws -> AppendResult {
-        // Draw ids before the transaction: a retried transaction (map growth)
-        // must write the same ids.
+        try append(from: { ArrayEventSource(inputs: inputs, lines: lines) }, expectHead: expectHead, now: now, rng: &rng)
+    }
+
+    /// Appends the events a source yields, atomically, reading them one at a
+    /// time inside the write transaction (a bulk load never holds them all).
+    /// - Parameter makeSource: a fresh source from the first event; called
+    ///   again if the transaction has to start over (the map grew).
+    public func append<S: EventSource, G: RandomNumberGenerator>(
+        from makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G
+    ) throws -> AppendResult {
         let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
-        let drawn = inputs.map { $0.id ?? EventID.v7(unixMillis: millis, using: &rng) }
         return try environment.write { txn in
             let head = try head(txn)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
             var store = StoredEntities(txn: txn, db: state)
             var sink = StoredProjections(txn: txn, pages: pages, interned: interned, checkpoints: checkpoints)
+            var source = makeSource()
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
             var batchIDs: [EventID: (UInt64, EventInput)] = [:]
-            seqs.reserveCapacity(inputs.count)
-            for (k, input) in inputs.enumerated() {
-                let line = lines?[k] ?? k + 1
-                let id = drawn[k]
+            while let (input, line) = try source.next() {
+                let id = input.id ?? EventID.v7(unixMillis: millis, using: &rng)
                 if input.id != nil {
                     if let existing = try existingEvent(id, txn) {
                         guard input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
