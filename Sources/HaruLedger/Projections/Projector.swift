@@ -21,31 +21,18 @@ public enum Projector {
     public static func apply<S: EntityStore, P: ProjectionSink>(
         _ type: EventType, at: Instant, seq: UInt64, payload: Payload, store: inout S, sink: inout P
     ) throws {
-        let id = type.entityField.flatMap { payload.string($0) }
-        switch type {
-        case .actionCreated:
-            try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
-            _ = try sink.intern(action: id!)
-        case .sessionStarted, .sessionStopped, .sessionDiscarded, .sessionRecorded, .sessionEdited, .sessionDeleted:
-            let old = try store.session(id!)
-            try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
-            if let new = try store.session(id!), new != old {
-                let action = try sink.intern(action: new.actionID)
-                try replace(
-                    old.map { RecordEntries.of(session: $0, action: action) } ?? [], with: RecordEntries.of(session: new, action: action),
-                    oldSeq: old?.versionSeq, seq: seq, sink: &sink)
-            }
-        case .countAdded, .countEdited, .countDeleted:
-            let old = try store.count(id!)
-            try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
-            if let new = try store.count(id!), new != old {
-                let action = try sink.intern(action: new.actionID)
-                try replace(
-                    old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
-                    oldSeq: old?.versionSeq, seq: seq, sink: &sink)
-            }
-        default:
-            try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
+        let change = try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
+        switch change {
+        case .session(let old, let new)?:
+            let action = try sink.intern(action: new.actionID)
+            try replace(old.map { RecordEntries.of(session: $0, action: action) } ?? [], with: RecordEntries.of(session: new, action: action),
+                        oldSeq: old?.versionSeq, seq: seq, sink: &sink)
+        case .count(let old, let new)?:
+            let action = try sink.intern(action: new.actionID)
+            try replace(old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
+                        oldSeq: old?.versionSeq, seq: seq, sink: &sink)
+        case nil:
+            if type == .actionCreated { _ = try sink.intern(action: payload.string(.actionID)!) }
         }
         if seq % checkpointInterval == 0 { try sink.checkpoint(seq, try store.runningSessions()) }
     }

@@ -5,13 +5,22 @@
 /// checked against is exactly the state the previous events produced, and a
 /// rule cannot drift from the fold that relies on it. The `switch` is
 /// exhaustive with no `default`, so a new event type cannot be forgotten.
+/// A record before and after the event that changed it.
+public enum RecordChange: Sendable {
+    case session(old: SessionRecord?, new: SessionRecord)
+    case count(old: CountRecord?, new: CountRecord)
+}
+
 public enum Fold {
     /// Checks one event against `store` and applies it.
     /// - Throws: `InputError` (field and rule; the caller adds the line), or a
     ///   storage error from the store.
+    /// - Returns: the record the event changed, before and after (nil for definitions and settings),
+    ///   so that the projections need not look it up again.
+    @discardableResult
     public static func apply<S: EntityStore>(
         _ type: EventType, at: Instant, seq: UInt64, payload p: Payload, to store: inout S
-    ) throws {
+    ) throws -> RecordChange? {
         let when = Dated(seq: seq, at: at)
         switch type {
         case .settingsChanged:
@@ -104,11 +113,14 @@ public enum Fold {
                     field: "data.action_id",
                     rule: "action \"\(action)\" is already running (session \"\(running)\"); one action runs at most once")
             }
-            try store.setSession(SessionRecord(id: id, actionID: action, start: at, end: nil, note: nil, status: .running, createdSeq: seq))
+            let new = SessionRecord(id: id, actionID: action, start: at, end: nil, note: nil, status: .running, createdSeq: seq)
+            try store.setSession(new)
             try store.setRunning(action: action, session: id)
+            return .session(old: nil, new: new)
 
         case .sessionStopped, .sessionDiscarded:
             var s = try existingSession(p.string(.sessionID)!, store: store)
+            let old = s
             guard s.status == .running else {
                 throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" is not running (it is \(statusWord(s.status)))")
             }
@@ -121,6 +133,7 @@ public enum Fold {
             s.versionSeq = seq
             try store.setSession(s)
             try store.setRunning(action: s.actionID, session: nil)
+            return .session(old: old, new: s)
 
         case .sessionRecorded:
             let id = p.string(.sessionID)!
@@ -130,11 +143,13 @@ public enum Fold {
             guard end > start else {
                 throw InputError(field: "data.end", rule: "must be after data.start (\(start) → \(end))")
             }
-            try store.setSession(
-                SessionRecord(id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq))
+            let new = SessionRecord(id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq)
+            try store.setSession(new)
+            return .session(old: nil, new: new)
 
         case .sessionEdited:
             var s = try existingSession(p.string(.sessionID)!, store: store)
+            let old = s
             guard p.fields.count > 1 else { throw InputError(field: "data", rule: "session.edited must change at least one field") }
             guard s.status != .discarded else {
                 throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" was discarded; record it anew instead")
@@ -153,13 +168,16 @@ public enum Fold {
             }
             s.versionSeq = seq
             try store.setSession(s)
+            return .session(old: old, new: s)
 
         case .sessionDeleted:
             var s = try existingSession(p.string(.sessionID)!, store: store)
+            let old = s
             if s.status == .running { try store.setRunning(action: s.actionID, session: nil) }
             s.status = .deleted
             s.versionSeq = seq
             try store.setSession(s)
+            return .session(old: old, new: s)
 
         case .countAdded:
             let id = p.string(.entryID)!
@@ -167,26 +185,31 @@ public enum Fold {
                 throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" already exists (seq \(old.createdSeq))")
             }
             let action = try liveAction(p.string(.actionID)!, tracking: .count, store: store)
-            try store.setCount(
-                CountRecord(
-                    id: id, actionID: action, time: at, amount: Int(p.int(.amount)!), note: p.string(.note), deleted: false, createdSeq: seq
-                ))
+            let new = CountRecord(
+                id: id, actionID: action, time: at, amount: Int(p.int(.amount)!), note: p.string(.note), deleted: false, createdSeq: seq)
+            try store.setCount(new)
+            return .count(old: nil, new: new)
 
         case .countEdited:
             var c = try existingCount(p.string(.entryID)!, store: store)
+            let old = c
             guard p.fields.count > 1 else { throw InputError(field: "data", rule: "count.edited must change at least one field") }
             if let a = p.int(.amount) { c.amount = Int(a) }
             if let t = p.instant(.time) { c.time = t }
             if p.isNull(.note) { c.note = nil } else if let n = p.string(.note) { c.note = n }
             c.versionSeq = seq
             try store.setCount(c)
+            return .count(old: old, new: c)
 
         case .countDeleted:
             var c = try existingCount(p.string(.entryID)!, store: store)
+            let old = c
             c.deleted = true
             c.versionSeq = seq
             try store.setCount(c)
+            return .count(old: old, new: c)
         }
+        return nil
     }
 
     static func definitionKind(_ t: EventType) -> DefinitionKind {
