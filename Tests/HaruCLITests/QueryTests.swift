@@ -33,6 +33,9 @@ struct DayAndReportCommands {
         #expect(live.out.hasPrefix(#"{"day":"2026-03-03""#))
         let asOf = haru(["day", "--json", "--as-of", "2026-03-04"], ledger: dir.ledgerPath)
         #expect(asOf.out.hasPrefix(#"{"day":"2026-03-04""#))
+        // An as-of instant exactly at a day start is in that day (a date means the end of its day).
+        let atStart = haru(["day", "--json", "--as-of", "2026-03-04T06:00:00+09:00"], ledger: dir.ledgerPath)
+        #expect(atStart.out.hasPrefix(#"{"day":"2026-03-04""#), "\(atStart.out)")
     }
 
     @Test func humanDayListsActionsAndTags() {

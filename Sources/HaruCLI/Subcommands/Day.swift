@@ -16,7 +16,7 @@ extension Subcommands {
             try ctx.query { snap, cal, ref in
                 let day =
                     try p.positionals.first.map { try ctx.date($0, "DATE") }
-                    ?? cal.day(of: ref.isLive ? ref.instant : Instant(seconds: ref.instant.seconds - 1))
+                    ?? ref.day(cal)
                 let book = try DayBook(snap, calendar: cal, from: day, through: day, reference: ref)
                 let range = cal.range(of: day)
                 func byName(_ m: [String: Totals], _ names: [String: Payload]) -> [(key: String, value: Totals)] {
