@@ -59,20 +59,42 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
         bytes = (words[0], words[1], words[2], words[3])
     }
 
-    /// SHA-256 of the bytes.
-    public static func sha256(_ data: UnsafeRawBufferPointer) -> Digest {
-        var out = [UInt8](repeating: 0, count: 32)
-        out.withUnsafeMutableBufferPointer { o in
-            _ = SHA256(data.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count, o.baseAddress)
-        }
-        return out.withUnsafeBytes { raw in
-            var r = ByteReader(raw)
-            return try! Digest(reading: &r)  // 32 bytes were just written
-        }
-    }
+    /// SHA-256 of the bytes (a context of its own; hot loops reuse one: `SHA256Context`).
+    public static func sha256(_ data: UnsafeRawBufferPointer) -> Digest { SHA256Context().hash(data) }
 
     /// SHA-256 of an array.
     public static func sha256(_ data: [UInt8]) -> Digest {
         data.withUnsafeBytes { sha256($0) }
+    }
+}
+
+/// The SHA-256 algorithm, fetched from OpenSSL once: `SHA256()` looks it up
+/// by name on every call, which was a seventh of `verify`.
+nonisolated(unsafe) private let sha256Algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
+// nonisolated(unsafe): written once at first use; OpenSSL documents a fetched EVP_MD as
+// safe to share between threads.
+
+/// A reusable SHA-256 context. Not for sharing between threads: each loop
+/// that hashes (an append, a verify) makes its own.
+public final class SHA256Context {
+    private let ctx: OpaquePointer?
+
+    public init() { ctx = EVP_MD_CTX_new() }
+    deinit { EVP_MD_CTX_free(ctx) }
+
+    /// SHA-256 of the concatenation of `parts`.
+    public func hash(_ parts: UnsafeRawBufferPointer...) -> Digest {
+        var out = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        let ok = withUnsafeMutableBytes(of: &out) { o -> Bool in
+            guard let ctx, let md = sha256Algorithm, EVP_DigestInit_ex2(ctx, md, nil) == 1 else { return false }
+            for p in parts where p.count > 0 {
+                guard EVP_DigestUpdate(ctx, p.baseAddress, p.count) == 1 else { return false }
+            }
+            var n: UInt32 = 0
+            return EVP_DigestFinal_ex(ctx, o.baseAddress!.assumingMemoryBound(to: UInt8.self), &n) == 1 && n == 32
+        }
+        precondition(ok, "OpenSSL's SHA-256 failed")  // only on allocation failure inside OpenSSL
+        // The digest bytes in order, as four big-endian words.
+        return Digest(bytes: (UInt64(bigEndian: out.0), UInt64(bigEndian: out.1), UInt64(bigEndian: out.2), UInt64(bigEndian: out.3)))
     }
 }

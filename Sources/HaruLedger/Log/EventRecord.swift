@@ -32,22 +32,24 @@ public enum EventRecord {
         return w
     }
 
-    /// This event's chain hash.
-    static func chainHash(prev: Digest, envelope: ByteWriter, payloadDigest: Digest) -> Digest {
+    /// This event's chain hash: SHA-256(prev ‖ envelope ‖ payload digest).
+    static func chainHash(prev: Digest, envelope: ByteWriter, payloadDigest: Digest, using sha: SHA256Context) -> Digest {
         var w = ByteWriter(capacity: 32 + envelope.bytes.count + 32)
         prev.write(to: &w)
         w.raw(envelope.bytes)
         payloadDigest.write(to: &w)
-        return Digest.sha256(w.bytes)
+        return w.bytes.withUnsafeBytes { sha.hash($0) }
     }
 
     /// Builds a new event's stored bytes and hash.
-    static func seal(seq: UInt64, recorded: Int64, input: EventInput, id: EventID, prev: Digest) -> (Event, [UInt8]) {
+    static func seal(seq: UInt64, recorded: Int64, input: EventInput, id: EventID, prev: Digest, using sha: SHA256Context)
+        -> (Event, [UInt8])
+    {
         let source = input.source ?? ""
         let payloadBytes = input.payload.encoded
         let env = envelope(
             seq: seq, recorded: recorded, at: input.at, type: input.type, version: UInt8(input.version), id: id, source: source)
-        let hash = chainHash(prev: prev, envelope: env, payloadDigest: Digest.sha256(payloadBytes))
+        let hash = chainHash(prev: prev, envelope: env, payloadDigest: payloadBytes.withUnsafeBytes { sha.hash($0) }, using: sha)
         let event = Event(
             seq: seq, recorded: recorded, id: id, type: input.type, at: input.at, version: UInt8(input.version),
             source: source, payload: input.payload, hash: hash, redactedDigest: nil)

@@ -31,6 +31,7 @@ extension Ledger {
             var folded = EntityState()
             folded.reserve(records: Int(try txn.count(events)))
             var projections = MemoryProjections()
+            let sha = SHA256Context()
             var failure: VerifyReport?
             try txn.scan(events) { k, v in
                 guard let seq = try? EventRecord.seq(fromKey: k) else { failure = bad(expected, "a key is not a seq"); return false }
@@ -40,8 +41,8 @@ extension Ledger {
                 let payloadBytes = r.rest()
                 let env = EventRecord.envelope(
                     seq: seq, recorded: h.recorded, at: h.at, type: h.type, version: h.version, id: h.id, source: h.source)
-                let digest = h.redactedDigest ?? Digest.sha256(payloadBytes)
-                guard EventRecord.chainHash(prev: prev, envelope: env, payloadDigest: digest) == h.hash else {
+                let digest = h.redactedDigest ?? sha.hash(payloadBytes)
+                guard EventRecord.chainHash(prev: prev, envelope: env, payloadDigest: digest, using: sha) == h.hash else {
                     failure = bad(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
                     return false
                 }

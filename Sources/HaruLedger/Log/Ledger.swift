@@ -158,6 +158,7 @@ public final class Ledger: @unchecked Sendable {
             var prev = head.hash
             var seqs: [UInt64] = []
             var batchIDs: [EventID: (UInt64, EventInput)] = [:]
+            let sha = SHA256Context()
             while let (input, line) = try source.next() {
                 let id = input.id ?? EventID.v7(unixMillis: millis, using: &rng)
                 if input.id != nil {
@@ -178,7 +179,7 @@ public final class Ledger: @unchecked Sendable {
                 } catch let e as InputError {
                     throw LedgerError.invalid(e.at(line: line))
                 }
-                let (event, bytes) = EventRecord.seal(seq: seq, recorded: recorded, input: input, id: id, prev: prev)
+                let (event, bytes) = EventRecord.seal(seq: seq, recorded: recorded, input: input, id: id, prev: prev, using: sha)
                 try txn.put(events, EventRecord.key(seq), bytes, append: true)
                 do {
                     try txn.put(ids, idKey(id), EventRecord.key(seq), noOverwrite: true)
