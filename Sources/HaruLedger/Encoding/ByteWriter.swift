@@ -11,19 +11,12 @@ public struct ByteWriter: Sendable {
 
     public mutating func u8(_ v: UInt8) { bytes.append(v) }
 
-    public mutating func u16(_ v: UInt16) {
-        bytes.append(UInt8(v >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: v))
-    }
+    public mutating func u16(_ v: UInt16) { withUnsafeBytes(of: v.bigEndian) { bytes.append(contentsOf: $0) } }
 
-    public mutating func u32(_ v: UInt32) {
-        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt32(shift))) }
-    }
+    public mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.bigEndian) { bytes.append(contentsOf: $0) } }
 
     /// Big-endian, fixed width: sequence keys sort numerically in LMDB.
-    public mutating func u64(_ v: UInt64) {
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt64(shift))) }
-    }
+    public mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.bigEndian) { bytes.append(contentsOf: $0) } }
 
     public mutating func i64(_ v: Int64) { u64(UInt64(bitPattern: v)) }
 

@@ -1,3 +1,12 @@
+extension EventType {
+    /// Each type's field rules by (dotted) JSON name, built once.
+    static let rulesByName: [[String: FieldRule]] = EventType.allCases.map { t in
+        var m: [String: FieldRule] = [:]
+        for r in t.schema { m[r.field.jsonName] = r }
+        return m
+    }
+}
+
 extension Payload {
     /// Reads the `data` object of an event of `type`, checking every field
     /// against the type's schema and the field's kind. Rules that depend on
@@ -10,9 +19,9 @@ extension Payload {
         }
         let schema = type.schema
         var payload = Payload()
-        func rule(for name: String) -> FieldRule? { schema.first { $0.field.jsonName == name } }
+        let rules = EventType.rulesByName[Int(type.rawValue) - 1]
         for (key, value) in members {
-            if let r = rule(for: key) {
+            if let r = rules[key] {
                 payload[r.field] = try parseField(r, value, path: "data." + key, zones: zones)
                 continue
             }

@@ -26,7 +26,7 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static func parse(_ text: String) -> Result<Instant, ParseError> {
         let b = Array(text.utf8)
         guard b.count >= 16, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == 0x20,
-            let date = LocalDate(parsing: String(decoding: b[0..<10], as: UTF8.self)),
+            let date = LocalDate(bytes: b, at: 0),
             let h = Digits.number(b, 11, 2), b[13] == UInt8(ascii: ":"), let mi = Digits.number(b, 14, 2),
             h < 24, mi < 60
         else { return .failure(.malformed) }

@@ -67,8 +67,14 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Parses exactly `YYYY-MM-DD`.
     public init?(parsing text: String) {
         let b = Array(text.utf8)
-        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-            let y = Digits.number(b, 0, 4), let m = Digits.number(b, 5, 2), let d = Digits.number(b, 8, 2)
+        guard b.count == 10 else { return nil }
+        self.init(bytes: b, at: 0)
+    }
+
+    /// Parses `YYYY-MM-DD` at `at` in a byte array.
+    init?(bytes b: [UInt8], at k: Int) {
+        guard k + 10 <= b.count, b[k + 4] == UInt8(ascii: "-"), b[k + 7] == UInt8(ascii: "-"),
+            let y = Digits.number(b, k, 4), let m = Digits.number(b, k + 5, 2), let d = Digits.number(b, k + 8, 2)
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
