@@ -2,6 +2,12 @@ import HaruLedger
 
 /// What every subcommand works with: the invocation and the global options.
 struct Context {
+    /// The ledger this command opened. LMDB must not open one environment twice
+    /// in a process: closing the second would drop the process's file locks on
+    /// the lock file that the first still relies on, and another process could
+    /// then reset the reader table under it. So every command opens it once.
+    private let opened = LedgerHolder()
+
     var invocation: Invocation
     var parsed: Parsed
     var zones = ZoneDirectory.system
@@ -23,7 +29,10 @@ struct Context {
     var durability: Environment.Durability { parsed.has("--no-sync") ? .relaxed : .durable }
 
     func openLedger(readOnly: Bool = false) throws -> Ledger {
-        try Ledger(path: try ledgerPath(), durability: durability, readOnly: readOnly)
+        if let l = opened.ledger { return l }
+        let l = try Ledger(path: try ledgerPath(), durability: durability, readOnly: readOnly)
+        opened.ledger = l
+        return l
     }
 
     /// The clock in µs: `--now` when given.
@@ -79,4 +88,9 @@ struct Context {
     }
 
     func printJSON(_ v: JSONValue) { out.line(v.compactText) }
+}
+
+/// Holds the one ledger a command opens (see `Context.opened`).
+final class LedgerHolder {
+    var ledger: Ledger?
 }
