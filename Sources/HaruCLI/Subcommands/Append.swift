@@ -27,7 +27,13 @@ extension Subcommands {
             let source = p.positionals.first
             let bytes = try ctx.invocation.readInput(source == "-" ? nil : source)
             let zones = ctx.zones
-            let r = try ctx.append(from: { EventLines(bytes: bytes, zones: zones) }, expectHead: expect)
+            // A progress line on stderr for long loads, only when a person is watching.
+            let err = ctx.invocation.err
+            let progress: ((Int, Int) -> Void)? = err.isTTY && bytes.count > 4 << 20 ? { done, total in
+                err.write("\rappending … \(done * 100 / max(total, 1)) %")
+                if done >= total { err.write("\r\u{1B}[K") }
+            } : nil
+            let r = try ctx.append(from: { EventLines(bytes: bytes, zones: zones, progress: progress) }, expectHead: expect)
             if ctx.json {
                 ctx.printJSON(
                     .object([
@@ -46,15 +52,19 @@ extension Subcommands {
 struct EventLines: EventSource {
     let bytes: [UInt8]
     let zones: ZoneDirectory
+    /// Called now and then with (bytes read, bytes in all).
+    let progress: ((Int, Int) -> Void)?
     private var start = 0
     private var number = 0
 
-    init(bytes: [UInt8], zones: ZoneDirectory) {
+    init(bytes: [UInt8], zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil) {
         self.bytes = bytes
         self.zones = zones
+        self.progress = progress
     }
 
     mutating func next() throws -> (EventInput, Int)? {
+        if let progress, number % 16_384 == 0 { progress(min(start, bytes.count), bytes.count) }
         while start <= bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             number += 1
@@ -69,6 +79,7 @@ struct EventLines: EventSource {
             }
             do { return (try EventInput.parse(json, zones: zones), number) } catch { throw error.at(line: number) }
         }
+        progress?(bytes.count, bytes.count)
         return nil
     }
 }
