@@ -75,3 +75,23 @@ struct SeededRNGLocal: RandomNumberGenerator {
         return s
     }
 }
+
+struct PageEntries {
+    /// The packed write and the field-by-field read agree (the write relies on
+    /// a tuple's in-order layout; this pins it).
+    @Test(arguments: [
+        PageEntry(addedSeq: 1, removedSeq: 0, start: 1_772_577_000, length: 3600, amount: 0, action: 3, kind: .session),
+        PageEntry(addedSeq: .max, removedSeq: 1 << 40, start: -86_400, length: 0, amount: 999, action: .max, kind: .count),
+    ])
+    func entriesRoundTrip(_ e: PageEntry) {
+        var page: [UInt8] = [9, 9]  // entries are read at multiples of their size, so start clean
+        page.removeAll()
+        e.append(to: &page)
+        e.append(to: &page)
+        #expect(page.count == 2 * PageEntry.size)
+        page.withUnsafeBytes { raw in
+            #expect(PageEntry.read(raw, 0) == e)
+            #expect(PageEntry.read(raw, 1) == e)
+        }
+    }
+}

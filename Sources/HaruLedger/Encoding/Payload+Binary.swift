@@ -37,6 +37,7 @@ extension Payload {
     /// - Throws: `DecodeError` for unknown tags or kinds, or fields out of order.
     public static func decode(from r: inout ByteReader) throws(DecodeError) -> Payload {
         var fields: [(Field, FieldValue)] = []
+        fields.reserveCapacity(8)
         var last: UInt8 = 0
         while !r.atEnd {
             let tag = try r.u8()

@@ -37,16 +37,13 @@ public struct PageEntry: Sendable, Equatable {
     static let size = 36
 
     func append(to bytes: inout [UInt8]) {
-        var w = ByteWriter(capacity: PageEntry.size)
-        w.u64(addedSeq)
-        w.u64(removedSeq)
-        w.i64(start)
-        w.u32(length)
-        w.u32(amount)
-        w.u16(action)
-        w.u8(kind.rawValue)
-        w.u8(0)
-        bytes.append(contentsOf: w.bytes)
+        // The 36 bytes as one C-laid-out tuple (fields in order, no padding
+        // before the last byte), appended at once.
+        let packed = (
+            addedSeq.bigEndian, removedSeq.bigEndian, UInt64(bitPattern: start).bigEndian, length.bigEndian, amount.bigEndian,
+            action.bigEndian, kind.rawValue, UInt8(0)
+        )
+        withUnsafeBytes(of: packed) { bytes.append(contentsOf: $0) }
     }
 
     /// Reads entry `k` of a page (the caller checked the page's length).
