@@ -17,22 +17,26 @@ public struct ByteReader {
     public var remaining: Int { base.count - offset }
     public var atEnd: Bool { offset >= base.count }
 
+    @inline(__always)
     private mutating func need(_ n: Int) throws(DecodeError) {
         if offset + n > base.count { throw DecodeError("record ends early (need \(n) bytes at \(offset))") }
     }
 
+    @inline(__always)
     public mutating func u8() throws(DecodeError) -> UInt8 {
         try need(1)
         defer { offset += 1 }
         return base[offset]
     }
 
+    @inline(__always)
     public mutating func u16() throws(DecodeError) -> UInt16 {
         try need(2)
         defer { offset += 2 }
         return UInt16(base[offset]) << 8 | UInt16(base[offset + 1])
     }
 
+    @inline(__always)
     public mutating func u32() throws(DecodeError) -> UInt32 {
         try need(4)
         var v: UInt32 = 0
@@ -41,6 +45,7 @@ public struct ByteReader {
         return v
     }
 
+    @inline(__always)
     public mutating func u64() throws(DecodeError) -> UInt64 {
         try need(8)
         var v: UInt64 = 0
@@ -51,6 +56,7 @@ public struct ByteReader {
 
     public mutating func i64() throws(DecodeError) -> Int64 { Int64(bitPattern: try u64()) }
 
+    @inline(__always)
     public mutating func varint() throws(DecodeError) -> UInt64 {
         var v: UInt64 = 0
         var shift: UInt64 = 0
@@ -66,6 +72,7 @@ public struct ByteReader {
         }
     }
 
+    @inline(__always)
     public mutating func svarint() throws(DecodeError) -> Int64 {
         let u = try varint()
         return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
