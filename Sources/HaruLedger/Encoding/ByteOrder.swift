@@ -10,4 +10,22 @@ enum ByteOrder {
         let c = a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in n == 0 ? 0 : memcmp(pa.baseAddress!, pb.baseAddress!, n) } }
         return c != 0 ? c < 0 : a.count < b.count
     }
+
+    /// The positions of `keys` in byte order. Sorts (first 8 bytes as a
+    /// number, position) pairs, so that moving elements moves no arrays; only
+    /// keys that share their first 8 bytes are compared in full.
+    static func sortedIndices(_ keys: [[UInt8]]) -> [Int] {
+        var items: [(prefix: UInt64, index: Int)] = []
+        items.reserveCapacity(keys.count)
+        for (i, k) in keys.enumerated() {
+            var p: UInt64 = 0
+            for j in 0..<8 { p = p << 8 | UInt64(j < k.count ? k[j] : 0) }
+            items.append((p, i))
+        }
+        items.sort { a, b in
+            if a.prefix != b.prefix { return a.prefix < b.prefix }
+            return less(keys[a.index], keys[b.index])
+        }
+        return items.map(\.index)
+    }
 }

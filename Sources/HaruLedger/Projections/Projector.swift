@@ -132,8 +132,7 @@ public struct MemoryProjections: ProjectionSink, Sendable {
             out.append((InternKey.id(a), [UInt8(k >> 8), UInt8(k & 0xFF)]))
             out.append((InternKey.index(UInt16(k)), Array(a.utf8)))
         }
-        let order = out.indices.sorted { ByteOrder.less(out[$0].0, out[$1].0) }
-        return order.map { out[$0] }
+        return ByteOrder.sortedIndices(out.map(\.0)).map { out[$0] }
     }
 }
 

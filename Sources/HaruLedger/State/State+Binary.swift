@@ -191,8 +191,6 @@ extension EntityState {
         for s in sessions.values { out.append((StateKey.session(s.id), StateCodec.encode(s))) }
         for c in counts.values { out.append((StateKey.count(c.id), StateCodec.encode(c))) }
         for (a, s) in runningByAction { out.append((StateKey.running(a.id), Array(s.utf8))) }
-        // Sort positions, not the pairs: moving a pair moves two arrays (retain/release each time).
-        let order = out.indices.sorted { ByteOrder.less(out[$0].0, out[$1].0) }
-        return order.map { out[$0] }
+        return ByteOrder.sortedIndices(out.map(\.0)).map { out[$0] }
     }
 }
