@@ -199,12 +199,14 @@ struct RunningCommand {
     func theRepresentativeFollowsTheSetting(setting: String, first: String) throws {
         let dir = cliLedger()
         let p = dir.ledgerPath
-        let r = haru(["append"], ledger: p, stdin: """
-            {"type":"action.created","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"code","name":"Code","tracking":"time"}}
-            {"type":"settings.changed","at":"2026-03-01T00:00:00+09:00","data":{"representative":"\(setting)"}}
-            {"type":"session.started","at":"2026-03-04T07:00:00+09:00","data":{"session_id":"s-read","action_id":"read"}}
-            {"type":"session.started","at":"2026-03-04T08:00:00+09:00","data":{"session_id":"s-code","action_id":"code"}}
-            """)
+        let r = haru(
+            ["append"], ledger: p,
+            stdin: """
+                {"type":"action.created","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"code","name":"Code","tracking":"time"}}
+                {"type":"settings.changed","at":"2026-03-01T00:00:00+09:00","data":{"representative":"\(setting)"}}
+                {"type":"session.started","at":"2026-03-04T07:00:00+09:00","data":{"session_id":"s-read","action_id":"read"}}
+                {"type":"session.started","at":"2026-03-04T08:00:00+09:00","data":{"session_id":"s-code","action_id":"code"}}
+                """)
         #expect(r.code == 0, "\(r.err)")
         let json = haru(["running", "--json", "--now", "2026-03-04T09:00:00+09:00"], ledger: p)
         let v = try JSONParser.parse(json.out.trimmingCharacters(in: .newlines))

@@ -37,7 +37,10 @@ struct Appending {
             seqs.append(e.seq)
             let env = EventRecord.envelope(
                 seq: e.seq, recorded: e.recorded, at: e.at, type: e.type, version: e.version, id: e.id, source: e.source)
-            #expect(e.hash == EventRecord.chainHash(prev: prev, envelope: env, payloadDigest: Digest.sha256(e.payload.encoded), using: SHA256Context()))
+            #expect(
+                e.hash
+                    == EventRecord.chainHash(
+                        prev: prev, envelope: env, payloadDigest: Digest.sha256(e.payload.encoded), using: SHA256Context()))
             prev = e.hash
             return true
         }

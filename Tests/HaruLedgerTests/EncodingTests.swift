@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import HaruLedger
@@ -93,5 +94,23 @@ struct PageEntries {
             #expect(PageEntry.read(raw, 0) == e)
             #expect(PageEntry.read(raw, 1) == e)
         }
+    }
+}
+
+struct KeyOrder {
+    /// The fast key sort agrees with plain lexicographic byte order (LMDB's order),
+    /// including keys shorter than 8 bytes and keys sharing long prefixes.
+    @Test(arguments: 0..<4)
+    func sortedIndicesMatchByteOrder(seed: UInt64) {
+        var rng = SeededRNG(seed: seed)
+        var keys: [[UInt8]] = [[], [0x20], [0x20, 0], [0x21]]
+        for _ in 0..<500 {
+            let n = Int(rng.next() % 14)
+            let alphabet: [UInt8] = [0x00, 0x20, 0x21, 0x30, 0x31, 0x61, 0xFF]
+            keys.append([0x20, 0x73, 0x31] + (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+        }
+        let fast = ByteOrder.sortedIndices(keys).map { keys[$0] }
+        let reference = keys.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(fast == reference)
     }
 }

@@ -29,10 +29,12 @@ extension Subcommands {
             let zones = ctx.zones
             // A progress line on stderr for long loads, only when a person is watching.
             let err = ctx.invocation.err
-            let progress: ((Int, Int) -> Void)? = err.isTTY && bytes.count > 4 << 20 ? { done, total in
-                err.write("\rappending … \(done * 100 / max(total, 1)) %")
-                if done >= total { err.write("\r\u{1B}[K") }
-            } : nil
+            let progress: ((Int, Int) -> Void)? =
+                err.isTTY && bytes.count > 4 << 20
+                ? { done, total in
+                    err.write("\rappending … \(done * 100 / max(total, 1)) %")
+                    if done >= total { err.write("\r\u{1B}[K") }
+                } : nil
             let r = try ctx.append(from: { EventLines(bytes: bytes, zones: zones, progress: progress) }, expectHead: expect)
             if ctx.json {
                 ctx.printJSON(

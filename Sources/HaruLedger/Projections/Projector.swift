@@ -25,12 +25,14 @@ public enum Projector {
         switch change {
         case .session(let old, let new)?:
             let action = try sink.intern(action: new.actionID)
-            try replace(old.map { RecordEntries.of(session: $0, action: action) } ?? [], with: RecordEntries.of(session: new, action: action),
-                        oldSeq: old?.versionSeq, seq: seq, sink: &sink)
+            try replace(
+                old.map { RecordEntries.of(session: $0, action: action) } ?? [], with: RecordEntries.of(session: new, action: action),
+                oldSeq: old?.versionSeq, seq: seq, sink: &sink)
         case .count(let old, let new)?:
             let action = try sink.intern(action: new.actionID)
-            try replace(old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
-                        oldSeq: old?.versionSeq, seq: seq, sink: &sink)
+            try replace(
+                old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
+                oldSeq: old?.versionSeq, seq: seq, sink: &sink)
         case nil:
             if type == .actionCreated { _ = try sink.intern(action: payload.string(.actionID)!) }
         }

@@ -143,7 +143,8 @@ public enum Fold {
             guard end > start else {
                 throw InputError(field: "data.end", rule: "must be after data.start (\(start) → \(end))")
             }
-            let new = SessionRecord(id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq)
+            let new = SessionRecord(
+                id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq)
             try store.setSession(new)
             return .session(old: nil, new: new)
 
