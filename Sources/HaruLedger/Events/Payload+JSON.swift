@@ -22,7 +22,7 @@ extension Payload {
         let rules = EventType.rulesByName[Int(type.rawValue) - 1]
         for (key, value) in members {
             if let r = rules[key] {
-                payload[r.field] = try parseField(r, value, path: "data." + key, zones: zones)
+                payload[r.field] = try parseField(r, value, path: Path(parent: nil, key: key), zones: zones)
                 continue
             }
             // Nested objects (target, schedule): their members are fields of their own.
@@ -37,7 +37,7 @@ extension Payload {
                 guard let r = nested.first(where: { $0.field.leafName == innerKey }) else {
                     throw InputError(field: "data.\(key).\(innerKey)", rule: "is not a field of \(type.name)")
                 }
-                payload[r.field] = try parseField(r, innerValue, path: "data.\(key).\(innerKey)", zones: zones)
+                payload[r.field] = try parseField(r, innerValue, path: Path(parent: key, key: innerKey), zones: zones)
             }
         }
         for r in schema where r.required && !payload.has(r.field) {
@@ -46,14 +46,21 @@ extension Payload {
         return payload
     }
 
-    private static func parseField(_ r: FieldRule, _ v: JSONValue, path: String, zones: ZoneDirectory) throws(InputError)
+    /// Where a value sits, spelled out only when an error needs it.
+    private struct Path {
+        let parent: String?
+        let key: String
+        var text: String { parent.map { "data.\($0).\(key)" } ?? "data." + key }
+    }
+
+    private static func parseField(_ r: FieldRule, _ v: JSONValue, path p: Path, zones: ZoneDirectory) throws(InputError)
         -> FieldValue
     {
         if case .null = v {
-            guard r.nullable else { throw InputError(field: path, rule: "cannot be null") }
+            guard r.nullable else { throw InputError(field: p.text, rule: "cannot be null") }
             return .null
         }
-        func bad(_ rule: String) -> InputError { InputError(field: path, rule: rule) }
+        func bad(_ rule: String) -> InputError { InputError(field: p.text, rule: rule) }
         func text() throws(InputError) -> String {
             guard case .string(let s) = v else { throw bad("must be a string (got \(v.typeName))") }
             return s
@@ -67,11 +74,12 @@ extension Payload {
             return .string(s)
         case .text(let max):
             let s = try text()
-            let echo = r.field == .note ? "" : " (got \"\(s.prefix(80))\")"
-            if r.field != .note && s.allSatisfy({ $0 == " " || $0 == "\t" }) { throw bad("must not be empty") }
-            guard s.count <= max else { throw bad("must be at most \(max) characters (got \(s.count))") }
-            guard !s.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) else {
-                throw bad("must not contain control characters\(echo)")
+            if r.field != .note && s.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { throw bad("must not be empty") }
+            // Characters never outnumber UTF-8 bytes: count them only when the bytes are over.
+            guard s.utf8.count <= max || s.count <= max else { throw bad("must be at most \(max) characters (got \(s.count))") }
+            guard !s.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 }) else {
+                // Notes are private: never echoed.
+                throw bad("must not contain control characters" + (r.field == .note ? "" : " (got \"\(s.prefix(80))\")"))
             }
             return .string(s)
         case .int(let range):

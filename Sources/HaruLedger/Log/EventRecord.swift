@@ -114,11 +114,7 @@ public enum EventRecord {
     }
 
     /// The 8-byte big-endian key of a seq.
-    static func key(_ seq: UInt64) -> [UInt8] {
-        var w = ByteWriter(capacity: 8)
-        w.u64(seq)
-        return w.bytes
-    }
+    static func key(_ seq: UInt64) -> [UInt8] { withUnsafeBytes(of: seq.bigEndian) { Array($0) } }
 
     static func seq(fromKey k: UnsafeRawBufferPointer) throws(DecodeError) -> UInt64 {
         guard k.count == 8 else { throw DecodeError("event key of \(k.count) bytes") }

@@ -197,12 +197,7 @@ public final class Ledger: @unchecked Sendable {
         }
     }
 
-    private func idKey(_ id: EventID) -> [UInt8] {
-        var w = ByteWriter(capacity: 16)
-        w.u64(id.high)
-        w.u64(id.low)
-        return w.bytes
-    }
+    private func idKey(_ id: EventID) -> [UInt8] { withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { Array($0) } }
 
     private func existingEvent(_ id: EventID, _ txn: Transaction) throws -> Event? {
         guard let k = try txn.get(ids, idKey(id)) else { return nil }

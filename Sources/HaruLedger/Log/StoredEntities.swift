@@ -27,15 +27,15 @@ struct StoredEntities: EntityStore {
     func setSettings(_ s: SettingsHistory) throws { try txn.put(db, StateKey.settings, StateCodec.encode(s)) }
 
     func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
-        if let hit = cache.entries[kind.rawValue]?[id] { return hit }
+        if let hit = cache.entries[kind.rawValue]?[EntityKey(id)] { return hit }
         let d = try decode(StateKey.definition(kind, id)) { (r) throws(DecodeError) in try StateCodec.decodeDefinition(&r) }
-        cache.entries[kind.rawValue, default: [:]][id] = d
+        cache.entries[kind.rawValue, default: [:]][EntityKey(id)] = d
         return d
     }
 
     func setDefinition(_ d: Definition) throws {
         try txn.put(db, StateKey.definition(d.kind, d.id), StateCodec.encode(d))
-        cache.entries[d.kind.rawValue, default: [:]][d.id] = d
+        cache.entries[d.kind.rawValue, default: [:]][EntityKey(d.id)] = d
     }
 
     func definitions(_ kind: DefinitionKind) throws -> [Definition] {
@@ -92,5 +92,5 @@ struct StoredEntities: EntityStore {
 /// Decoded definitions of one transaction (a reference, so that the
 /// non-mutating reads of `EntityStore` can fill it).
 final class DefinitionCache {
-    var entries: [UInt8: [String: Definition?]] = [:]
+    var entries: [UInt8: [EntityKey: Definition?]] = [:]
 }

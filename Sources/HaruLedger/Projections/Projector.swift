@@ -147,7 +147,7 @@ struct StoredProjections: ProjectionSink {
     let interned: Database
     let checkpoints: Database
     private var dirty: [Int64: [UInt8]] = [:]
-    private var actionCache: [String: UInt16] = [:]
+    private var actionCache: [EntityKey: UInt16] = [:]
 
     init(txn: Transaction, pages: Database, interned: Database, checkpoints: Database) {
         self.txn = txn
@@ -157,10 +157,11 @@ struct StoredProjections: ProjectionSink {
     }
 
     mutating func intern(action: String) throws -> UInt16 {
-        if let i = actionCache[action] { return i }
+        let key = EntityKey(action)
+        if let i = actionCache[key] { return i }
         if let v = try txn.get(interned, InternKey.id(action)), v.count == 2 {
             let i = UInt16(v[0]) << 8 | UInt16(v[1])
-            actionCache[action] = i
+            actionCache[key] = i
             return i
         }
         let n = try txn.count(interned) / 2
@@ -168,7 +169,7 @@ struct StoredProjections: ProjectionSink {
         let i = UInt16(n)
         try txn.put(interned, InternKey.id(action), [UInt8(i >> 8), UInt8(i & 0xFF)])
         try txn.put(interned, InternKey.index(i), Array(action.utf8))
-        actionCache[action] = i
+        actionCache[key] = i
         return i
     }
 
