@@ -67,6 +67,21 @@ struct TamperDetection {
         #expect(report.ok, "\(report)")
     }
 
+    @Test func aBrokenIdIndexIsReported() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        let third = try #require(try l.event(3))
+        let key = withUnsafeBytes(of: (third.id.high.bigEndian, third.id.low.bigEndian)) { Array($0) }
+        // An entry missing: the event it should name is reported.
+        try l.environment.write { txn in try txn.delete(l.environment.database("ids"), key) }
+        let missing = try l.verify()
+        #expect(missing.firstBadSeq == 3, "\(missing)")
+        // An entry pointing at the wrong event.
+        try l.environment.write { txn in try txn.put(l.environment.database("ids"), key, EventRecord.key(4)) }
+        let wrong = try l.verify()
+        #expect(wrong.problem == "the id index has an entry that does not name its event", "\(wrong)")
+    }
+
     @Test func aStateThatDriftedFromTheEventsIsReported() throws {
         let dir = TempDir()
         let l = try freshLedger(dir)

@@ -32,6 +32,9 @@ extension Ledger {
             folded.reserve(records: Int(try txn.count(events)))
             var projections = MemoryProjections()
             let sha = SHA256Context()
+            // Each event's id, by seq: the id index is checked against it in one sequential pass.
+            var eventIDs: [EventID] = []
+            eventIDs.reserveCapacity(Int(try txn.count(events)))
             var failure: VerifyReport?
             try txn.scan(events) { k, v in
                 guard let seq = try? EventRecord.seq(fromKey: k) else { failure = bad(expected, "a key is not a seq"); return false }
@@ -51,13 +54,7 @@ extension Ledger {
                 guard var payload = try? Payload.decode(from: &pr),
                     (try? Upcast.toCurrent(type: h.type, version: h.version, payload: &payload)) != nil
                 else { failure = bad(seq, "the payload does not decode"); return false }
-                var idKey = ByteWriter(capacity: 16)
-                idKey.u64(h.id.high)
-                idKey.u64(h.id.low)
-                guard let indexed = try txn.get(ids, idKey.bytes), (try? EventRecord.seq(fromKey: indexed)) == seq else {
-                    failure = bad(seq, "the id index does not point at this event")
-                    return false
-                }
+                eventIDs.append(h.id)
                 do {
                     try Projector.apply(h.type, at: h.at, seq: seq, payload: payload, store: &folded, sink: &projections)
                 } catch let e as InputError {
@@ -72,9 +69,32 @@ extension Ledger {
                 return true
             }
             if let failure { return failure }
-            if try txn.count(ids) != Int(report.events) {
-                return bad(nil, "the id index has \(try txn.count(ids)) entries for \(report.events) events")
+            // The id index: every entry names the seq of an event with that id, and there is one per event
+            // (keys are unique, so that makes it a one-to-one map).
+            var indexProblem: String?
+            var indexed = 0
+            try txn.scan(ids) { key, value in
+                indexed += 1
+                guard key.count == 16, let seq = try? EventRecord.seq(fromKey: value), seq >= 1, seq <= UInt64(eventIDs.count),
+                    eventIDs[Int(seq) - 1] == EventID(high: UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)),
+                                                      low: UInt64(bigEndian: key.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                else {
+                    indexProblem = "the id index has an entry that does not name its event"
+                    return false
+                }
+                return true
             }
+            if indexProblem == nil, indexed != eventIDs.count {
+                // Name the first event the index lacks (the slow way: only when something is wrong).
+                for (k, id) in eventIDs.enumerated() {
+                    let key = withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { Array($0) }
+                    if try txn.get(ids, key).flatMap({ try? EventRecord.seq(fromKey: $0) }) != UInt64(k + 1) {
+                        return bad(UInt64(k + 1), "the id index does not point at this event")
+                    }
+                }
+                indexProblem = "the id index has \(indexed) entries for \(eventIDs.count) events"
+            }
+            if let indexProblem { return bad(nil, indexProblem) }
             // Every projection must be exactly what the fold produces. The state is compared key by
             // key as the database holds it (no sorted copy of a million entities in memory).
             var entries = 0
