@@ -73,7 +73,7 @@ struct TamperDetection {
         let third = try #require(try l.event(3))
         let key = withUnsafeBytes(of: (third.id.high.bigEndian, third.id.low.bigEndian)) { Array($0) }
         // An entry missing: the event it should name is reported.
-        try l.environment.write { txn in try txn.delete(l.environment.database("ids"), key) }
+        _ = try l.environment.write { txn in try txn.delete(l.environment.database("ids"), key) }
         let missing = try l.verify()
         #expect(missing.firstBadSeq == 3, "\(missing)")
         // An entry pointing at the wrong event.
