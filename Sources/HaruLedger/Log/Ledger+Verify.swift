@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What `verify` found.
 public struct VerifyReport: Sendable, Equatable {
     /// Events checked.
@@ -105,7 +109,7 @@ extension Ledger {
                     stateProblem = "the stored state of \(StateKey.describe(Array(key))) is stored but the events do not produce it"
                     return false
                 }
-                guard want.elementsEqual(value) else {
+                guard want.count == value.count, want.isEmpty || want.withUnsafeBytes({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) else {
                     stateProblem = "the stored state of \(StateKey.describe(Array(key))) differs from the fold of the events"
                     return false
                 }
