@@ -24,14 +24,14 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         "quest.created", "quest.edited", "quest.deleted",
     ]
 
-    private static let byName: [String: EventType] = {
-        var m: [String: EventType] = [:]
-        for t in EventType.allCases { m[t.name] = t }
+    private static let byName: [EntityKey: EventType] = {
+        var m: [EntityKey: EventType] = [:]
+        for t in EventType.allCases { m[EntityKey(t.name)] = t }
         return m
     }()
 
     public init?(name: String) {
-        guard let t = EventType.byName[name] else { return nil }
+        guard let t = EventType.byName[EntityKey(name)] else { return nil }
         self = t
     }
 

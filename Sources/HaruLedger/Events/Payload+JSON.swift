@@ -1,8 +1,8 @@
 extension EventType {
     /// Each type's field rules by (dotted) JSON name, built once.
-    static let rulesByName: [[String: FieldRule]] = EventType.allCases.map { t in
-        var m: [String: FieldRule] = [:]
-        for r in t.schema { m[r.field.jsonName] = r }
+    static let rulesByName: [[EntityKey: FieldRule]] = EventType.allCases.map { t in
+        var m: [EntityKey: FieldRule] = [:]
+        for r in t.schema { m[EntityKey(r.field.jsonName)] = r }
         return m
     }
 }
@@ -21,7 +21,7 @@ extension Payload {
         var payload = Payload()
         let rules = EventType.rulesByName[Int(type.rawValue) - 1]
         for (key, value) in members {
-            if let r = rules[key] {
+            if let r = rules[EntityKey(key)] {
                 payload[r.field] = try parseField(r, value, path: Path(parent: nil, key: key), zones: zones)
                 continue
             }

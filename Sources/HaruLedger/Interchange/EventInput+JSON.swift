@@ -1,6 +1,13 @@
 extension EventInput {
-    /// The envelope fields a caller may write (CONTRACT §1).
-    static let envelopeKeys: Set<String> = ["type", "at", "data", "id", "v", "source"]
+    /// Whether a key is an envelope field a caller may write (CONTRACT §1);
+    /// a switch, so no hashing per line.
+    @inline(__always)
+    static func isEnvelopeKey(_ k: String) -> Bool {
+        switch k {
+        case "type", "at", "data", "id", "v", "source": return true
+        default: return false
+        }
+    }
     /// Fields the store assigns; accepted only by a lossless import.
     static let storeKeys: Set<String> = ["seq", "recorded", "prev", "hash"]
 
@@ -10,7 +17,7 @@ extension EventInput {
         guard case .object(let members) = json else {
             throw InputError(field: "event", rule: "must be a JSON object (got \(json.typeName))")
         }
-        for (key, _) in members where !envelopeKeys.contains(key) {
+        for (key, _) in members where !isEnvelopeKey(key) {
             if storeKeys.contains(key) {
                 throw InputError(
                     field: key, rule: "is assigned by the store; leave it out (use `haru import jsonl` to restore a whole ledger)")

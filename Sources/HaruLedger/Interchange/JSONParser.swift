@@ -74,6 +74,7 @@ public struct JSONParser {
         try enter()
         i += 1
         var members: [(String, JSONValue)] = []
+        members.reserveCapacity(8)
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(members) }
         while true {
