@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `verify` found.
@@ -80,8 +80,10 @@ extension Ledger {
             try txn.scan(ids) { key, value in
                 indexed += 1
                 guard key.count == 16, let seq = try? EventRecord.seq(fromKey: value), seq >= 1, seq <= UInt64(eventIDs.count),
-                    eventIDs[Int(seq) - 1] == EventID(high: UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)),
-                                                      low: UInt64(bigEndian: key.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                    eventIDs[Int(seq) - 1]
+                        == EventID(
+                            high: UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)),
+                            low: UInt64(bigEndian: key.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
                 else {
                     indexProblem = "the id index has an entry that does not name its event"
                     return false
@@ -109,7 +111,9 @@ extension Ledger {
                     stateProblem = "the stored state of \(StateKey.describe(Array(key))) is stored but the events do not produce it"
                     return false
                 }
-                guard want.count == value.count, want.isEmpty || want.withUnsafeBytes({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) else {
+                guard want.count == value.count,
+                    want.isEmpty || want.withUnsafeBytes({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 })
+                else {
                     stateProblem = "the stored state of \(StateKey.describe(Array(key))) differs from the fold of the events"
                     return false
                 }
