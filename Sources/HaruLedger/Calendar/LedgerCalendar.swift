@@ -85,13 +85,34 @@ public struct LedgerCalendar: Sendable {
     /// The first instant of logical day `day`: `day` at its day start in its
     /// zone (a skipped time is the instant of the jump; a repeated one its
     /// first occurrence).
+    ///
+    /// A dated zone change can move a day's start before the previous day's
+    /// (jumping east by more than a day's length): the previous day is then
+    /// empty and this one starts where it would have, so days never overlap
+    /// and every instant belongs to exactly one day.
     public func start(of day: LocalDate) -> Instant {
+        let own = ruleStart(of: day)
+        // Only a rule step next to this day can turn the order of starts around.
+        guard nearStep(day) else { return own }
+        return max(own, ruleStart(of: day.adding(days: -1)), ruleStart(of: day.adding(days: -2)))
+    }
+
+    /// `day` at its own day start in its own zone.
+    private func ruleStart(of day: LocalDate) -> Instant {
         let local = Int64(day.daysSinceEpoch) * 86_400 + Int64(dayStart(for: day).minutes) * 60
         return Instant(seconds: zone(for: day).instant(local: local))
     }
 
-    /// The instants of logical day `day`, [start, end). A day whose rule
-    /// change would make it negative is empty instead.
+    /// Whether a dated step of the zone or day start begins within two days of `day`.
+    private func nearStep(_ day: LocalDate) -> Bool {
+        let d = day.daysSinceEpoch
+        for s in zoneSteps where s.from.map({ abs($0.daysSinceEpoch - d) <= 2 }) ?? false { return true }
+        for s in dayStartSteps where s.from.map({ abs($0.daysSinceEpoch - d) <= 2 }) ?? false { return true }
+        return false
+    }
+
+    /// The instants of logical day `day`, [start, end): empty for a day a
+    /// zone change jumped over.
     public func range(of day: LocalDate) -> Range<Instant> {
         let s = start(of: day)
         let e = start(of: day.adding(days: 1))
