@@ -58,11 +58,8 @@ struct Context {
     }
 
     /// Appends events built by a command and returns their seqs.
-    mutating func append(_ inputs: [EventInput], expectHead: UInt64? = nil, lines: [Int]? = nil) throws -> AppendResult {
-        let ledger = try openLedger()
-        let result = try ledger.append(inputs, lines: lines, expectHead: expectHead, now: try nowMicros(), rng: &rng)
-        if durability == .relaxed { try ledger.environment.sync() }
-        return result
+    mutating func append(_ inputs: [EventInput]) throws -> AppendResult {
+        try append(from: { ArrayEventSource(inputs: inputs, lines: nil) })
     }
 
     /// Appends the events a source yields (a bulk load: read one at a time).

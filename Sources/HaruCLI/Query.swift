@@ -20,9 +20,8 @@ extension Context {
     /// The reference of a query: `--as-of`, else the live view at now.
     func reference(_ calendar: LedgerCalendar) throws -> Reference {
         guard let a = parsed.value("--as-of") else { return .live(now: try eventTime(ignoringAt: true)) }
-        if let d = LocalDate(parsing: a) { return .endOf(d, calendar) }
-        switch Instant.parse(a) {
-        case .success(let t): return .asOf(t)
+        switch Reference.parse(asOf: a, calendar) {
+        case .success(let r): return r
         case .failure(.noOffset): throw UsageError("--as-of: \"\(a)\" needs a UTC offset (or give a date YYYY-MM-DD)")
         case .failure: throw UsageError("--as-of: \"\(a)\" is neither a date YYYY-MM-DD nor an ISO 8601 instant")
         }

@@ -52,36 +52,30 @@ extension Subcommands {
 /// JSONL input read one event at a time: `#` comments and blank lines
 /// skipped, every error naming its line.
 struct EventLines: EventSource {
-    let bytes: [UInt8]
     let zones: ZoneDirectory
     /// Called now and then with (bytes read, bytes in all).
     let progress: ((Int, Int) -> Void)?
-    private var start = 0
-    private var number = 0
+    private var cursor: JSONLineCursor
+    private var read = 0
 
     init(bytes: [UInt8], zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil) {
-        self.bytes = bytes
+        cursor = JSONLineCursor(bytes)
         self.zones = zones
         self.progress = progress
     }
 
     mutating func next() throws -> (EventInput, Int)? {
-        if let progress, number % 16_384 == 0 { progress(min(start, bytes.count), bytes.count) }
-        while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            number += 1
-            var line = bytes[start..<end]
-            start = end + 1
-            if line.last == 0x0D { line = line.dropLast() }
-            let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
-            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
-            let json: JSONValue
-            do { json = try JSONParser.parse(bytes: Array(line)) } catch {
-                throw InputError(line: number, field: "event", rule: error.description)
-            }
-            do { return (try EventInput.parse(json, zones: zones), number) } catch { throw error.at(line: number) }
+        let total = cursor.bytes.count
+        if let progress, read % 16_384 == 0 { progress(min(cursor.offset, total), total) }
+        guard let (n, line) = cursor.next() else {
+            progress?(total, total)
+            return nil
         }
-        progress?(bytes.count, bytes.count)
-        return nil
+        read += 1
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes: Array(line)) } catch {
+            throw InputError(line: n, field: "event", rule: error.description)
+        }
+        do { return (try EventInput.parse(json, zones: zones), n) } catch { throw error.at(line: n) }
     }
 }

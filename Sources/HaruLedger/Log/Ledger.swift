@@ -36,12 +36,18 @@ public protocol EventSource {
 }
 
 /// Events already in memory.
-struct ArrayEventSource: EventSource {
+public struct ArrayEventSource: EventSource {
     let inputs: [EventInput]
     let lines: [Int]?
     var k = 0
 
-    mutating func next() -> (EventInput, Int)? {
+    /// - Parameter lines: each event's input line (default 1, 2, 3 …).
+    public init(inputs: [EventInput], lines: [Int]?) {
+        self.inputs = inputs
+        self.lines = lines
+    }
+
+    public mutating func next() -> (EventInput, Int)? {
         guard k < inputs.count else { return nil }
         defer { k += 1 }
         return (inputs[k], lines?[k] ?? k + 1)

@@ -79,6 +79,7 @@ public struct QuestExplanation: Sendable {
             }
         }
         let running = try snap.runningSessions()
+        let table = try snap.actionTable()
         var periods: [Period] = []
         for (first, last) in ranges {
             let grid = DayGrid(calendar, from: first, through: last)
@@ -131,7 +132,6 @@ public struct QuestExplanation: Sendable {
             }
             let wanted = counting.union(otherMeasure)
             if !wanted.isEmpty, grid.span.lowerBound < grid.span.upperBound {
-                let table = try snap.actionTable()
                 let pages = PageKey.page(of: grid.span.lowerBound)...PageKey.page(of: grid.span.upperBound - 1)
                 // A record version is named by the event that made it; its full extent by the record's state.
                 var names: [UInt64: String] = [:]

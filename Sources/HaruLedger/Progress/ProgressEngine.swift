@@ -72,6 +72,7 @@ public struct ProgressEngine {
         var streaks = QuestMeter(
             calendar: calendar, records: records, first: streakFirst, last: refDay, reference: reference.cutting, deadlines: deadlines)
         var judged: [Instant: QuestMeter] = [:]
+        var judgedDefs: [Instant: LiveDefinitions] = [:]
 
         var out: [GoalProgress] = []
         for g in goals {
@@ -84,7 +85,9 @@ public struct ProgressEngine {
                     judged[j.reference.instant]
                     ?? QuestMeter(
                         calendar: calendar, records: records, first: judgedFirst, last: j.day, reference: j.reference, deadlines: deadlines)
-                judgmentDefs = try LiveDefinitions(snap, reference: j.reference)
+                let defsAtJudgment = try judgedDefs[j.reference.instant] ?? LiveDefinitions(snap, reference: j.reference)
+                judgedDefs[j.reference.instant] = defsAtJudgment
+                judgmentDefs = defsAtJudgment
             }
             let goalStart = g.fields.date(.startDate) ?? refDay
             for (qd, q) in g.quests {

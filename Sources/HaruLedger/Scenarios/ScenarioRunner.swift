@@ -125,13 +125,10 @@ public struct ScenarioRunner {
             let cal = try snap.calendar()
             let ref: Reference
             if let asOf {
-                if let d = LocalDate(parsing: asOf) {
-                    ref = .endOf(d, cal)
-                } else if case .success(let t) = Instant.parse(asOf) {
-                    ref = .asOf(t)
-                } else {
+                guard case .success(let r) = Reference.parse(asOf: asOf, cal) else {
                     throw ScenarioError(file: file, line: line, reason: "as_of: a date or an instant")
                 }
+                ref = r
             } else if let now {
                 guard case .success(let t) = Instant.parse(now) else {
                     throw ScenarioError(file: file, line: line, reason: "now: not an instant")
@@ -248,24 +245,5 @@ public struct ScenarioRunner {
             return x.count == y.count && x.allSatisfy { k, v in y.first { $0.0 == k }.map { matches(v, $0.1) } ?? false }
         default: return a == b
         }
-    }
-}
-
-/// JSON Lines input: the non-blank lines that are not `#` comments, with their numbers.
-public enum JSONLines {
-    public static func split(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
-        var out: [(Int, ArraySlice<UInt8>)] = []
-        var start = 0
-        var n = 0
-        for k in 0...bytes.count where k == bytes.count || bytes[k] == 0x0A {
-            n += 1
-            var line = bytes[start..<k]
-            start = k + 1
-            if line.last == 0x0D { line = line.dropLast() }
-            let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
-            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
-            out.append((n, line))
-        }
-        return out
     }
 }
