@@ -38,7 +38,6 @@ public struct EntityState: EntityStore, Sendable, Equatable {
     public init() {}
 
     public var sessionCount: Int { sessions.count }
-    public var countCount: Int { counts.count }
 
     public func settings() -> SettingsHistory { settingsHistory }
     public mutating func setSettings(_ s: SettingsHistory) { settingsHistory = s }
