@@ -70,3 +70,19 @@ struct LMDBEnvironment {
         }
     }
 }
+
+extension LMDBEnvironment {
+    /// A read-only open that fails after the environment exists (here: a
+    /// ledger lacking a database, as an older version made) must throw, and
+    /// close the handle exactly once (it used to abort with a double free).
+    @Test func failedReadOnlyOpenThrowsWithoutCrashing() throws {
+        let dir = TempDir()
+        do { _ = try Environment(path: dir.ledgerPath, databases: ["events"], create: true) }
+        #expect(throws: LMDBError.self) {
+            _ = try Ledger(path: dir.ledgerPath, readOnly: true)
+        }
+        // A writable open adds the missing databases, after which read-only works.
+        _ = try Ledger(path: dir.ledgerPath)
+        #expect(try Ledger(path: dir.ledgerPath, readOnly: true).head().seq == 0)
+    }
+}

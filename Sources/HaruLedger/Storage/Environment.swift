@@ -18,6 +18,7 @@ public final class Environment: @unchecked Sendable {
     /// The named databases, by name, opened once at start.
     private(set) var databases: [String: MDB_dbi] = [:]
     public let path: String
+    let readOnly: Bool
 
     /// How commits reach the disk.
     public enum Durability: Sendable {
@@ -45,33 +46,32 @@ public final class Environment: @unchecked Sendable {
         var handle: OpaquePointer?
         try check(mdb_env_create(&handle), "mdb_env_create")
         env = handle!
+        self.readOnly = readOnly
+        try check(mdb_env_set_maxdbs(env, 16), "mdb_env_set_maxdbs")
+        try check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
+        var flags = UInt32(MDB_NOTLS)
+        if durability == .relaxed { flags |= UInt32(MDB_NOSYNC) }
+        if readOnly { flags |= UInt32(MDB_RDONLY) }
+        try check(mdb_env_open(env, path, flags, 0o600), "mdb_env_open")
+        // Clear reader slots left by processes that died mid-read, so they
+        // do not pin old pages (and the file) forever.
+        var dead: Int32 = 0
+        mdb_reader_check(env, &dead)
+        // Open the databases in a read transaction (no writer lock); a
+        // writable open of a ledger that lacks one (made by an older
+        // version) creates it in a write transaction.
         do {
-            try check(mdb_env_set_maxdbs(env, 16), "mdb_env_set_maxdbs")
-            try check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
-            var flags = UInt32(MDB_NOTLS)
-            if durability == .relaxed { flags |= UInt32(MDB_NOSYNC) }
-            if readOnly { flags |= UInt32(MDB_RDONLY) }
-            try check(mdb_env_open(env, path, flags, 0o600), "mdb_env_open")
-            // Clear reader slots left by processes that died mid-read, so they
-            // do not pin old pages (and the file) forever.
-            var dead: Int32 = 0
-            mdb_reader_check(env, &dead)
-            // Open the databases in a read transaction (no writer lock); a
-            // writable open of a ledger that lacks one (made by an older
-            // version) creates it in a write transaction.
-            do {
-                try openDatabases(names, create: create && !readOnly)
-            } catch let e where e.code == MDB_NOTFOUND && !readOnly {
-                try openDatabases(names, create: true)
-            }
-        } catch {
-            mdb_env_close(env)
-            throw error
+            try openDatabases(names, create: create && !readOnly)
+        } catch let e where e.code == MDB_NOTFOUND && !readOnly {
+            try openDatabases(names, create: true)
         }
+        // No close on failure here: every stored property is set once `env`
+        // is, so a throw from this point still runs `deinit`, which closes
+        // the handle (closing it here as well freed it twice).
     }
 
     deinit {
-        mdb_env_sync(env, 1)
+        if !readOnly { mdb_env_sync(env, 1) }
         mdb_env_close(env)
     }
 
@@ -83,6 +83,11 @@ public final class Environment: @unchecked Sendable {
             let rc = mdb_dbi_open(txn, name, create ? UInt32(MDB_CREATE) : 0, &dbi)
             if rc != MDB_SUCCESS {
                 mdb_txn_abort(txn)
+                if rc == MDB_NOTFOUND && !create {
+                    throw LMDBError(
+                        code: rc, call: "mdb_dbi_open(\(name))",
+                        hint: "the ledger has no \(name) database (an older haru made it); `haru rebuild` adds it")
+                }
                 throw LMDBError(code: rc, call: "mdb_dbi_open(\(name))")
             }
             databases[name] = dbi

@@ -13,6 +13,12 @@ public struct LMDBError: Error, Sendable, CustomStringConvertible {
         self.hint = LMDBError.hint(for: code)
     }
 
+    public init(code: Int32, call: String, hint: String) {
+        self.code = code
+        self.call = call
+        self.hint = hint
+    }
+
     public var isMapFull: Bool { code == MDB_MAP_FULL }
     public var isKeyExists: Bool { code == MDB_KEYEXIST }
 
