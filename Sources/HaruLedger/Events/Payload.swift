@@ -48,36 +48,51 @@ public struct Payload: Sendable, Hashable {
         }
     }
 
-    public func has(_ f: Field) -> Bool { fields.contains { $0.0 == f } }
+    // The typed accessors below scan the (few, tag-sorted) fields in place
+    // and copy out only the value asked for: the fold calls them several
+    // times per event, and going through the optional tuple of `subscript`
+    // cost a seventh of a replay.
+
+    @inline(__always)
+    func index(_ f: Field) -> Int? {
+        var k = 0
+        while k < fields.count {
+            if fields[k].0 == f { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    public func has(_ f: Field) -> Bool { index(f) != nil }
 
     public func string(_ f: Field) -> String? {
-        if case .string(let s)? = self[f] { return s }
-        return nil
+        guard let k = index(f), case .string(let s) = fields[k].1 else { return nil }
+        return s
     }
 
     public func int(_ f: Field) -> Int64? {
-        if case .int(let n)? = self[f] { return n }
-        return nil
+        guard let k = index(f), case .int(let n) = fields[k].1 else { return nil }
+        return n
     }
 
     public func bool(_ f: Field) -> Bool? {
-        if case .bool(let b)? = self[f] { return b }
-        return nil
+        guard let k = index(f), case .bool(let b) = fields[k].1 else { return nil }
+        return b
     }
 
     public func strings(_ f: Field) -> [String]? {
-        if case .strings(let s)? = self[f] { return s }
-        return nil
+        guard let k = index(f), case .strings(let s) = fields[k].1 else { return nil }
+        return s
     }
 
     public func ints(_ f: Field) -> [Int64]? {
-        if case .ints(let s)? = self[f] { return s }
-        return nil
+        guard let k = index(f), case .ints(let s) = fields[k].1 else { return nil }
+        return s
     }
 
     public func isNull(_ f: Field) -> Bool {
-        if case .null? = self[f] { return true }
-        return false
+        guard let k = index(f), case .null = fields[k].1 else { return false }
+        return true
     }
 
     /// A date field as a `LocalDate`.

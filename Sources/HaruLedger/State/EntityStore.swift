@@ -28,7 +28,9 @@ public protocol EntityStore {
 /// fifth of its time.
 public struct EntityState: EntityStore, Sendable, Equatable {
     public var settingsHistory = SettingsHistory()
-    var defs: [DefinitionKind: [EntityKey: Definition]] = [:]
+    /// Definitions by kind (index `kind.rawValue - 1`): an array, so a lookup
+    /// hashes only the id.
+    var defs: [[EntityKey: Definition]] = Array(repeating: [:], count: DefinitionKind.allCases.count)
     var sessions: [EntityKey: SessionRecord] = [:]
     var counts: [EntityKey: CountRecord] = [:]
     var runningByAction: [EntityKey: String] = [:]
@@ -41,10 +43,10 @@ public struct EntityState: EntityStore, Sendable, Equatable {
 
     public func settings() -> SettingsHistory { settingsHistory }
     public mutating func setSettings(_ s: SettingsHistory) { settingsHistory = s }
-    public func definition(_ kind: DefinitionKind, _ id: String) -> Definition? { defs[kind]?[EntityKey(id)] }
-    public mutating func setDefinition(_ d: Definition) { defs[d.kind, default: [:]][EntityKey(d.id)] = d }
+    public func definition(_ kind: DefinitionKind, _ id: String) -> Definition? { defs[Int(kind.rawValue) - 1][EntityKey(id)] }
+    public mutating func setDefinition(_ d: Definition) { defs[Int(d.kind.rawValue) - 1][EntityKey(d.id)] = d }
     public func definitions(_ kind: DefinitionKind) -> [Definition] {
-        (defs[kind] ?? [:]).values.sorted { $0.created.seq < $1.created.seq }
+        defs[Int(kind.rawValue) - 1].values.sorted { $0.created.seq < $1.created.seq }
     }
     public func session(_ id: String) -> SessionRecord? { sessions[EntityKey(id)] }
     public mutating func setSession(_ s: SessionRecord) { sessions[EntityKey(s.id)] = s }

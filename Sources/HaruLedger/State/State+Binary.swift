@@ -166,7 +166,7 @@ extension EntityState {
     /// in key order: what `verify` compares with the stored copy.
     /// How many entries the state database holds for this state.
     var storedCount: Int {
-        (settingsHistory.changes.isEmpty ? 0 : 1) + defs.values.reduce(0) { $0 + $1.count } + sessions.count + counts.count
+        (settingsHistory.changes.isEmpty ? 0 : 1) + defs.reduce(0) { $0 + $1.count } + sessions.count + counts.count
             + runningByAction.count
     }
 
@@ -187,7 +187,7 @@ extension EntityState {
     func storedForm() -> [([UInt8], [UInt8])] {
         var out: [([UInt8], [UInt8])] = []
         if !settingsHistory.changes.isEmpty { out.append((StateKey.settings, StateCodec.encode(settingsHistory))) }
-        for (_, byID) in defs { for d in byID.values { out.append((StateKey.definition(d.kind, d.id), StateCodec.encode(d))) } }
+        for byID in defs { for d in byID.values { out.append((StateKey.definition(d.kind, d.id), StateCodec.encode(d))) } }
         for s in sessions.values { out.append((StateKey.session(s.id), StateCodec.encode(s))) }
         for c in counts.values { out.append((StateKey.count(c.id), StateCodec.encode(c))) }
         for (a, s) in runningByAction { out.append((StateKey.running(a.id), Array(s.utf8))) }
