@@ -47,6 +47,40 @@ struct BinaryEncoding {
                 _ = try Payload.decode(from: &r)
             }
         }
+        // The in-place reader refuses the same bytes at once, before any field is read.
+        #expect(throws: DecodeError.self) {
+            try bytes.withUnsafeBytes { raw in _ = try StoredPayload(raw) }
+        }
+    }
+
+    /// The replay reads payloads in place; every accessor must answer as the
+    /// decoded payload does, for present, absent and null fields of every
+    /// kind, in random payloads.
+    @Test(arguments: 0..<20)
+    func storedPayloadAnswersAsTheDecodedOne(seed: UInt64) throws {
+        var rng = SeededRNG(seed: seed)
+        var p = Payload()
+        for f in Field.allCases where Int.random(in: 0..<3, using: &rng) == 0 {
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: p[f] = .null
+            case 1: p[f] = .int(Int64.random(in: Int64.min...Int64.max, using: &rng) >> Int64.random(in: 0..<63, using: &rng))
+            case 2: p[f] = .bool(Bool.random(using: &rng))
+            case 3: p[f] = .string(String(repeating: "é", count: Int.random(in: 0..<200, using: &rng)))
+            case 4: p[f] = .strings((0..<Int.random(in: 0..<4, using: &rng)).map { "s\($0)" })
+            default: p[f] = .ints((0..<Int.random(in: 0..<4, using: &rng)).map { Int64($0) * 1000 })
+            }
+        }
+        try p.encoded.withUnsafeBytes { raw in
+            let v = try StoredPayload(raw)
+            #expect(v.fieldCount == p.fieldCount)
+            #expect(try v.decoded() == p)
+            for f in Field.allCases {
+                #expect(v.string(f) == p.string(f), "\(f)")
+                #expect(v.int(f) == p.int(f), "\(f)")
+                #expect(v.has(f) == p.has(f), "\(f)")
+                #expect(v.isNull(f) == p.isNull(f), "\(f)")
+            }
+        }
     }
 
     @Test func eventIDsPrintAndParseAsUUIDv4() {

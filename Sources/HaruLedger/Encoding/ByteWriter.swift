@@ -9,6 +9,9 @@ public struct ByteWriter: Sendable {
 
     public init(capacity: Int = 128) { bytes.reserveCapacity(capacity) }
 
+    /// Empties the writer, keeping its buffer for the next value.
+    public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
     public mutating func u8(_ v: UInt8) { bytes.append(v) }
 
     public mutating func u16(_ v: UInt16) { withUnsafeBytes(of: v.bigEndian) { bytes.append(contentsOf: $0) } }

@@ -3,7 +3,8 @@
 /// payload version can be read (and upcast) without its schema, and with one
 /// encoding per value, so the bytes hashed by the chain are reproducible.
 extension Payload {
-    private enum Kind: UInt8 { case null = 0, int, bool, string, strings, ints }
+    /// The value-kind byte after each tag.
+    enum Kind: UInt8 { case null = 0, int, bool, string, strings, ints }
 
     /// Appends the canonical bytes.
     public func encode(to w: inout ByteWriter) {

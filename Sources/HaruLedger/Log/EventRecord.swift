@@ -102,6 +102,25 @@ public enum EventRecord {
             recorded: recorded, at: at, type: type, version: version, id: id, source: source, hash: hash, redactedDigest: redacted)
     }
 
+    /// What a replay needs of a stored record: its type, effective time and
+    /// version, with the reader left at the payload (the id, source and
+    /// hashes are skipped, not decoded).
+    @inline(__always)
+    static func brief(_ r: inout ByteReader) throws(DecodeError) -> (type: EventType, at: Instant, version: UInt8) {
+        let fmt = try r.u8()
+        guard fmt == format else { throw DecodeError("unknown record format \(fmt)") }
+        let flags = try r.u8()
+        _ = try r.i64()
+        let at = Instant(seconds: try r.i64())
+        let code = try r.u16()
+        guard let type = EventType(rawValue: code) else { throw DecodeError("unknown event type code \(code)") }
+        let version = try r.u8()
+        _ = try r.sub(16)
+        try r.skipString()
+        _ = try r.sub(flags & 1 != 0 ? 64 : 32)
+        return (type, at, version)
+    }
+
     /// Decodes a stored event, upcasting an old payload version.
     static func decode(seq: UInt64, _ bytes: UnsafeRawBufferPointer) throws(DecodeError) -> Event {
         var r = ByteReader(bytes)

@@ -20,126 +20,146 @@ extension Ledger {
     /// - every record decodes, and its hash matches SHA-256(prev ‖ envelope ‖
     ///   payload digest), so a changed byte anywhere breaks the chain at that seq;
     /// - the id index names each event's seq, and nothing else;
-    /// - the events fold without error, and the fold equals the stored state.
+    /// - the events fold without error, and the fold equals the stored state
+    ///   and projections.
+    ///
+    /// The chain (with the id index) and the fold (with the comparison) are
+    /// independent, so they run at once on two threads, each in its own read
+    /// transaction of the same snapshot. When both find something, the
+    /// chain's finding is reported: a record that was altered explains
+    /// whatever the fold then makes of it.
     public func verify() throws -> VerifyReport {
-        try environment.read { txn in
-            var report = VerifyReport()
-            func bad(_ seq: UInt64?, _ why: String) -> VerifyReport {
-                report.firstBadSeq = seq
-                report.problem = why
-                return report
+        try environment.read { foldTxn in
+            try environment.read { chainTxn in
+                // Two transactions of one snapshot: retry in the rare case that
+                // an append committed between their starts.
+                if try head(foldTxn).seq != head(chainTxn).seq { return nil }
+                let (chain, fold) = try Parallel.both(
+                    { try self.verifyChain(chainTxn) },
+                    { try verifyFold(foldTxn) })
+                return chain.ok ? fold : chain
             }
-            var expected: UInt64 = 1
-            var prev = Digest.zero
-            var lastRecorded = Int64.min
-            var folded = EntityState()
-            folded.reserve(records: Int(try txn.count(events)))
-            var projections = MemoryProjections()
-            let sha = SHA256Context()
-            // Each event's id, by seq: the id index is checked against it in one sequential pass.
-            var eventIDs: [EventID] = []
-            eventIDs.reserveCapacity(Int(try txn.count(events)))
-            var failure: VerifyReport?
-            try txn.scan(events) { k, v in
-                guard let seq = try? EventRecord.seq(fromKey: k) else { failure = bad(expected, "a key is not a seq"); return false }
-                guard seq == expected else { failure = bad(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
-                var r = ByteReader(v)
-                guard let h = try? EventRecord.header(&r) else { failure = bad(seq, "the record does not decode"); return false }
-                let payloadBytes = r.rest()
-                let env = EventRecord.envelope(
-                    seq: seq, recorded: h.recorded, at: h.at, type: h.type, version: h.version, id: h.id, source: h.source)
-                let digest = h.redactedDigest ?? sha.hash(payloadBytes)
-                guard EventRecord.chainHash(prev: prev, envelope: env, payloadDigest: digest, using: sha) == h.hash else {
-                    failure = bad(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
-                    return false
-                }
-                guard h.recorded >= lastRecorded else { failure = bad(seq, "recorded time goes backwards"); return false }
-                var pr = ByteReader(payloadBytes)
-                guard var payload = try? Payload.decode(from: &pr),
-                    (try? Upcast.toCurrent(type: h.type, version: h.version, payload: &payload)) != nil
-                else { failure = bad(seq, "the payload does not decode"); return false }
-                eventIDs.append(h.id)
-                do {
-                    try Projector.apply(h.type, at: h.at, seq: seq, payload: payload, store: &folded, sink: &projections)
-                } catch let e as InputError {
-                    failure = bad(seq, "the event does not fold: \(e.description)")
-                    return false
-                }
-                folded.head = seq
-                prev = h.hash
-                lastRecorded = h.recorded
-                report.events = seq
-                expected += 1
-                return true
+        } ?? verify()
+    }
+
+    private func failed(_ seq: UInt64?, _ why: String, events: UInt64 = 0) -> VerifyReport {
+        VerifyReport(events: events, firstBadSeq: seq, problem: why)
+    }
+
+    /// Seqs, records, the hash chain, `recorded` order and the id index.
+    private func verifyChain(_ txn: Transaction) throws -> VerifyReport {
+        var report = VerifyReport()
+        var expected: UInt64 = 1
+        var prev = Digest.zero
+        var lastRecorded = Int64.min
+        let sha = SHA256Context()
+        // Each event's id, by seq: the id index is checked against it in one sequential pass.
+        var eventIDs: [EventID] = []
+        eventIDs.reserveCapacity(Int(try txn.count(events)))
+        var failure: VerifyReport?
+        try txn.scan(events) { k, v in
+            guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
+            guard seq == expected else { failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
+            var r = ByteReader(v)
+            guard let h = try? EventRecord.header(&r) else { failure = failed(seq, "the record does not decode"); return false }
+            let payloadBytes = r.rest()
+            let env = EventRecord.envelope(
+                seq: seq, recorded: h.recorded, at: h.at, type: h.type, version: h.version, id: h.id, source: h.source)
+            let digest = h.redactedDigest ?? sha.hash(payloadBytes)
+            guard EventRecord.chainHash(prev: prev, envelope: env, payloadDigest: digest, using: sha) == h.hash else {
+                failure = failed(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
+                return false
             }
-            if let failure { return failure }
-            // The id index: every entry names the seq of an event with that id, and there is one per event
-            // (keys are unique, so that makes it a one-to-one map).
-            var indexProblem: String?
-            var indexed = 0
-            try txn.scan(ids) { key, value in
-                indexed += 1
-                guard key.count == 16, let seq = try? EventRecord.seq(fromKey: value), seq >= 1, seq <= UInt64(eventIDs.count),
-                    eventIDs[Int(seq) - 1]
-                        == EventID(
-                            high: UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)),
-                            low: UInt64(bigEndian: key.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-                else {
-                    indexProblem = "the id index has an entry that does not name its event"
-                    return false
-                }
-                return true
-            }
-            if indexProblem == nil, indexed != eventIDs.count {
-                // Name the first event the index lacks (the slow way: only when something is wrong).
-                for (k, id) in eventIDs.enumerated() {
-                    let key = withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { Array($0) }
-                    if try txn.get(ids, key).flatMap({ try? EventRecord.seq(fromKey: $0) }) != UInt64(k + 1) {
-                        return bad(UInt64(k + 1), "the id index does not point at this event")
-                    }
-                }
-                indexProblem = "the id index has \(indexed) entries for \(eventIDs.count) events"
-            }
-            if let indexProblem { return bad(nil, indexProblem) }
-            // Every projection must be exactly what the fold produces. The state is compared key by
-            // key as the database holds it (no sorted copy of a million entities in memory).
-            var entries = 0
-            var stateProblem: String?
-            try txn.scan(state) { key, value in
-                entries += 1
-                guard let want = folded.storedValue(forKey: key) else {
-                    stateProblem = "the stored state of \(StateKey.describe(Array(key))) is stored but the events do not produce it"
-                    return false
-                }
-                guard want.count == value.count,
-                    want.isEmpty || want.withUnsafeBytes({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 })
-                else {
-                    stateProblem = "the stored state of \(StateKey.describe(Array(key))) differs from the fold of the events"
-                    return false
-                }
-                return true
-            }
-            if stateProblem == nil, entries != folded.storedCount {
-                // Name the missing entry (the slow way: only when something is wrong).
-                stateProblem = try compare(txn, state, folded.storedForm(), { "the stored state of " + StateKey.describe($0) })
-            }
-            if let stateProblem { return bad(nil, stateProblem) }
-            let projected: [(Database, [([UInt8], [UInt8])], ([UInt8]) -> String)] = [
-                (pages, projections.storedPages(), { "the record page " + PageKey.describe($0) }),
-                (interned, projections.storedActions(), { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
-                (
-                    checkpoints, projections.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) },
-                    {
-                        "the running-session checkpoint at seq "
-                            + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) })
-                    }
-                ),
-            ]
-            for (db, want, describe) in projected {
-                if let problem = try compare(txn, db, want, describe) { return bad(nil, problem) }
-            }
-            return report
+            guard h.recorded >= lastRecorded else { failure = failed(seq, "recorded time goes backwards"); return false }
+            eventIDs.append(h.id)
+            prev = h.hash
+            lastRecorded = h.recorded
+            report.events = seq
+            expected += 1
+            return true
         }
+        if let failure { return failure }
+        // The id index: every entry names the seq of an event with that id, and there is one per event
+        // (keys are unique, so that makes it a one-to-one map).
+        var indexProblem: String?
+        var indexed = 0
+        try txn.scan(ids) { key, value in
+            indexed += 1
+            guard key.count == 16, let seq = try? EventRecord.seq(fromKey: value), seq >= 1, seq <= UInt64(eventIDs.count),
+                eventIDs[Int(seq) - 1]
+                    == EventID(
+                        high: UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)),
+                        low: UInt64(bigEndian: key.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            else {
+                indexProblem = "the id index has an entry that does not name its event"
+                return false
+            }
+            return true
+        }
+        if indexProblem == nil, indexed != eventIDs.count {
+            // Name the first event the index lacks (the slow way: only when something is wrong).
+            for (k, id) in eventIDs.enumerated() {
+                let key = withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { Array($0) }
+                if try txn.get(ids, key).flatMap({ try? EventRecord.seq(fromKey: $0) }) != UInt64(k + 1) {
+                    return failed(UInt64(k + 1), "the id index does not point at this event", events: report.events)
+                }
+            }
+            indexProblem = "the id index has \(indexed) entries for \(eventIDs.count) events"
+        }
+        if let indexProblem { return failed(nil, indexProblem, events: report.events) }
+        return report
+    }
+
+    /// The fold of every event, compared with the stored state and projections.
+    private func verifyFold(_ txn: Transaction) throws -> VerifyReport {
+        var fold = MemoryFold()
+        fold.state.reserve(records: Int(try txn.count(events)))
+        do {
+            try replay(txn, through: .max, into: &fold)
+        } catch LedgerError.damaged(let seq, let reason) {
+            return failed(seq, reason, events: fold.state.head)
+        }
+        let folded = fold.state
+        let report = VerifyReport(events: folded.head)
+        // The state is compared key by key as the database holds it (no sorted
+        // copy of a million entities in memory).
+        var entries = 0
+        var stateProblem: String?
+        var scratch = ByteWriter(capacity: 256)
+        try txn.scan(state) { key, value in
+            entries += 1
+            switch folded.matches(key: key, value: value, scratch: &scratch) {
+            case nil:
+                stateProblem = "the stored state of \(StateKey.describe(Array(key))) is stored but the events do not produce it"
+                return false
+            case false?:
+                stateProblem = "the stored state of \(StateKey.describe(Array(key))) differs from the fold of the events"
+                return false
+            case true?:
+                return true
+            }
+        }
+        if stateProblem == nil, entries != folded.storedCount {
+            // Name the missing entry (the slow way: only when something is wrong).
+            stateProblem = try compare(txn, state, folded.storedForm(), { "the stored state of " + StateKey.describe($0) })
+        }
+        if let stateProblem { return failed(nil, stateProblem, events: report.events) }
+        let projections = fold.projections
+        let projected: [(Database, [([UInt8], [UInt8])], ([UInt8]) -> String)] = [
+            (pages, projections.storedPages(), { "the record page " + PageKey.describe($0) }),
+            (interned, projections.storedActions(), { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
+            (
+                checkpoints, projections.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) },
+                {
+                    "the running-session checkpoint at seq "
+                        + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) })
+                }
+            ),
+        ]
+        for (db, want, describe) in projected {
+            if let problem = try compare(txn, db, want, describe) { return failed(nil, problem, events: report.events) }
+        }
+        return report
     }
 }
 
@@ -148,12 +168,15 @@ extension Ledger {
     func compare(_ txn: Transaction, _ db: Database, _ want: [([UInt8], [UInt8])], _ describe: ([UInt8]) -> String) throws -> String? {
         var k = 0
         var mismatch: String?
+        func same(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {
+            a.withUnsafeBytes { $0.count == b.count && ($0.isEmpty || memcmp($0.baseAddress!, b.baseAddress!, b.count) == 0) }
+        }
         try txn.scan(db) { key, value in
-            guard k < want.count, want[k].0.elementsEqual(key) else {
+            guard k < want.count, same(want[k].0, key) else {
                 mismatch = describe(Array(key)) + " is stored but the events do not produce it"
                 return false
             }
-            guard want[k].1.elementsEqual(value) else {
+            guard same(want[k].1, value) else {
                 mismatch = describe(want[k].0) + " differs from the fold of the events"
                 return false
             }

@@ -241,22 +241,38 @@ public final class Ledger: @unchecked Sendable {
 
     /// Folds the log up to `knownAt` into memory, with every projection.
     public func replayAll(knownAt: UInt64? = nil) throws -> (state: EntityState, projections: MemoryProjections) {
-        var s = EntityState()
-        s.reserve(records: Int(try head().seq))
-        var p = MemoryProjections()
-        var failure: Error?
-        try forEachEvent(through: knownAt ?? .max) { e in
+        var fold = MemoryFold()
+        fold.state.reserve(records: Int(try head().seq))
+        try environment.read { txn in try replay(txn, through: knownAt ?? .max, into: &fold) }
+        return (fold.state, fold.projections)
+    }
+
+    /// Feeds each event through `through`, in order, to `visitor`, reading
+    /// its payload in place (`StoredPayload`) when it is at its type's current
+    /// version, else decoded and upcast.
+    /// - Throws: `LedgerError.damaged` for a record that does not decode or an
+    ///   event that does not fold (naming its seq).
+    func replay<V: EventVisitor>(_ txn: Transaction, from: UInt64 = 1, through: UInt64, into visitor: inout V) throws {
+        try txn.scan(events, from: EventRecord.key(from)) { k, v in
+            let seq = try EventRecord.seq(fromKey: k)
+            if seq > through { return false }
             do {
-                try Projector.apply(e.type, at: e.at, seq: e.seq, payload: e.payload, store: &s, sink: &p)
+                var r = ByteReader(v)
+                let (type, at, version) = try EventRecord.brief(&r)
+                if Int(version) == type.currentVersion {
+                    try visitor.visit(seq, type, at, try StoredPayload(r.rest()))
+                } else {
+                    var payload = try Payload.decode(from: &r)
+                    _ = try Upcast.toCurrent(type: type, version: version, payload: &payload)
+                    try visitor.visit(seq, type, at, payload)
+                }
+            } catch let err as DecodeError {
+                throw LedgerError.damaged(seq: seq, reason: err.reason)
             } catch let err as InputError {
-                failure = LedgerError.damaged(seq: e.seq, reason: "the event does not fold: \(err.description)")
-                return false
+                throw LedgerError.damaged(seq: seq, reason: "the event does not fold: \(err.description)")
             }
-            s.head = e.seq
             return true
         }
-        if let failure { throw failure }
-        return (s, p)
     }
 
     /// Rebuilds every projection (entity state, record pages, checkpoints)

@@ -18,8 +18,8 @@ public enum Projector {
     /// many events (Docs/design.md, "Records projection").
     public static let checkpointInterval: UInt64 = 4096
 
-    public static func apply<S: EntityStore, P: ProjectionSink>(
-        _ type: EventType, at: Instant, seq: UInt64, payload: Payload, store: inout S, sink: inout P
+    public static func apply<S: EntityStore, P: ProjectionSink, F: PayloadFields>(
+        _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S, sink: inout P
     ) throws {
         let change = try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
         switch change {
@@ -34,7 +34,7 @@ public enum Projector {
                 old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
                 oldSeq: old?.versionSeq, seq: seq, sink: &sink)
         case nil:
-            if type == .actionCreated { _ = try sink.intern(action: payload.string(.actionID)!) }
+            if type == .actionCreated { _ = try sink.intern(action: try payload.requiredString(.actionID)) }
         }
         if seq % checkpointInterval == 0 { try sink.checkpoint(seq, try store.runningSessions()) }
     }

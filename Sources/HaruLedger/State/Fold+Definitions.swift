@@ -7,9 +7,9 @@ extension Fold {
     ) throws {
         switch kind {
         case .tag:
-            try uniqueName(kind, p.string(.name)!, id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
+            try uniqueName(kind, try p.requiredString(.name), id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
         case .action:
-            try uniqueName(kind, p.string(.name)!, id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
+            try uniqueName(kind, try p.requiredString(.name), id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
             for tag in p.strings(.tagIDs) ?? [] where editing == nil || editing!.has(.tagIDs) {
                 _ = try liveDefinition(.tag, tag, field: "data.tag_ids", store: store)
             }
@@ -21,7 +21,7 @@ extension Fold {
             }
         case .quest:
             if editing == nil {
-                _ = try liveDefinition(.goal, p.string(.goalID)!, field: "data.goal_id", store: store)
+                _ = try liveDefinition(.goal, try p.requiredString(.goalID), field: "data.goal_id", store: store)
             }
             try checkQuestShape(p, store: store, editing: editing)
         }
@@ -65,7 +65,7 @@ extension Fold {
             unitIsTime = p.int(.targetMeasure) == 0
         }
 
-        let period = p.int(.period)!  // daily, weekly, monthly, custom
+        let period = try p.requiredInt(.period)  // daily, weekly, monthly, custom
         let isDaily = period == 0, isCustom = period == 3
         // Schedule: daily only; default every day.
         if !isDaily {

@@ -18,12 +18,13 @@ public enum Fold {
     /// - Returns: the record the event changed, before and after (nil for definitions and settings),
     ///   so that the projections need not look it up again.
     @discardableResult
-    public static func apply<S: EntityStore>(
-        _ type: EventType, at: Instant, seq: UInt64, payload p: Payload, to store: inout S
+    public static func apply<S: EntityStore, P: PayloadFields>(
+        _ type: EventType, at: Instant, seq: UInt64, payload p: P, to store: inout S
     ) throws -> RecordChange? {
         let when = Dated(seq: seq, at: at)
         switch type {
         case .settingsChanged:
+            let p = try p.decoded()  // kept whole in the settings history
             guard p.fields.contains(where: { $0.0 != .from }) else {
                 throw InputError(field: "data", rule: "settings.changed must change at least one setting")
             }
@@ -37,8 +38,9 @@ public enum Fold {
             try store.setSettings(s)
 
         case .tagCreated, .actionCreated, .goalCreated, .questCreated:
+            let p = try p.decoded()  // kept whole as the definition's base
             let kind = definitionKind(type)
-            let id = p.string(kind.idField)!
+            let id = try p.requiredString(kind.idField)
             if let old = try store.definition(kind, id) {
                 throw InputError(
                     field: "data.\(kind.idField.jsonName)",
@@ -50,9 +52,10 @@ public enum Fold {
             try store.setDefinition(Definition(kind: kind, id: id, created: when, base: p))
 
         case .tagEdited, .actionEdited, .goalEdited, .questEdited:
+            let p = try p.decoded()  // kept whole as a dated edit
             let kind = definitionKind(type)
-            var d = try liveDefinition(kind, p.string(kind.idField)!, field: "data.\(kind.idField.jsonName)", store: store)
-            guard p.fields.count > 1 else {
+            var d = try liveDefinition(kind, try p.requiredString(kind.idField), field: "data.\(kind.idField.jsonName)", store: store)
+            guard p.fieldCount > 1 else {
                 throw InputError(field: "data", rule: "\(type.name) must change at least one field")
             }
             d.add(DefinitionEdit(when: when, payload: p))
@@ -67,7 +70,7 @@ public enum Fold {
 
         case .tagDeleted, .actionDeleted, .goalDeleted, .questDeleted:
             let kind = definitionKind(type)
-            var d = try liveDefinition(kind, p.string(kind.idField)!, field: "data.\(kind.idField.jsonName)", store: store)
+            var d = try liveDefinition(kind, try p.requiredString(kind.idField), field: "data.\(kind.idField.jsonName)", store: store)
             d.deletedSeq = seq
             try store.setDefinition(d)
             // A deleted action takes its running session out of `running`; the
@@ -77,7 +80,7 @@ public enum Fold {
             }
 
         case .goalFinished:
-            var d = try liveDefinition(.goal, p.string(.goalID)!, field: "data.goal_id", store: store)
+            var d = try liveDefinition(.goal, try p.requiredString(.goalID), field: "data.goal_id", store: store)
             if let end = d.fields().date(.endDate) {
                 throw InputError(
                     field: "data.goal_id",
@@ -90,7 +93,7 @@ public enum Fold {
             try store.setDefinition(d)
 
         case .goalConfirmed:
-            var d = try liveDefinition(.goal, p.string(.goalID)!, field: "data.goal_id", store: store)
+            var d = try liveDefinition(.goal, try p.requiredString(.goalID), field: "data.goal_id", store: store)
             if let c = d.confirmed {
                 throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already confirmed at seq \(c.seq)")
             }
@@ -105,9 +108,9 @@ public enum Fold {
             try store.setDefinition(d)
 
         case .sessionStarted:
-            let id = p.string(.sessionID)!
+            let id = try p.requiredString(.sessionID)
             try requireNewSession(id, store: store)
-            let action = try liveAction(p.string(.actionID)!, tracking: .time, store: store)
+            let action = try liveAction(try p.requiredString(.actionID), tracking: .time, store: store)
             if let running = try store.running(action: action) {
                 throw InputError(
                     field: "data.action_id",
@@ -119,7 +122,7 @@ public enum Fold {
             return .session(old: nil, new: new)
 
         case .sessionStopped, .sessionDiscarded:
-            var s = try existingSession(p.string(.sessionID)!, store: store)
+            var s = try existingSession(try p.requiredString(.sessionID), store: store)
             let old = s
             guard s.status == .running else {
                 throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" is not running (it is \(statusWord(s.status)))")
@@ -136,10 +139,10 @@ public enum Fold {
             return .session(old: old, new: s)
 
         case .sessionRecorded:
-            let id = p.string(.sessionID)!
+            let id = try p.requiredString(.sessionID)
             try requireNewSession(id, store: store)
-            let action = try liveAction(p.string(.actionID)!, tracking: .time, store: store)
-            let start = p.instant(.start)!, end = p.instant(.end)!
+            let action = try liveAction(try p.requiredString(.actionID), tracking: .time, store: store)
+            let start = try p.requiredInstant(.start), end = try p.requiredInstant(.end)
             guard end > start else {
                 throw InputError(field: "data.end", rule: "must be after data.start (\(start) → \(end))")
             }
@@ -149,9 +152,9 @@ public enum Fold {
             return .session(old: nil, new: new)
 
         case .sessionEdited:
-            var s = try existingSession(p.string(.sessionID)!, store: store)
+            var s = try existingSession(try p.requiredString(.sessionID), store: store)
             let old = s
-            guard p.fields.count > 1 else { throw InputError(field: "data", rule: "session.edited must change at least one field") }
+            guard p.fieldCount > 1 else { throw InputError(field: "data", rule: "session.edited must change at least one field") }
             guard s.status != .discarded else {
                 throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" was discarded; record it anew instead")
             }
@@ -172,7 +175,7 @@ public enum Fold {
             return .session(old: old, new: s)
 
         case .sessionDeleted:
-            var s = try existingSession(p.string(.sessionID)!, store: store)
+            var s = try existingSession(try p.requiredString(.sessionID), store: store)
             let old = s
             if s.status == .running { try store.setRunning(action: s.actionID, session: nil) }
             s.status = .deleted
@@ -181,20 +184,20 @@ public enum Fold {
             return .session(old: old, new: s)
 
         case .countAdded:
-            let id = p.string(.entryID)!
+            let id = try p.requiredString(.entryID)
             if let old = try store.count(id) {
                 throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" already exists (seq \(old.createdSeq))")
             }
-            let action = try liveAction(p.string(.actionID)!, tracking: .count, store: store)
+            let action = try liveAction(try p.requiredString(.actionID), tracking: .count, store: store)
             let new = CountRecord(
-                id: id, actionID: action, time: at, amount: Int(p.int(.amount)!), note: p.string(.note), deleted: false, createdSeq: seq)
+                id: id, actionID: action, time: at, amount: Int(try p.requiredInt(.amount)), note: p.string(.note), deleted: false, createdSeq: seq)
             try store.setCount(new)
             return .count(old: nil, new: new)
 
         case .countEdited:
-            var c = try existingCount(p.string(.entryID)!, store: store)
+            var c = try existingCount(try p.requiredString(.entryID), store: store)
             let old = c
-            guard p.fields.count > 1 else { throw InputError(field: "data", rule: "count.edited must change at least one field") }
+            guard p.fieldCount > 1 else { throw InputError(field: "data", rule: "count.edited must change at least one field") }
             if let a = p.int(.amount) { c.amount = Int(a) }
             if let t = p.instant(.time) { c.time = t }
             if p.isNull(.note) { c.note = nil } else if let n = p.string(.note) { c.note = n }
@@ -203,7 +206,7 @@ public enum Fold {
             return .count(old: old, new: c)
 
         case .countDeleted:
-            var c = try existingCount(p.string(.entryID)!, store: store)
+            var c = try existingCount(try p.requiredString(.entryID), store: store)
             let old = c
             c.deleted = true
             c.versionSeq = seq

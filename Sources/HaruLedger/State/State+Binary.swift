@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Binary forms of the entities kept in the state database. Like events,
 /// they have one encoding each, so `verify` can compare the stored state
 /// with a fresh fold byte for byte.
@@ -75,6 +79,11 @@ enum StateCodec {
 
     static func encode(_ s: SessionRecord) -> [UInt8] {
         var w = ByteWriter(capacity: 80)
+        encode(s, to: &w)
+        return w.bytes
+    }
+
+    static func encode(_ s: SessionRecord, to w: inout ByteWriter) {
         w.string(s.id)
         w.string(s.actionID)
         w.svarint(s.start.seconds)
@@ -83,7 +92,6 @@ enum StateCodec {
         writeOptString(s.note, &w)
         w.varint(s.createdSeq)
         w.varint(s.versionSeq)
-        return w.bytes
     }
 
     static func decodeSession(_ r: inout ByteReader) throws(DecodeError) -> SessionRecord {
@@ -101,6 +109,11 @@ enum StateCodec {
 
     static func encode(_ c: CountRecord) -> [UInt8] {
         var w = ByteWriter(capacity: 64)
+        encode(c, to: &w)
+        return w.bytes
+    }
+
+    static func encode(_ c: CountRecord, to w: inout ByteWriter) {
         w.string(c.id)
         w.string(c.actionID)
         w.svarint(c.time.seconds)
@@ -109,7 +122,6 @@ enum StateCodec {
         w.u8(c.deleted ? 1 : 0)
         w.varint(c.createdSeq)
         w.varint(c.versionSeq)
-        return w.bytes
     }
 
     static func decodeCount(_ r: inout ByteReader) throws(DecodeError) -> CountRecord {
@@ -170,18 +182,33 @@ extension EntityState {
             + runningByAction.count
     }
 
-    /// The stored value this state has under a state-database key, nil when it has none.
-    func storedValue(forKey key: UnsafeRawBufferPointer) -> [UInt8]? {
+    /// Whether the stored `value` under a state-database key is what this
+    /// state holds there; nil when this state has nothing under the key.
+    /// Records (nearly all keys) are encoded into `scratch`, reused, rather
+    /// than into a new array each.
+    func matches(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, scratch w: inout ByteWriter) -> Bool? {
         guard let family = key.first else { return nil }
-        let id = String(decoding: key.dropFirst(), as: UTF8.self)
+        let id = String(decoding: UnsafeRawBufferPointer(rebasing: key[1...]), as: UTF8.self)
+        w.reset()
         switch family {
-        case 0x01: return settingsHistory.changes.isEmpty || key.count != 1 ? nil : StateCodec.encode(settingsHistory)
-        case 0x11...0x14: return definition(DefinitionKind(rawValue: family - 0x10)!, id).map { StateCodec.encode($0) }
-        case 0x20: return session(id).map { StateCodec.encode($0) }
-        case 0x21: return count(id).map { StateCodec.encode($0) }
-        case 0x22: return running(action: id).map { Array($0.utf8) }
+        case 0x01:
+            guard !settingsHistory.changes.isEmpty, key.count == 1 else { return nil }
+            w.raw(StateCodec.encode(settingsHistory))
+        case 0x11...0x14:
+            guard let d = definition(DefinitionKind(rawValue: family - 0x10)!, id) else { return nil }
+            w.raw(StateCodec.encode(d))
+        case 0x20:
+            guard let s = sessions[EntityKey(id)] else { return nil }
+            StateCodec.encode(s, to: &w)
+        case 0x21:
+            guard let c = counts[EntityKey(id)] else { return nil }
+            StateCodec.encode(c, to: &w)
+        case 0x22:
+            guard let s = running(action: id) else { return nil }
+            w.raw(s.utf8)
         default: return nil
         }
+        return w.bytes.withUnsafeBytes { $0.count == value.count && ($0.isEmpty || memcmp($0.baseAddress!, value.baseAddress!, $0.count) == 0) }
     }
 
     func storedForm() -> [([UInt8], [UInt8])] {

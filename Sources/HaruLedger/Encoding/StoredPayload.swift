@@ -1,0 +1,108 @@
+/// A payload read in place from its stored bytes (Payload+Binary): each
+/// accessor walks the few tag-sorted fields and decodes only the value it
+/// returns. Valid only while the bytes are (inside the read transaction).
+///
+/// The structure is checked once, at `init` (known tags in ascending order,
+/// known kinds, lengths inside the record), so the accessors cannot read out
+/// of bounds and a damaged record is reported as damage, as `Payload.decode`
+/// would.
+public struct StoredPayload: PayloadFields {
+    let bytes: UnsafeRawBufferPointer
+    public let fieldCount: Int
+
+    public init(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) {
+        self.bytes = bytes
+        var r = ByteReader(bytes)
+        var last: UInt8 = 0
+        var n = 0
+        while !r.atEnd {
+            let tag = try r.u8()
+            guard tag > last, Field(rawValue: tag) != nil else { throw DecodeError("payload field tag \(tag) unknown or out of order") }
+            last = tag
+            guard let kind = Payload.Kind(rawValue: try r.u8()) else { throw DecodeError("payload value kind unknown") }
+            try Self.skip(kind, &r)
+            n += 1
+        }
+        fieldCount = n
+    }
+
+    @inline(__always)
+    static func skip(_ kind: Payload.Kind, _ r: inout ByteReader) throws(DecodeError) {
+        switch kind {
+        case .null: break
+        case .int: _ = try r.varint()
+        case .bool: _ = try r.u8()
+        case .string: try r.skipString()
+        case .strings: for _ in 0..<Int(try r.varint()) { try r.skipString() }
+        case .ints: for _ in 0..<Int(try r.varint()) { _ = try r.varint() }
+        }
+    }
+
+    // The accessors read with plain loads and no error paths: `init`
+    // checked that every length and varint lies inside the bytes.
+
+    /// The kind byte and value offset of field `f`; nil when absent.
+    @inline(__always)
+    func locate(_ f: Field) -> (kind: UInt8, at: Int)? {
+        let t = f.rawValue
+        var o = 0
+        while o < bytes.count {
+            let tag = bytes[o], kind = bytes[o + 1]
+            o += 2
+            if tag == t { return (kind, o) }
+            if tag > t { return nil }
+            o = skipValue(kind, o)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    func varint(_ o: inout Int) -> UInt64 {
+        var v: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let b = bytes[o]
+            o += 1
+            v |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return v }
+            shift += 7
+        }
+    }
+
+    @inline(__always)
+    func skipValue(_ kind: UInt8, _ at: Int) -> Int {
+        var o = at
+        switch Payload.Kind(rawValue: kind)! {
+        case .null: break
+        case .int: _ = varint(&o)
+        case .bool: o += 1
+        case .string: o += Int(varint(&o))
+        case .strings: for _ in 0..<Int(varint(&o)) { o += Int(varint(&o)) }
+        case .ints: for _ in 0..<Int(varint(&o)) { _ = varint(&o) }
+        }
+        return o
+    }
+
+    public func string(_ f: Field) -> String? {
+        guard let (kind, at) = locate(f), kind == Payload.Kind.string.rawValue else { return nil }
+        var o = at
+        let n = Int(varint(&o))
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[o..<(o + n)]), as: UTF8.self)
+    }
+
+    public func int(_ f: Field) -> Int64? {
+        guard let (kind, at) = locate(f), kind == Payload.Kind.int.rawValue else { return nil }
+        var o = at
+        let u = varint(&o)
+        return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
+    }
+
+    public func has(_ f: Field) -> Bool { locate(f) != nil }
+
+    public func isNull(_ f: Field) -> Bool { locate(f)?.kind == Payload.Kind.null.rawValue }
+
+    public func decoded() throws(DecodeError) -> Payload {
+        var r = ByteReader(bytes)
+        return try Payload.decode(from: &r)
+    }
+}
