@@ -11,6 +11,14 @@ enum ByteOrder {
         return c != 0 ? c < 0 : a.count < b.count
     }
 
+    /// Whether `a` sorts before stored key `b`.
+    @inline(__always)
+    static func less(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {
+        let n = min(a.count, b.count)
+        let c = a.withUnsafeBytes { pa in n == 0 ? 0 : memcmp(pa.baseAddress!, b.baseAddress!, n) }
+        return c != 0 ? c < 0 : a.count < b.count
+    }
+
     /// The positions of `keys` in byte order. Sorts (first 8 bytes as a
     /// number, position) pairs, so that moving elements moves no arrays; only
     /// keys that share their first 8 bytes are compared in full.

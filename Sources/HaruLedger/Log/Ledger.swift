@@ -275,24 +275,6 @@ public final class Ledger: @unchecked Sendable {
         }
     }
 
-    /// Rebuilds every projection (entity state, record pages, checkpoints)
-    /// from the events, in one write transaction.
-    /// - Returns: the number of events replayed.
-    @discardableResult
-    public func rebuild() throws -> UInt64 {
-        let (s, p) = try replayAll()
-        try environment.write { txn in
-            for db in [state, pages, interned, checkpoints] { try txn.clear(db) }
-            for (k, v) in s.storedForm() { try txn.put(state, k, v, append: true) }
-            for (k, v) in p.storedPages() { try txn.put(pages, k, v, append: true) }
-            for (k, v) in p.storedActions() { try txn.put(interned, k, v, append: true) }
-            for (seq, v) in p.checkpoints.sorted(by: { $0.key < $1.key }) {
-                try txn.put(checkpoints, EventRecord.key(seq), v, append: true)
-            }
-        }
-        return s.head
-    }
-
     /// Reads the stored entity state (kept current by every append).
     public func withStoredState<T>(_ body: (any EntityStore) throws -> T) throws -> T {
         try environment.read { txn in try body(StoredEntities(txn: txn, db: state)) }
