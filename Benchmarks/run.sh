@@ -4,7 +4,7 @@
 #
 #   Benchmarks/run.sh [S|M|L]…          default: S M (under 10 minutes here); L is opt-in
 #
-# Environment: OUT (default /tmp/haru-bench), PEERS (default "sqlite timew
+# Environment: HARU (a haru binary to time; default: build .build/release/haru), OUT (default /tmp/haru-bench), PEERS (default "sqlite timew
 # hledger lmdb_c"; empty: no peers), RUNS (default 5 at S/M, 3 at L).
 # Whole-process timings through ../shared/bench/timeit.py (median of RUNS after
 # one warm-up, peak RSS); results in $OUT/results.jsonl; the table on stdout.
@@ -25,8 +25,12 @@ for p in $peers; do
         if [ "$(id -u)" = 0 ]; then apt-get install -y -qq "$need" >/dev/null; else echo "peer $p needs $need" >&2; exit 1; fi
     fi
 done
-swift build -c release --product haru 2>&1 | tail -n 1
-haru=$root/.build/release/haru
+if [ -n "${HARU:-}" ]; then
+    haru=$HARU  # a given binary (e.g. a copy, so the tree can be rebuilt while this runs)
+else
+    swift build -c release --product haru 2>&1 | tail -n 1
+    haru=$root/.build/release/haru
+fi
 mkdir -p "$out"
 results=$out/results.jsonl
 : > "$results"

@@ -148,3 +148,47 @@ struct KeyOrder {
         #expect(fast == reference)
     }
 }
+
+struct RecordLayout {
+    /// A replay holds every record in memory: keep them small (see Records.swift).
+    @Test func recordsStayCompact() {
+        #expect(MemoryLayout<SessionRecord>.stride <= 88, "\(MemoryLayout<SessionRecord>.stride)")
+        #expect(MemoryLayout<CountRecord>.stride <= 88, "\(MemoryLayout<CountRecord>.stride)")
+    }
+}
+
+struct RecordTables {
+    /// The replay's record table against a dictionary, through growth,
+    /// replacement and lookups of ids that are absent.
+    @Test(arguments: 0..<5)
+    func behavesAsADictionary(seed: UInt64) {
+        var rng = SeededRNG(seed: seed)
+        var table = RecordTable<CountRecord>()
+        if seed % 2 == 0 { table.reserve(100) }
+        var model: [String: CountRecord] = [:]
+        for step in 0..<3000 {
+            let id = "c\(Int.random(in: 0..<1200, using: &rng))" + (seed == 4 ? String(repeating: "x", count: 20) : "")
+            if Bool.random(using: &rng) {
+                let c = CountRecord(
+                    id: id, actionID: "water", time: Instant(seconds: Int64(step)), amount: step, note: nil, deleted: false,
+                    createdSeq: UInt64(step))
+                table.set(c)
+                model[id] = c
+            } else {
+                #expect(table[id] == model[id])
+            }
+        }
+        #expect(table.count == model.count)
+        for (id, c) in model { #expect(table[id] == c) }
+        // Equality does not depend on the order the records came in.
+        var reversed = RecordTable<CountRecord>()
+        for c in table.records.reversed() { reversed.set(c) }
+        #expect(reversed == table)
+        if let any = model.values.first {
+            var changed = any
+            changed.amount += 1
+            reversed.set(changed)
+            #expect(reversed != table)
+        }
+    }
+}

@@ -31,8 +31,8 @@ public struct EntityState: EntityStore, Sendable, Equatable {
     /// Definitions by kind (index `kind.rawValue - 1`): an array, so a lookup
     /// hashes only the id.
     var defs: [[EntityKey: Definition]] = Array(repeating: [:], count: DefinitionKind.allCases.count)
-    var sessions: [EntityKey: SessionRecord] = [:]
-    var counts: [EntityKey: CountRecord] = [:]
+    var sessions = RecordTable<SessionRecord>()
+    var counts = RecordTable<CountRecord>()
     var runningByAction: [EntityKey: String] = [:]
     /// The last seq folded in.
     public var head: UInt64 = 0
@@ -48,13 +48,13 @@ public struct EntityState: EntityStore, Sendable, Equatable {
     public func definitions(_ kind: DefinitionKind) -> [Definition] {
         defs[Int(kind.rawValue) - 1].values.sorted { $0.created.seq < $1.created.seq }
     }
-    public func session(_ id: String) -> SessionRecord? { sessions[EntityKey(id)] }
-    public mutating func setSession(_ s: SessionRecord) { sessions[EntityKey(s.id)] = s }
-    public func count(_ id: String) -> CountRecord? { counts[EntityKey(id)] }
-    public mutating func setCount(_ c: CountRecord) { counts[EntityKey(c.id)] = c }
+    public func session(_ id: String) -> SessionRecord? { sessions[id] }
+    public mutating func setSession(_ s: SessionRecord) { sessions.set(s) }
+    public func count(_ id: String) -> CountRecord? { counts[id] }
+    public mutating func setCount(_ c: CountRecord) { counts.set(c) }
     public func running(action: String) -> String? { runningByAction[EntityKey(action)] }
     public mutating func setRunning(action: String, session: String?) { runningByAction[EntityKey(action)] = session }
-    public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { sessions[EntityKey($0)] } }
+    public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { sessions[$0] } }
 }
 
 /// An entity id as a dictionary key, hashed with FNV-1a (seeded per process).
