@@ -48,9 +48,27 @@ for phase in args.dropFirst().isEmpty ? ["scan", "replay", "verify"] : Array(arg
     }
     let dt = seconds() - t0
     print("\(phase) \(n) \(String(format3(dt))) \(Int(Double(n) / dt))")
+    print(memoryLine())
 }
 
 func format3(_ d: Double) -> String {
     let ms = Int((d * 1000).rounded())
     return "\(ms / 1000)." + String(repeating: "0", count: 3 - String(ms % 1000).count) + String(ms % 1000)
+}
+
+/// Resident memory now and at its peak, from /proc/self/status: the heap
+/// (RssAnon) and the mapped ledger file (RssFile) apart.
+func memoryLine() -> String {
+    guard let f = fopen("/proc/self/status", "r") else { return "" }
+    defer { fclose(f) }
+    var out: [String] = []
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, 256, f) != nil {
+        let s = String(cString: line)
+        if s.hasPrefix("VmHWM") || s.hasPrefix("RssAnon") || s.hasPrefix("RssFile") {
+            let parts = s.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" || $0 == "\n" })
+            out.append(parts[0] + " " + parts[1])
+        }
+    }
+    return "  memory: " + out.joined(separator: " kB, ") + " kB"
 }

@@ -23,75 +23,32 @@ extension Ledger {
             fold.state.reserve(records: Int(try txn.count(events)))
             try replay(txn, through: .max, into: &fold)
             var report = RebuildReport(events: fold.state.head)
-            report.changed += try reconcileState(txn, fold.state)
-            let p = fold.projections
-            report.changed += try reconcile(txn, pages, p.storedPages())
-            report.changed += try reconcile(txn, interned, p.storedActions())
-            report.changed += try reconcile(
-                txn, checkpoints, p.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) })
+            for want in produced(fold) { report.changed += try reconcile(txn, want) }
             return report
         }
     }
 
-    /// Makes the state database hold exactly `folded`'s stored form.
+    /// Makes a database hold exactly what the replay produced.
     /// - Returns: the number of entries written or deleted.
-    private func reconcileState(_ txn: Transaction, _ folded: EntityState) throws -> Int {
-        if try txn.count(state) == 0 {
-            // From nothing (a new projection, or cleared): all of it, in key order.
-            let all = folded.storedForm()
-            for (k, v) in all { try txn.put(state, k, v, append: true) }
+    private func reconcile(_ txn: Transaction, _ want: Produced) throws -> Int {
+        if try txn.count(want.db) == 0 {
+            // From nothing (a new ledger's projection, or cleared): all of it, in key order.
+            let all = want.sorted()
+            for (k, v) in all { try txn.put(want.db, k, v, append: true) }
             return all.count
         }
-        var stale: [[UInt8]] = []
-        var differ: [[UInt8]] = []
-        var matched = 0
-        var scratch = ByteWriter(capacity: 256)
-        try txn.scan(state) { key, value in
-            switch folded.matches(key: key, value: value, scratch: &scratch) {
-            case nil: stale.append(Array(key))
-            case false?: differ.append(Array(key))
-            case true?: matched += 1
-            }
-            return true
-        }
-        for k in stale { _ = try txn.delete(state, k) }
-        if differ.isEmpty && matched == folded.storedCount { return stale.count }
-        // Something is missing or differs: the slow way, through the sorted stored form.
-        var changed = stale.count
-        for (k, v) in folded.storedForm() {
-            if let old = try txn.get(state, k), old.elementsEqual(v) { continue }
-            try txn.put(state, k, v)
+        // The changes are applied after the scan: a cursor must not see its database change under it.
+        let d = try diff(txn, want, firstOnly: false)
+        for k in d.stale { _ = try txn.delete(want.db, k) }
+        if d.differ.isEmpty && d.matched == want.count { return d.stale.count }
+        // Something is missing or differs: the slow way, through the sorted entries.
+        var changed = d.stale.count
+        for (k, v) in want.sorted() {
+            if let old = try txn.get(want.db, k), same(v, old) { continue }
+            try txn.put(want.db, k, v)
             changed += 1
         }
         return changed
-    }
-
-    /// Makes `db` hold exactly `want` (sorted by key).
-    /// - Returns: the number of entries written or deleted.
-    private func reconcile(_ txn: Transaction, _ db: Database, _ want: [([UInt8], [UInt8])]) throws -> Int {
-        // One merge of the stored keys with the wanted ones, collecting the
-        // changes; they are applied after the scan (a cursor must not see its
-        // database change under it).
-        var puts: [Int] = []
-        var deletes: [[UInt8]] = []
-        var k = 0
-        try txn.scan(db) { key, value in
-            while k < want.count, ByteOrder.less(want[k].0, key) {
-                puts.append(k)
-                k += 1
-            }
-            if k < want.count, same(want[k].0, key) {
-                if !same(want[k].1, value) { puts.append(k) }
-                k += 1
-            } else {
-                deletes.append(Array(key))
-            }
-            return true
-        }
-        puts.append(contentsOf: k..<want.count)
-        for key in deletes { _ = try txn.delete(db, key) }
-        for i in puts { try txn.put(db, want[i].0, want[i].1) }
-        return puts.count + deletes.count
     }
 }
 
@@ -103,8 +60,3 @@ public struct RebuildReport: Sendable, Equatable {
     public var changed = 0
 }
 
-/// Whether stored bytes equal an array's.
-@inline(__always)
-func same(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {
-    a.withUnsafeBytes { $0.count == b.count && ($0.isEmpty || memcmp($0.baseAddress!, b.baseAddress!, b.count) == 0) }
-}

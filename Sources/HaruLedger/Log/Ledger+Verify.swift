@@ -60,6 +60,7 @@ extension Ledger {
         try txn.scan(events) { k, v in
             guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
             guard seq == expected else { failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
+            if seq % Ledger.releaseEvery == 0 { environment.releaseReadPages() }
             var r = ByteReader(v)
             guard let h = try? EventRecord.header(&r) else { failure = failed(seq, "the record does not decode"); return false }
             let payloadBytes = r.rest()
@@ -119,45 +120,21 @@ extension Ledger {
         } catch LedgerError.damaged(let seq, let reason) {
             return failed(seq, reason, events: fold.state.head)
         }
-        let folded = fold.state
-        let report = VerifyReport(events: folded.head)
-        // The state is compared key by key as the database holds it (no sorted
-        // copy of a million entities in memory).
-        var entries = 0
-        var stateProblem: String?
-        var scratch = ByteWriter(capacity: 256)
-        try txn.scan(state) { key, value in
-            entries += 1
-            switch folded.matches(key: key, value: value, scratch: &scratch) {
-            case nil:
-                stateProblem = "the stored state of \(StateKey.describe(Array(key))) is stored but the events do not produce it"
-                return false
-            case false?:
-                stateProblem = "the stored state of \(StateKey.describe(Array(key))) differs from the fold of the events"
-                return false
-            case true?:
-                return true
+        let report = VerifyReport(events: fold.state.head)
+        // Every projection must be exactly what the fold produces, compared
+        // entry by entry as the database holds it.
+        for want in produced(fold) {
+            let d = try diff(txn, want, firstOnly: true)
+            if let k = d.stale.first {
+                return failed(nil, want.describe(k) + " is stored but the events do not produce it", events: report.events)
             }
-        }
-        if stateProblem == nil, entries != folded.storedCount {
-            // Name the missing entry (the slow way: only when something is wrong).
-            stateProblem = try compare(txn, state, folded.storedForm(), { "the stored state of " + StateKey.describe($0) })
-        }
-        if let stateProblem { return failed(nil, stateProblem, events: report.events) }
-        let projections = fold.projections
-        let projected: [(Database, [([UInt8], [UInt8])], ([UInt8]) -> String)] = [
-            (pages, projections.storedPages(), { "the record page " + PageKey.describe($0) }),
-            (interned, projections.storedActions(), { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
-            (
-                checkpoints, projections.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) },
-                {
-                    "the running-session checkpoint at seq "
-                        + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) })
-                }
-            ),
-        ]
-        for (db, want, describe) in projected {
-            if let problem = try compare(txn, db, want, describe) { return failed(nil, problem, events: report.events) }
+            if let k = d.differ.first {
+                return failed(nil, want.describe(k) + " differs from the fold of the events", events: report.events)
+            }
+            if d.matched != want.count, let problem = try compare(txn, want.db, want.sorted(), want.describe) {
+                // Something is missing: name it (the slow way, only when something is wrong).
+                return failed(nil, problem, events: report.events)
+            }
         }
         return report
     }

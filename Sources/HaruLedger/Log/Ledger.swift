@@ -90,6 +90,10 @@ public final class Ledger: @unchecked Sendable {
 
     static let databaseNames = ["events", "ids", "state", "pages", "interned", "checkpoints"]
 
+    /// Full scans drop the file pages they have read every this many
+    /// entries (about 5 MB of events; `Environment.releaseReadPages`).
+    static let releaseEvery: UInt64 = 1 << 14
+
     /// Opens an existing ledger.
     public convenience init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
         let env: Environment
@@ -256,6 +260,7 @@ public final class Ledger: @unchecked Sendable {
         try txn.scan(events, from: EventRecord.key(from)) { k, v in
             let seq = try EventRecord.seq(fromKey: k)
             if seq > through { return false }
+            if seq % Ledger.releaseEvery == 0 { environment.releaseReadPages() }
             do {
                 var r = ByteReader(v)
                 let (type, at, version) = try EventRecord.brief(&r)

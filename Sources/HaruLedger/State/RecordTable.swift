@@ -15,16 +15,35 @@ extension CountRecord: IdentifiedRecord {}
 /// is appended at the end (sequential memory), and the index is 4 bytes a
 /// slot at most half full, so the lookup that misses — the check that a new
 /// record's id is unused, made for every record — reads one small slot.
+///
+/// The records are kept in chunks of 2^16 rather than one array, so that
+/// the table never holds a doubled copy while it grows (a replay of a
+/// million records would briefly need 150 MB for one kind).
 struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
-    private(set) var records: [R] = []
+    private var chunks: [[R]] = []
+    private(set) var count = 0
     /// Position + 1 of the record whose id hashes here (linear probing); 0 = empty.
     private var slots: [Int32] = []
 
-    var count: Int { records.count }
+    private static var chunkBits: Int { 16 }
 
-    /// Room for `n` records without growing.
+    /// Every record, in the order they were created.
+    var records: FlattenSequence<[[R]]> { chunks.joined() }
+
+    @inline(__always)
+    private func record(at p: Int) -> R { chunks[p >> Self.chunkBits][p & ((1 << Self.chunkBits) - 1)] }
+
+    private mutating func append(_ r: R) {
+        if count & ((1 << Self.chunkBits) - 1) == 0 {
+            chunks.append([])
+            chunks[chunks.count - 1].reserveCapacity(1 << Self.chunkBits)
+        }
+        chunks[chunks.count - 1].append(r)
+        count += 1
+    }
+
+    /// Room for `n` records in the index without growing it.
     mutating func reserve(_ n: Int) {
-        records.reserveCapacity(n)
         if slots.count < 2 * n { rehash(capacity: Self.capacity(for: n)) }
     }
 
@@ -57,31 +76,31 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
         while true {
             let p = Int(slots[i])
             if p == 0 { return nil }
-            if records[p - 1].id == id { return p - 1 }
+            if record(at: p - 1).id == id { return p - 1 }
             i = (i + 1) & mask
         }
     }
 
     subscript(id: String) -> R? {
         guard let p = position(of: id) else { return nil }
-        return records[p]
+        return record(at: p)
     }
 
     /// Stores `r`, replacing the record with its id if there is one.
     mutating func set(_ r: R) {
-        if slots.count < 2 * (records.count + 1) { rehash(capacity: Self.capacity(for: records.count + 1)) }
+        if slots.count < 2 * (count + 1) { rehash(capacity: Self.capacity(for: count + 1)) }
         let mask = slots.count - 1
         var i = Self.hash(r.id) & mask
         while true {
             let p = Int(slots[i])
             if p == 0 {
-                precondition(records.count < Int(Int32.max), "more than 2^31 records of one kind")
-                records.append(r)
-                slots[i] = Int32(records.count)
+                precondition(count < Int(Int32.max), "more than 2^31 records of one kind")
+                append(r)
+                slots[i] = Int32(count)
                 return
             }
-            if records[p - 1].id == r.id {
-                records[p - 1] = r
+            if record(at: p - 1).id == r.id {
+                chunks[(p - 1) >> Self.chunkBits][(p - 1) & ((1 << Self.chunkBits) - 1)] = r
                 return
             }
             i = (i + 1) & mask
@@ -89,15 +108,16 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     }
 
     private mutating func rehash(capacity: Int) {
-        slots = Array(repeating: 0, count: capacity)
+        var fresh = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        slots.withUnsafeMutableBufferPointer { s in
+        fresh.withUnsafeMutableBufferPointer { s in
             for (k, r) in records.enumerated() {
                 var i = Self.hash(r.id) & mask
                 while s[i] != 0 { i = (i + 1) & mask }
                 s[i] = Int32(k + 1)
             }
         }
+        slots = fresh
     }
 
     /// Equal when they hold the same records, whatever the order they came in.

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a replay produced for one projection database, as `verify` and
+/// `rebuild` compare it with what is stored: looked up by stored key, so
+/// that no sorted copy of a million entries is made unless one is missing.
+struct Produced {
+    let db: Database
+    /// How many entries the replay produced.
+    let count: Int
+    /// Whether a stored entry is what the replay produced (nil: it produced nothing under that key).
+    let matches: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool?
+    /// Every produced entry in key order: only when an entry is missing.
+    let sorted: () -> [([UInt8], [UInt8])]
+    /// A readable name of a key, for verify's messages.
+    let describe: ([UInt8]) -> String
+}
+
+/// A stored database against a `Produced`.
+struct ProducedDiff {
+    /// Stored under a key the replay produced nothing for.
+    var stale: [[UInt8]] = []
+    /// Stored with other bytes than the replay produced.
+    var differ: [[UInt8]] = []
+    /// Stored exactly as produced.
+    var matched = 0
+}
+
+extension Ledger {
+    /// The replay's projections, one `Produced` per database.
+    func produced(_ fold: MemoryFold) -> [Produced] {
+        let state = fold.state
+        let p = fold.projections
+        var scratch = ByteWriter(capacity: 256)
+        return [
+            Produced(
+                db: self.state, count: state.storedCount,
+                matches: { k, v in state.matches(key: k, value: v, scratch: &scratch) },
+                sorted: { state.storedForm() }, describe: { "the stored state of " + StateKey.describe($0) }),
+            Produced(
+                db: pages, count: p.pages.count,
+                matches: { k, v in
+                    guard k.count == 4, let want = p.pages[PageNumber(PageKey.page(fromKey: k))] else { return nil }
+                    return same(want, v)
+                },
+                sorted: { p.storedPages() }, describe: { "the record page " + PageKey.describe($0) }),
+            Produced(
+                db: interned, count: 2 * p.actions.count, matches: Self.lookup(p.storedActions()),
+                sorted: { p.storedActions() },
+                describe: { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
+            Produced(
+                db: checkpoints, count: p.checkpoints.count,
+                matches: { k, v in
+                    guard k.count == 8, let want = p.checkpoints[UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))] else {
+                        return nil
+                    }
+                    return same(want, v)
+                },
+                sorted: { p.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) } },
+                describe: {
+                    "the running-session checkpoint at seq "
+                        + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) })
+                }),
+        ]
+    }
+
+    /// A lookup over a few sorted entries (the action table).
+    private static func lookup(_ entries: [([UInt8], [UInt8])]) -> (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool? {
+        { k, v in
+            guard let e = entries.first(where: { same($0.0, k) }) else { return nil }
+            return same(e.1, v)
+        }
+    }
+
+    /// Scans `db` once against `want`; with `firstOnly`, stops at the first stale or differing entry.
+    func diff(_ txn: Transaction, _ want: Produced, firstOnly: Bool) throws -> ProducedDiff {
+        var d = ProducedDiff()
+        var scanned = 0
+        try txn.scan(want.db) { key, value in
+            scanned += 1
+            if scanned % Int(Ledger.releaseEvery) == 0 { environment.releaseReadPages() }
+            switch want.matches(key, value) {
+            case nil: d.stale.append(Array(key))
+            case false?: d.differ.append(Array(key))
+            case true?: d.matched += 1
+            }
+            return !firstOnly || (d.stale.isEmpty && d.differ.isEmpty)
+        }
+        return d
+    }
+}
+
+/// Whether stored bytes equal an array's.
+@inline(__always)
+func same(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {
+    a.withUnsafeBytes { $0.count == b.count && ($0.isEmpty || memcmp($0.baseAddress!, b.baseAddress!, b.count) == 0) }
+}
