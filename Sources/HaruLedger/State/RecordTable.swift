@@ -12,9 +12,10 @@ extension CountRecord: IdentifiedRecord {}
 /// Why not a `Dictionary`: on the 1.1 M-event benchmark a replay spent a
 /// quarter of its time finding and inserting records, and each entry held
 /// its id twice (key and record). Here each record is stored once, a new one
-/// is appended at the end (sequential memory), and the index is 4 bytes a
+/// is appended at the end (sequential memory), and the index is 8 bytes a
 /// slot at most half full, so the lookup that misses — the check that a new
-/// record's id is unused, made for every record — reads one small slot.
+/// record's id is unused, made for every record — reads one or two slots
+/// and no record.
 ///
 /// The records are kept in chunks of 2^16 rather than one array, so that
 /// the table never holds a doubled copy while it grows (a replay of a
@@ -22,8 +23,11 @@ extension CountRecord: IdentifiedRecord {}
 struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     private var chunks: [[R]] = []
     private(set) var count = 0
-    /// Position + 1 of the record whose id hashes here (linear probing); 0 = empty.
-    private var slots: [Int32] = []
+    /// Per slot (linear probing): the id's hash in the high 32 bits and the
+    /// record's position + 1 in the low 32; 0 = empty. The hash lets a probe
+    /// pass over other records without reading them (each read of a record
+    /// is a cache miss in a large table).
+    private var slots: [UInt64] = []
 
     private static var chunkBits: Int { 16 }
 
@@ -67,16 +71,25 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
         return Int(truncatingIfNeeded: z ^ (z >> 29))
     }
 
+    /// The part of a hash a slot keeps (a used slot is never 0: its position + 1 is at least 1).
+    @inline(__always)
+    private static func tag(_ h: Int) -> UInt64 { UInt64(truncatingIfNeeded: h) & 0xFFFF_FFFF_0000_0000 }
+
     /// Where the record with this id is, nil when there is none.
     @inline(__always)
     func position(of id: String) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var i = Self.hash(id) & mask
+        let h = Self.hash(id)
+        let tag = Self.tag(h)
+        var i = h & mask
         while true {
-            let p = Int(slots[i])
-            if p == 0 { return nil }
-            if record(at: p - 1).id == id { return p - 1 }
+            let slot = slots[i]
+            if slot == 0 { return nil }
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                let p = Int(slot & 0xFFFF_FFFF) - 1
+                if record(at: p).id == id { return p }
+            }
             i = (i + 1) & mask
         }
     }
@@ -90,31 +103,37 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     mutating func set(_ r: R) {
         if slots.count < 2 * (count + 1) { rehash(capacity: Self.capacity(for: count + 1)) }
         let mask = slots.count - 1
-        var i = Self.hash(r.id) & mask
+        let h = Self.hash(r.id)
+        let tag = Self.tag(h)
+        var i = h & mask
         while true {
-            let p = Int(slots[i])
-            if p == 0 {
-                precondition(count < Int(Int32.max), "more than 2^31 records of one kind")
+            let slot = slots[i]
+            if slot == 0 {
+                precondition(count < Int(UInt32.max), "more than 2^32 records of one kind")
                 append(r)
-                slots[i] = Int32(count)
+                slots[i] = tag | UInt64(count)
                 return
             }
-            if record(at: p - 1).id == r.id {
-                chunks[(p - 1) >> Self.chunkBits][(p - 1) & ((1 << Self.chunkBits) - 1)] = r
-                return
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                let p = Int(slot & 0xFFFF_FFFF) - 1
+                if record(at: p).id == r.id {
+                    chunks[p >> Self.chunkBits][p & ((1 << Self.chunkBits) - 1)] = r
+                    return
+                }
             }
             i = (i + 1) & mask
         }
     }
 
     private mutating func rehash(capacity: Int) {
-        var fresh = [Int32](repeating: 0, count: capacity)
+        var fresh = [UInt64](repeating: 0, count: capacity)
         let mask = capacity - 1
         fresh.withUnsafeMutableBufferPointer { s in
             for (k, r) in records.enumerated() {
-                var i = Self.hash(r.id) & mask
+                let h = Self.hash(r.id)
+                var i = h & mask
                 while s[i] != 0 { i = (i + 1) & mask }
-                s[i] = Int32(k + 1)
+                s[i] = Self.tag(h) | UInt64(k + 1)
             }
         }
         slots = fresh
