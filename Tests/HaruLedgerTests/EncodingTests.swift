@@ -154,6 +154,8 @@ struct RecordLayout {
     @Test func recordsStayCompact() {
         #expect(MemoryLayout<SessionRecord>.stride <= 88, "\(MemoryLayout<SessionRecord>.stride)")
         #expect(MemoryLayout<CountRecord>.stride <= 88, "\(MemoryLayout<CountRecord>.stride)")
+        #expect(MemoryLayout<CompactSession>.stride <= 72, "\(MemoryLayout<CompactSession>.stride)")
+        #expect(MemoryLayout<CompactCount>.stride <= 72, "\(MemoryLayout<CompactCount>.stride)")
     }
 }
 

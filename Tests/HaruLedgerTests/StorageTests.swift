@@ -86,3 +86,40 @@ extension LMDBEnvironment {
         #expect(try Ledger(path: dir.ledgerPath, readOnly: true).head().seq == 0)
     }
 }
+
+struct ReleasingReadPages {
+    @Test func parsesMapsLines() throws {
+        let line = Array("7f12a0000000-7f12e0000000 r--s 00000000 08:01 1234567                    /tmp/l/data.mdb".utf8)
+        let r = try #require(MappedRegions.parse(line))
+        #expect(r.start == 0x7f12_a000_0000 && r.end == 0x7f12_e000_0000 && r.inode == 1_234_567 && r.sharedReadOnly)
+        // Private or writable mappings are never released (their pages may hold the only copy).
+        #expect(MappedRegions.parse(Array("7f12a0000000-7f12e0000000 rw-s 00000000 08:01 1 /x".utf8))?.sharedReadOnly == false)
+        #expect(MappedRegions.parse(Array("7f12a0000000-7f12e0000000 r--p 00000000 08:01 1 /x".utf8))?.sharedReadOnly == false)
+        #expect(MappedRegions.parse(Array("garbage".utf8)) == nil)
+    }
+
+    /// The ledger's file is found among this process's mappings, and values
+    /// read before its pages are dropped read the same afterwards (the map is
+    /// shared and read-only: the pages come back from the page cache), also
+    /// in the middle of a write transaction.
+    @Test func readsAreUnchangedAcrossARelease() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        #expect(!l.environment.fileMapping().isEmpty)
+        let before = try l.event(3)
+        try l.environment.read { txn in
+            let v = try #require(try txn.get(l.environment.database("events"), EventRecord.key(3)))
+            let copy = Array(v)
+            l.environment.releaseReadPages()
+            #expect(Array(v) == copy)
+        }
+        try l.environment.write { txn in
+            try txn.put(l.environment.database("checkpoints"), [9], [1, 2, 3])
+            l.environment.releaseReadPages()
+            #expect(try txn.get(l.environment.database("checkpoints"), [9]).map { Array($0) } == [1, 2, 3])
+            try txn.delete(l.environment.database("checkpoints"), [9])
+        }
+        #expect(try l.event(3) == before)
+        #expect(try l.verify().ok)
+    }
+}

@@ -57,10 +57,11 @@ extension Ledger {
         var eventIDs: [EventID] = []
         eventIDs.reserveCapacity(Int(try txn.count(events)))
         var failure: VerifyReport?
+        var budget = Environment.ReadBudget(environment)
         try txn.scan(events) { k, v in
             guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
             guard seq == expected else { failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
-            if seq % Ledger.releaseEvery == 0 { environment.releaseReadPages() }
+            budget.spend(v)
             var r = ByteReader(v)
             guard let h = try? EventRecord.header(&r) else { failure = failed(seq, "the record does not decode"); return false }
             let payloadBytes = r.rest()

@@ -90,10 +90,6 @@ public final class Ledger: @unchecked Sendable {
 
     static let databaseNames = ["events", "ids", "state", "pages", "interned", "checkpoints"]
 
-    /// Full scans drop the file pages they have read every this many
-    /// entries (about 5 MB of events; `Environment.releaseReadPages`).
-    static let releaseEvery: UInt64 = 1 << 14
-
     /// Opens an existing ledger.
     public convenience init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
         let env: Environment
@@ -257,10 +253,11 @@ public final class Ledger: @unchecked Sendable {
     /// - Throws: `LedgerError.damaged` for a record that does not decode or an
     ///   event that does not fold (naming its seq).
     func replay<V: EventVisitor>(_ txn: Transaction, from: UInt64 = 1, through: UInt64, into visitor: inout V) throws {
+        var budget = Environment.ReadBudget(environment)
         try txn.scan(events, from: EventRecord.key(from)) { k, v in
             let seq = try EventRecord.seq(fromKey: k)
             if seq > through { return false }
-            if seq % Ledger.releaseEvery == 0 { environment.releaseReadPages() }
+            budget.spend(v)
             do {
                 var r = ByteReader(v)
                 let (type, at, version) = try EventRecord.brief(&r)

@@ -76,10 +76,9 @@ extension Ledger {
     /// Scans `db` once against `want`; with `firstOnly`, stops at the first stale or differing entry.
     func diff(_ txn: Transaction, _ want: Produced, firstOnly: Bool) throws -> ProducedDiff {
         var d = ProducedDiff()
-        var scanned = 0
+        var budget = Environment.ReadBudget(environment)
         try txn.scan(want.db) { key, value in
-            scanned += 1
-            if scanned % Int(Ledger.releaseEvery) == 0 { environment.releaseReadPages() }
+            budget.spend(value)
             switch want.matches(key, value) {
             case nil: d.stale.append(Array(key))
             case false?: d.differ.append(Array(key))

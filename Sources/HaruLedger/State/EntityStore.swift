@@ -26,13 +26,14 @@ public protocol EntityStore {
 /// Keyed by `EntityKey`, whose hash is FNV-1a rather than the standard
 /// SipHash: a replay looks ids up several times per event, and hashing was a
 /// fifth of its time.
-public struct EntityState: EntityStore, Sendable, Equatable {
+public struct EntityState: EntityStore, Sendable {
     public var settingsHistory = SettingsHistory()
     /// Definitions by kind (index `kind.rawValue - 1`): an array, so a lookup
     /// hashes only the id.
     var defs: [[EntityKey: Definition]] = Array(repeating: [:], count: DefinitionKind.allCases.count)
-    var sessions = RecordTable<SessionRecord>()
-    var counts = RecordTable<CountRecord>()
+    var sessions = RecordTable<CompactSession>()
+    var counts = RecordTable<CompactCount>()
+    var actionNumbers = ActionNumbers()
     var runningByAction: [EntityKey: String] = [:]
     /// The last seq folded in.
     public var head: UInt64 = 0
@@ -48,13 +49,13 @@ public struct EntityState: EntityStore, Sendable, Equatable {
     public func definitions(_ kind: DefinitionKind) -> [Definition] {
         defs[Int(kind.rawValue) - 1].values.sorted { $0.created.seq < $1.created.seq }
     }
-    public func session(_ id: String) -> SessionRecord? { sessions[id] }
-    public mutating func setSession(_ s: SessionRecord) { sessions.set(s) }
-    public func count(_ id: String) -> CountRecord? { counts[id] }
-    public mutating func setCount(_ c: CountRecord) { counts.set(c) }
+    public func session(_ id: String) -> SessionRecord? { sessions[id].map { actionNumbers.expand($0) } }
+    public mutating func setSession(_ s: SessionRecord) { sessions.set(actionNumbers.compact(s, actionNumbers.number(s.actionID))) }
+    public func count(_ id: String) -> CountRecord? { counts[id].map { actionNumbers.expand($0) } }
+    public mutating func setCount(_ c: CountRecord) { counts.set(actionNumbers.compact(c, actionNumbers.number(c.actionID))) }
     public func running(action: String) -> String? { runningByAction[EntityKey(action)] }
     public mutating func setRunning(action: String, session: String?) { runningByAction[EntityKey(action)] = session }
-    public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { sessions[$0] } }
+    public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { session($0) } }
 }
 
 /// An entity id as a dictionary key, hashed with FNV-1a (seeded per process).

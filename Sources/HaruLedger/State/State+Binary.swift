@@ -198,10 +198,10 @@ extension EntityState {
             guard let d = definition(DefinitionKind(rawValue: family - 0x10)!, id) else { return nil }
             w.raw(StateCodec.encode(d))
         case 0x20:
-            guard let s = sessions[id] else { return nil }
+            guard let s = session(id) else { return nil }
             StateCodec.encode(s, to: &w)
         case 0x21:
-            guard let c = counts[id] else { return nil }
+            guard let c = count(id) else { return nil }
             StateCodec.encode(c, to: &w)
         case 0x22:
             guard let s = running(action: id) else { return nil }
@@ -215,8 +215,8 @@ extension EntityState {
         var out: [([UInt8], [UInt8])] = []
         if !settingsHistory.changes.isEmpty { out.append((StateKey.settings, StateCodec.encode(settingsHistory))) }
         for byID in defs { for d in byID.values { out.append((StateKey.definition(d.kind, d.id), StateCodec.encode(d))) } }
-        for s in sessions.records { out.append((StateKey.session(s.id), StateCodec.encode(s))) }
-        for c in counts.records { out.append((StateKey.count(c.id), StateCodec.encode(c))) }
+        for s in sessions.records { out.append((StateKey.session(s.id), StateCodec.encode(actionNumbers.expand(s)))) }
+        for c in counts.records { out.append((StateKey.count(c.id), StateCodec.encode(actionNumbers.expand(c)))) }
         for (a, s) in runningByAction { out.append((StateKey.running(a.id), Array(s.utf8))) }
         return ByteOrder.sortedIndices(out.map(\.0)).map { out[$0] }
     }

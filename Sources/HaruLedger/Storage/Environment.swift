@@ -163,14 +163,48 @@ public final class Environment: @unchecked Sendable {
     /// memory), so a page read again is faulted back in, unchanged, from the
     /// page cache, even under a pointer LMDB handed out earlier.
     public func releaseReadPages() {
-        // LMDB does not tell where it mapped the file (`me_mapaddr` is set only
-        // for MDB_FIXEDMAP), so the mapping is found in /proc/self/maps by the
-        // file's inode, afresh each time (a grown map moves).
+        for region in fileMapping() { region.release() }
+    }
+
+    /// Where the data file is mapped. LMDB does not tell (`me_mapaddr` is
+    /// set only for MDB_FIXEDMAP), so it is found in /proc/self/maps by the
+    /// file's inode. The map moves only when this process grows it or adopts
+    /// a size another grew, both between transactions: a scan may keep it.
+    func fileMapping() -> [MappedRegions.Region] {
         var fd: Int32 = -1
         var st = stat()
-        guard mdb_env_get_fd(env, &fd) == MDB_SUCCESS, fstat(fd, &st) == 0 else { return }
-        for region in MappedRegions.read() where region.inode == UInt64(st.st_ino) && region.sharedReadOnly {
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: region.start), Int(region.end - region.start), MADV_DONTNEED)
+        guard mdb_env_get_fd(env, &fd) == MDB_SUCCESS, fstat(fd, &st) == 0 else { return [] }
+        return MappedRegions.read().filter { $0.inode == UInt64(st.st_ino) && $0.sharedReadOnly }
+    }
+
+    /// Counts the file pages a full scan reads and drops them every
+    /// `every` pages (`releaseReadPages`): a bound on how much of the file a
+    /// scan keeps resident. Pages, not bytes: a B-tree filled by random
+    /// inserts (the state) has half-empty pages, so a scan touches twice the
+    /// file its entries take.
+    public struct ReadBudget {
+        let regions: [MappedRegions.Region]
+        let every: Int
+        var pages = 0
+        var lastPage: UInt = 0
+
+        public init(_ environment: Environment, everyPages: Int = 256) {
+            self.regions = environment.fileMapping()
+            self.every = everyPages
+        }
+
+        /// Notes an entry read: its value's page (keys share it), and the pages of a long value.
+        @inline(__always)
+        public mutating func spend(_ value: UnsafeRawBufferPointer) {
+            let page = UInt(bitPattern: value.baseAddress) >> 12
+            if page != lastPage {
+                pages += 1 + value.count >> 12
+                lastPage = page
+            }
+            if pages >= every {
+                for r in regions { r.release() }
+                pages = 0
+            }
         }
     }
 

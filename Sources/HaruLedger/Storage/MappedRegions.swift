@@ -4,14 +4,20 @@
 
 /// The memory mappings of this process, from /proc/self/maps: enough to find
 /// the ledger file's map (`Environment.releaseReadPages`).
-struct MappedRegions {
-    struct Region {
+public struct MappedRegions {
+    public struct Region: Sendable {
         var start: UInt
         var end: UInt
         var inode: UInt64
         /// Mapped shared and without write permission (`r--s`): dropping its
         /// pages loses nothing.
         var sharedReadOnly: Bool
+
+        /// Drops the region's resident pages (`Environment.releaseReadPages`).
+        func release() {
+            guard sharedReadOnly else { return }
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_DONTNEED)
+        }
     }
 
     /// The current mappings; empty when /proc is not there.
