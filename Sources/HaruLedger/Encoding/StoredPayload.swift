@@ -1,6 +1,6 @@
-/// A payload read in place from its stored bytes (Payload+Binary): each
-/// accessor walks the few tag-sorted fields and decodes only the value it
-/// returns. Valid only while the bytes are (inside the read transaction).
+/// A payload read in place from its stored bytes (Payload+Binary): `init`
+/// walks the fields once, noting where each is, and each accessor decodes
+/// only the value it returns. Valid only while the bytes are (inside the read transaction).
 ///
 /// The structure is checked once, at `init` (known tags in ascending order,
 /// known kinds, lengths inside the record), so the accessors cannot read out
@@ -9,21 +9,29 @@
 public struct StoredPayload: PayloadFields {
     let bytes: UnsafeRawBufferPointer
     public let fieldCount: Int
+    /// By tag: the offset of the field's kind byte + 1 (0: absent), noted by
+    /// the walk `init` makes anyway, so each accessor is one load.
+    var kindAt: InlineArray<64, UInt32>
 
     public init(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) {
         self.bytes = bytes
         var r = ByteReader(bytes)
         var last: UInt8 = 0
         var n = 0
+        var at = InlineArray<64, UInt32>(repeating: 0)
         while !r.atEnd {
             let tag = try r.u8()
-            guard tag > last, Field(rawValue: tag) != nil else { throw DecodeError("payload field tag \(tag) unknown or out of order") }
+            guard tag > last, tag < 64, Field(rawValue: tag) != nil else {
+                throw DecodeError("payload field tag \(tag) unknown or out of order")
+            }
             last = tag
+            at[Int(tag)] = UInt32(truncatingIfNeeded: r.offset + 1)
             guard let kind = Payload.Kind(rawValue: try r.u8()) else { throw DecodeError("payload value kind unknown") }
             try Self.skip(kind, &r)
             n += 1
         }
         fieldCount = n
+        kindAt = at
     }
 
     @inline(__always)
@@ -44,16 +52,9 @@ public struct StoredPayload: PayloadFields {
     /// The kind byte and value offset of field `f`; nil when absent.
     @inline(__always)
     func locate(_ f: Field) -> (kind: UInt8, at: Int)? {
-        let t = f.rawValue
-        var o = 0
-        while o < bytes.count {
-            let tag = bytes[o], kind = bytes[o + 1]
-            o += 2
-            if tag == t { return (kind, o) }
-            if tag > t { return nil }
-            o = skipValue(kind, o)
-        }
-        return nil
+        let k = Int(kindAt[Int(f.rawValue)])
+        if k == 0 { return nil }
+        return (bytes[k - 1], k)
     }
 
     @inline(__always)
@@ -67,20 +68,6 @@ public struct StoredPayload: PayloadFields {
             if b < 0x80 { return v }
             shift += 7
         }
-    }
-
-    @inline(__always)
-    func skipValue(_ kind: UInt8, _ at: Int) -> Int {
-        var o = at
-        switch Payload.Kind(rawValue: kind)! {
-        case .null: break
-        case .int: _ = varint(&o)
-        case .bool: o += 1
-        case .string: o += Int(varint(&o))
-        case .strings: for _ in 0..<Int(varint(&o)) { o += Int(varint(&o)) }
-        case .ints: for _ in 0..<Int(varint(&o)) { _ = varint(&o) }
-        }
-        return o
     }
 
     public func string(_ f: Field) -> String? {
