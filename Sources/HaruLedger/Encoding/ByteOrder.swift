@@ -11,6 +11,14 @@ enum ByteOrder {
         return c != 0 ? c < 0 : a.count < b.count
     }
 
+    /// Whether stored key `a` sorts before `b`.
+    @inline(__always)
+    static func less(_ a: UnsafeRawBufferPointer, _ b: [UInt8]) -> Bool {
+        let n = min(a.count, b.count)
+        let c = b.withUnsafeBytes { pb in n == 0 ? 0 : memcmp(a.baseAddress!, pb.baseAddress!, n) }
+        return c != 0 ? c < 0 : a.count < b.count
+    }
+
     /// Whether `a` sorts before stored key `b`.
     @inline(__always)
     static func less(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {

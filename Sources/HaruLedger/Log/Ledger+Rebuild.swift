@@ -19,26 +19,28 @@ extension Ledger {
         try environment.write { txn in
             // Replayed inside the write transaction: no append can slip in
             // between the replay and the writes.
-            var fold = MemoryFold()
-            fold.state.reserve(records: Int(try txn.count(events)))
-            try replay(txn, through: .max, into: &fold)
+            let fold = try replayPipelined(txn, reserve: Int(try txn.count(events)))
+            let parts = produced(fold)
+            let empty = try parts.map { try txn.count($0.db) == 0 }
+            // Compared on two threads; the other reads in a read transaction,
+            // which sees what this one does: nothing is written before the
+            // comparison ends, and no other writer can commit meanwhile.
+            let diffs = try environment.read { other in try diffAll(parts, txn, other, firstOnly: false) }
             var report = RebuildReport(events: fold.state.head)
-            for want in produced(fold) { report.changed += try reconcile(txn, want) }
+            for k in parts.indices { report.changed += try reconcile(txn, parts[k], diffs[k], wasEmpty: empty[k]) }
             return report
         }
     }
 
-    /// Makes a database hold exactly what the replay produced.
+    /// Makes a database part hold exactly what the replay produced.
     /// - Returns: the number of entries written or deleted.
-    private func reconcile(_ txn: Transaction, _ want: Produced) throws -> Int {
-        if try txn.count(want.db) == 0 {
+    private func reconcile(_ txn: Transaction, _ want: Produced, _ d: ProducedDiff, wasEmpty: Bool) throws -> Int {
+        if wasEmpty {
             // From nothing (a new ledger's projection, or cleared): all of it, in key order.
             let all = want.sorted()
             for (k, v) in all { try txn.put(want.db, k, v, append: true) }
             return all.count
         }
-        // The changes are applied after the scan: a cursor must not see its database change under it.
-        let d = try diff(txn, want, firstOnly: false)
         for k in d.stale { _ = try txn.delete(want.db, k) }
         if d.differ.isEmpty && d.matched == want.count { return d.stale.count }
         // Something is missing or differs: the slow way, through the sorted entries.

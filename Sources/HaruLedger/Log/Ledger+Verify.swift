@@ -34,10 +34,16 @@ extension Ledger {
                 // Two transactions of one snapshot: retry in the rare case that
                 // an append committed between their starts.
                 if try head(foldTxn).seq != head(chainTxn).seq { return nil }
-                let (chain, fold) = try Parallel.both(
+                let (chain, folded) = try Parallel.both(
                     { try self.verifyChain(chainTxn) },
-                    { try verifyFold(foldTxn) })
-                return chain.ok ? fold : chain
+                    { try foldForVerify(foldTxn) })
+                guard chain.ok else { return chain }
+                switch folded {
+                case .failure(let f): return f.report
+                case .success(let fold):
+                    // The chain thread is done: its transaction (same snapshot) serves the second comparer.
+                    return try compareProjections(fold, foldTxn, chainTxn) as VerifyReport?
+                }
             }
         } ?? verify()
     }
@@ -112,27 +118,29 @@ extension Ledger {
         return report
     }
 
-    /// The fold of every event, compared with the stored state and projections.
-    private func verifyFold(_ txn: Transaction) throws -> VerifyReport {
-        var fold = MemoryFold()
-        fold.state.reserve(records: Int(try txn.count(events)))
+    /// The fold of every event, or the report of the event that does not fold.
+    private func foldForVerify(_ txn: Transaction) throws -> Result<MemoryFold, VerifyFailure> {
         do {
-            try replay(txn, through: .max, into: &fold)
+            return .success(try replayPipelined(txn, reserve: Int(try txn.count(events))))
         } catch LedgerError.damaged(let seq, let reason) {
-            return failed(seq, reason, events: fold.state.head)
+            return .failure(VerifyFailure(report: failed(seq, reason, events: (seq ?? 1) - 1)))
         }
+    }
+
+    /// Every projection must be exactly what the fold produces, compared
+    /// entry by entry as the database holds it, on two threads.
+    private func compareProjections(_ fold: MemoryFold, _ txn: Transaction, _ otherTxn: Transaction) throws -> VerifyReport {
         let report = VerifyReport(events: fold.state.head)
-        // Every projection must be exactly what the fold produces, compared
-        // entry by entry as the database holds it.
-        for want in produced(fold) {
-            let d = try diff(txn, want, firstOnly: true)
+        let parts = produced(fold)
+        let diffs = try diffAll(parts, txn, otherTxn, firstOnly: true)
+        for (want, d) in zip(parts, diffs) {
             if let k = d.stale.first {
                 return failed(nil, want.describe(k) + " is stored but the events do not produce it", events: report.events)
             }
             if let k = d.differ.first {
                 return failed(nil, want.describe(k) + " differs from the fold of the events", events: report.events)
             }
-            if d.matched != want.count, let problem = try compare(txn, want.db, want.sorted(), want.describe) {
+            if d.matched != want.count, let problem = try compare(txn, want, want.sorted(), want.describe) {
                 // Something is missing: name it (the slow way, only when something is wrong).
                 return failed(nil, problem, events: report.events)
             }
@@ -141,15 +149,20 @@ extension Ledger {
     }
 }
 
+/// A verify report as an error, for `Result`.
+struct VerifyFailure: Error {
+    var report: VerifyReport
+}
+
 extension Ledger {
     /// The first difference between a database and the entries it should hold, nil when equal.
-    func compare(_ txn: Transaction, _ db: Database, _ want: [([UInt8], [UInt8])], _ describe: ([UInt8]) -> String) throws -> String? {
+    func compare(_ txn: Transaction, _ part: Produced, _ want: [([UInt8], [UInt8])], _ describe: ([UInt8]) -> String) throws
+        -> String?
+    {
         var k = 0
         var mismatch: String?
-        func same(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {
-            a.withUnsafeBytes { $0.count == b.count && ($0.isEmpty || memcmp($0.baseAddress!, b.baseAddress!, b.count) == 0) }
-        }
-        try txn.scan(db) { key, value in
+        try txn.scan(part.db, from: part.from.isEmpty ? nil : part.from) { key, value in
+            if let before = part.before, !ByteOrder.less(key, before) { return false }
             guard k < want.count, same(want[k].0, key) else {
                 mismatch = describe(Array(key)) + " is stored but the events do not produce it"
                 return false

@@ -241,9 +241,9 @@ public final class Ledger: @unchecked Sendable {
 
     /// Folds the log up to `knownAt` into memory, with every projection.
     public func replayAll(knownAt: UInt64? = nil) throws -> (state: EntityState, projections: MemoryProjections) {
-        var fold = MemoryFold()
-        fold.state.reserve(records: Int(try head().seq))
-        try environment.read { txn in try replay(txn, through: knownAt ?? .max, into: &fold) }
+        let fold = try environment.read { txn in
+            try replayPipelined(txn, through: knownAt ?? .max, reserve: Int(try txn.count(events)))
+        }
         return (fold.state, fold.projections)
     }
 

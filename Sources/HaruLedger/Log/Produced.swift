@@ -7,6 +7,9 @@
 /// that no sorted copy of a million entries is made unless one is missing.
 struct Produced {
     let db: Database
+    /// The part of the database it covers: keys from `from`, before `before` (nil: to the end).
+    var from: [UInt8] = []
+    var before: [UInt8]? = nil
     /// How many entries the replay produced.
     let count: Int
     /// Whether a stored entry is what the replay produced (nil: it produced nothing under that key).
@@ -32,12 +35,20 @@ extension Ledger {
     func produced(_ fold: MemoryFold) -> [Produced] {
         let state = fold.state
         let p = fold.projections
-        var scratch = ByteWriter(capacity: 256)
-        return [
-            Produced(
-                db: self.state, count: state.storedCount,
+        // The state in two parts (everything before the counts, then the counts
+        // and running sessions), so that they can be compared on two threads.
+        func statePart(from: [UInt8], before: [UInt8]?) -> Produced {
+            var scratch = ByteWriter(capacity: 256)
+            let inPart = { (k: [UInt8]) in !ByteOrder.less(k, from) && (before.map { ByteOrder.less(k, $0) } ?? true) }
+            return Produced(
+                db: self.state, from: from, before: before, count: state.storedCount(from: from, before: before),
                 matches: { k, v in state.matches(key: k, value: v, scratch: &scratch) },
-                sorted: { state.storedForm() }, describe: { "the stored state of " + StateKey.describe($0) }),
+                sorted: { state.storedForm().filter { inPart($0.0) } },
+                describe: { "the stored state of " + StateKey.describe($0) })
+        }
+        return [
+            statePart(from: [], before: StateKey.countPrefix),
+            statePart(from: StateKey.countPrefix, before: nil),
             Produced(
                 db: pages, count: p.pages.count,
                 matches: { k, v in
@@ -77,7 +88,8 @@ extension Ledger {
     func diff(_ txn: Transaction, _ want: Produced, firstOnly: Bool) throws -> ProducedDiff {
         var d = ProducedDiff()
         var budget = Environment.ReadBudget(environment)
-        try txn.scan(want.db) { key, value in
+        try txn.scan(want.db, from: want.from.isEmpty ? nil : want.from) { key, value in
+            if let before = want.before, !ByteOrder.less(key, before) { return false }
             budget.spend(value)
             switch want.matches(key, value) {
             case nil: d.stale.append(Array(key))
@@ -87,6 +99,15 @@ extension Ledger {
             return !firstOnly || (d.stale.isEmpty && d.differ.isEmpty)
         }
         return d
+    }
+
+    /// The diffs of every part, the first on another thread in `otherTxn` (a
+    /// transaction of the same snapshot), the rest here in `txn`.
+    func diffAll(_ parts: [Produced], _ txn: Transaction, _ otherTxn: Transaction, firstOnly: Bool) throws -> [ProducedDiff] {
+        let (first, rest) = try Parallel.both(
+            { try self.diff(otherTxn, parts[0], firstOnly: firstOnly) },
+            { try parts.dropFirst().map { try self.diff(txn, $0, firstOnly: firstOnly) } })
+        return [first] + rest
     }
 }
 

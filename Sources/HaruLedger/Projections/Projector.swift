@@ -21,22 +21,59 @@ public enum Projector {
     public static func apply<S: EntityStore, P: ProjectionSink, F: PayloadFields>(
         _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S, sink: inout P
     ) throws {
-        let change = try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store)
-        switch change {
-        case .session(let old, let new)?:
+        if let step = try fold(type, at: at, seq: seq, payload: payload, store: &store) { try project(step, into: &sink) }
+    }
+
+    /// What one event asks of the projections, once the fold has applied it:
+    /// the record it changed, the action it created, the running sessions to
+    /// write down. A value, so that a replay can hand it to another thread
+    /// (`PipelinedFold`).
+    public struct Step: Sendable {
+        enum Change: Sendable {
+            case record(RecordChange)
+            case actionCreated(String)
+        }
+        var seq: UInt64
+        var change: Change?
+        /// Set at checkpoint seqs.
+        var running: [SessionRecord]?
+    }
+
+    /// The fold half: applies the event to `store`; nil when the projections have nothing to do.
+    @inline(__always)
+    static func fold<S: EntityStore, F: PayloadFields>(
+        _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S
+    ) throws -> Step? {
+        var step = Step(seq: seq)
+        if let change = try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store) {
+            step.change = .record(change)
+        } else if type == .actionCreated {
+            step.change = .actionCreated(try payload.requiredString(.actionID))
+        }
+        if seq % checkpointInterval == 0 { step.running = try store.runningSessions() }
+        return step.change == nil && step.running == nil ? nil : step
+    }
+
+    /// The projection half: pages, the action table and checkpoints.
+    static func project<P: ProjectionSink>(_ step: Step, into sink: inout P) throws {
+        let seq = step.seq
+        switch step.change {
+        case .record(.session(let old, let new))?:
             let action = try sink.intern(action: new.actionID)
             try replace(
                 old.map { RecordEntries.of(session: $0, action: action) } ?? [], with: RecordEntries.of(session: new, action: action),
                 oldSeq: old?.versionSeq, seq: seq, sink: &sink)
-        case .count(let old, let new)?:
+        case .record(.count(let old, let new))?:
             let action = try sink.intern(action: new.actionID)
             try replace(
                 old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
                 oldSeq: old?.versionSeq, seq: seq, sink: &sink)
+        case .actionCreated(let id)?:
+            _ = try sink.intern(action: id)
         case nil:
-            if type == .actionCreated { _ = try sink.intern(action: try payload.requiredString(.actionID)) }
+            break
         }
-        if seq % checkpointInterval == 0 { try sink.checkpoint(seq, try store.runningSessions()) }
+        if let running = step.running { try sink.checkpoint(seq, running) }
     }
 
     /// Retires a record's old entries and adds its new ones, page by page.

@@ -165,6 +165,8 @@ enum StateKey {
     static func session(_ id: String) -> [UInt8] { [0x20] + Array(id.utf8) }
     static func count(_ id: String) -> [UInt8] { [0x21] + Array(id.utf8) }
     static func running(_ action: String) -> [UInt8] { [0x22] + Array(action.utf8) }
+    /// The first key of the counts: what sorts before it is settings, definitions and sessions.
+    static let countPrefix: [UInt8] = [0x21]
 }
 
 extension EntityState {
@@ -177,6 +179,16 @@ extension EntityState {
     /// Every (key, value) of the state database this state corresponds to,
     /// in key order: what `verify` compares with the stored copy.
     /// How many entries the state database holds for this state.
+    /// How many of those entries have keys from `from`, before `before`
+    /// (the two parts `verify` and `rebuild` compare: before the counts, and from them).
+    func storedCount(from: [UInt8], before: [UInt8]?) -> Int {
+        if from.isEmpty && before == StateKey.countPrefix {
+            return (settingsHistory.changes.isEmpty ? 0 : 1) + defs.reduce(0) { $0 + $1.count } + sessions.count
+        }
+        if from == StateKey.countPrefix && before == nil { return counts.count + runningByAction.count }
+        return storedForm().filter { e in !ByteOrder.less(e.0, from) && (before.map { ByteOrder.less(e.0, $0) } ?? true) }.count
+    }
+
     var storedCount: Int {
         (settingsHistory.changes.isEmpty ? 0 : 1) + defs.reduce(0) { $0 + $1.count } + sessions.count + counts.count
             + runningByAction.count

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A bounded queue from one thread to another (POSIX mutex and condition
+/// variables: the library loads neither Dispatch nor Foundation). Senders
+/// block while it is full, receivers while it is empty; `close` ends it.
+final class Channel<T>: @unchecked Sendable {
+    // @unchecked: every access to `items` and `closed` holds `lock`.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var items: [T] = []
+    private var closed = false
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+        changed.deallocate()
+    }
+
+    /// Waits for room, then queues `item` (dropped if the channel is closed).
+    func send(_ item: T) {
+        pthread_mutex_lock(lock)
+        while items.count >= capacity && !closed { pthread_cond_wait(changed, lock) }
+        if !closed { items.append(item) }
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// The next item; nil once the channel is closed and empty.
+    func receive() -> T? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        while items.isEmpty && !closed { pthread_cond_wait(changed, lock) }
+        if items.isEmpty { return nil }
+        let item = items.removeFirst()
+        pthread_cond_broadcast(changed)
+        return item
+    }
+
+    /// No more items will come; waiting receivers see the rest, then nil.
+    func close() {
+        pthread_mutex_lock(lock)
+        closed = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(lock)
+    }
+}

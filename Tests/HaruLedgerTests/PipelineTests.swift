@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HaruLedger
+
+struct Pipelines {
+    @Test func aChannelDeliversInOrderAndEndsWhenClosed() throws {
+        let channel = Channel<Int>(capacity: 2)
+        let (received, _) = try Parallel.both(
+            {
+                var got: [Int] = []
+                while let x = channel.receive() { got.append(x) }
+                return got
+            },
+            {
+                for x in 0..<1000 { channel.send(x) }
+                channel.close()
+            })
+        #expect(received == Array(0..<1000))
+        channel.send(5)  // after close: dropped, not queued
+        #expect(channel.receive() == nil)
+    }
+
+    @Test func parallelRethrowsEitherSidesError() {
+        struct Boom: Error {}
+        #expect(throws: Boom.self) { _ = try Parallel.both({ throw Boom() }, { 1 }) }
+        #expect(throws: Boom.self) { _ = try Parallel.both({ 1 }, { throw Boom() }) }
+    }
+
+    /// The two-thread replay must produce exactly what the one-thread fold
+    /// does: entities, pages, action table and checkpoints, on a history with
+    /// edits, deletions, discards, running sessions and more than one
+    /// checkpoint interval.
+    @Test func theTwoThreadReplayEqualsTheOneThreadFold() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG(seed: 11)
+        var lines: [String] = []
+        let base = 1_772_406_000  // 2026-03-02 08:00 JST
+        for k in 0..<4_500 {
+            let t = base + k * 600
+            switch k % 9 {
+            case 0:
+                lines.append(
+                    #"{"type":"count.added","at":"\#(iso(t))","data":{"entry_id":"c\#(k)","action_id":"water","amount":\#(k % 5 + 1)}}"#)
+            case 1:
+                lines.append(#"{"type":"count.edited","at":"\#(iso(t))","data":{"entry_id":"c\#(k - 1)","amount":9}}"#)
+            case 2:
+                lines.append(#"{"type":"session.started","at":"\#(iso(t))","data":{"session_id":"s\#(k)","action_id":"read"}}"#)
+            case 3:
+                lines.append(#"{"type":"session.stopped","at":"\#(iso(t))","data":{"session_id":"s\#(k - 1)"}}"#)
+            case 4:
+                lines.append(
+                    #"{"type":"session.recorded","at":"\#(iso(t))","data":{"session_id":"r\#(k)","action_id":"read","start":"\#(iso(t - 90_000))","end":"\#(iso(t))"}}"#
+                )
+            case 5:
+                lines.append(#"{"type":"session.edited","at":"\#(iso(t))","data":{"session_id":"r\#(k - 1)","note":"n\#(k)"}}"#)
+            case 6:
+                lines.append(#"{"type":"count.deleted","at":"\#(iso(t))","data":{"entry_id":"c\#(k - 6)"}}"#)
+            case 7:
+                lines.append(#"{"type":"session.started","at":"\#(iso(t))","data":{"session_id":"d\#(k)","action_id":"read"}}"#)
+            default:
+                lines.append(#"{"type":"session.discarded","at":"\#(iso(t))","data":{"session_id":"d\#(k - 1)","reason":"test"}}"#)
+            }
+        }
+        lines.append(#"{"type":"session.started","at":"\#(iso(base + 4_500 * 600))","data":{"session_id":"open","action_id":"read"}}"#)
+        _ = try l.append(try events(lines.joined(separator: "\n")), now: 2_000_000, rng: &rng)
+        let (pipelined, oneThread) = try l.environment.read { txn in
+            var one = MemoryFold()
+            try l.replay(txn, through: .max, into: &one)
+            return (try l.replayPipelined(txn, reserve: 10), one)
+        }
+        #expect(pipelined.state.head == oneThread.state.head)
+        #expect(pipelined.state.storedForm().map(\.0) == oneThread.state.storedForm().map(\.0))
+        #expect(pipelined.state.storedForm().map(\.1) == oneThread.state.storedForm().map(\.1))
+        #expect(pipelined.projections.storedPages().map(\.1) == oneThread.projections.storedPages().map(\.1))
+        #expect(pipelined.projections.storedActions().map(\.1) == oneThread.projections.storedActions().map(\.1))
+        #expect(pipelined.projections.checkpoints == oneThread.projections.checkpoints)
+        #expect(pipelined.projections.checkpoints.count == 1)
+        #expect(try l.verify().ok)
+        #expect(try l.rebuild() == RebuildReport(events: oneThread.state.head, changed: 0))
+    }
+
+    /// The state is compared in two parts on two threads: a problem in the
+    /// first part (sessions, compared on the other thread) is found as well
+    /// as one in the second (counts), and rebuild mends both.
+    @Test func driftInEitherPartOfTheStateIsFoundAndMended() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        let stateDB = l.environment.database("state")
+        try l.environment.write { txn in try txn.put(stateDB, [0x20] + Array("ghost".utf8), [1]) }
+        #expect(try l.verify().problem?.contains("session \"ghost\"") == true)
+        try l.environment.write { txn in try txn.put(stateDB, [0x21] + Array("ghost".utf8), [1]) }
+        let r = try l.rebuild()
+        #expect(r.changed == 2)
+        #expect(try l.verify().ok)
+    }
+}
+
+private func iso(_ t: Int) -> String {
+    // Whole seconds, JST (the fixtures' zone).
+    let local = t + 9 * 3600
+    let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    let d = LocalDate(daysSinceEpoch: days)
+    let s = local - days * 86_400
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(d)T\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))+09:00"
+}
