@@ -31,12 +31,7 @@ struct ActionNumbers: Sendable {
     private var numbers: [EntityKey: UInt32] = [:]
 
     mutating func number(_ action: String) -> UInt32 {
-        // Ledgers have a few actions: comparing small strings beats hashing.
-        if names.count <= 16 {
-            for (n, name) in names.enumerated() where name == action { return UInt32(n) }
-        } else if let n = numbers[EntityKey(action)] {
-            return n
-        }
+        if let n = numbers[EntityKey(action)] { return n }
         let n = UInt32(names.count)
         names.append(action)
         numbers[EntityKey(action)] = n
