@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A record with an id (sessions and counts).
 protocol IdentifiedRecord: Sendable, Equatable {
     var id: String { get }
@@ -61,11 +65,13 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     @inline(__always)
     static func hash(_ id: String) -> Int {
         var id = id
-        let h = id.withUTF8 { buf -> UInt64 in
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in buf { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-            return h
-        }
+        return id.withUTF8 { hash(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    @inline(__always)
+    static func hash(utf8 buf: UnsafeRawBufferPointer) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in buf { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         var z = h ^ (h >> 31)
         z = z &* 0x94D0_49BB_1331_11EB
         return Int(truncatingIfNeeded: z ^ (z >> 29))
@@ -89,6 +95,40 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let p = Int(slot & 0xFFFF_FFFF) - 1
                 if record(at: p).id == id { return p }
+            }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Reads the slot an id hashes to and the record it names, and nothing
+    /// else: called for a batch of ids before they are looked up, it lets
+    /// the memory loads of the batch overlap (each is a cache miss in a large
+    /// table) instead of waiting for them one lookup at a time.
+    /// - Returns: a value of the loads, for the caller to fold into something it uses.
+    @inline(__always)
+    func touch(utf8 id: UnsafeRawBufferPointer) -> UInt64 {
+        guard !slots.isEmpty else { return 0 }
+        let slot = slots[Self.hash(utf8: id) & (slots.count - 1)]
+        guard slot != 0 else { return 0 }
+        return slot ^ UInt64(truncatingIfNeeded: record(at: Int(slot & 0xFFFF_FFFF) - 1).id.utf8.count)
+    }
+
+    /// The record whose id has these UTF-8 bytes (a stored key's), without making a String of them.
+    subscript(utf8 id: UnsafeRawBufferPointer) -> R? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        let h = Self.hash(utf8: id)
+        let tag = Self.tag(h)
+        var i = h & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 { return nil }
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                let r = record(at: Int(slot & 0xFFFF_FFFF) - 1)
+                var rid = r.id
+                if rid.withUTF8({ $0.count == id.count && (id.isEmpty || memcmp($0.baseAddress!, id.baseAddress!, id.count) == 0) }) {
+                    return r
+                }
             }
             i = (i + 1) & mask
         }

@@ -86,12 +86,28 @@ enum StateCodec {
     static func encode(_ s: SessionRecord, to w: inout ByteWriter) {
         w.string(s.id)
         w.string(s.actionID)
-        w.svarint(s.start.seconds)
-        if let e = s.end { w.u8(1); w.svarint(e.seconds) } else { w.u8(0) }
-        w.u8(s.status.rawValue)
-        writeOptString(s.note, &w)
-        w.varint(s.createdSeq)
-        w.varint(s.versionSeq)
+        encodeRest(s.start.seconds, s.end?.seconds, s.status, s.note, s.createdSeq, s.versionSeq, &w)
+    }
+
+    /// The same bytes from the state's compact form (`verify` and `rebuild`
+    /// compare a million of these: no `SessionRecord` is built for them).
+    static func encode(_ s: CompactSession, action: String, to w: inout ByteWriter) {
+        w.string(s.id)
+        w.string(action)
+        encodeRest(s.start, s.end == .min ? nil : s.end, s.status, s.note, s.createdSeq, s.versionSeq, &w)
+    }
+
+    @inline(__always)
+    private static func encodeRest(
+        _ start: Int64, _ end: Int64?, _ status: SessionRecord.Status, _ note: String?, _ created: UInt64, _ version: UInt64,
+        _ w: inout ByteWriter
+    ) {
+        w.svarint(start)
+        if let end { w.u8(1); w.svarint(end) } else { w.u8(0) }
+        w.u8(status.rawValue)
+        writeOptString(note, &w)
+        w.varint(created)
+        w.varint(version)
     }
 
     static func decodeSession(_ r: inout ByteReader) throws(DecodeError) -> SessionRecord {
@@ -116,12 +132,25 @@ enum StateCodec {
     static func encode(_ c: CountRecord, to w: inout ByteWriter) {
         w.string(c.id)
         w.string(c.actionID)
-        w.svarint(c.time.seconds)
-        w.varint(UInt64(c.amount))
-        writeOptString(c.note, &w)
-        w.u8(c.deleted ? 1 : 0)
-        w.varint(c.createdSeq)
-        w.varint(c.versionSeq)
+        encodeRest(c.time.seconds, c.amount, c.note, c.deleted, c.createdSeq, c.versionSeq, &w)
+    }
+
+    static func encode(_ c: CompactCount, action: String, to w: inout ByteWriter) {
+        w.string(c.id)
+        w.string(action)
+        encodeRest(c.time, c.amount, c.note, c.deleted, c.createdSeq, c.versionSeq, &w)
+    }
+
+    @inline(__always)
+    private static func encodeRest(
+        _ time: Int64, _ amount: Int, _ note: String?, _ deleted: Bool, _ created: UInt64, _ version: UInt64, _ w: inout ByteWriter
+    ) {
+        w.svarint(time)
+        w.varint(UInt64(amount))
+        writeOptString(note, &w)
+        w.u8(deleted ? 1 : 0)
+        w.varint(created)
+        w.varint(version)
     }
 
     static func decodeCount(_ r: inout ByteReader) throws(DecodeError) -> CountRecord {
@@ -200,7 +229,8 @@ extension EntityState {
     /// than into a new array each.
     func matches(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, scratch w: inout ByteWriter) -> Bool? {
         guard let family = key.first else { return nil }
-        let id = String(decoding: UnsafeRawBufferPointer(rebasing: key[1...]), as: UTF8.self)
+        let idBytes = UnsafeRawBufferPointer(rebasing: key[1...])
+        var id: String { String(decoding: idBytes, as: UTF8.self) }
         w.reset()
         switch family {
         case 0x01:
@@ -210,11 +240,11 @@ extension EntityState {
             guard let d = definition(DefinitionKind(rawValue: family - 0x10)!, id) else { return nil }
             w.raw(StateCodec.encode(d))
         case 0x20:
-            guard let s = session(id) else { return nil }
-            StateCodec.encode(s, to: &w)
+            guard let s = sessions[utf8: idBytes] else { return nil }
+            StateCodec.encode(s, action: actionNumbers.name(s.action), to: &w)
         case 0x21:
-            guard let c = count(id) else { return nil }
-            StateCodec.encode(c, to: &w)
+            guard let c = counts[utf8: idBytes] else { return nil }
+            StateCodec.encode(c, action: actionNumbers.name(c.action), to: &w)
         case 0x22:
             guard let s = running(action: id) else { return nil }
             w.raw(s.utf8)
