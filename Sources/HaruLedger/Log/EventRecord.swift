@@ -121,6 +121,48 @@ public enum EventRecord {
         return (type, at, version)
     }
 
+    /// What the chain check needs of a stored record, read in place.
+    struct Link {
+        var recorded: Int64
+        var id: EventID
+        var hash: Digest
+        var redactedDigest: Digest?
+        /// The stored bytes from `recorded` through `source`: the envelope
+        /// but for its first two fields (format, seq), in the envelope's order.
+        var envelopeTail: UnsafeRawBufferPointer
+        var payload: UnsafeRawBufferPointer
+    }
+
+    static func link(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) -> Link {
+        var r = ByteReader(bytes)
+        let fmt = try r.u8()
+        guard fmt == format else { throw DecodeError("unknown record format \(fmt)") }
+        let flags = try r.u8()
+        let recorded = try r.i64()
+        _ = try r.sub(8 + 2 + 1)  // at, type, v
+        let id = EventID(high: try r.u64(), low: try r.u64())
+        try r.skipString()
+        let tail = UnsafeRawBufferPointer(rebasing: bytes[2..<r.offset])
+        let hash = try Digest(reading: &r)
+        let redacted: Digest? = flags & 1 != 0 ? try Digest(reading: &r) : nil
+        return Link(recorded: recorded, id: id, hash: hash, redactedDigest: redacted, envelopeTail: tail, payload: r.rest())
+    }
+
+    /// The chain hash of a stored record, from its bytes: the same bytes
+    /// `envelope` and `chainHash` build from the decoded fields, assembled in
+    /// a reused buffer.
+    static func chainHash(
+        seq: UInt64, _ link: Link, prev: Digest, payloadDigest: Digest, scratch w: inout ByteWriter, using sha: SHA256Context
+    ) -> Digest {
+        w.reset()
+        prev.write(to: &w)
+        w.u8(format)
+        w.u64(seq)
+        w.raw(link.envelopeTail)
+        payloadDigest.write(to: &w)
+        return w.bytes.withUnsafeBytes { sha.hash($0) }
+    }
+
     /// Decodes a stored event, upcasting an old payload version.
     static func decode(seq: UInt64, _ bytes: UnsafeRawBufferPointer) throws(DecodeError) -> Event {
         var r = ByteReader(bytes)
