@@ -56,6 +56,8 @@ for size in "${sizes[@]}"; do
         # Sessions of the last day may run past its midnight: the report covers one more day.
         python3 -c "import datetime;print(datetime.date.fromisoformat('$last')+datetime.timedelta(days=1))" > "$w/report-to"
     fi
+    # A workload made by an older run.sh may lack last-day: it is the workload's last date.
+    [ -f "$w/last-day" ] || python3 -c "import datetime;print(datetime.date(2024,1,1)+datetime.timedelta(days=$n_days-1))" > "$w/last-day"
     last=$(cat "$w/last-day")
     n=$(wc -l < "$w/events.jsonl")
     l=$out/ledger-$size
