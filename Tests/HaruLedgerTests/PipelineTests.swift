@@ -107,3 +107,64 @@ private func iso(_ t: Int) -> String {
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     return "\(d)T\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))+09:00"
 }
+
+/// A source of `count` count.added events that fails at line `failAt`.
+private struct NumberedSource: EventSource {
+    var count: Int
+    var failAt: Int?
+    var k = 0
+    mutating func next() throws -> (EventInput, Int)? {
+        k += 1
+        if k == failAt { throw InputError(line: k, field: "data.amount", rule: "bad on purpose") }
+        guard k <= count else { return nil }
+        let payload = Payload([(.entryID, .string("e\(k)")), (.actionID, .string("water")), (.amount, .int(1))])
+        return (EventInput(type: .countAdded, at: Instant(seconds: 1_772_406_000 + Int64(k)), payload: payload), k)
+    }
+}
+
+struct ReadingAhead {
+    @Test func yieldsEveryEventInOrder() throws {
+        var seen: [Int] = []
+        try ReadAhead.run(NumberedSource(count: 2_000)) { s in
+            while let (_, line) = try s.next() { seen.append(line) }
+        }
+        #expect(seen == Array(1...2_000))
+    }
+
+    @Test func stopsAtTheFirstErrorInItsPlace() {
+        var seen: [Int] = []
+        #expect {
+            try ReadAhead.run(NumberedSource(count: 2_000, failAt: 1_500)) { s in
+                while let (_, line) = try s.next() { seen.append(line) }
+            }
+        } throws: { e in (e as? InputError)?.line == 1_500 }
+        #expect(seen == Array(1..<1_500))
+    }
+
+    @Test func aConsumerThatStopsEarlyDoesNotLeaveTheReaderWaiting() throws {
+        // 100,000 events would fill the channel many times over; the reader must stop when the consumer does.
+        let first = try ReadAhead.run(NumberedSource(count: 100_000)) { s in try s.next()?.1 }
+        #expect(first == 1)
+    }
+
+    /// Through the ledger: an append fed by the read-ahead writes all or nothing.
+    @Test func anAppendReadAheadIsAtomic() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG(seed: 4)
+        let head = try l.head().seq
+        #expect(throws: InputError.self) {
+            try ReadAhead.run(NumberedSource(count: 3_000, failAt: 2_500)) { s in
+                let source = s
+                _ = try l.append(from: { source }, now: 2_000_000, rng: &rng)
+            }
+        }
+        #expect(try l.head().seq == head)
+        let r = try ReadAhead.run(NumberedSource(count: 3_000)) { s in
+            let source = s
+            return try l.append(from: { source }, now: 2_000_000, rng: &rng)
+        }
+        #expect(r.appended == 3_000)
+        #expect(try l.verify().ok)
+    }
+}

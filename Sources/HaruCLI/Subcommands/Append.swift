@@ -35,7 +35,18 @@ extension Subcommands {
                     err.write("\rappending … \(done * 100 / max(total, 1)) %")
                     if done >= total { err.write("\r\u{1B}[K") }
                 } : nil
-            let r = try ctx.append(from: { EventLines(bytes: bytes, zones: zones, progress: progress) }, expectHead: expect)
+            let lines = { EventLines(bytes: bytes, zones: zones, progress: progress) }
+            // The lines are parsed on a second thread while this one appends
+            // (`ReadAhead`). Should the append start over (the map grew), it
+            // reads the lines itself the second time.
+            let r = try ReadAhead.run(lines()) { ahead in
+                var first = true
+                return try ctx.append(
+                    from: { () -> BulkSource in
+                        defer { first = false }
+                        return first ? BulkSource(ahead: ahead) : BulkSource(lines: lines())
+                    }, expectHead: expect)
+            }
             if ctx.json {
                 ctx.printJSON(
                     .object([
@@ -47,6 +58,21 @@ extension Subcommands {
             }
             return ExitCode.ok
         })
+}
+
+/// The events of `haru append`: read ahead on another thread, or (when an
+/// append starts over) read here.
+struct BulkSource: EventSource {
+    private var ahead: AheadSource?
+    private var lines: EventLines?
+
+    init(ahead: AheadSource) { self.ahead = ahead }
+    init(lines: EventLines) { self.lines = lines }
+
+    mutating func next() throws -> (EventInput, Int)? {
+        if ahead != nil { return try ahead!.next() }
+        return try lines!.next()
+    }
 }
 
 /// JSONL input read one event at a time: `#` comments and blank lines

@@ -26,13 +26,17 @@ final class Channel<T>: @unchecked Sendable {
         changed.deallocate()
     }
 
-    /// Waits for room, then queues `item` (dropped if the channel is closed).
-    func send(_ item: T) {
+    /// Waits for room, then queues `item`.
+    /// - Returns: false when the channel is closed (the item is dropped): the receiver is gone.
+    @discardableResult
+    func send(_ item: T) -> Bool {
         pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         while items.count >= capacity && !closed { pthread_cond_wait(changed, lock) }
-        if !closed { items.append(item) }
+        if closed { return false }
+        items.append(item)
         pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
+        return true
     }
 
     /// The next item; nil once the channel is closed and empty.
