@@ -46,6 +46,8 @@ for size in "${sizes[@]}"; do
         python3 "$shared/bench/gen_workload.py" --days "$n_days" --seed 42 "$w" >/dev/null
         rm -f "$w/events.jsonl"
     fi
+    # Events made by an older run.sh may lack the goals: make them again.
+    grep -qs goal.created "$w/events.jsonl" || rm -f "$w/events.jsonl"
     if [ ! -f "$w/events.jsonl" ]; then
         python3 Benchmarks/workload_to_events.py "$w" "$w/records.jsonl" 2>/dev/null
         last=$(python3 -c "import datetime;print(datetime.date(2024,1,1)+datetime.timedelta(days=$n_days-1))")
