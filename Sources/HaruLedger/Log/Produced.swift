@@ -16,6 +16,8 @@ struct Produced {
     let matches: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool?
     /// Every produced entry in key order: only when an entry is missing.
     let sorted: () -> [([UInt8], [UInt8])]
+    /// The produced entries' digest, for a large part (see `EntryDigest`).
+    var digest: (() -> EntryDigest)? = nil
     /// A readable name of a key, for verify's messages.
     let describe: ([UInt8]) -> String
 }
@@ -44,6 +46,7 @@ extension Ledger {
                 db: self.state, from: from, before: before, count: state.storedCount(from: from, before: before),
                 matches: { k, v in state.matches(key: k, value: v, scratch: &scratch) },
                 sorted: { state.storedForm().filter { inPart($0.0) } },
+                digest: { state.digest(from: from, before: before) },
                 describe: { "the stored state of " + StateKey.describe($0) })
         }
         return [
@@ -88,8 +91,20 @@ extension Ledger {
     func diff(_ txn: Transaction, _ want: Produced, firstOnly: Bool) throws -> ProducedDiff {
         var d = ProducedDiff()
         var budget = Environment.ReadBudget(environment)
-        try txn.scan(want.db, from: want.from.isEmpty ? nil : want.from) { key, value in
-            if let before = want.before, !ByteOrder.less(key, before) { return false }
+        if let digest = want.digest {
+            // A large part: compare digests first (two sequential passes, no lookups).
+            var stored = EntryDigest()
+            try scan(txn, want) { k, v in
+                budget.spend(v)
+                stored.add(k, v)
+                return true
+            }
+            if stored == digest() {
+                d.matched = stored.count
+                return d
+            }
+        }
+        try scan(txn, want) { key, value in
             budget.spend(value)
             switch want.matches(key, value) {
             case nil: d.stale.append(Array(key))
@@ -99,6 +114,16 @@ extension Ledger {
             return !firstOnly || (d.stale.isEmpty && d.differ.isEmpty)
         }
         return d
+    }
+
+    /// Calls `body` with the stored entries of a part, in key order, while it returns true.
+    private func scan(
+        _ txn: Transaction, _ part: Produced, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        try txn.scan(part.db, from: part.from.isEmpty ? nil : part.from) { key, value in
+            if let before = part.before, !ByteOrder.less(key, before) { return false }
+            return try body(key, value)
+        }
     }
 
     /// The diffs of every part, the first on another thread in `otherTxn` (a

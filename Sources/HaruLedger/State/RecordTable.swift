@@ -100,19 +100,6 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
         }
     }
 
-    /// Reads the slot an id hashes to and the record it names, and nothing
-    /// else: called for a batch of ids before they are looked up, it lets
-    /// the memory loads of the batch overlap (each is a cache miss in a large
-    /// table) instead of waiting for them one lookup at a time.
-    /// - Returns: a value of the loads, for the caller to fold into something it uses.
-    @inline(__always)
-    func touch(utf8 id: UnsafeRawBufferPointer) -> UInt64 {
-        guard !slots.isEmpty else { return 0 }
-        let slot = slots[Self.hash(utf8: id) & (slots.count - 1)]
-        guard slot != 0 else { return 0 }
-        return slot ^ UInt64(truncatingIfNeeded: record(at: Int(slot & 0xFFFF_FFFF) - 1).id.utf8.count)
-    }
-
     /// The record whose id has these UTF-8 bytes (a stored key's), without making a String of them.
     subscript(utf8 id: UnsafeRawBufferPointer) -> R? {
         guard !slots.isEmpty else { return nil }
