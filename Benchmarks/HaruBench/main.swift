@@ -64,7 +64,7 @@ func memoryLine() -> String {
     var out: [String] = []
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, 256, f) != nil {
-        let s = String(cString: line)
+        let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if s.hasPrefix("VmHWM") || s.hasPrefix("RssAnon") || s.hasPrefix("RssFile") {
             let parts = s.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" || $0 == "\n" })
             out.append(parts[0] + " " + parts[1])
