@@ -81,12 +81,11 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     @inline(__always)
     private static func tag(_ h: Int) -> UInt64 { UInt64(truncatingIfNeeded: h) & 0xFFFF_FFFF_0000_0000 }
 
-    /// Where the record with this id is, nil when there is none.
+    /// The position of the first record along `h`'s probe sequence that `isIt` accepts.
     @inline(__always)
-    func position(of id: String) -> Int? {
+    private func probe(_ h: Int, _ isIt: (R) -> Bool) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        let h = Self.hash(id)
         let tag = Self.tag(h)
         var i = h & mask
         while true {
@@ -94,31 +93,23 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
             if slot == 0 { return nil }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let p = Int(slot & 0xFFFF_FFFF) - 1
-                if record(at: p).id == id { return p }
+                if isIt(record(at: p)) { return p }
             }
             i = (i + 1) & mask
         }
     }
 
+    /// Where the record with this id is, nil when there is none.
+    @inline(__always)
+    func position(of id: String) -> Int? { probe(Self.hash(id)) { $0.id == id } }
+
     /// The record whose id has these UTF-8 bytes (a stored key's), without making a String of them.
     subscript(utf8 id: UnsafeRawBufferPointer) -> R? {
-        guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        let h = Self.hash(utf8: id)
-        let tag = Self.tag(h)
-        var i = h & mask
-        while true {
-            let slot = slots[i]
-            if slot == 0 { return nil }
-            if slot & 0xFFFF_FFFF_0000_0000 == tag {
-                let r = record(at: Int(slot & 0xFFFF_FFFF) - 1)
-                var rid = r.id
-                if rid.withUTF8({ $0.count == id.count && (id.isEmpty || memcmp($0.baseAddress!, id.baseAddress!, id.count) == 0) }) {
-                    return r
-                }
-            }
-            i = (i + 1) & mask
+        let p = probe(Self.hash(utf8: id)) { r in
+            var rid = r.id
+            return rid.withUTF8 { $0.count == id.count && (id.isEmpty || memcmp($0.baseAddress!, id.baseAddress!, id.count) == 0) }
         }
+        return p.map { record(at: $0) }
     }
 
     subscript(id: String) -> R? {
