@@ -39,7 +39,7 @@ struct BinaryEncoding {
         #expect(back == p)
     }
 
-    @Test(arguments: [[UInt8]([200, 1, 0]), [15, 9], [15, 3, 5, 65], [16, 1, 2, 15, 1, 2]])
+    @Test(arguments: [[UInt8]([200, 1, 0]), [15, 9], [15, 3, 5, 65], [16, 1, 2, 15, 1, 2], [19, 3, 2, 0xC3, 0x28]])
     func damagedPayloadsAreErrorsNotGuesses(bytes: [UInt8]) {
         #expect(throws: DecodeError.self) {
             try bytes.withUnsafeBytes { raw in
@@ -47,7 +47,8 @@ struct BinaryEncoding {
                 _ = try Payload.decode(from: &r)
             }
         }
-        // The in-place reader refuses the same bytes at once, before any field is read.
+        // The in-place reader refuses the same bytes at once, before any field is read
+        // (the last case: a string that is not UTF-8).
         #expect(throws: DecodeError.self) {
             try bytes.withUnsafeBytes { raw in _ = try StoredPayload(raw) }
         }

@@ -9,7 +9,7 @@ public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Reads the primitives `ByteWriter` writes, from bytes that stay valid for
 /// the reader's life (an LMDB value inside its transaction, or an array).
 public struct ByteReader {
-    private let base: UnsafeRawBufferPointer
+    let base: UnsafeRawBufferPointer
     public private(set) var offset = 0
 
     public init(_ base: UnsafeRawBufferPointer) { self.base = base }

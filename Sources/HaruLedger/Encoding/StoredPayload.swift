@@ -3,7 +3,7 @@
 /// only the value it returns. Valid only while the bytes are (inside the read transaction).
 ///
 /// The structure is checked once, at `init` (known tags in ascending order,
-/// known kinds, lengths inside the record), so the accessors cannot read out
+/// known kinds, lengths inside the record, strings in UTF-8), so the accessors cannot read out
 /// of bounds and a damaged record is reported as damage, as `Payload.decode`
 /// would.
 public struct StoredPayload: PayloadFields {
@@ -34,14 +34,29 @@ public struct StoredPayload: PayloadFields {
         kindAt = at
     }
 
+    /// Skips a string, checking it is UTF-8 as `Payload.decode` does (the
+    /// accessors then build strings without checking again).
+    @inline(__always)
+    static func skipText(_ r: inout ByteReader) throws(DecodeError) {
+        let start = r.offset
+        try r.skipString()
+        let text = UnsafeRawBufferPointer(rebasing: r.base[start..<r.offset])
+        for b in text where b >= 0x80 {
+            // Not ASCII: check the whole string (the length prefix is ASCII-safe to skip).
+            var t = ByteReader(text)
+            _ = try t.string()
+            break
+        }
+    }
+
     @inline(__always)
     static func skip(_ kind: Payload.Kind, _ r: inout ByteReader) throws(DecodeError) {
         switch kind {
         case .null: break
         case .int: _ = try r.varint()
         case .bool: _ = try r.u8()
-        case .string: try r.skipString()
-        case .strings: for _ in 0..<Int(try r.varint()) { try r.skipString() }
+        case .string: try skipText(&r)
+        case .strings: for _ in 0..<Int(try r.varint()) { try skipText(&r) }
         case .ints: for _ in 0..<Int(try r.varint()) { _ = try r.varint() }
         }
     }
