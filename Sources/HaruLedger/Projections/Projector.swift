@@ -30,7 +30,8 @@ public enum Projector {
     /// (`PipelinedFold`).
     public struct Step: Sendable {
         enum Change: Sendable {
-            case record(RecordChange)
+            /// A record's version before (nil: new) and after, as the pages need them.
+            case record(old: PageVersion?, new: PageVersion)
             case actionCreated(String)
         }
         var seq: UInt64
@@ -45,9 +46,12 @@ public enum Projector {
         _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S
     ) throws -> Step? {
         var step = Step(seq: seq)
-        if let change = try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store) {
-            step.change = .record(change)
-        } else if type == .actionCreated {
+        switch try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store) {
+        case .session(let old, let new)?: step.change = .record(old: old.map(PageVersion.init), new: PageVersion(new))
+        case .count(let old, let new)?: step.change = .record(old: old.map(PageVersion.init), new: PageVersion(new))
+        case nil: break
+        }
+        if step.change == nil,  type == .actionCreated {
             step.change = .actionCreated(try payload.requiredString(.actionID))
         }
         if seq % checkpointInterval == 0 { step.running = try store.runningSessions() }
@@ -58,15 +62,10 @@ public enum Projector {
     static func project<P: ProjectionSink>(_ step: Step, into sink: inout P) throws {
         let seq = step.seq
         switch step.change {
-        case .record(.session(let old, let new))?:
+        case .record(let old, let new)?:
             let action = try sink.intern(action: new.actionID)
             try replace(
-                old.map { RecordEntries.of(session: $0, action: action) } ?? [], with: RecordEntries.of(session: new, action: action),
-                oldSeq: old?.versionSeq, seq: seq, sink: &sink)
-        case .record(.count(let old, let new))?:
-            let action = try sink.intern(action: new.actionID)
-            try replace(
-                old.map { RecordEntries.of(count: $0, action: action) } ?? [], with: RecordEntries.of(count: new, action: action),
+                old.map { RecordEntries.of($0, action: action) } ?? [], with: RecordEntries.of(new, action: action),
                 oldSeq: old?.versionSeq, seq: seq, sink: &sink)
         case .actionCreated(let id)?:
             _ = try sink.intern(action: id)

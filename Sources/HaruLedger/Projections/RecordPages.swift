@@ -86,38 +86,69 @@ enum PageKey {
     }
 }
 
+/// A record version as the pages need it: 48 bytes where the records are 88,
+/// so the fold hands the projections less to copy (`Projector.Step`).
+struct PageVersion: Sendable {
+    var actionID: String
+    /// Session start, or the count's time.
+    var start: Int64
+    /// Session end (the count's time for counts).
+    var end: Int64
+    var versionSeq: UInt64
+    var amount: UInt32
+    var kind: PageEntry.Kind
+    /// Whether the version has entries: a stopped session, a count not deleted.
+    var live: Bool
+
+    init(_ s: SessionRecord) {
+        actionID = s.actionID
+        start = s.start.seconds
+        end = s.end?.seconds ?? s.start.seconds
+        versionSeq = s.versionSeq
+        amount = 0
+        kind = .session
+        live = s.status == .stopped && s.end != nil
+    }
+
+    init(_ c: CountRecord) {
+        actionID = c.actionID
+        start = c.time.seconds
+        end = c.time.seconds
+        versionSeq = c.versionSeq
+        amount = UInt32(truncatingIfNeeded: c.amount)
+        kind = .count
+        live = !c.deleted
+    }
+}
+
 /// A record's current version as page entries (none while running,
 /// discarded or deleted).
 enum RecordEntries {
-    static func of(session s: SessionRecord, action: UInt16) -> [(page: Int64, entry: PageEntry)] {
-        guard s.status == .stopped, let end = s.end else { return [] }
+    static func of(_ v: PageVersion, action: UInt16) -> [(page: Int64, entry: PageEntry)] {
+        guard v.live else { return [] }
+        if v.kind == .count {
+            return [
+                (
+                    PageKey.page(of: v.start),
+                    PageEntry(
+                        addedSeq: v.versionSeq, removedSeq: 0, start: v.start, length: 0, amount: v.amount, action: action, kind: .count)
+                )
+            ]
+        }
         var out: [(page: Int64, entry: PageEntry)] = []
-        var page = PageKey.page(of: s.start.seconds)
-        let lastPage = PageKey.page(of: end.seconds - 1)
+        var page = PageKey.page(of: v.start)
+        let lastPage = PageKey.page(of: v.end - 1)
         while page <= lastPage {
-            let a = max(s.start.seconds, page * 86_400), b = min(end.seconds, (page + 1) * 86_400)
+            let a = max(v.start, page * 86_400), b = min(v.end, (page + 1) * 86_400)
             out.append(
                 (
                     page,
                     PageEntry(
-                        addedSeq: s.versionSeq, removedSeq: 0, start: a, length: UInt32(b - a), amount: 0,
-                        action: action, kind: .session)
+                        addedSeq: v.versionSeq, removedSeq: 0, start: a, length: UInt32(b - a), amount: 0, action: action, kind: .session)
                 ))
             page += 1
         }
         return out
-    }
-
-    static func of(count c: CountRecord, action: UInt16) -> [(page: Int64, entry: PageEntry)] {
-        guard !c.deleted else { return [] }
-        return [
-            (
-                PageKey.page(of: c.time.seconds),
-                PageEntry(
-                    addedSeq: c.versionSeq, removedSeq: 0, start: c.time.seconds, length: 0,
-                    amount: UInt32(c.amount), action: action, kind: .count)
-            )
-        ]
     }
 
     /// Marks the entry added by `addedSeq` in a page as removed by `seq`.
