@@ -2,7 +2,9 @@
 // without process start-up. Whole-process figures come from
 // Benchmarks/run.sh, which times the real `haru` binary.
 //
-//   haru-bench LEDGER [scan|replay|verify]…
+//   haru-bench LEDGER [scan|replay|verify|rebuild|clear]…
+//
+// `clear` empties the projections (never run it on a ledger you keep).
 //
 // Prints one line per phase: "<phase> <events> <seconds> <events/s>".
 import HaruLedger
@@ -19,10 +21,11 @@ func seconds() -> Double {
 
 let args = Array(CommandLine.arguments.dropFirst())
 guard let path = args.first else {
-    print("usage: haru-bench LEDGER [scan|replay|verify]…")
+    print("usage: haru-bench LEDGER [scan|replay|verify|rebuild|clear]…")
     exit(2)
 }
-let ledger = try Ledger(path: path, readOnly: true)
+let writes = args.dropFirst().contains { $0 == "clear" || $0 == "rebuild" }
+let ledger = try Ledger(path: path, readOnly: !writes)
 for phase in args.dropFirst().isEmpty ? ["scan", "replay", "verify"] : Array(args.dropFirst()) {
     let t0 = seconds()
     var n: UInt64 = 0
@@ -42,6 +45,14 @@ for phase in args.dropFirst().isEmpty ? ["scan", "replay", "verify"] : Array(arg
         let r = try ledger.verify()
         guard r.ok else { print("verify failed: \(r)"); exit(1) }
         n = r.events
+    case "rebuild":
+        n = try ledger.rebuild().events
+    case "clear":
+        // Empties every projection (not the events): a following `rebuild`
+        // then writes them all, the worst case. Only on a copy of a ledger.
+        try ledger.environment.write { txn in
+            for db in ["state", "pages", "interned", "checkpoints"] { try txn.clear(ledger.environment.database(db)) }
+        }
     default:
         print("unknown phase \(phase)")
         exit(2)
