@@ -64,9 +64,7 @@ public enum Projector {
         switch step.change {
         case .record(let old, let new)?:
             let action = try sink.intern(action: new.actionID)
-            try replace(
-                old.map { RecordEntries.of($0, action: action) } ?? [], with: RecordEntries.of(new, action: action),
-                oldSeq: old?.versionSeq, seq: seq, sink: &sink)
+            try replace(old, with: new, action: action, seq: seq, sink: &sink)
         case .actionCreated(let id)?:
             _ = try sink.intern(action: id)
         case nil:
@@ -77,16 +75,18 @@ public enum Projector {
 
     /// Retires a record's old entries and adds its new ones, page by page.
     private static func replace<P: ProjectionSink>(
-        _ old: [(page: Int64, entry: PageEntry)], with new: [(page: Int64, entry: PageEntry)], oldSeq: UInt64?, seq: UInt64, sink: inout P
+        _ old: PageVersion?, with new: PageVersion, action: UInt16, seq: UInt64, sink: inout P
     ) throws {
-        for part in old {
-            try sink.modifyPage(part.page) { bytes in
-                guard RecordEntries.retire(&bytes, addedSeq: oldSeq!, seq: seq) else {
-                    throw DecodeError("the page of UTC day \(part.page) lacks the record version of seq \(oldSeq!)")
+        if let old {
+            try RecordEntries.forEach(old, action: action) { page, _ in
+                try sink.modifyPage(page) { bytes in
+                    guard RecordEntries.retire(&bytes, addedSeq: old.versionSeq, seq: seq) else {
+                        throw DecodeError("the page of UTC day \(page) lacks the record version of seq \(old.versionSeq)")
+                    }
                 }
             }
         }
-        for part in new { try sink.modifyPage(part.page) { part.entry.append(to: &$0) } }
+        try RecordEntries.forEach(new, action: action) { page, entry in try sink.modifyPage(page) { entry.append(to: &$0) } }
     }
 
     static func encodeCheckpoint(_ running: [SessionRecord]) -> [UInt8] {

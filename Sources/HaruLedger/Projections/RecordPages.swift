@@ -124,31 +124,27 @@ struct PageVersion: Sendable {
 /// A record's current version as page entries (none while running,
 /// discarded or deleted).
 enum RecordEntries {
-    static func of(_ v: PageVersion, action: UInt16) -> [(page: Int64, entry: PageEntry)] {
-        guard v.live else { return [] }
+    /// Calls `body` with each (page, entry) of a version, without collecting
+    /// them (this runs once or twice for every record event of a replay).
+    @inline(__always)
+    static func forEach(_ v: PageVersion, action: UInt16, _ body: (Int64, PageEntry) throws -> Void) throws {
+        guard v.live else { return }
         if v.kind == .count {
-            return [
-                (
-                    PageKey.page(of: v.start),
-                    PageEntry(
-                        addedSeq: v.versionSeq, removedSeq: 0, start: v.start, length: 0, amount: v.amount, action: action, kind: .count)
-                )
-            ]
+            try body(
+                PageKey.page(of: v.start),
+                PageEntry(addedSeq: v.versionSeq, removedSeq: 0, start: v.start, length: 0, amount: v.amount, action: action, kind: .count))
+            return
         }
-        var out: [(page: Int64, entry: PageEntry)] = []
         var page = PageKey.page(of: v.start)
         let lastPage = PageKey.page(of: v.end - 1)
         while page <= lastPage {
             let a = max(v.start, page * 86_400), b = min(v.end, (page + 1) * 86_400)
-            out.append(
-                (
-                    page,
-                    PageEntry(
-                        addedSeq: v.versionSeq, removedSeq: 0, start: a, length: UInt32(b - a), amount: 0, action: action, kind: .session)
-                ))
+            try body(
+                page,
+                PageEntry(
+                    addedSeq: v.versionSeq, removedSeq: 0, start: a, length: UInt32(b - a), amount: 0, action: action, kind: .session))
             page += 1
         }
-        return out
     }
 
     /// Marks the entry added by `addedSeq` in a page as removed by `seq`.
