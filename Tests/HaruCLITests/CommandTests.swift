@@ -173,6 +173,29 @@ struct AppendCommand {
         #expect(try Ledger(path: dir.ledgerPath).head().seq == 4)
     }
 
+    /// `haru append` reads its lines ahead on another thread in batches of
+    /// 512: a bad line several batches in still names its own line, and the
+    /// whole batch is still refused.
+    @Test(arguments: [
+        (1_300, "{\"type\":\"count.added\"", "line 1300: event: invalid JSON at column 22"),
+        (1_400, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c7","action_id":"water","amount":1}}"#,
+         #"line 1400: data.entry_id: count entry "c7" already exists"#),
+    ])
+    func aBadLineFarIntoALongBatchIsNamedAndNothingIsWritten(line: Int, bad: String, message: String) throws {
+        let dir = cliLedger()
+        var lines = (1..<line).map {
+            #"{"type":"count.added","at":"2026-03-04T08:00:00+09:00","data":{"entry_id":"c\#($0)","action_id":"water","amount":1}}"#
+        }
+        lines.append(bad)
+        lines += (0..<700).map {
+            #"{"type":"count.added","at":"2026-03-04T10:00:00+09:00","data":{"entry_id":"d\#($0)","action_id":"water","amount":1}}"#
+        }
+        let r = haru(["append", "-"], ledger: dir.ledgerPath, stdin: lines.joined(separator: "\n") + "\n")
+        #expect(r.code == 2)
+        #expect(r.err.hasPrefix("Error: \(message)"), "\(r.err)")
+        #expect(try Ledger(path: dir.ledgerPath).head().seq == 4)
+    }
+
     @Test func expectHeadGuardsConcurrentWriters() {
         let dir = cliLedger()
         let line = #"{"type":"count.added","at":"2026-03-04T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}"#

@@ -35,12 +35,8 @@ struct Appending {
         var seqs: [UInt64] = []
         try l.forEachEvent { e in
             seqs.append(e.seq)
-            let env = EventRecord.envelope(
-                seq: e.seq, recorded: e.recorded, at: e.at, type: e.type, version: e.version, id: e.id, source: e.source)
-            #expect(
-                e.hash
-                    == EventRecord.chainHash(
-                        prev: prev, envelope: env, payloadDigest: Digest.sha256(e.payload.encoded), using: SHA256Context()))
+            let env = envelope(e)
+            #expect(e.hash == Digest.sha256(bytes(prev) + env + bytes(Digest.sha256(e.payload.encoded))))
             prev = e.hash
             return true
         }
@@ -169,4 +165,27 @@ struct Appending {
         let report = try l.verify()
         #expect(report.ok, "\(report)")
     }
+}
+
+/// The chain as Docs/design.md states it, built here from the decoded fields
+/// (not with the library's code): SHA-256(prev ‖ envelope ‖ SHA-256(payload)),
+/// the envelope being format, seq, recorded, at, type, v, id and source.
+private func envelope(_ e: Event) -> [UInt8] {
+    var w = ByteWriter()
+    w.u8(EventRecord.format)
+    w.u64(e.seq)
+    w.i64(e.recorded)
+    w.i64(e.at.seconds)
+    w.u16(e.type.rawValue)
+    w.u8(e.version)
+    w.u64(e.id.high)
+    w.u64(e.id.low)
+    w.string(e.source)
+    return w.bytes
+}
+
+private func bytes(_ d: Digest) -> [UInt8] {
+    var w = ByteWriter()
+    d.write(to: &w)
+    return w.bytes
 }

@@ -4,28 +4,30 @@
 
 /// Byte-wise key order, as LMDB sorts keys (memcmp, then length).
 enum ByteOrder {
+    /// Whether `a` sorts before `b`.
     @inline(__always)
-    static func less(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    static func less(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         let n = min(a.count, b.count)
-        let c = a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in n == 0 ? 0 : memcmp(pa.baseAddress!, pb.baseAddress!, n) } }
+        let c = n == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, n)
         return c != 0 ? c < 0 : a.count < b.count
     }
+
+    @inline(__always)
+    static func less(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.withUnsafeBytes { a in b.withUnsafeBytes { b in less(a, b) } } }
 
     /// Whether stored key `a` sorts before `b`.
     @inline(__always)
-    static func less(_ a: UnsafeRawBufferPointer, _ b: [UInt8]) -> Bool {
-        let n = min(a.count, b.count)
-        let c = b.withUnsafeBytes { pb in n == 0 ? 0 : memcmp(a.baseAddress!, pb.baseAddress!, n) }
-        return c != 0 ? c < 0 : a.count < b.count
+    static func less(_ a: UnsafeRawBufferPointer, _ b: [UInt8]) -> Bool { b.withUnsafeBytes { less(a, $0) } }
+
+    /// Whether two byte strings are equal.
+    @inline(__always)
+    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
-    /// Whether `a` sorts before stored key `b`.
+    /// Whether stored bytes equal an array's.
     @inline(__always)
-    static func less(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {
-        let n = min(a.count, b.count)
-        let c = a.withUnsafeBytes { pa in n == 0 ? 0 : memcmp(pa.baseAddress!, b.baseAddress!, n) }
-        return c != 0 ? c < 0 : a.count < b.count
-    }
+    static func same(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool { a.withUnsafeBytes { same($0, b) } }
 
     /// The positions of `keys` in byte order. Sorts (first 8 bytes as a
     /// number, position) pairs, so that moving elements moves no arrays; only

@@ -30,45 +30,10 @@ struct EntryDigest: Equatable {
 }
 
 extension EntityState {
-    /// The digest of the stored entries with keys from `from`, before
-    /// `before`: the two parts `verify` and `rebuild` compare (before the
-    /// counts: settings, definitions, sessions; from them: counts, running).
-    func digest(from: [UInt8], before: [UInt8]?) -> EntryDigest {
+    /// The digest of what the state database holds for this state in `part`.
+    func digest(_ part: StatePart) -> EntryDigest {
         var d = EntryDigest()
-        var key = ByteWriter(capacity: 64)
-        var value = ByteWriter(capacity: 256)
-        func add(_ family: UInt8, _ id: String) {
-            key.reset()
-            key.u8(family)
-            key.raw(id.utf8)
-            key.bytes.withUnsafeBytes { k in value.bytes.withUnsafeBytes { v in d.add(k, v) } }
-        }
-        if from.isEmpty && before == StateKey.countPrefix {
-            if !settingsHistory.changes.isEmpty { d.add(StateKey.settings, StateCodec.encode(settingsHistory)) }
-            for byID in defs {
-                for def in byID.values { d.add(StateKey.definition(def.kind, def.id), StateCodec.encode(def)) }
-            }
-            for s in sessions.records {
-                value.reset()
-                StateCodec.encode(s, action: actionNumbers.name(s.action), to: &value)
-                add(0x20, s.id)
-            }
-        } else if from == StateKey.countPrefix && before == nil {
-            for c in counts.records {
-                value.reset()
-                StateCodec.encode(c, action: actionNumbers.name(c.action), to: &value)
-                add(0x21, c.id)
-            }
-            for (action, session) in runningByAction {
-                value.reset()
-                value.raw(session.utf8)
-                add(0x22, action.id)
-            }
-        } else {
-            for (k, v) in storedForm() where !ByteOrder.less(k, from) && (before.map { ByteOrder.less(k, $0) } ?? true) {
-                d.add(k, v)
-            }
-        }
+        forEachStored(part) { k, v in d.add(k, v) }
         return d
     }
 }

@@ -15,45 +15,27 @@
 public enum EventRecord {
     public static let format: UInt8 = 1
 
-    /// The envelope bytes the chain covers.
-    static func envelope(seq: UInt64, recorded: Int64, at: Instant, type: EventType, version: UInt8, id: EventID, source: String)
-        -> ByteWriter
-    {
-        var w = ByteWriter(capacity: 128)
-        w.u8(format)
-        w.u64(seq)
-        w.i64(recorded)
-        w.i64(at.seconds)
-        w.u16(type.rawValue)
-        w.u8(version)
-        w.u64(id.high)
-        w.u64(id.low)
-        w.string(source)
-        return w
-    }
-
-    /// This event's chain hash: SHA-256(prev ‖ envelope ‖ payload digest).
-    static func chainHash(prev: Digest, envelope: ByteWriter, payloadDigest: Digest, using sha: SHA256Context) -> Digest {
-        var w = ByteWriter(capacity: 32 + envelope.bytes.count + 32)
-        prev.write(to: &w)
-        w.raw(envelope.bytes)
-        payloadDigest.write(to: &w)
-        return w.bytes.withUnsafeBytes { sha.hash($0) }
-    }
-
-    /// Builds a new event's stored bytes and hash.
-    static func seal(seq: UInt64, recorded: Int64, input: EventInput, id: EventID, prev: Digest, using sha: SHA256Context)
-        -> (Event, [UInt8])
-    {
-        let source = input.source ?? ""
+    /// Builds a new event's stored bytes and hash. The hash is computed from
+    /// the encoded record (`link`, `chainHash`), exactly as `verify` recomputes
+    /// it: one definition of what the chain covers.
+    static func seal(
+        seq: UInt64, recorded: Int64, input: EventInput, id: EventID, prev: Digest, using sha: SHA256Context,
+        scratch: inout ByteWriter
+    ) throws -> (Event, [UInt8]) {
         let payloadBytes = input.payload.encoded
-        let env = envelope(
-            seq: seq, recorded: recorded, at: input.at, type: input.type, version: UInt8(input.version), id: id, source: source)
-        let hash = chainHash(prev: prev, envelope: env, payloadDigest: payloadBytes.withUnsafeBytes { sha.hash($0) }, using: sha)
-        let event = Event(
+        var event = Event(
             seq: seq, recorded: recorded, id: id, type: input.type, at: input.at, version: UInt8(input.version),
-            source: source, payload: input.payload, hash: hash, redactedDigest: nil)
-        return (event, encode(event, payloadBytes: payloadBytes))
+            source: input.source ?? "", payload: input.payload, hash: .zero, redactedDigest: nil)
+        var bytes = encode(event, payloadBytes: payloadBytes)
+        let (hash, at) = try bytes.withUnsafeBytes { raw in
+            let l = try link(raw)
+            return (chainHash(seq: seq, l, prev: prev, payloadDigest: sha.hash(l.payload), scratch: &scratch, using: sha), l.hashOffset)
+        }
+        var w = ByteWriter(capacity: 32)
+        hash.write(to: &w)
+        bytes.replaceSubrange(at..<(at + 32), with: w.bytes)
+        event.hash = hash
+        return (event, bytes)
     }
 
     static func encode(_ e: Event, payloadBytes: [UInt8]) -> [UInt8] {
@@ -131,6 +113,8 @@ public enum EventRecord {
         /// but for its first two fields (format, seq), in the envelope's order.
         var envelopeTail: UnsafeRawBufferPointer
         var payload: UnsafeRawBufferPointer
+        /// Where the stored hash is: right after the envelope tail.
+        var hashOffset: Int { 2 + envelopeTail.count }
     }
 
     static func link(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) -> Link {
@@ -148,9 +132,10 @@ public enum EventRecord {
         return Link(recorded: recorded, id: id, hash: hash, redactedDigest: redacted, envelopeTail: tail, payload: r.rest())
     }
 
-    /// The chain hash of a stored record, from its bytes: the same bytes
-    /// `envelope` and `chainHash` build from the decoded fields, assembled in
-    /// a reused buffer.
+    /// The chain hash of a stored record, from its bytes:
+    /// SHA-256(prev ‖ envelope ‖ payload digest), where the envelope is
+    /// format, seq, recorded, at, type, v, id and source (the stored bytes
+    /// but for the seq, which is the key), assembled in a reused buffer.
     static func chainHash(
         seq: UInt64, _ link: Link, prev: Digest, payloadDigest: Digest, scratch w: inout ByteWriter, using sha: SHA256Context
     ) -> Digest {

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 extension Ledger {
     /// Rebuilds every projection (entity state, record pages, the action
     /// table, checkpoints) from the events, in one write transaction.
@@ -46,7 +42,7 @@ extension Ledger {
         // Something is missing or differs: the slow way, through the sorted entries.
         var changed = d.stale.count
         for (k, v) in want.sorted() {
-            if let old = try txn.get(want.db, k), same(v, old) { continue }
+            if let old = try txn.get(want.db, k), ByteOrder.same(v, old) { continue }
             try txn.put(want.db, k, v)
             changed += 1
         }

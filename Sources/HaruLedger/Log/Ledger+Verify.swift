@@ -137,7 +137,7 @@ extension Ledger {
             if let k = d.differ.first {
                 return failed(nil, want.describe(k) + " differs from the fold of the events", events: report.events)
             }
-            if d.matched != want.count, let problem = try compare(txn, want, want.sorted(), want.describe) {
+            if d.matched != want.count, let problem = try firstDifference(txn, want) {
                 // Something is missing: name it (the slow way, only when something is wrong).
                 return failed(nil, problem, events: report.events)
             }
@@ -152,26 +152,26 @@ struct VerifyFailure: Error {
 }
 
 extension Ledger {
-    /// The first difference between a database and the entries it should hold, nil when equal.
-    func compare(_ txn: Transaction, _ part: Produced, _ want: [([UInt8], [UInt8])], _ describe: ([UInt8]) -> String) throws
-        -> String?
-    {
+    /// The first difference between a database part and the entries the
+    /// replay produced for it, in key order; nil when equal. Walks a sorted
+    /// copy of what was produced: only when something is known to be wrong.
+    func firstDifference(_ txn: Transaction, _ part: Produced) throws -> String? {
+        let want = part.sorted()
         var k = 0
         var mismatch: String?
-        try txn.scan(part.db, from: part.from.isEmpty ? nil : part.from) { key, value in
-            if let before = part.before, !ByteOrder.less(key, before) { return false }
-            guard k < want.count, same(want[k].0, key) else {
-                mismatch = describe(Array(key)) + " is stored but the events do not produce it"
+        try scan(txn, part) { key, value in
+            guard k < want.count, ByteOrder.same(want[k].0, key) else {
+                mismatch = part.describe(Array(key)) + " is stored but the events do not produce it"
                 return false
             }
-            guard same(want[k].1, value) else {
-                mismatch = describe(want[k].0) + " differs from the fold of the events"
+            guard ByteOrder.same(want[k].1, value) else {
+                mismatch = part.describe(want[k].0) + " differs from the fold of the events"
                 return false
             }
             k += 1
             return true
         }
-        if mismatch == nil, k < want.count { mismatch = describe(want[k].0) + " is missing" }
+        if mismatch == nil, k < want.count { mismatch = part.describe(want[k].0) + " is missing" }
         return mismatch
     }
 }

@@ -165,6 +165,7 @@ public final class Ledger: @unchecked Sendable {
             var seqs: [UInt64] = []
             var batchIDs: [EventID: (UInt64, EventInput)] = [:]
             let sha = SHA256Context()
+            var scratch = ByteWriter(capacity: 256)
             while let (input, line) = try source.next() {
                 let id = input.id ?? EventID.v7(unixMillis: millis, using: &rng)
                 if input.id != nil {
@@ -185,7 +186,8 @@ public final class Ledger: @unchecked Sendable {
                 } catch let e as InputError {
                     throw LedgerError.invalid(e.at(line: line))
                 }
-                let (event, bytes) = EventRecord.seal(seq: seq, recorded: recorded, input: input, id: id, prev: prev, using: sha)
+                let (event, bytes) = try EventRecord.seal(
+                    seq: seq, recorded: recorded, input: input, id: id, prev: prev, using: sha, scratch: &scratch)
                 try txn.put(events, EventRecord.key(seq), bytes, append: true)
                 do {
                     try txn.put(ids, idKey(id), EventRecord.key(seq), noOverwrite: true)
@@ -252,9 +254,9 @@ public final class Ledger: @unchecked Sendable {
     /// version, else decoded and upcast.
     /// - Throws: `LedgerError.damaged` for a record that does not decode or an
     ///   event that does not fold (naming its seq).
-    func replay<V: EventVisitor>(_ txn: Transaction, from: UInt64 = 1, through: UInt64, into visitor: inout V) throws {
+    func replay<V: EventVisitor>(_ txn: Transaction, through: UInt64, into visitor: inout V) throws {
         var budget = Environment.ReadBudget(environment)
-        try txn.scan(events, from: EventRecord.key(from)) { k, v in
+        try txn.scan(events) { k, v in
             let seq = try EventRecord.seq(fromKey: k)
             if seq > through { return false }
             budget.spend(v)

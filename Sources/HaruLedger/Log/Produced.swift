@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What a replay produced for one projection database, as `verify` and
 /// `rebuild` compare it with what is stored: looked up by stored key, so
 /// that no sorted copy of a million entries is made unless one is missing.
@@ -37,26 +33,23 @@ extension Ledger {
     func produced(_ fold: MemoryFold) -> [Produced] {
         let state = fold.state
         let p = fold.projections
-        // The state in two parts (everything before the counts, then the counts
-        // and running sessions), so that they can be compared on two threads.
-        func statePart(from: [UInt8], before: [UInt8]?) -> Produced {
+        // The state in two parts, so that they can be compared on two threads.
+        func statePart(_ part: StatePart) -> Produced {
             var scratch = ByteWriter(capacity: 256)
-            let inPart = { (k: [UInt8]) in !ByteOrder.less(k, from) && (before.map { ByteOrder.less(k, $0) } ?? true) }
             return Produced(
-                db: self.state, from: from, before: before, count: state.storedCount(from: from, before: before),
+                db: self.state, from: part.from, before: part.before, count: state.storedCount(part),
                 matches: { k, v in state.matches(key: k, value: v, scratch: &scratch) },
-                sorted: { state.storedForm().filter { inPart($0.0) } },
-                digest: { state.digest(from: from, before: before) },
+                sorted: { state.storedForm(part) }, digest: { state.digest(part) },
                 describe: { "the stored state of " + StateKey.describe($0) })
         }
         return [
-            statePart(from: [], before: StateKey.countPrefix),
-            statePart(from: StateKey.countPrefix, before: nil),
+            statePart(.beforeCounts),
+            statePart(.fromCounts),
             Produced(
                 db: pages, count: p.pages.count,
                 matches: { k, v in
                     guard k.count == 4, let want = p.pages[PageNumber(PageKey.page(fromKey: k))] else { return nil }
-                    return same(want, v)
+                    return ByteOrder.same(want, v)
                 },
                 sorted: { p.storedPages() }, describe: { "the record page " + PageKey.describe($0) }),
             Produced(
@@ -69,7 +62,7 @@ extension Ledger {
                     guard k.count == 8, let want = p.checkpoints[UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))] else {
                         return nil
                     }
-                    return same(want, v)
+                    return ByteOrder.same(want, v)
                 },
                 sorted: { p.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) } },
                 describe: {
@@ -82,8 +75,8 @@ extension Ledger {
     /// A lookup over a few sorted entries (the action table).
     private static func lookup(_ entries: [([UInt8], [UInt8])]) -> (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool? {
         { k, v in
-            guard let e = entries.first(where: { same($0.0, k) }) else { return nil }
-            return same(e.1, v)
+            guard let e = entries.first(where: { ByteOrder.same($0.0, k) }) else { return nil }
+            return ByteOrder.same(e.1, v)
         }
     }
 
@@ -117,7 +110,7 @@ extension Ledger {
     }
 
     /// Calls `body` with the stored entries of a part, in key order, while it returns true.
-    private func scan(
+    func scan(
         _ txn: Transaction, _ part: Produced, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
     ) throws {
         try txn.scan(part.db, from: part.from.isEmpty ? nil : part.from) { key, value in
@@ -134,10 +127,4 @@ extension Ledger {
             { try parts.dropFirst().map { try self.diff(txn, $0, firstOnly: firstOnly) } })
         return [first] + rest
     }
-}
-
-/// Whether stored bytes equal an array's.
-@inline(__always)
-func same(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {
-    a.withUnsafeBytes { $0.count == b.count && ($0.isEmpty || memcmp($0.baseAddress!, b.baseAddress!, b.count) == 0) }
 }

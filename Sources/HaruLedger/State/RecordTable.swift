@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A record with an id (sessions and counts).
 protocol IdentifiedRecord: Sendable, Equatable {
     var id: String { get }
@@ -107,7 +103,7 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     subscript(utf8 id: UnsafeRawBufferPointer) -> R? {
         let p = probe(Self.hash(utf8: id)) { r in
             var rid = r.id
-            return rid.withUTF8 { $0.count == id.count && (id.isEmpty || memcmp($0.baseAddress!, id.baseAddress!, id.count) == 0) }
+            return rid.withUTF8 { ByteOrder.same(UnsafeRawBufferPointer($0), id) }
         }
         return p.map { record(at: $0) }
     }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Binary forms of the entities kept in the state database. Like events,
 /// they have one encoding each, so `verify` can compare the stored state
 /// with a fresh fold byte for byte.
@@ -194,8 +190,18 @@ enum StateKey {
     static func session(_ id: String) -> [UInt8] { [0x20] + Array(id.utf8) }
     static func count(_ id: String) -> [UInt8] { [0x21] + Array(id.utf8) }
     static func running(_ action: String) -> [UInt8] { [0x22] + Array(action.utf8) }
-    /// The first key of the counts: what sorts before it is settings, definitions and sessions.
-    static let countPrefix: [UInt8] = [0x21]
+}
+
+/// The two halves of the state database that `verify` and `rebuild` compare
+/// on two threads: keys before the counts (settings, definitions, sessions)
+/// and from them on (counts, running sessions).
+enum StatePart: CaseIterable {
+    case beforeCounts, fromCounts
+
+    /// The first key of the part (empty: the database's first).
+    var from: [UInt8] { self == .beforeCounts ? [] : [0x21] }
+    /// The first key after the part (nil: none).
+    var before: [UInt8]? { self == .beforeCounts ? [0x21] : nil }
 }
 
 extension EntityState {
@@ -205,22 +211,13 @@ extension EntityState {
         counts.reserve(n / 2)
     }
 
-    /// Every (key, value) of the state database this state corresponds to,
-    /// in key order: what `verify` compares with the stored copy.
-    /// How many entries the state database holds for this state.
-    /// How many of those entries have keys from `from`, before `before`
-    /// (the two parts `verify` and `rebuild` compare: before the counts, and from them).
-    func storedCount(from: [UInt8], before: [UInt8]?) -> Int {
-        if from.isEmpty && before == StateKey.countPrefix {
-            return (settingsHistory.changes.isEmpty ? 0 : 1) + defs.reduce(0) { $0 + $1.count } + sessions.count
+    /// How many entries the state database holds for this state, in one part or in all.
+    func storedCount(_ part: StatePart? = nil) -> Int {
+        switch part {
+        case .beforeCounts?: return (settingsHistory.changes.isEmpty ? 0 : 1) + defs.reduce(0) { $0 + $1.count } + sessions.count
+        case .fromCounts?: return counts.count + runningByAction.count
+        case nil: return StatePart.allCases.reduce(0) { $0 + storedCount($1) }
         }
-        if from == StateKey.countPrefix && before == nil { return counts.count + runningByAction.count }
-        return storedForm().filter { e in !ByteOrder.less(e.0, from) && (before.map { ByteOrder.less(e.0, $0) } ?? true) }.count
-    }
-
-    var storedCount: Int {
-        (settingsHistory.changes.isEmpty ? 0 : 1) + defs.reduce(0) { $0 + $1.count } + sessions.count + counts.count
-            + runningByAction.count
     }
 
     /// Whether the stored `value` under a state-database key is what this
@@ -250,16 +247,50 @@ extension EntityState {
             w.raw(s.utf8)
         default: return nil
         }
-        return w.bytes.withUnsafeBytes { $0.count == value.count && ($0.isEmpty || memcmp($0.baseAddress!, value.baseAddress!, $0.count) == 0) }
+        return ByteOrder.same(w.bytes, value)
     }
 
-    func storedForm() -> [([UInt8], [UInt8])] {
+    /// Calls `body` with every (key, value) the state database holds for this
+    /// state (in one part, or all), in no particular order. Records are
+    /// encoded into reused buffers: the bytes are valid only during the call.
+    func forEachStored(_ part: StatePart? = nil, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
+        var key = ByteWriter(capacity: 64)
+        var value = ByteWriter(capacity: 256)
+        func emit(_ family: UInt8, _ id: String) {
+            key.reset()
+            key.u8(family)
+            key.raw(id.utf8)
+            key.bytes.withUnsafeBytes { k in value.bytes.withUnsafeBytes { v in body(k, v) } }
+        }
+        func emit(_ k: [UInt8], _ v: [UInt8]) { k.withUnsafeBytes { k in v.withUnsafeBytes { v in body(k, v) } } }
+        if part != .fromCounts {
+            if !settingsHistory.changes.isEmpty { emit(StateKey.settings, StateCodec.encode(settingsHistory)) }
+            for byID in defs { for d in byID.values { emit(StateKey.definition(d.kind, d.id), StateCodec.encode(d)) } }
+            for s in sessions.records {
+                value.reset()
+                StateCodec.encode(s, action: actionNumbers.name(s.action), to: &value)
+                emit(0x20, s.id)
+            }
+        }
+        if part != .beforeCounts {
+            for c in counts.records {
+                value.reset()
+                StateCodec.encode(c, action: actionNumbers.name(c.action), to: &value)
+                emit(0x21, c.id)
+            }
+            for (action, session) in runningByAction {
+                value.reset()
+                value.raw(session.utf8)
+                emit(0x22, action.id)
+            }
+        }
+    }
+
+    /// The entries of `forEachStored`, in key order: what `rebuild` writes
+    /// into an empty database, and what `verify` walks to name a missing entry.
+    func storedForm(_ part: StatePart? = nil) -> [([UInt8], [UInt8])] {
         var out: [([UInt8], [UInt8])] = []
-        if !settingsHistory.changes.isEmpty { out.append((StateKey.settings, StateCodec.encode(settingsHistory))) }
-        for byID in defs { for d in byID.values { out.append((StateKey.definition(d.kind, d.id), StateCodec.encode(d))) } }
-        for s in sessions.records { out.append((StateKey.session(s.id), StateCodec.encode(actionNumbers.expand(s)))) }
-        for c in counts.records { out.append((StateKey.count(c.id), StateCodec.encode(actionNumbers.expand(c)))) }
-        for (a, s) in runningByAction { out.append((StateKey.running(a.id), Array(s.utf8))) }
+        forEachStored(part) { k, v in out.append((Array(k), Array(v))) }
         return ByteOrder.sortedIndices(out.map(\.0)).map { out[$0] }
     }
 }
