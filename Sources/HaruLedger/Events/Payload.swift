@@ -37,9 +37,9 @@ public struct Payload: Sendable, Hashable {
 
     /// The value of a field, nil when absent (`.null` when explicitly null).
     public subscript(field: Field) -> FieldValue? {
-        get { fields.first { $0.0 == field }?.1 }
+        get { index(field).map { fields[$0].1 } }
         set {
-            if let k = fields.firstIndex(where: { $0.0 == field }) {
+            if let k = index(field) {
                 if let newValue { fields[k].1 = newValue } else { fields.remove(at: k) }
             } else if let newValue {
                 let k = fields.firstIndex { $0.0.rawValue > field.rawValue } ?? fields.count
