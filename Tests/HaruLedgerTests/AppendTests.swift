@@ -167,6 +167,115 @@ struct Appending {
     }
 }
 
+/// Batch appends keep the records they write in memory and put them in key
+/// order at the end (`BatchEntities`); drawn ids ascend within a batch and
+/// go at the end of the id index.
+struct BatchAppends {
+    @Test func aBatchThatRewritesItsOwnRecordsStoresTheirLastVersions() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG()
+        // Ids made in an order that is not their byte order; records edited,
+        // deleted and stopped in the same batch that made them.
+        _ = try l.append(
+            try events(
+                """
+                {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c9","action_id":"water","amount":1}}
+                {"type":"count.added","at":"2026-03-02T08:01:00+09:00","data":{"entry_id":"c10","action_id":"water","amount":2}}
+                {"type":"count.added","at":"2026-03-02T08:02:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":3}}
+                {"type":"count.edited","at":"2026-03-02T08:03:00+09:00","data":{"entry_id":"c10","amount":20}}
+                {"type":"count.deleted","at":"2026-03-02T08:04:00+09:00","data":{"entry_id":"c1"}}
+                {"type":"session.started","at":"2026-03-02T09:00:00+09:00","data":{"session_id":"s2","action_id":"read"}}
+                {"type":"session.stopped","at":"2026-03-02T10:00:00+09:00","data":{"session_id":"s2"}}
+                {"type":"session.started","at":"2026-03-02T11:00:00+09:00","data":{"session_id":"s10","action_id":"read"}}
+                """), now: 2_000_000, rng: &rng)
+        // A second batch reads the first one's records from the database.
+        _ = try l.append(
+            try events(
+                """
+                {"type":"count.edited","at":"2026-03-02T08:05:00+09:00","data":{"entry_id":"c9","amount":9}}
+                {"type":"session.stopped","at":"2026-03-02T12:00:00+09:00","data":{"session_id":"s10"}}
+                {"type":"session.edited","at":"2026-03-02T12:01:00+09:00","data":{"session_id":"s2","note":"later"}}
+                """), now: 3_000_000, rng: &rng)
+        try l.withStoredState { (stored) throws in
+            #expect(try stored.count("c9")?.amount == 9)
+            #expect(try stored.count("c10")?.amount == 20)
+            #expect(try stored.count("c1")?.deleted == true)
+            #expect(try stored.session("s2")?.note == "later")
+            #expect(try stored.session("s10")?.status == .stopped)
+            #expect(try stored.running(action: "read") == nil)
+        }
+        // The stored state and projections are exactly a replay's.
+        let report = try l.verify()
+        #expect(report.ok, "\(report)")
+    }
+
+    @Test func aFailedBatchLeavesNoRecordBehind() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG()
+        #expect(throws: LedgerError.self) {
+            _ = try l.append(
+                try events(
+                    """
+                    {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
+                    {"type":"count.added","at":"2026-03-02T08:01:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":2}}
+                    """), now: 2_000_000, rng: &rng)
+        }
+        try l.withStoredState { (stored) throws in #expect(try stored.count("c1") == nil) }
+        #expect(try l.head().seq == 5)
+    }
+
+    @Test func drawnIDsAscendInSeqOrderAndStayFindable() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG(seed: 3)
+        let lines = (1...600).map {
+            #"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c\#($0)","action_id":"water","amount":1}}"#
+        }
+        // All in the same millisecond: the ids ascend through the random bits alone.
+        _ = try l.append(try events(lines.joined(separator: "\n")), now: 2_000_000, rng: &rng)
+        var ids: [EventID] = []
+        try l.forEachEvent(from: 6) { ids.append($0.id); return true }
+        #expect(ids.count == 600)
+        #expect(zip(ids, ids.dropFirst()).allSatisfy { ($0.high, $0.low) < ($1.high, $1.low) })
+        #expect(ids.allSatisfy { $0.high & 0xF000 == 0x7000 && $0.low >> 62 == 0b10 })
+        // A given id above every drawn one, then drawn ids below it: both kinds stay findable.
+        let high = try #require(EventID(parsing: "ffffffff-ffff-7fff-bfff-ffffffffffff"))
+        var given = try events(#"{"type":"count.added","at":"2026-03-03T08:00:00+09:00","data":{"entry_id":"g1","action_id":"water","amount":1}}"#)
+        given[0].id = high
+        _ = try l.append(given, now: 3_000_000, rng: &rng)
+        _ = try l.append(
+            try events(#"{"type":"count.added","at":"2026-03-03T09:00:00+09:00","data":{"entry_id":"g2","action_id":"water","amount":1}}"#),
+            now: 4_000_000, rng: &rng)
+        // The retry of the given id finds its event through the index.
+        #expect(try l.append(given, now: 5_000_000, rng: &rng).seqs == [606])
+        let report = try l.verify()
+        #expect(report.ok, "\(report)")
+    }
+
+    /// The 74 random bits count up with a carry into rand_a and then into
+    /// the milliseconds; a later clock starts afresh.
+    @Test func theNextDrawnIDCarries() {
+        var rng = SeededRNG(seed: 9)
+        let ms: Int64 = 1_772_406_000_000
+        let top62 = (UInt64(1) << 62) - 1
+        let full = EventID(high: UInt64(ms) << 16 | 0x7000 | 0x0FFF, low: UInt64(0b10) << 62 | top62)
+        let next = EventID.v7(unixMillis: ms, after: full, using: &rng)
+        #expect(next.high == UInt64(ms + 1) << 16 | 0x7000)
+        #expect(next.low >> 62 == 0b10)
+        let lowFull = EventID(high: UInt64(ms) << 16 | 0x7000 | 0x0123, low: UInt64(0b10) << 62 | top62)
+        #expect(EventID.v7(unixMillis: ms, after: lowFull, using: &rng).high == UInt64(ms) << 16 | 0x7000 | 0x0124)
+        let later = EventID.v7(unixMillis: ms + 5, after: full, using: &rng)
+        #expect(later.high >> 16 == UInt64(ms + 5))
+        for _ in 0..<1000 {
+            let a = EventID.v7(unixMillis: ms, using: &rng)
+            let b = EventID.v7(unixMillis: ms, after: a, using: &rng)
+            #expect((a.high, a.low) < (b.high, b.low))
+        }
+    }
+}
+
 /// The chain as Docs/design.md states it, built here from the decoded fields
 /// (not with the library's code): SHA-256(prev ‖ envelope ‖ SHA-256(payload)),
 /// the envelope being format, seq, recorded, at, type, v, id and source.

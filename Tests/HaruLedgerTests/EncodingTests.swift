@@ -187,4 +187,22 @@ struct RecordTables {
             #expect(reversed != table)
         }
     }
+
+    /// The order a batch writes its records in: the byte order of the ids
+    /// (the state database's), whatever order they were made in, with ids
+    /// that share their first 8 bytes, are shorter than 8, or are prefixes
+    /// of others.
+    @Test func walksRecordsInTheByteOrderOfTheirIDs() {
+        var rng = SeededRNG(seed: 7)
+        var table = RecordTable<CountRecord>()
+        var ids: Set<String> = ["c", "c1", "c10", "c9", "session-0001-a", "session-0001-b", "session-0001", "Z", "é", "~"]
+        for _ in 0..<500 { ids.insert("e\(Int.random(in: 0..<100_000, using: &rng))") }
+        for (k, id) in ids.shuffled(using: &rng).enumerated() {
+            table.set(CountRecord(id: id, actionID: "water", time: Instant(seconds: 0), amount: k, note: nil, deleted: false, createdSeq: 1))
+        }
+        var walked: [[UInt8]] = []
+        table.forEachInIDOrder { walked.append(Array($0.id.utf8)) }
+        #expect(walked.count == ids.count)
+        #expect(walked == ids.map { Array($0.utf8) }.sorted { ByteOrder.less($0, $1) })
+    }
 }

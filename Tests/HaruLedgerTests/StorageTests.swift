@@ -123,3 +123,20 @@ struct ReleasingReadPages {
         #expect(try l.verify().ok)
     }
 }
+
+struct ReadingFiles {
+    /// A bulk append reads its file in one go, sized from fstat; a limit cuts it.
+    @Test func readsAWholeFileOrItsFirstBytes() throws {
+        let dir = TempDir()
+        let path = dir.path + "/input.jsonl"
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(FileBytes.read(path) == bytes)
+        #expect(FileBytes.read(path, limit: 1) == [bytes[0]])
+        #expect(FileBytes.read(path, limit: 70_000) == Array(bytes[0..<70_000]))
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(FileBytes.read(path) == [])
+        #expect(FileBytes.read(dir.path + "/absent") == nil)
+        #expect(FileBytes.read(dir.path) == nil)  // not a regular file
+    }
+}

@@ -73,6 +73,11 @@ struct BulkSource: EventSource {
         if ahead != nil { return try ahead!.next() }
         return try lines!.next()
     }
+
+    mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
+        if ahead != nil { return try ahead!.nextPrepared(using: sha) }
+        return try lines!.nextPrepared(using: sha)
+    }
 }
 
 /// JSONL input read one event at a time: `#` comments and blank lines

@@ -29,6 +29,27 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
         return EventID(high: h, low: l)
     }
 
+    /// The next id of a batch (RFC 9562 §6.2, method 2, "monotonic random"):
+    /// `previous` plus a random increment in its 74 random bits, so that ids
+    /// drawn one after another sort in drawing order and the id index of a
+    /// bulk load is written at its end (Docs/design.md, "Batch appends").
+    /// A fresh `v7` when there is no previous id or the clock has moved on.
+    public static func v7<G: RandomNumberGenerator>(unixMillis: Int64, after previous: EventID?, using rng: inout G) -> EventID {
+        let millis = UInt64(truncatingIfNeeded: unixMillis) & 0xFFFF_FFFF_FFFF
+        guard let p = previous, p.high >> 16 >= millis, p.high & 0xF000 == 0x7000 else {
+            return v7(unixMillis: unixMillis, using: &rng)
+        }
+        let step = 1 + UInt64(truncatingIfNeeded: rng.next() as UInt32)
+        let mask62 = (UInt64(1) << 62) - 1
+        var randB = (p.low & mask62) &+ step
+        var high = p.high
+        if randB > mask62 {  // carry into the 12 bits of rand_a, then into the milliseconds
+            randB &= mask62
+            high = high & 0x0FFF == 0x0FFF ? ((high >> 16) + 1) << 16 | 0x7000 : high + 1
+        }
+        return EventID(high: high, low: randB | (UInt64(0x8000) << 48))
+    }
+
     /// Parses `8-4-4-4-12` hex digits, either case.
     public init?(parsing text: String) {
         let b = Array(text.utf8)

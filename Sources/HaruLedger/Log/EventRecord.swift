@@ -15,44 +15,51 @@
 public enum EventRecord {
     public static let format: UInt8 = 1
 
-    /// Builds a new event's stored bytes and hash. The hash is computed from
-    /// the encoded record (`link`, `chainHash`), exactly as `verify` recomputes
-    /// it: one definition of what the chain covers.
+    /// Completes a prepared record: writes in the transaction time and the
+    /// id, then the chain hash, computed from the record's bytes (`link`,
+    /// `chainHash`) exactly as `verify` recomputes it: one definition of what
+    /// the chain covers.
+    /// - Returns: the hash.
     static func seal(
-        seq: UInt64, recorded: Int64, input: EventInput, id: EventID, prev: Digest, using sha: SHA256Context,
+        seq: UInt64, recorded: Int64, prepared p: inout PreparedEvent, id: EventID, prev: Digest, using sha: SHA256Context,
         scratch: inout ByteWriter
-    ) throws -> (Event, [UInt8]) {
-        let payloadBytes = input.payload.encoded
-        var event = Event(
-            seq: seq, recorded: recorded, id: id, type: input.type, at: input.at, version: UInt8(input.version),
-            source: input.source ?? "", payload: input.payload, hash: .zero, redactedDigest: nil)
-        var bytes = encode(event, payloadBytes: payloadBytes)
-        let (hash, at) = try bytes.withUnsafeBytes { raw in
-            let l = try link(raw)
-            return (chainHash(seq: seq, l, prev: prev, payloadDigest: sha.hash(l.payload), scratch: &scratch, using: sha), l.hashOffset)
+    ) throws -> Digest {
+        let digest = p.payloadDigest
+        return try p.record.withUnsafeMutableBytes { raw in
+            func put(_ v: UInt64, at offset: Int) { withUnsafeBytes(of: v.bigEndian) { raw.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: 8) } }
+            put(UInt64(bitPattern: recorded), at: recordedOffset)
+            put(id.high, at: idOffset)
+            put(id.low, at: idOffset + 8)
+            let l = try link(UnsafeRawBufferPointer(raw))
+            let hash = chainHash(seq: seq, l, prev: prev, payloadDigest: digest, scratch: &scratch, using: sha)
+            put(hash.bytes.0, at: l.hashOffset)
+            put(hash.bytes.1, at: l.hashOffset + 8)
+            put(hash.bytes.2, at: l.hashOffset + 16)
+            put(hash.bytes.3, at: l.hashOffset + 24)
+            return hash
         }
-        var w = ByteWriter(capacity: 32)
-        hash.write(to: &w)
-        bytes.replaceSubrange(at..<(at + 32), with: w.bytes)
-        event.hash = hash
-        return (event, bytes)
     }
 
-    static func encode(_ e: Event, payloadBytes: [UInt8]) -> [UInt8] {
-        var w = ByteWriter(capacity: 96 + payloadBytes.count)
+    /// Where `recorded` and the id are in a record (see the layout above).
+    static let recordedOffset = 2
+    static let idOffset = 2 + 8 + 8 + 2 + 1
+
+    /// The record's fields before the payload, in the layout above.
+    static func writeEnvelope(
+        to w: inout ByteWriter, recorded: Int64, at: Instant, type: EventType, version: UInt8, id: EventID, source: String,
+        hash: Digest, redactedDigest: Digest?
+    ) {
         w.u8(format)
-        w.u8(e.redactedDigest == nil ? 0 : 1)
-        w.i64(e.recorded)
-        w.i64(e.at.seconds)
-        w.u16(e.type.rawValue)
-        w.u8(e.version)
-        w.u64(e.id.high)
-        w.u64(e.id.low)
-        w.string(e.source)
-        e.hash.write(to: &w)
-        e.redactedDigest?.write(to: &w)
-        w.raw(payloadBytes)
-        return w.bytes
+        w.u8(redactedDigest == nil ? 0 : 1)
+        w.i64(recorded)
+        w.i64(at.seconds)
+        w.u16(type.rawValue)
+        w.u8(version)
+        w.u64(id.high)
+        w.u64(id.low)
+        w.string(source)
+        hash.write(to: &w)
+        redactedDigest?.write(to: &w)
     }
 
     /// The envelope fields of a stored record, with the payload left unread.

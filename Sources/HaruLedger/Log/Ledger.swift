@@ -33,6 +33,9 @@ public protocol EventSource {
     /// The next event and its input line; nil at the end.
     /// - Throws: `InputError` (with its line) for an event that cannot be read.
     mutating func next() throws -> (EventInput, Int)?
+    /// The next event with its payload encoded and hashed (default: `next()`,
+    /// prepared on the caller's thread; see `PreparedEvent`).
+    mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent?
 }
 
 /// Events already in memory.
@@ -157,17 +160,27 @@ public final class Ledger: @unchecked Sendable {
             let head = try head(txn)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
-            var store = StoredEntities(txn: txn, db: state)
+            var store = BatchEntities(StoredEntities(txn: txn, db: state))
             var sink = StoredProjections(txn: txn, pages: pages, interned: interned, checkpoints: checkpoints)
             var source = makeSource()
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
             var batchIDs: [EventID: (UInt64, EventInput)] = [:]
+            // The last id drawn in this batch, and the greatest id in the index.
+            var drawn: EventID?
+            var topID = try txn.last(ids).map { try Ledger.eventID(fromKey: $0.key) } ?? EventID(high: 0, low: 0)
             let sha = SHA256Context()
             var scratch = ByteWriter(capacity: 256)
-            while let (input, line) = try source.next() {
-                let id = input.id ?? EventID.v7(unixMillis: millis, using: &rng)
+            while var prepared = try source.nextPrepared(using: sha) {
+                let (input, line) = (prepared.input, prepared.line)
+                let id: EventID
+                if let given = input.id {
+                    id = given
+                } else {
+                    id = EventID.v7(unixMillis: millis, after: drawn, using: &rng)
+                    drawn = id
+                }
                 if input.id != nil {
                     if let existing = try existingEvent(id, txn) {
                         guard input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
@@ -186,23 +199,39 @@ public final class Ledger: @unchecked Sendable {
                 } catch let e as InputError {
                     throw LedgerError.invalid(e.at(line: line))
                 }
-                let (event, bytes) = try EventRecord.seal(
-                    seq: seq, recorded: recorded, input: input, id: id, prev: prev, using: sha, scratch: &scratch)
-                try txn.put(events, EventRecord.key(seq), bytes, append: true)
+                let hash = try EventRecord.seal(
+                    seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha, scratch: &scratch)
+                var seqKey = seq.bigEndian
+                try withUnsafeBytes(of: &seqKey) { k in
+                    try prepared.record.withUnsafeBytes { v in try txn.put(events, key: k, value: v, append: true) }
+                }
                 do {
-                    try txn.put(ids, idKey(id), EventRecord.key(seq), noOverwrite: true)
+                    // An id above every id in the index (drawn ids nearly always are) goes at its end.
+                    let above = (id.high, id.low) > (topID.high, topID.low)
+                    var idKey = (id.high.bigEndian, id.low.bigEndian)
+                    try withUnsafeBytes(of: &idKey) { k in
+                        try withUnsafeBytes(of: &seqKey) { v in try txn.put(ids, key: k, value: v, append: above, noOverwrite: true) }
+                    }
+                    if above { topID = id }
                 } catch let e as LMDBError where e.isKeyExists {
                     // Only a drawn id can get here (given ids were looked up above):
                     // the id source repeated itself. Refuse rather than alias two events.
                     throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn)?.seq ?? 0)
                 }
-                prev = event.hash
+                prev = hash
                 if input.id != nil { batchIDs[id] = (seq, input) }
                 seqs.append(seq)
             }
+            try store.flush()
             try sink.flush()
             return AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq)
         }
+    }
+
+    static func eventID(fromKey k: UnsafeRawBufferPointer) throws -> EventID {
+        guard k.count == 16 else { throw LedgerError.damaged(seq: nil, reason: "an id key of \(k.count) bytes") }
+        var r = ByteReader(k)
+        return EventID(high: try r.u64(), low: try r.u64())
     }
 
     private func idKey(_ id: EventID) -> [UInt8] { withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { Array($0) } }

@@ -187,8 +187,11 @@ enum StateKey {
     static let settings: [UInt8] = [0x01]
     static func definition(_ k: DefinitionKind, _ id: String) -> [UInt8] { [0x10 + k.rawValue] + Array(id.utf8) }
     static func definitionPrefix(_ k: DefinitionKind) -> UInt8 { 0x10 + k.rawValue }
-    static func session(_ id: String) -> [UInt8] { [0x20] + Array(id.utf8) }
-    static func count(_ id: String) -> [UInt8] { [0x21] + Array(id.utf8) }
+    /// The first byte of every session's key, and of every count's.
+    static let sessionFamily: UInt8 = 0x20
+    static let countFamily: UInt8 = 0x21
+    static func session(_ id: String) -> [UInt8] { [sessionFamily] + Array(id.utf8) }
+    static func count(_ id: String) -> [UInt8] { [countFamily] + Array(id.utf8) }
     static func running(_ action: String) -> [UInt8] { [0x22] + Array(action.utf8) }
 }
 
@@ -269,14 +272,14 @@ extension EntityState {
             for s in sessions.records {
                 value.reset()
                 StateCodec.encode(s, action: actionNumbers.name(s.action), to: &value)
-                emit(0x20, s.id)
+                emit(StateKey.sessionFamily, s.id)
             }
         }
         if part != .beforeCounts {
             for c in counts.records {
                 value.reset()
                 StateCodec.encode(c, action: actionNumbers.name(c.action), to: &value)
-                emit(0x21, c.id)
+                emit(StateKey.countFamily, c.id)
             }
             for (action, session) in runningByAction {
                 value.reset()

@@ -39,6 +39,30 @@ public struct Transaction {
         }
     }
 
+    /// Stores `value` under `key`, both read in place (no array for a key
+    /// built on the stack). Flags as in the array form.
+    public func put(
+        _ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false,
+        noOverwrite: Bool = false
+    ) throws {
+        // LMDB takes non-const MDB_vals but only reads them (no MDB_RESERVE here).
+        var mk = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var mv = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        let flags = (append ? UInt32(MDB_APPEND) : 0) | (noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0)
+        try check(mdb_put(txn, db.dbi, &mk, &mv, flags), "mdb_put")
+    }
+
+    /// Calls `body` with a cursor on `db` for writing entries in key order:
+    /// LMDB looks a key up from the cursor's current leaf first, so a run of
+    /// ascending puts does not descend the tree for each (Docs/design.md,
+    /// "Batch appends").
+    public func withCursor<T>(_ db: Database, _ body: (WriteCursor) throws -> T) throws -> T {
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        defer { mdb_cursor_close(cursor) }
+        return try body(WriteCursor(cursor: cursor!))
+    }
+
     /// Removes `key`; false when it was absent.
     @discardableResult
     public func delete(_ db: Database, _ key: [UInt8]) throws -> Bool {
@@ -103,5 +127,17 @@ public struct Transaction {
             rc = mdb_cursor_get(cursor, &mk, &mv, MDB_NEXT)
         }
         if rc != MDB_NOTFOUND { try check(rc, "mdb_cursor_get") }
+    }
+}
+
+/// A cursor of a write transaction, valid inside `withCursor`.
+public struct WriteCursor {
+    let cursor: OpaquePointer
+
+    /// Stores `value` under `key` (replacing a value there).
+    public func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+        var mk = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var mv = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        try check(mdb_cursor_put(cursor, &mk, &mv, 0), "mdb_cursor_put")
     }
 }

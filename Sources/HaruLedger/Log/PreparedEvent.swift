@@ -1,0 +1,38 @@
+/// An input event with what its stored record needs that does not depend on
+/// the ledger: the record's bytes but for the transaction time, the drawn id
+/// and the chain hash, and the SHA-256 of the payload. A source that reads
+/// ahead on another thread (`ReadAhead`) prepares events there, so the
+/// appending thread, which alone holds the write transaction, is left with
+/// the fold, three patches, one hash and the puts (`EventRecord.seal`).
+public struct PreparedEvent {
+    public var input: EventInput
+    /// The input line, for error messages.
+    public var line: Int
+    /// The stored record with zeros for `recorded`, the id (when the input
+    /// has none) and the hash.
+    var record: [UInt8]
+    var payloadDigest: Digest
+
+    /// Encodes the record and hashes the payload (with the caller's context: one per thread).
+    init(_ input: EventInput, line: Int, using sha: SHA256Context) {
+        self.input = input
+        self.line = line
+        let payload = input.payload.encoded
+        var w = ByteWriter(capacity: 96 + payload.count)
+        EventRecord.writeEnvelope(
+            to: &w, recorded: 0, at: input.at, type: input.type, version: UInt8(truncatingIfNeeded: input.version),
+            id: input.id ?? EventID(high: 0, low: 0), source: input.source ?? "", hash: .zero, redactedDigest: nil)
+        w.raw(payload)
+        record = w.bytes
+        payloadDigest = payload.withUnsafeBytes { sha.hash($0) }
+    }
+}
+
+extension EventSource {
+    /// The next event, prepared on the caller's thread; a source that reads
+    /// ahead hands over events it prepared on its own.
+    public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
+        guard let (input, line) = try next() else { return nil }
+        return PreparedEvent(input, line: line, using: sha)
+    }
+}
