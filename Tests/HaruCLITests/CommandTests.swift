@@ -139,6 +139,15 @@ struct WriteCommands {
 }
 
 struct AppendCommand {
+    /// `append` prints one seq a line, digits written by hand.
+    @Test func printsSeqsOneALine() {
+        #expect(seqLines([]) == "")
+        #expect(seqLines([0, 9, 10, 99, 100, 12_345]) == "0\n9\n10\n99\n100\n12345\n")
+        #expect(seqLines([UInt64.max]) == "\(UInt64.max)\n")
+        let some: [UInt64] = (0..<2000).map { $0 * 7_919 + 1 }
+        #expect(seqLines(some) == some.map { "\($0)\n" }.joined())
+    }
+
     @Test func appendsJSONLSkippingCommentsAndPrintsSeqs() {
         let dir = cliLedger()
         let r = haru(

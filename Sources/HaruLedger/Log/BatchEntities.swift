@@ -35,12 +35,19 @@ struct BatchEntities: EntityStore {
     func flush() throws {
         var key = ByteWriter(capacity: 64)
         var value = ByteWriter(capacity: 256)
+        // Keys past the database's last one are appended (a bulk load into a
+        // ledger with nothing running: all of them), the rest put in order.
+        let last = try stored.txn.last(stored.db).map { Array($0.key) } ?? []
+        var appending = false
         try stored.txn.withCursor(stored.db) { cursor in
             func put(_ family: UInt8, _ id: String) throws {
                 key.reset()
                 key.u8(family)
                 key.raw(id.utf8)
-                try key.bytes.withUnsafeBytes { k in try value.bytes.withUnsafeBytes { v in try cursor.put(key: k, value: v) } }
+                try key.bytes.withUnsafeBytes { k in
+                    appending = appending || ByteOrder.less(last, Array(k))
+                    try value.bytes.withUnsafeBytes { v in try cursor.put(key: k, value: v, append: appending) }
+                }
             }
             try fresh.sessions.forEachInIDOrder { s in
                 value.reset()

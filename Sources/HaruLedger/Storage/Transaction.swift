@@ -135,9 +135,12 @@ public struct WriteCursor {
     let cursor: OpaquePointer
 
     /// Stores `value` under `key` (replacing a value there).
-    public func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+    /// - Parameter append: the key sorts after every key in the database
+    ///   (MDB_APPEND: a full page is split at its end, not its middle, so a
+    ///   run of appends leaves full pages).
+    public func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false) throws {
         var mk = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         var mv = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        try check(mdb_cursor_put(cursor, &mk, &mv, 0), "mdb_cursor_put")
+        try check(mdb_cursor_put(cursor, &mk, &mv, append ? UInt32(MDB_APPEND) : 0), "mdb_cursor_put")
     }
 }
