@@ -104,7 +104,7 @@ struct EventLines: EventSource {
         }
         read += 1
         let json: JSONValue
-        do { json = try JSONParser.parse(bytes: Array(line)) } catch {
+        do { json = try JSONParser.parse(slice: line) } catch {
             throw InputError(line: n, field: "event", rule: error.description)
         }
         do { return (try EventInput.parse(json, zones: zones), n) } catch { throw error.at(line: n) }

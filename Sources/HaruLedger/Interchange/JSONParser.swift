@@ -14,11 +14,13 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// meant. Hand-written (no Foundation) so that the command line starts fast
 /// and the parse is the same on every platform.
 public struct JSONParser {
-    private let bytes: [UInt8]
+    /// The text, read in place (valid during `parse`): no copy of a line, no
+    /// bounds checks on each byte (every index is checked against `count`).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var depth = 0
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Parses one complete JSON text.
     /// - Throws: `JSONSyntaxError` naming the column.
@@ -27,13 +29,24 @@ public struct JSONParser {
     }
 
     /// Parses one complete JSON text from UTF-8 bytes.
-    public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var p = JSONParser(bytes)
-        p.skipSpace()
-        let v = try p.value()
-        p.skipSpace()
-        if p.i < p.bytes.count { throw p.fail("unexpected text after the value") }
-        return v
+    public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue { try parse(slice: bytes[...]) }
+
+    /// Parses one complete JSON text from UTF-8 bytes (a line of a larger
+    /// buffer; columns count from the slice's start).
+    public static func parse(slice: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = slice.withUnsafeBufferPointer { buf in
+            var p = JSONParser(buf)
+            do throws(JSONSyntaxError) {
+                p.skipSpace()
+                let v = try p.value()
+                p.skipSpace()
+                if p.i < p.bytes.count { throw p.fail("unexpected text after the value") }
+                return .success(v)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     private func fail(_ reason: String) -> JSONSyntaxError {
@@ -137,7 +150,7 @@ public struct JSONParser {
         // Fast path: no escapes.
         while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
-            let s = try utf8(bytes[start..<i], at: start)
+            let s = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<i]), at: start)
             i += 1
             return s
         }
@@ -178,10 +191,10 @@ public struct JSONParser {
             default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(e)))'")
             }
         }
-        return try utf8(out[...], at: start)
+        return try utf8(out, at: start)
     }
 
-    private func utf8(_ slice: ArraySlice<UInt8>, at start: Int) throws(JSONSyntaxError) -> String {
+    private func utf8<C: Collection<UInt8>>(_ slice: C, at start: Int) throws(JSONSyntaxError) -> String {
         // ASCII (nearly every id and name) needs no validation.
         if !slice.contains(where: { $0 >= 0x80 }) { return String(decoding: slice, as: UTF8.self) }
         guard let s = String(validating: slice, as: UTF8.self) else {
@@ -212,7 +225,7 @@ public struct JSONParser {
             guard i < bytes.count, isDigit(bytes[i]) else { throw fail("expected a digit in the exponent") }
             while i < bytes.count, isDigit(bytes[i]) { i += 1 }
         }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         if integral, let n = Int64(text) { return .int(n) }
         guard let d = Double(text), d.isFinite else { throw JSONSyntaxError(column: start + 1, reason: "number out of range") }
         return .double(d)

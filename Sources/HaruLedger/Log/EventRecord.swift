@@ -21,8 +21,7 @@ public enum EventRecord {
     /// the chain covers.
     /// - Returns: the hash.
     static func seal(
-        seq: UInt64, recorded: Int64, prepared p: inout PreparedEvent, id: EventID, prev: Digest, using sha: SHA256Context,
-        scratch: inout ByteWriter
+        seq: UInt64, recorded: Int64, prepared p: inout PreparedEvent, id: EventID, prev: Digest, using sha: SHA256Context
     ) throws -> Digest {
         let digest = p.payloadDigest
         return try p.record.withUnsafeMutableBytes { raw in
@@ -31,7 +30,7 @@ public enum EventRecord {
             put(id.high, at: idOffset)
             put(id.low, at: idOffset + 8)
             let l = try link(UnsafeRawBufferPointer(raw))
-            let hash = chainHash(seq: seq, l, prev: prev, payloadDigest: digest, scratch: &scratch, using: sha)
+            let hash = chainHash(seq: seq, l, prev: prev, payloadDigest: digest, using: sha)
             put(hash.bytes.0, at: l.hashOffset)
             put(hash.bytes.1, at: l.hashOffset + 8)
             put(hash.bytes.2, at: l.hashOffset + 16)
@@ -142,17 +141,27 @@ public enum EventRecord {
     /// The chain hash of a stored record, from its bytes:
     /// SHA-256(prev ‖ envelope ‖ payload digest), where the envelope is
     /// format, seq, recorded, at, type, v, id and source (the stored bytes
-    /// but for the seq, which is the key), assembled in a reused buffer.
+    /// but for the seq, which is the key). The parts are hashed where they
+    /// are, one update each, rather than copied into one buffer first.
     static func chainHash(
-        seq: UInt64, _ link: Link, prev: Digest, payloadDigest: Digest, scratch w: inout ByteWriter, using sha: SHA256Context
+        seq: UInt64, _ link: Link, prev: Digest, payloadDigest: Digest, using sha: SHA256Context
     ) -> Digest {
-        w.reset()
-        prev.write(to: &w)
-        w.u8(format)
-        w.u64(seq)
-        w.raw(link.envelopeTail)
-        payloadDigest.write(to: &w)
-        return w.bytes.withUnsafeBytes { sha.hash($0) }
+        var head = (prev.bytes.0.bigEndian, prev.bytes.1.bigEndian, prev.bytes.2.bigEndian, prev.bytes.3.bigEndian)
+        var formatSeq = (format, seq.bigEndian)  // 1 + 8 bytes, read below without the padding between them
+        var tail = (
+            payloadDigest.bytes.0.bigEndian, payloadDigest.bytes.1.bigEndian, payloadDigest.bytes.2.bigEndian,
+            payloadDigest.bytes.3.bigEndian
+        )
+        return withUnsafeBytes(of: &head) { h in
+            withUnsafeBytes(of: &formatSeq) { fs in
+                withUnsafeBytes(of: &tail) { t in
+                    let seqAt = MemoryLayout<(UInt8, UInt64)>.offset(of: \(UInt8, UInt64).1)!
+                    return sha.hash(
+                        h, UnsafeRawBufferPointer(rebasing: fs[0..<1]), UnsafeRawBufferPointer(rebasing: fs[seqAt..<seqAt + 8]),
+                        link.envelopeTail, t)
+                }
+            }
+        }
     }
 
     /// Decodes a stored event, upcasting an old payload version.

@@ -64,14 +64,13 @@ extension Ledger {
         eventIDs.reserveCapacity(Int(try txn.count(events)))
         var failure: VerifyReport?
         var budget = Environment.ReadBudget(environment)
-        var scratch = ByteWriter(capacity: 256)
         try txn.scan(events) { k, v in
             guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
             guard seq == expected else { failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
             budget.spend(v)
             guard let h = try? EventRecord.link(v) else { failure = failed(seq, "the record does not decode"); return false }
             let digest = h.redactedDigest ?? sha.hash(h.payload)
-            guard EventRecord.chainHash(seq: seq, h, prev: prev, payloadDigest: digest, scratch: &scratch, using: sha) == h.hash else {
+            guard EventRecord.chainHash(seq: seq, h, prev: prev, payloadDigest: digest, using: sha) == h.hash else {
                 failure = failed(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
                 return false
             }

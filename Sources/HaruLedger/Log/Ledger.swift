@@ -171,7 +171,6 @@ public final class Ledger: @unchecked Sendable {
             var drawn: EventID?
             var topID = try txn.last(ids).map { try Ledger.eventID(fromKey: $0.key) } ?? EventID(high: 0, low: 0)
             let sha = SHA256Context()
-            var scratch = ByteWriter(capacity: 256)
             while var prepared = try source.nextPrepared(using: sha) {
                 let (input, line) = (prepared.input, prepared.line)
                 let id: EventID
@@ -200,7 +199,7 @@ public final class Ledger: @unchecked Sendable {
                     throw LedgerError.invalid(e.at(line: line))
                 }
                 let hash = try EventRecord.seal(
-                    seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha, scratch: &scratch)
+                    seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
                 var seqKey = seq.bigEndian
                 try withUnsafeBytes(of: &seqKey) { k in
                     try prepared.record.withUnsafeBytes { v in try txn.put(events, key: k, value: v, append: true) }

@@ -33,7 +33,7 @@ public struct ScenarioRunner {
     mutating func run(_ text: [UInt8]) throws {
         var lines: [(Int, JSONValue)] = []
         for (n, raw) in JSONLines.split(text) {
-            do { lines.append((n, try JSONParser.parse(bytes: Array(raw)))) } catch {
+            do { lines.append((n, try JSONParser.parse(slice: raw))) } catch {
                 throw ScenarioError(file: file, line: n, reason: error.description)
             }
         }
