@@ -210,6 +210,47 @@ struct BatchAppends {
         #expect(report.ok, "\(report)")
     }
 
+    /// A batch skips the lookup of an id outside the stored ids' range, so
+    /// the range's own ends and the ids inside it must still be found.
+    @Test func idsAlreadyStoredAreRefusedAtTheEdgesOfTheirRangeAndInside() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG()
+        _ = try l.append(
+            try events(
+                """
+                {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"b","action_id":"water","amount":1}}
+                {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"m","action_id":"water","amount":1}}
+                {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"y","action_id":"water","amount":1}}
+                {"type":"session.recorded","at":"2026-03-02T08:00:00+09:00","data":{"session_id":"k","action_id":"read","start":"2026-03-02T07:00:00+09:00","end":"2026-03-02T08:00:00+09:00"}}
+                """), now: 2_000_000, rng: &rng)
+        for id in ["b", "m", "y"] {
+            #expect {
+                _ = try l.append(
+                    try events(#"{"type":"count.added","at":"2026-03-03T08:00:00+09:00","data":{"entry_id":"\#(id)","action_id":"water","amount":1}}"#),
+                    now: 3_000_000, rng: &rng)
+            } throws: { e in "\(e)".contains("count entry \"\(id)\" already exists") }
+        }
+        #expect {
+            _ = try l.append(
+                try events(
+                    #"{"type":"session.started","at":"2026-03-03T08:00:00+09:00","data":{"session_id":"k","action_id":"read"}}"#),
+                now: 3_000_000, rng: &rng)
+        } throws: { e in "\(e)".contains("session \"k\" already exists") }
+        // Ids before, between and after the stored ones are new.
+        _ = try l.append(
+            try events(
+                """
+                {"type":"count.added","at":"2026-03-03T08:00:00+09:00","data":{"entry_id":"a","action_id":"water","amount":1}}
+                {"type":"count.added","at":"2026-03-03T08:00:00+09:00","data":{"entry_id":"n","action_id":"water","amount":1}}
+                {"type":"count.added","at":"2026-03-03T08:00:00+09:00","data":{"entry_id":"z","action_id":"water","amount":1}}
+                {"type":"session.started","at":"2026-03-03T08:00:00+09:00","data":{"session_id":"j","action_id":"read"}}
+                """), now: 4_000_000, rng: &rng)
+        #expect(try l.head().seq == 13)
+        let report = try l.verify()
+        #expect(report.ok, "\(report)")
+    }
+
     @Test func aFailedBatchLeavesNoRecordBehind() throws {
         let dir = TempDir()
         let l = try freshLedger(dir)

@@ -22,6 +22,30 @@ struct LMDBEnvironment {
         #expect(two == nil)
     }
 
+    /// The first and last keys of a family (first byte), for families
+    /// before, between and after others, alone, and absent.
+    @Test func findsTheKeyRangeOfAFamily() throws {
+        let dir = TempDir()
+        let env = try Environment(path: dir.ledgerPath, databases: ["t"], create: true)
+        let db = env.database("t")
+        try env.write { txn in
+            for k: [UInt8] in [[0x01], [0x20, 5], [0x20, 1], [0x20, 9, 9], [0x21, 3], [0x22], [0x22, 0], [0xFF, 1], [0xFF, 2]] {
+                try txn.put(db, k, [0])
+            }
+        }
+        try env.read { (txn) throws in
+            func range(_ f: UInt8) throws -> [[UInt8]]? { try txn.keyRange(db, family: f).map { [$0.first, $0.last] } }
+            #expect(try range(0x01) == [[0x01], [0x01]])
+            #expect(try range(0x20) == [[0x20, 1], [0x20, 9, 9]])
+            #expect(try range(0x21) == [[0x21, 3], [0x21, 3]])
+            #expect(try range(0x22) == [[0x22], [0x22, 0]])
+            #expect(try range(0xFF) == [[0xFF, 1], [0xFF, 2]])
+            #expect(try range(0x00) == nil)
+            #expect(try range(0x10) == nil)
+            #expect(try range(0x30) == nil)
+        }
+    }
+
     @Test func growsTheMapWhenItFills() throws {
         let dir = TempDir()
         let env = try Environment(path: dir.ledgerPath, databases: ["t"], create: true, mapSize: 64 * 1024)

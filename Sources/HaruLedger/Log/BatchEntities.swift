@@ -12,8 +12,26 @@ struct BatchEntities: EntityStore {
     private(set) var stored: StoredEntities
     /// The newest version of every record this batch wrote.
     private var fresh = EntityState()
+    /// The first and last stored key of each record family, as the batch
+    /// began (records reach the database only at `flush`): an id outside
+    /// them is not stored, without a lookup. Every new record asks, and in a
+    /// bulk load into a new ledger none is stored (a lookup was an eighth of
+    /// the appending thread's instructions).
+    private let storedSessions: (first: [UInt8], last: [UInt8])?
+    private let storedCounts: (first: [UInt8], last: [UInt8])?
 
-    init(_ stored: StoredEntities) { self.stored = stored }
+    init(_ stored: StoredEntities) throws {
+        self.stored = stored
+        storedSessions = try stored.txn.keyRange(stored.db, family: StateKey.sessionFamily)
+        storedCounts = try stored.txn.keyRange(stored.db, family: StateKey.countFamily)
+    }
+
+    /// Whether the database may hold `id` in a family whose stored keys span `range`.
+    private static func mayBeStored(_ id: String, family: UInt8, in range: (first: [UInt8], last: [UInt8])?) -> Bool {
+        guard let range else { return false }
+        let key = [family] + Array(id.utf8)
+        return !ByteOrder.less(key, range.first) && !ByteOrder.less(range.last, key)
+    }
 
     func settings() throws -> SettingsHistory { try stored.settings() }
     mutating func setSettings(_ s: SettingsHistory) throws { try stored.setSettings(s) }
@@ -21,9 +39,15 @@ struct BatchEntities: EntityStore {
     mutating func setDefinition(_ d: Definition) throws { try stored.setDefinition(d) }
     func definitions(_ kind: DefinitionKind) throws -> [Definition] { try stored.definitions(kind) }
 
-    func session(_ id: String) throws -> SessionRecord? { try fresh.session(id) ?? stored.session(id) }
+    func session(_ id: String) throws -> SessionRecord? {
+        if let s = fresh.session(id) { return s }
+        return Self.mayBeStored(id, family: StateKey.sessionFamily, in: storedSessions) ? try stored.session(id) : nil
+    }
     mutating func setSession(_ s: SessionRecord) throws { fresh.setSession(s) }
-    func count(_ id: String) throws -> CountRecord? { try fresh.count(id) ?? stored.count(id) }
+    func count(_ id: String) throws -> CountRecord? {
+        if let c = fresh.count(id) { return c }
+        return Self.mayBeStored(id, family: StateKey.countFamily, in: storedCounts) ? try stored.count(id) : nil
+    }
     mutating func setCount(_ c: CountRecord) throws { fresh.setCount(c) }
 
     func running(action: String) throws -> String? { try stored.running(action: action) }

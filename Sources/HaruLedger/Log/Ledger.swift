@@ -160,7 +160,7 @@ public final class Ledger: @unchecked Sendable {
             let head = try head(txn)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
-            var store = BatchEntities(StoredEntities(txn: txn, db: state))
+            var store = try BatchEntities(StoredEntities(txn: txn, db: state))
             var sink = StoredProjections(txn: txn, pages: pages, interned: interned, checkpoints: checkpoints)
             var source = makeSource()
             var seq = head.seq

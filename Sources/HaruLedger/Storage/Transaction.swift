@@ -102,6 +102,40 @@ public struct Transaction {
         )
     }
 
+    /// The first and last keys of `db` that start with `family`, nil when none does.
+    public func keyRange(_ db: Database, family: UInt8) throws -> (first: [UInt8], last: [UInt8])? {
+        var first: [UInt8]?
+        try scan(db, from: [family]) { k, _ in
+            if k.first == family { first = Array(k) }
+            return false
+        }
+        guard let first else { return nil }
+        // The last key of the family: the one before the next family's first key (or the database's last).
+        var last: [UInt8]?
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        defer { mdb_cursor_close(cursor) }
+        var mk = MDB_val()
+        var mv = MDB_val()
+        var next: [UInt8] = [family &+ 1]
+        let rc: Int32 =
+            family == 0xFF
+            ? mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
+            : next.withUnsafeMutableBytes { kb in
+                mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+                let r = mdb_cursor_get(cursor, &mk, &mv, MDB_SET_RANGE)
+                return r == MDB_NOTFOUND ? mdb_cursor_get(cursor, &mk, &mv, MDB_LAST) : mdb_cursor_get(cursor, &mk, &mv, MDB_PREV)
+            }
+        if rc == MDB_SUCCESS {
+            let k = UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size)
+            if k.first == family { last = Array(k) }
+        } else if rc != MDB_NOTFOUND {
+            try check(rc, "mdb_cursor_get")
+        }
+        guard let last else { throw LMDBError(code: MDB_CORRUPTED, call: "keyRange") }
+        return (first, last)
+    }
+
     /// Calls `body` for each entry with key ≥ `from` (all when nil), in key
     /// order, until it returns false.
     public func scan(
