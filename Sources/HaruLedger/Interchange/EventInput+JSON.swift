@@ -1,13 +1,4 @@
 extension EventInput {
-    /// Whether a key is an envelope field a caller may write (CONTRACT §1);
-    /// a switch, so no hashing per line.
-    @inline(__always)
-    static func isEnvelopeKey(_ k: String) -> Bool {
-        switch k {
-        case "type", "at", "data", "id", "v", "source": return true
-        default: return false
-        }
-    }
     /// Fields the store assigns; accepted only by a lossless import.
     static let storeKeys: Set<String> = ["seq", "recorded", "prev", "hash"]
 
@@ -17,20 +8,31 @@ extension EventInput {
         guard case .object(let members) = json else {
             throw InputError(field: "event", rule: "must be a JSON object (got \(json.typeName))")
         }
-        for (key, _) in members where !isEnvelopeKey(key) {
-            if storeKeys.contains(key) {
-                throw InputError(
-                    field: key, rule: "is assigned by the store; leave it out (use `haru import jsonl` to restore a whole ledger)")
+        // One pass over the members, each taken by a switch (no lookup per field).
+        var typeValue, atValue, dataValue, idValue, versionValue, sourceValue: JSONValue?
+        for (key, value) in members {
+            switch key {
+            case "type": typeValue = value
+            case "at": atValue = value
+            case "data": dataValue = value
+            case "id": idValue = value
+            case "v": versionValue = value
+            case "source": sourceValue = value
+            default:
+                if storeKeys.contains(key) {
+                    throw InputError(
+                        field: key, rule: "is assigned by the store; leave it out (use `haru import jsonl` to restore a whole ledger)")
+                }
+                throw InputError(field: key, rule: "is not an event field (type, at, data, id, v, source)")
             }
-            throw InputError(field: key, rule: "is not an event field (type, at, data, id, v, source)")
         }
-        guard case .string(let typeName)? = json["type"] else {
-            throw InputError(field: "type", rule: json["type"] == nil ? "is required" : "must be a string such as \"count.added\"")
+        guard case .string(let typeName)? = typeValue else {
+            throw InputError(field: "type", rule: typeValue == nil ? "is required" : "must be a string such as \"count.added\"")
         }
         guard let type = EventType(name: typeName) else {
             throw InputError(field: "type", rule: "unknown event type \"\(typeName.prefix(80))\"")
         }
-        guard let atValue = json["at"] else { throw InputError(field: "at", rule: "is required") }
+        guard let atValue else { throw InputError(field: "at", rule: "is required") }
         guard case .string(let atText) = atValue else { throw InputError(field: "at", rule: "must be an ISO 8601 instant string") }
         let at: Instant
         switch Instant.parse(atText) {
@@ -43,21 +45,21 @@ extension EventInput {
                 field: "at", rule: "must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \"\(atText.prefix(80))\")")
         }
         var id: EventID?
-        if let idValue = json["id"] {
+        if let idValue {
             guard case .string(let s) = idValue, let parsed = EventID(parsing: s) else {
                 throw InputError(field: "id", rule: "must be a UUID such as 0b6f2c1e-8d0a-4f5e-9c3b-1a2b3c4d5e6f")
             }
             id = parsed
         }
         var version = 1
-        if let v = json["v"] {
+        if let v = versionValue {
             guard case .int(let n) = v, n >= 1, n <= Int64(type.currentVersion) else {
                 throw InputError(field: "v", rule: "\(type.name) has payload versions 1 to \(type.currentVersion) (got \(v.compactText))")
             }
             version = Int(n)
         }
         var source: String?
-        if let s = json["source"] {
+        if let s = sourceValue {
             guard case .string(let text) = s, !text.isEmpty, text.count <= 64,
                 !text.unicodeScalars.contains(where: { $0.value < 0x20 })
             else {
@@ -65,7 +67,7 @@ extension EventInput {
             }
             source = text
         }
-        guard let data = json["data"] else { throw InputError(field: "data", rule: "is required (the payload object)") }
+        guard let data = dataValue else { throw InputError(field: "data", rule: "is required (the payload object)") }
         if type == .actionEdited, case .object(let m) = data, m.contains(where: { $0.0 == "tracking" }) {
             throw InputError(field: "data.tracking", rule: "can never change: an action tracks time or counts for life (RULES §8)")
         }

@@ -17,14 +17,14 @@ public struct PreparedEvent {
     init(_ input: EventInput, line: Int, using sha: SHA256Context) {
         self.input = input
         self.line = line
-        let payload = input.payload.encoded
-        var w = ByteWriter(capacity: 96 + payload.count)
+        var w = ByteWriter(capacity: 192)
         EventRecord.writeEnvelope(
             to: &w, recorded: 0, at: input.at, type: input.type, version: UInt8(truncatingIfNeeded: input.version),
             id: input.id ?? EventID(high: 0, low: 0), source: input.source ?? "", hash: .zero, redactedDigest: nil)
-        w.raw(payload)
+        let payloadStart = w.bytes.count
+        input.payload.encode(to: &w)  // straight into the record, hashed where it is
         record = w.bytes
-        payloadDigest = payload.withUnsafeBytes { sha.hash($0) }
+        payloadDigest = record.withUnsafeBytes { sha.hash(UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
     }
 }
 

@@ -24,10 +24,12 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Parses `YYYY-MM-DDTHH:mm[:ss[.fff]](Z|±HH:mm)`. An offset is required:
     /// a bare local time would depend on the machine reading it.
     public static func parse(_ text: String) -> Result<Instant, ParseError> {
-        parse(bytes: Array(text.utf8))
+        // The string's own UTF-8, read in place: every event line has an instant or three.
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
     }
 
-    static func parse(bytes b: [UInt8]) -> Result<Instant, ParseError> {
+    static func parse<B: RandomAccessCollection<UInt8>>(bytes b: B) -> Result<Instant, ParseError> where B.Index == Int {
         guard b.count >= 16, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == 0x20,
             let date = LocalDate(bytes: b, at: 0),
             let h = Digits.number(b, 11, 2), b[13] == UInt8(ascii: ":"), let mi = Digits.number(b, 14, 2),

@@ -72,7 +72,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Parses `YYYY-MM-DD` at `at` in a byte array.
-    init?(bytes b: [UInt8], at k: Int) {
+    init?<B: RandomAccessCollection<UInt8>>(bytes b: B, at k: Int) where B.Index == Int {
         guard k + 10 <= b.count, b[k + 4] == UInt8(ascii: "-"), b[k + 7] == UInt8(ascii: "-"),
             let y = Digits.number(b, k, 4), let m = Digits.number(b, k + 5, 2), let d = Digits.number(b, k + 8, 2)
         else { return nil }
@@ -109,7 +109,7 @@ public enum Weekday: Int, Sendable, CaseIterable {
 /// Small helpers for fixed-width decimal fields.
 enum Digits {
     /// The decimal number in `b[at..<at+count]`, nil unless all are digits.
-    static func number(_ b: [UInt8], _ at: Int, _ count: Int) -> Int? {
+    static func number<B: RandomAccessCollection<UInt8>>(_ b: B, _ at: Int, _ count: Int) -> Int? where B.Index == Int {
         guard at + count <= b.count else { return nil }
         var v = 0
         for k in at..<(at + count) {
