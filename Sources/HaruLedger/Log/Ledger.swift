@@ -170,6 +170,13 @@ public final class Ledger: @unchecked Sendable {
             // The last id drawn in this batch, and the greatest id in the index.
             var drawn: EventID?
             var topID = try txn.last(ids).map { try Ledger.eventID(fromKey: $0.key) } ?? EventID(high: 0, low: 0)
+            // Kept open for the batch: appends through a cursor that stays on
+            // the last entry skip the descent from the root (see `openCursor`).
+            let eventCursor = try txn.openCursor(events), idCursor = try txn.openCursor(ids)
+            defer {
+                eventCursor.close()
+                idCursor.close()
+            }
             let sha = SHA256Context()
             while var prepared = try source.nextPrepared(using: sha) {
                 let (input, line) = (prepared.input, prepared.line)
@@ -202,14 +209,14 @@ public final class Ledger: @unchecked Sendable {
                     seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
                 var seqKey = seq.bigEndian
                 try withUnsafeBytes(of: &seqKey) { k in
-                    try prepared.record.withUnsafeBytes { v in try txn.put(events, key: k, value: v, append: true) }
+                    try prepared.record.withUnsafeBytes { v in try eventCursor.put(key: k, value: v, append: true) }
                 }
                 do {
                     // An id above every id in the index (drawn ids nearly always are) goes at its end.
                     let above = (id.high, id.low) > (topID.high, topID.low)
                     var idKey = (id.high.bigEndian, id.low.bigEndian)
                     try withUnsafeBytes(of: &idKey) { k in
-                        try withUnsafeBytes(of: &seqKey) { v in try txn.put(ids, key: k, value: v, append: above, noOverwrite: true) }
+                        try withUnsafeBytes(of: &seqKey) { v in try idCursor.put(key: k, value: v, append: above, noOverwrite: true) }
                     }
                     if above { topID = id }
                 } catch let e as LMDBError where e.isKeyExists {

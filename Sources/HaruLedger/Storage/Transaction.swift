@@ -57,10 +57,19 @@ public struct Transaction {
     /// ascending puts does not descend the tree for each (Docs/design.md,
     /// "Batch appends").
     public func withCursor<T>(_ db: Database, _ body: (WriteCursor) throws -> T) throws -> T {
+        let cursor = try openCursor(db)
+        defer { cursor.close() }
+        return try body(cursor)
+    }
+
+    /// A cursor on `db` that the caller closes (LMDB closes it at commit or
+    /// abort otherwise). An append that keeps one open puts at the end
+    /// without descending the tree each time: the cursor stays on the last
+    /// entry.
+    public func openCursor(_ db: Database) throws -> WriteCursor {
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
-        defer { mdb_cursor_close(cursor) }
-        return try body(WriteCursor(cursor: cursor!))
+        return WriteCursor(cursor: cursor!)
     }
 
     /// Removes `key`; false when it was absent.
@@ -172,9 +181,16 @@ public struct WriteCursor {
     /// - Parameter append: the key sorts after every key in the database
     ///   (MDB_APPEND: a full page is split at its end, not its middle, so a
     ///   run of appends leaves full pages).
-    public func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false) throws {
+    /// - Parameter noOverwrite: fail with `MDB_KEYEXIST` rather than replace a value.
+    public func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false, noOverwrite: Bool = false)
+        throws
+    {
         var mk = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         var mv = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        try check(mdb_cursor_put(cursor, &mk, &mv, append ? UInt32(MDB_APPEND) : 0), "mdb_cursor_put")
+        let flags = (append ? UInt32(MDB_APPEND) : 0) | (noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0)
+        try check(mdb_cursor_put(cursor, &mk, &mv, flags), "mdb_cursor_put")
     }
+
+    /// Closes the cursor (only inside its transaction).
+    public func close() { mdb_cursor_close(cursor) }
 }
