@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// JSON Lines input: the non-blank lines that are not `#` comments, with
 /// their 1-based numbers. One reader for `haru append`, `haru check` and
 /// anything else that takes JSONL, so they skip and number lines alike.
@@ -12,7 +18,7 @@ public struct JSONLineCursor {
     /// The next line that holds something, nil at the end.
     public mutating func next() -> (number: Int, line: ArraySlice<UInt8>)? {
         while offset <= bytes.count {
-            let end = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+            let end = nextNewline(from: offset)
             number += 1
             var line = bytes[offset..<end]
             offset = end + 1
@@ -22,6 +28,17 @@ public struct JSONLineCursor {
             return (number, line)
         }
         return nil
+    }
+}
+
+extension JSONLineCursor {
+    /// The index of the next newline at or after `from`, or the end (memchr:
+    /// a bulk load splits a million lines).
+    private func nextNewline(from: Int) -> Int {
+        bytes.withUnsafeBytes { buf in
+            guard from < buf.count, let p = memchr(buf.baseAddress! + from, 0x0A, buf.count - from) else { return buf.count }
+            return buf.baseAddress!.distance(to: UnsafeRawPointer(p))
+        }
     }
 }
 

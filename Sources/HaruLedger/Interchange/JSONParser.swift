@@ -147,12 +147,18 @@ public struct JSONParser {
         i += 1
         var out: [UInt8] = []
         let start = i
-        // Fast path: no escapes.
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
-            let s = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<i]), at: start)
+        // Fast path: no escapes; ASCII noted on the way (no second pass).
+        var high: UInt8 = 0
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+            high |= c
             i += 1
-            return s
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+            let run = UnsafeBufferPointer(rebasing: bytes[start..<i])
+            i += 1
+            return high < 0x80 ? String(decoding: run, as: UTF8.self) : try utf8(run, at: start)
         }
         out.append(contentsOf: bytes[start..<i])
         while true {
