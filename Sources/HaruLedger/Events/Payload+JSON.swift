@@ -47,13 +47,13 @@ extension Payload {
     }
 
     /// Where a value sits, spelled out only when an error needs it.
-    private struct Path {
+    struct Path {
         let parent: String?
         let key: String
         var text: String { parent.map { "data.\($0).\(key)" } ?? "data." + key }
     }
 
-    private static func parseField(_ r: FieldRule, _ v: JSONValue, path p: Path, zones: ZoneDirectory) throws(InputError)
+    static func parseField(_ r: FieldRule, _ v: JSONValue, path p: Path, zones: ZoneDirectory) throws(InputError)
         -> FieldValue
     {
         if case .null = v {

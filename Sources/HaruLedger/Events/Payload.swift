@@ -42,8 +42,14 @@ public struct Payload: Sendable, Hashable {
             if let k = index(field) {
                 if let newValue { fields[k].1 = newValue } else { fields.remove(at: k) }
             } else if let newValue {
-                let k = fields.firstIndex { $0.0.rawValue > field.rawValue } ?? fields.count
-                fields.insert((field, newValue), at: k)
+                // Fields mostly come in tag order: append, then move back only if needed
+                // (`insert(at:)` was a tenth of reading an event line).
+                fields.append((field, newValue))
+                var k = fields.count - 1
+                while k > 0, fields[k - 1].0.rawValue > field.rawValue {
+                    fields.swapAt(k - 1, k)
+                    k -= 1
+                }
             }
         }
     }
