@@ -55,33 +55,73 @@ struct BatchEntities: EntityStore {
     func runningSessions() throws -> [SessionRecord] { try stored.allRunning().compactMap { try session($0.1) } }
 
     /// Writes the batch's records into the state database, sessions then
-    /// counts (their keys' order), each kind in id order.
+    /// counts (their keys' order), each kind in id order. The counts are
+    /// sorted and encoded on a second thread while this one writes the
+    /// sessions (the flush is serial time at the end of a bulk load).
     func flush() throws {
-        var key = ByteWriter(capacity: 64)
-        var value = ByteWriter(capacity: 256)
         // Keys past the database's last one are appended (a bulk load into a
         // ledger with nothing running: all of them), the rest put in order.
         let last = try stored.txn.last(stored.db).map { Array($0.key) } ?? []
         var appending = false
-        try stored.txn.withCursor(stored.db) { cursor in
-            func put(_ family: UInt8, _ id: String) throws {
-                key.reset()
-                key.u8(family)
-                key.raw(id.utf8)
-                try key.bytes.withUnsafeBytes { k in
-                    appending = appending || ByteOrder.less(last, Array(k))
-                    try value.bytes.withUnsafeBytes { v in try cursor.put(key: k, value: v, append: appending) }
+        let snapshot = fresh
+        let (counts, _) = try Parallel.both(
+            { EncodedEntries(snapshot.counts, family: StateKey.countFamily) { c, w in
+                StateCodec.encode(c, action: snapshot.actionNumbers.name(c.action), to: &w)
+            } },
+            {
+                try stored.txn.withCursor(stored.db) { cursor in
+                    var key = ByteWriter(capacity: 64)
+                    var value = ByteWriter(capacity: 256)
+                    try fresh.sessions.forEachInIDOrder { s in
+                        key.reset()
+                        key.u8(StateKey.sessionFamily)
+                        key.raw(s.id.utf8)
+                        value.reset()
+                        StateCodec.encode(s, action: fresh.actionNumbers.name(s.action), to: &value)
+                        try key.bytes.withUnsafeBytes { k in
+                            appending = appending || ByteOrder.less(last, Array(k))
+                            try value.bytes.withUnsafeBytes { v in try cursor.put(key: k, value: v, append: appending) }
+                        }
+                    }
                 }
+            })
+        try stored.txn.withCursor(stored.db) { cursor in
+            try counts.forEach { k, v in
+                appending = appending || ByteOrder.less(last, Array(k))
+                try cursor.put(key: k, value: v, append: appending)
             }
-            try fresh.sessions.forEachInIDOrder { s in
-                value.reset()
-                StateCodec.encode(s, action: fresh.actionNumbers.name(s.action), to: &value)
-                try put(StateKey.sessionFamily, s.id)
-            }
-            try fresh.counts.forEachInIDOrder { c in
-                value.reset()
-                StateCodec.encode(c, action: fresh.actionNumbers.name(c.action), to: &value)
-                try put(StateKey.countFamily, c.id)
+        }
+    }
+}
+
+/// Records of one family encoded as state entries, in key order, in one
+/// buffer (made on one thread, written by another).
+struct EncodedEntries: Sendable {
+    private var bytes: [UInt8] = []
+    /// Where each entry's key starts, its value starts, and it ends.
+    private var bounds: [(key: Int, value: Int, end: Int)] = []
+
+    init<R>(_ table: RecordTable<R>, family: UInt8, encode: (R, inout ByteWriter) -> Void) {
+        var w = ByteWriter(capacity: table.count * 48)
+        bounds.reserveCapacity(table.count)
+        table.forEachInIDOrder { r in
+            let k = w.bytes.count
+            w.u8(family)
+            w.raw(r.id.utf8)
+            let v = w.bytes.count
+            encode(r, &w)
+            bounds.append((k, v, w.bytes.count))
+        }
+        bytes = w.bytes
+    }
+
+    /// Calls `body` with each (key, value), in order.
+    func forEach(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws {
+        try bytes.withUnsafeBytes { all in
+            for b in bounds {
+                try body(
+                    UnsafeRawBufferPointer(rebasing: all[b.key..<b.value]),
+                    UnsafeRawBufferPointer(rebasing: all[b.value..<b.end]))
             }
         }
     }
