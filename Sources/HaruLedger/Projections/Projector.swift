@@ -218,9 +218,18 @@ struct StoredProjections: ProjectionSink {
         try txn.put(checkpoints, EventRecord.key(seq), Projector.encodeCheckpoint(running), append: true)
     }
 
-    /// Writes the pages the batch changed.
+    /// Writes the pages the batch changed, in key order through one cursor;
+    /// pages past the last stored one (a bulk load's new days) are appended.
     mutating func flush() throws {
-        for (page, bytes) in dirty.sorted(by: { $0.key < $1.key }) { try txn.put(pages, PageKey.make(page), bytes) }
+        let last = try txn.last(pages).map { Array($0.key) } ?? []
+        var appending = false
+        try txn.withCursor(pages) { cursor in
+            for (page, bytes) in dirty.sorted(by: { $0.key < $1.key }) {
+                let key = PageKey.make(page)
+                appending = appending || ByteOrder.less(last, key)
+                try key.withUnsafeBytes { k in try bytes.withUnsafeBytes { v in try cursor.put(key: k, value: v, append: appending) } }
+            }
+        }
         dirty = [:]
     }
 }
