@@ -189,6 +189,11 @@ struct AppendCommand {
         (1_300, "{\"type\":\"count.added\"", "line 1300: event: invalid JSON at column 22"),
         (1_400, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c7","action_id":"water","amount":1}}"#,
          #"line 1400: data.entry_id: count entry "c7" already exists"#),
+        // Plain lines (the reader's fast path takes their shape, declines them, and the full parser names the rule).
+        (1_350, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"x1","action_id":"water","amount":0}}"#,
+         "line 1350: data.amount: must be a whole number from 1 to 999 (got 0)"),
+        (1_450, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"x2","action_id":"water"}}"#,
+         "line 1450: data.amount: is required for count.added"),
     ])
     func aBadLineFarIntoALongBatchIsNamedAndNothingIsWritten(line: Int, bad: String, message: String) throws {
         let dir = cliLedger()

@@ -22,6 +22,32 @@ struct Pipelines {
         #expect(channel.receive() == nil)
     }
 
+    /// The channel that brings spent events back to the reading thread:
+    /// `tryReceive` never waits, and an unbounded channel never makes the
+    /// sender wait.
+    @Test func tryReceiveTakesWhatIsThereWithoutWaiting() {
+        let channel = Channel<[Int]>(capacity: .max)
+        #expect(channel.tryReceive() == nil)
+        for k in 0..<10_000 { #expect(channel.send([k])) }
+        var got: [Int] = []
+        while let x = channel.tryReceive() { got += x }
+        #expect(got == Array(0..<10_000))
+        #expect(channel.tryReceive() == nil)
+    }
+
+    /// Events handed back with `finished(with:)` reach the reading thread
+    /// (which frees them) and change nothing about what is read.
+    @Test func spentEventsGoBackWithoutDisturbingTheReading() throws {
+        var seen: [Int] = []
+        try ReadAhead.run(NumberedSource(count: 3_000)) { s in
+            while let p = try s.nextPrepared(using: SHA256Context()) {
+                seen.append(p.line)
+                s.finished(with: p)
+            }
+        }
+        #expect(seen == Array(1...3_000))
+    }
+
     @Test func parallelRethrowsEitherSidesError() {
         struct Boom: Error {}
         #expect(throws: Boom.self) { _ = try Parallel.both({ throw Boom() }, { 1 }) }

@@ -78,6 +78,10 @@ struct BulkSource: EventSource {
         if ahead != nil { return try ahead!.nextPrepared(using: sha) }
         return try lines!.nextPrepared(using: sha)
     }
+
+    mutating func finished(with event: consuming PreparedEvent) {
+        if ahead != nil { ahead!.finished(with: event) }
+    }
 }
 
 /// JSONL input read one event at a time: `#` comments and blank lines

@@ -36,6 +36,9 @@ public protocol EventSource {
     /// The next event with its payload encoded and hashed (default: `next()`,
     /// prepared on the caller's thread; see `PreparedEvent`).
     mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent?
+    /// The append is done with an event (default: it is dropped here; a
+    /// source that reads ahead frees it on its own thread).
+    mutating func finished(with event: consuming PreparedEvent)
 }
 
 /// Events already in memory.
@@ -227,6 +230,7 @@ public final class Ledger: @unchecked Sendable {
                 prev = hash
                 if input.id != nil { batchIDs[id] = (seq, input) }
                 seqs.append(seq)
+                source.finished(with: prepared)
             }
             try store.flush()
             try sink.flush()

@@ -29,6 +29,8 @@ public struct PreparedEvent {
 }
 
 extension EventSource {
+    public mutating func finished(with event: consuming PreparedEvent) {}
+
     /// The next event, prepared on the caller's thread; a source that reads
     /// ahead hands over events it prepared on its own.
     public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {

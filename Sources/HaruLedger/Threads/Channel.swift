@@ -50,6 +50,16 @@ final class Channel<T>: @unchecked Sendable {
         return item
     }
 
+    /// The next item if one is waiting; never blocks.
+    func tryReceive() -> T? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if items.isEmpty { return nil }
+        let item = items.removeFirst()
+        pthread_cond_broadcast(changed)
+        return item
+    }
+
     /// No more items will come; waiting receivers see the rest, then nil.
     func close() {
         pthread_mutex_lock(lock)
