@@ -20,6 +20,39 @@ struct BuiltBinary {
 
     /// Several processes append at once; LMDB's writer lock serialises them,
     /// so every call succeeds and the log stays dense and verified.
+    /// A bulk append reads on a second thread through a bounded channel. When
+    /// no thread can be started (here: a stack limit too large to map, which
+    /// glibc uses as the new thread's stack size), it must fail with a clear
+    /// error and write nothing, not run the reader first and wait forever on
+    /// the full channel (what it did before). `timeout` turns a hang into 124.
+    @Test func withoutASecondThreadABulkAppendFailsInsteadOfHanging() throws {
+        let dir = TempDir()
+        #expect(try runBinary(["init", "--time-zone", "Asia/Seoul"], ledger: dir.ledgerPath).code == 0)
+        // More lines than the channel holds (8 batches of 512).
+        let lines = (1...6_000).map {
+            #"{"type":"tag.created","at":"2026-03-01T00:00:00+09:00","data":{"tag_id":"t\#($0)","name":"t\#($0)"}}"#
+        }
+        let file = dir.path + "/many.jsonl"
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "ulimit -s 4000000000 && exec timeout 60 \"$0\" --ledger \"$1\" append \"$2\"", haruBinary, dir.ledgerPath, file]
+        let errPipe = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = errPipe
+        try p.run()
+        let err = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus != 124, "the append hung")
+        if p.terminationStatus == 0 {
+            // This machine could start the thread after all: the append simply worked.
+            #expect(try Ledger(path: dir.ledgerPath).head().seq == 6_001)
+        } else {
+            #expect(err.contains("could not start a second thread"), "\(err)")
+            #expect(try Ledger(path: dir.ledgerPath).head().seq == 1)
+        }
+    }
+
     @Test func concurrentProcessesLeaveADenseVerifiedChain() throws {
         let dir = TempDir()
         let p = dir.ledgerPath

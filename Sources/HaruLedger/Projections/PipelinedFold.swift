@@ -62,7 +62,7 @@ extension Ledger {
                 defer { channel.close() }
                 try self.replay(txn, through: through, into: &fold)
                 fold.flush()
-            })
+            }, together: true)
         return MemoryFold(state: fold.state, projections: projections)
     }
 }

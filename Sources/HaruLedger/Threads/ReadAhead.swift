@@ -47,7 +47,7 @@ public enum ReadAhead {
                 // Whatever happens, the reader must not wait on a channel nobody reads.
                 defer { channel.close() }
                 return try body(&ahead)
-            })
+            }, together: true)
         return result
     }
 }
