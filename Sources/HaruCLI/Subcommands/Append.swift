@@ -82,6 +82,8 @@ struct BulkSource: EventSource {
     mutating func finished(with event: consuming PreparedEvent) {
         if ahead != nil { ahead!.finished(with: event) }
     }
+
+    var expectedEvents: Int? { ahead?.expectedEvents ?? lines?.expectedEvents }
 }
 
 /// JSONL input read one event at a time: `#` comments and blank lines
@@ -98,6 +100,10 @@ struct EventLines: EventSource {
         self.zones = zones
         self.progress = progress
     }
+
+    /// An event line is about 150 bytes (the benchmark's average is 155): a
+    /// guess to size the batch's tables, never a limit.
+    var expectedEvents: Int? { cursor.bytes.count / 150 }
 
     mutating func next() throws -> (EventInput, Int)? {
         let total = cursor.bytes.count

@@ -26,6 +26,10 @@ struct BatchEntities: EntityStore {
         storedCounts = try stored.txn.keyRange(stored.db, family: StateKey.countFamily)
     }
 
+    /// Room for about `n` new records (half sessions, half counts: a guess,
+    /// never a limit), so that a bulk load does not regrow its tables.
+    mutating func reserve(records n: Int) { fresh.reserve(records: n) }
+
     /// Whether the database may hold `id` in a family whose stored keys span `range`.
     private static func mayBeStored(_ id: String, family: UInt8, in range: (first: [UInt8], last: [UInt8])?) -> Bool {
         guard let range else { return false }

@@ -30,6 +30,7 @@ public struct PreparedEvent {
 
 extension EventSource {
     public mutating func finished(with event: consuming PreparedEvent) {}
+    public var expectedEvents: Int? { nil }
 
     /// The next event, prepared on the caller's thread; a source that reads
     /// ahead hands over events it prepared on its own.

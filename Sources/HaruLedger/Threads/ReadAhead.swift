@@ -43,7 +43,7 @@ public enum ReadAhead {
                 channel.close()
             },
             {
-                var ahead = AheadSource(channel: channel, spent: spent)
+                var ahead = AheadSource(channel: channel, spent: spent, expectedEvents: source.expectedEvents)
                 // Whatever happens, the reader must not wait on a channel nobody reads.
                 defer { channel.close() }
                 return try body(&ahead)
@@ -67,9 +67,13 @@ public struct AheadSource: EventSource {
     private let spent: Channel<[PreparedEvent]>
     private var done: [PreparedEvent] = []
 
-    init(channel: Channel<[Item]>, spent: Channel<[PreparedEvent]>) {
+    /// What the source read ahead said it holds.
+    public let expectedEvents: Int?
+
+    init(channel: Channel<[Item]>, spent: Channel<[PreparedEvent]>, expectedEvents: Int?) {
         self.channel = channel
         self.spent = spent
+        self.expectedEvents = expectedEvents
     }
 
     /// Hands an event back to the reading thread, in batches, to be freed there.
