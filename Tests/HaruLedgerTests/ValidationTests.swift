@@ -220,3 +220,15 @@ struct Validation {
         #expect(try l.withStoredState { try $0.session("s1") } == nil)
     }
 }
+
+/// Entity ids: 1 to 64 of A-Z a-z 0-9 . _ : - (CONTRACT conventions).
+struct EntityIDs {
+    @Test(arguments: [
+        ("a", true), ("Z9", true), ("a.b_c:d-e", true), (String(repeating: "x", count: 64), true),
+        ("", false), (String(repeating: "x", count: 65), false), ("a b", false), ("é", false), ("a/b", false),
+        ("a\u{0}", false), ("tab\t", false), ("~", false), ("@", false), ("[", false), ("`", false), ("{", false),
+    ])
+    func acceptsOnlyTheIdAlphabet(id: String, valid: Bool) {
+        #expect(EntityID.isValid(id) == valid, "\(id)")
+    }
+}

@@ -225,11 +225,17 @@ extension Payload {
 /// Entity ids: `[A-Za-z0-9._:-]{1,64}` (CONTRACT conventions).
 public enum EntityID {
     public static func isValid(_ s: String) -> Bool {
-        let u = s.utf8
-        guard !u.isEmpty, u.count <= 64 else { return false }
-        return u.allSatisfy { c in
-            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
-                || c == UInt8(ascii: ".") || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c == UInt8(ascii: "-")
+        var s = s
+        // The string's own bytes and a table: every event line has an id or two.
+        return s.withUTF8 { u in
+            guard !u.isEmpty, u.count <= 64 else { return false }
+            return allowed.withUnsafeBufferPointer { table in u.allSatisfy { table[Int($0)] } }
         }
+    }
+
+    /// The bytes an id may hold: A-Z a-z 0-9 . _ : -
+    private static let allowed: [Bool] = (0..<256).map { c in
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+            || c == 0x2E || c == 0x5F || c == 0x3A || c == 0x2D
     }
 }

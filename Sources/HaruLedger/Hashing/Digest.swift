@@ -25,12 +25,10 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
         bytes = (try r.u64(), try r.u64(), try r.u64(), try r.u64())
     }
 
-    /// Appends the 32 bytes.
+    /// Appends the 32 bytes (big-endian words, in one append).
     public func write(to w: inout ByteWriter) {
-        w.u64(bytes.0)
-        w.u64(bytes.1)
-        w.u64(bytes.2)
-        w.u64(bytes.3)
+        var be = (bytes.0.bigEndian, bytes.1.bigEndian, bytes.2.bigEndian, bytes.3.bigEndian)
+        withUnsafeBytes(of: &be) { w.raw($0) }
     }
 
     /// Lower-case hex.

@@ -129,7 +129,7 @@ public enum EventLineFastPath {
         /// `{"type":…,"at":…,"data":{…}}` in that order, nothing else.
         mutating func event(zones: ZoneDirectory) -> EventInput? {
             guard take(UInt8(ascii: "{")), key() == "type", let typeName = plainString(),
-                let type = EventType(name: String(decoding: typeName, as: UTF8.self)), type != .actionEdited,
+                let type = EventLineFastPath.type(named: typeName), type != .actionEdited,
                 take(UInt8(ascii: ",")), key() == "at", let atText = plainString(),
                 case .success(let at) = Instant.parse(bytes: atText),
                 take(UInt8(ascii: ",")), key() == "data", let payload = data(type, zones: zones),
@@ -173,6 +173,16 @@ public enum EventLineFastPath {
         }
 
     }
+
+    /// The event type whose name is these bytes (no String made for it).
+    static func type(named bytes: UnsafeBufferPointer<UInt8>) -> EventType? {
+        for (name, type) in typeNames where name.count == bytes.count {
+            if name.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) { return type }
+        }
+        return nil
+    }
+
+    private static let typeNames: [([UInt8], EventType)] = EventType.allCases.map { (Array($0.name.utf8), $0) }
 
     /// Each type's top-level fields with their JSON names (as bytes too), built once.
     static let flatRules: [[(name: [UInt8], key: String, rule: FieldRule)]] = EventType.allCases.map { t in
