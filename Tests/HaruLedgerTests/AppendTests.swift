@@ -251,6 +251,29 @@ struct BatchAppends {
         #expect(report.ok, "\(report)")
     }
 
+    /// From 4,096 counts on, the final flush encodes the counts on a second
+    /// thread while it writes the sessions: the stored state must be the same.
+    @Test func aLargeBatchFlushesItsCountsFromTheSecondThread() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG()
+        var lines = (1...5_000).map {
+            #"{"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c\#($0)","action_id":"water","amount":1}}"#
+        }
+        lines += (1...300).map {
+            #"{"type":"session.recorded","at":"2026-03-02T10:00:00+09:00","data":{"session_id":"s\#($0)","action_id":"read","start":"2026-03-02T09:00:00+09:00","end":"2026-03-02T10:00:00+09:00"}}"#
+        }
+        lines.append(#"{"type":"count.edited","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c4999","amount":7}}"#)
+        _ = try l.append(try events(lines.joined(separator: "\n")), now: 2_000_000, rng: &rng)
+        try l.withStoredState { (stored) throws in
+            #expect(try stored.count("c1")?.amount == 1)
+            #expect(try stored.count("c4999")?.amount == 7)
+            #expect(try stored.session("s300")?.status == .stopped)
+        }
+        let report = try l.verify()
+        #expect(report.ok, "\(report)")
+    }
+
     @Test func aFailedBatchLeavesNoRecordBehind() throws {
         let dir = TempDir()
         let l = try freshLedger(dir)

@@ -59,38 +59,47 @@ struct BatchEntities: EntityStore {
     func runningSessions() throws -> [SessionRecord] { try stored.allRunning().compactMap { try session($0.1) } }
 
     /// Writes the batch's records into the state database, sessions then
-    /// counts (their keys' order), each kind in id order. The counts are
-    /// sorted and encoded on a second thread while this one writes the
-    /// sessions (the flush is serial time at the end of a bulk load).
+    /// counts (their keys' order), each kind in id order. In a bulk load the
+    /// counts are sorted and encoded on a second thread while this one writes
+    /// the sessions (the flush is serial time at the end of the load); a
+    /// small batch (a `haru count`) starts no thread.
     func flush() throws {
         // Keys past the database's last one are appended (a bulk load into a
         // ledger with nothing running: all of them), the rest put in order.
         let last = try stored.txn.last(stored.db).map { Array($0.key) } ?? []
         var appending = false
         let snapshot = fresh
-        let (counts, _) = try Parallel.both(
-            { EncodedEntries(snapshot.counts, family: StateKey.countFamily) { c, w in
+        let encodeCounts = {
+            EncodedEntries(snapshot.counts, family: StateKey.countFamily) { c, w in
                 StateCodec.encode(c, action: snapshot.actionNumbers.name(c.action), to: &w)
-            } },
-            {
-                try stored.txn.withCursor(stored.db) { cursor in
-                    var key = ByteWriter(capacity: 64)
-                    var value = ByteWriter(capacity: 256)
-                    try fresh.sessions.forEachInIDOrder { s in
-                        key.reset()
-                        key.u8(StateKey.sessionFamily)
-                        key.raw(s.id.utf8)
-                        value.reset()
-                        StateCodec.encode(s, action: fresh.actionNumbers.name(s.action), to: &value)
-                        try key.bytes.withUnsafeBytes { k in
-                            appending = appending || ByteOrder.less(last, Array(k))
-                            try value.bytes.withUnsafeBytes { v in try cursor.put(key: k, value: v, append: appending) }
-                        }
+            }
+        }
+        let writeSessions = {
+            try stored.txn.withCursor(stored.db) { cursor in
+                var key = ByteWriter(capacity: 64)
+                var value = ByteWriter(capacity: 256)
+                try fresh.sessions.forEachInIDOrder { s in
+                    key.reset()
+                    key.u8(StateKey.sessionFamily)
+                    key.raw(s.id.utf8)
+                    value.reset()
+                    StateCodec.encode(s, action: fresh.actionNumbers.name(s.action), to: &value)
+                    try key.bytes.withUnsafeBytes { k in
+                        appending = appending || ByteOrder.less(last, Array(k))
+                        try value.bytes.withUnsafeBytes { v in try cursor.put(key: k, value: v, append: appending) }
                     }
                 }
-            })
+            }
+        }
+        let encoded: EncodedEntries
+        if snapshot.counts.count >= 4096 {
+            (encoded, _) = try Parallel.both(encodeCounts, writeSessions)
+        } else {
+            try writeSessions()
+            encoded = encodeCounts()
+        }
         try stored.txn.withCursor(stored.db) { cursor in
-            try counts.forEach { k, v in
+            try encoded.forEach { k, v in
                 appending = appending || ByteOrder.less(last, Array(k))
                 try cursor.put(key: k, value: v, append: appending)
             }
