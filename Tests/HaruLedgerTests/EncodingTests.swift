@@ -188,11 +188,11 @@ struct RecordTables {
         }
     }
 
-    /// The order a batch writes its records in: the byte order of the ids
-    /// (the state database's), whatever order they were made in, with ids
-    /// that share their first 8 bytes, are shorter than 8, or are prefixes
-    /// of others.
-    @Test func walksRecordsInTheByteOrderOfTheirIDs() {
+    /// The order a batch writes its records in (`EncodedEntries`): the byte
+    /// order of the keys (the state database's), whatever order the records
+    /// were made in, with ids that share their first 8 bytes, are shorter
+    /// than 8, or are prefixes of others; each key with its own record's value.
+    @Test func encodesRecordsInTheByteOrderOfTheirKeys() throws {
         var rng = SeededRNG(seed: 7)
         var table = RecordTable<CountRecord>()
         var ids: Set<String> = ["c", "c1", "c10", "c9", "session-0001-a", "session-0001-b", "session-0001", "Z", "é", "~"]
@@ -200,9 +200,15 @@ struct RecordTables {
         for (k, id) in ids.shuffled(using: &rng).enumerated() {
             table.set(CountRecord(id: id, actionID: "water", time: Instant(seconds: 0), amount: k, note: nil, deleted: false, createdSeq: 1))
         }
-        var walked: [[UInt8]] = []
-        table.forEachInIDOrder { walked.append(Array($0.id.utf8)) }
-        #expect(walked.count == ids.count)
-        #expect(walked == ids.map { Array($0.utf8) }.sorted { ByteOrder.less($0, $1) })
+        let encoded = EncodedEntries(table, family: 0x21) { c, w in w.varint(UInt64(c.amount)) }
+        var keys: [[UInt8]] = []
+        try encoded.forEach { (k, v) throws in
+            keys.append(Array(k))
+            var r = ByteReader(v)
+            let id = String(decoding: k.dropFirst(), as: UTF8.self)
+            #expect(try r.varint() == UInt64(table[id]!.amount), "\(id)")
+        }
+        #expect(keys.count == ids.count)
+        #expect(keys == ids.map { [0x21] + Array($0.utf8) }.sorted { ByteOrder.less($0, $1) })
     }
 }

@@ -153,30 +153,6 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
         slots = fresh
     }
 
-    /// Calls `body` with every record in the byte order of their ids (the
-    /// state database's key order). Sorts (first 8 id bytes, position) pairs
-    /// and compares whole ids only where those tie: sorting strings was most
-    /// of the cost.
-    func forEachInIDOrder(_ body: (R) throws -> Void) rethrows {
-        var order: [(prefix: UInt64, at: UInt32)] = []
-        order.reserveCapacity(count)
-        for (k, r) in records.enumerated() {
-            var prefix: UInt64 = 0
-            var n = 0
-            for b in r.id.utf8 {
-                if n == 8 { break }
-                prefix |= UInt64(b) << (56 - 8 * n)
-                n += 1
-            }
-            order.append((prefix, UInt32(k)))
-        }
-        order.sort { a, b in
-            if a.prefix != b.prefix { return a.prefix < b.prefix }
-            return ByteOrder.less(Array(record(at: Int(a.at)).id.utf8), Array(record(at: Int(b.at)).id.utf8))
-        }
-        for o in order { try body(record(at: Int(o.at))) }
-    }
-
     /// Equal when they hold the same records, whatever the order they came in.
     static func == (a: RecordTable, b: RecordTable) -> Bool {
         a.count == b.count && a.records.allSatisfy { b[$0.id] == $0 }
