@@ -126,7 +126,9 @@ public enum EventLineFastPath {
             }
         }
 
-        /// `{"type":…,"at":…,"data":{…}}` in that order, nothing else.
+        /// `{"type":…,"at":…,"data":{…}}` in that order, nothing else; not
+        /// `action.edited` (the full parser has a rule of its own for its
+        /// `data.tracking`).
         mutating func event(zones: ZoneDirectory) -> EventInput? {
             guard take(UInt8(ascii: "{")), key() == "type", let typeName = plainString(),
                 let type = EventLineFastPath.type(named: typeName), type != .actionEdited,
@@ -171,7 +173,6 @@ public enum EventLineFastPath {
             for r in schema where r.required && !payload.has(r.field) { return nil }
             return payload
         }
-
     }
 
     /// The event type whose name is these bytes (no String made for it).
