@@ -134,92 +134,17 @@ private func iso(_ t: Int) -> String {
     return "\(d)T\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))+09:00"
 }
 
-/// A source of `count` count.added events that fails at line `failAt`;
-/// events at `given` lines carry the id `idFor(line)`.
+/// A source of `count` count.added events that fails at line `failAt`.
 private struct NumberedSource: EventSource {
     var count: Int
     var failAt: Int?
-    var given: Set<Int> = []
     var k = 0
-    static func idFor(_ line: Int) -> EventID { EventID(high: 0x0100_0000_0000_7000 | UInt64(line), low: 0x8000_0000_0000_0000) }
     mutating func next() throws -> (EventInput, Int)? {
         k += 1
         if k == failAt { throw InputError(line: k, field: "data.amount", rule: "bad on purpose") }
         guard k <= count else { return nil }
         let payload = Payload([(.entryID, .string("e\(k)")), (.actionID, .string("water")), (.amount, .int(1))])
-        var input = EventInput(type: .countAdded, at: Instant(seconds: 1_772_406_000 + Int64(k)), payload: payload)
-        if given.contains(k) { input.id = Self.idFor(k) }
-        return (input, k)
-    }
-}
-
-/// `haru append`'s reading thread completes the records ahead (`ChainSealer`):
-/// the chain must be the one the appending thread would have made, also when
-/// an idempotent retry in the batch shifts every seq after it.
-struct SealingAhead {
-    fileprivate func appendAhead(_ l: Ledger, _ source: NumberedSource, seed: UInt64) throws -> AppendResult {
-        var rng = SeededRNG(seed: seed)
-        return try ReadAhead.run(source) { ahead in try l.append(from: { ahead }, now: 2_000_000, rng: &rng) }
-    }
-
-    @Test func aBatchSealedAheadVerifiesWithAscendingIDs() throws {
-        let dir = TempDir()
-        let l = try freshLedger(dir)
-        let r = try appendAhead(l, NumberedSource(count: 3_000, given: [10, 2_000]), seed: 4)
-        #expect(r.seqs == Array(6...3_005))
-        let report = try l.verify()
-        #expect(report.ok, "\(report)")
-        var drawn: [EventID] = []
-        try l.forEachEvent(from: 6) { e in
-            if e.seq != 15, e.seq != 2_005 { drawn.append(e.id) }
-            return true
-        }
-        #expect(try l.event(15)?.id == NumberedSource.idFor(10))
-        #expect(drawn.count == 2_998)
-        #expect(zip(drawn, drawn.dropFirst()).allSatisfy { ($0.high, $0.low) < ($1.high, $1.low) })
-    }
-
-    @Test func anIdempotentRetryMidBatchShiftsTheSeqsAndTheChainStillHolds() throws {
-        let dir = TempDir()
-        let l = try freshLedger(dir)
-        // Events 1–50, line 30 with a given id: stored first.
-        _ = try appendAhead(l, NumberedSource(count: 50, given: [30]), seed: 5)
-        // Now 2,000 events whose line 30 repeats that event (same id, same content): it is skipped, so
-        // every seq after it is one less than the reading thread assumed.
-        var again = NumberedSource(count: 2_000, given: [30])
-        again.k = 0
-        let r = try ReadAhead.run(FromLine(start: 51, base: again)) { ahead in
-            var rng = SeededRNG(seed: 6)
-            return try l.append(from: { ahead }, now: 3_000_000, rng: &rng)
-        }
-        #expect(r.appended == 1_999)
-        let report = try l.verify()
-        #expect(report.ok, "\(report)")
-    }
-
-    @Test func aSeededAppendDrawsTheSameIDsAhead() throws {
-        let a = TempDir(), b = TempDir()
-        let la = try freshLedger(a), lb = try freshLedger(b)
-        _ = try appendAhead(la, NumberedSource(count: 1_500), seed: 9)
-        _ = try appendAhead(lb, NumberedSource(count: 1_500), seed: 9)
-        var ida: [EventID] = [], idb: [EventID] = []
-        try la.forEachEvent(from: 6) { ida.append($0.id); return true }
-        try lb.forEachEvent(from: 6) { idb.append($0.id); return true }
-        #expect(ida.count == 1_500)
-        #expect(ida == idb)
-    }
-}
-
-/// `base`'s events with entry ids renumbered from `start` but for line 30 (the repeated one).
-private struct FromLine: EventSource {
-    let start: Int
-    var base: NumberedSource
-    mutating func next() throws -> (EventInput, Int)? {
-        guard var (input, line) = try base.next() else { return nil }
-        if line != 30 {
-            input.payload = Payload([(.entryID, .string("f\(start + line)")), (.actionID, .string("water")), (.amount, .int(1))])
-        }
-        return (input, line)
+        return (EventInput(type: .countAdded, at: Instant(seconds: 1_772_406_000 + Int64(k)), payload: payload), k)
     }
 }
 

@@ -84,10 +84,6 @@ struct BulkSource: EventSource {
     }
 
     var expectedEvents: Int? { ahead?.expectedEvents ?? lines?.expectedEvents }
-
-    mutating func begin(_ start: ChainStart, idSeed: () -> UInt64) {
-        if ahead != nil { ahead!.begin(start, idSeed: idSeed) }
-    }
 }
 
 /// JSONL input read one event at a time: `#` comments and blank lines

@@ -31,7 +31,6 @@ extension Ledger {
             var sink = StoredProjections(txn: txn, pages: pages, interned: interned, checkpoints: checkpoints)
             var source = makeSource()
             if let n = source.expectedEvents { store.reserve(records: n) }
-            source.begin(ChainStart(seq: head.seq, hash: head.hash, recorded: recorded, millis: millis, idSeed: 0)) { rng.next() }
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
@@ -41,7 +40,7 @@ extension Ledger {
             let sha = SHA256Context()
             while var prepared = try source.nextPrepared(using: sha) {
                 let (input, line) = (prepared.input, prepared.line)
-                let id = input.id ?? prepared.drawnID ?? log.drawID(unixMillis: millis, using: &rng)
+                let id = input.id ?? log.drawID(unixMillis: millis, using: &rng)
                 if input.id != nil {
                     if let existing = try existingEvent(id, txn) {
                         guard input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
@@ -60,12 +59,8 @@ extension Ledger {
                 } catch let e as InputError {
                     throw LedgerError.invalid(e.at(line: line))
                 }
-                let hash: Digest
-                if let done = prepared.sealed, done.seq == seq, done.prev == prev {
-                    hash = done.hash  // completed ahead, on the reading thread, as this thread would have
-                } else {
-                    hash = try EventRecord.seal(seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
-                }
+                let hash = try EventRecord.seal(
+                    seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
                 try log.put(seq: seq, record: prepared.record)
                 do {
                     try log.index(id, seq: seq)

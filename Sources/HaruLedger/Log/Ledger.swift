@@ -39,10 +39,6 @@ public protocol EventSource {
     /// The append is done with an event (default: it is dropped here; a
     /// source that reads ahead frees it on its own thread).
     mutating func finished(with event: consuming PreparedEvent)
-    /// The batch's chain starts here (default: nothing; a source that reads
-    /// ahead completes the records on its thread, `ChainSealer`).
-    /// `idSeed` draws from the append's random source, when wanted.
-    mutating func begin(_ start: ChainStart, idSeed: () -> UInt64)
     /// About how many events the source holds, if it can tell (default nil):
     /// a bulk load sizes its record tables once instead of growing them
     /// (growing was a fifteenth of the appending thread at 1.1 M events).

@@ -17,8 +17,6 @@ public enum ReadAhead {
         // locks and a twentieth of the appending thread. Unbounded: the
         // appending thread never waits on it.
         let spent = Channel<[PreparedEvent]>(capacity: .max)
-        // Where the chain starts, once the append's transaction knows (or nothing, closed).
-        let starts = Channel<ChainStart>(capacity: 1)
         let reader = UncheckedBox(source)
         let (_, result) = try Parallel.both(
             {
@@ -27,18 +25,10 @@ public enum ReadAhead {
                 var batch: [AheadSource.Item] = []
                 batch.reserveCapacity(512)
                 var done = false
-                // Records are completed here too (`ChainSealer`), which needs the head: wait
-                // for it (the append's transaction begins within a millisecond or two).
-                var sealer = starts.receive().map(ChainSealer.init)
                 while !done {
                     if batch.isEmpty { while spent.tryReceive() != nil {} }
                     do {
-                        if var p = try s.nextPrepared(using: sha) {
-                            sealer?.seal(&p, using: sha)
-                            batch.append(.event(p))
-                        } else {
-                            done = true
-                        }
+                        if let p = try s.nextPrepared(using: sha) { batch.append(.event(p)) } else { done = true }
                     } catch {
                         batch.append(.failure(error))
                         done = true
@@ -53,12 +43,9 @@ public enum ReadAhead {
                 channel.close()
             },
             {
-                var ahead = AheadSource(channel: channel, spent: spent, starts: starts, expectedEvents: source.expectedEvents)
-                // Whatever happens, the reader must not wait on a channel nobody reads or sends to.
-                defer {
-                    starts.close()
-                    channel.close()
-                }
+                var ahead = AheadSource(channel: channel, spent: spent, expectedEvents: source.expectedEvents)
+                // Whatever happens, the reader must not wait on a channel nobody reads.
+                defer { channel.close() }
                 return try body(&ahead)
             }, together: true)
         return result
@@ -83,24 +70,10 @@ public struct AheadSource: EventSource {
     /// What the source read ahead said it holds.
     public let expectedEvents: Int?
 
-    private let starts: Channel<ChainStart>
-    /// Whether the reading thread has been told where the chain starts (or that it will not be).
-    private var begun = false
-
-    init(channel: Channel<[Item]>, spent: Channel<[PreparedEvent]>, starts: Channel<ChainStart>, expectedEvents: Int?) {
+    init(channel: Channel<[Item]>, spent: Channel<[PreparedEvent]>, expectedEvents: Int?) {
         self.channel = channel
         self.spent = spent
-        self.starts = starts
         self.expectedEvents = expectedEvents
-    }
-
-    /// Lets the reading thread complete the records (it waits for this).
-    public mutating func begin(_ start: ChainStart, idSeed: () -> UInt64) {
-        var start = start
-        start.idSeed = idSeed()
-        starts.send(start)
-        starts.close()  // once: a transaction that starts over reads its lines itself
-        begun = true
     }
 
     /// Hands an event back to the reading thread, in batches, to be freed there.
@@ -121,11 +94,6 @@ public struct AheadSource: EventSource {
     public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? { try take() }
 
     private mutating func take() throws -> PreparedEvent? {
-        if !begun {
-            // Read without `begin`: the reading thread waits for a start, so say there is none.
-            starts.close()
-            begun = true
-        }
         if k == batch.count {
             guard let more = channel.receive() else { return nil }
             batch = more
