@@ -50,6 +50,23 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
         return EventID(high: high, low: randB | (UInt64(0x8000) << 48))
     }
 
+    /// The id as the id index's key: its 16 bytes, big-endian (so keys sort as ids do).
+    var indexKey: [UInt8] { withIndexKey { Array($0) } }
+
+    /// Calls `body` with the index key on the stack (no array: an append indexes every event).
+    func withIndexKey<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        var key = (high.bigEndian, low.bigEndian)
+        return try withUnsafeBytes(of: &key, body)
+    }
+
+    /// The id an index key holds; nil unless it is 16 bytes.
+    init?(indexKey k: UnsafeRawBufferPointer) {
+        guard k.count == 16 else { return nil }
+        self.init(
+            high: UInt64(bigEndian: k.loadUnaligned(as: UInt64.self)),
+            low: UInt64(bigEndian: k.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    }
+
     /// Parses `8-4-4-4-12` hex digits, either case.
     public init?(parsing text: String) {
         let b = Array(text.utf8)

@@ -64,39 +64,27 @@ struct BatchEntities: EntityStore {
     /// the sessions (the flush is serial time at the end of the load); a
     /// small batch (a `haru count`) starts no thread.
     func flush() throws {
-        // Keys past the database's last one are appended (a bulk load into a
-        // ledger with nothing running: all of them), the rest put in order.
-        let last = try stored.txn.last(stored.db).map { Array($0.key) } ?? []
-        var appending = false
         let snapshot = fresh
         let encodeCounts = {
             EncodedEntries(snapshot.counts, family: StateKey.countFamily) { c, w in
                 StateCodec.encode(c, action: snapshot.actionNumbers.name(c.action), to: &w)
             }
         }
-        let writeSessions = {
-            let sessions = EncodedEntries(fresh.sessions, family: StateKey.sessionFamily) { s, w in
-                StateCodec.encode(s, action: fresh.actionNumbers.name(s.action), to: &w)
-            }
-            try stored.txn.withCursor(stored.db) { cursor in
-                try sessions.forEach { k, v in
-                    appending = appending || ByteOrder.less(last, Array(k))
-                    try cursor.put(key: k, value: v, append: appending)
+        try stored.txn.putInKeyOrder(stored.db) { puts in
+            func writeSessions() throws {
+                let sessions = EncodedEntries(fresh.sessions, family: StateKey.sessionFamily) { s, w in
+                    StateCodec.encode(s, action: fresh.actionNumbers.name(s.action), to: &w)
                 }
+                try sessions.forEach { try puts.put(key: $0, value: $1) }
             }
-        }
-        let encoded: EncodedEntries
-        if snapshot.counts.count >= 4096 {
-            (encoded, _) = try Parallel.both(encodeCounts, writeSessions)
-        } else {
-            try writeSessions()
-            encoded = encodeCounts()
-        }
-        try stored.txn.withCursor(stored.db) { cursor in
-            try encoded.forEach { k, v in
-                appending = appending || ByteOrder.less(last, Array(k))
-                try cursor.put(key: k, value: v, append: appending)
+            let counts: EncodedEntries
+            if snapshot.counts.count >= 4096 {
+                (counts, _) = try Parallel.both(encodeCounts, writeSessions)
+            } else {
+                try writeSessions()
+                counts = encodeCounts()
             }
+            try counts.forEach { try puts.put(key: $0, value: $1) }
         }
     }
 }

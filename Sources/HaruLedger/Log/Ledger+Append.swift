@@ -93,7 +93,12 @@ struct BatchLog {
     private var drawn: EventID?
 
     init(_ txn: Transaction, events: Database, ids: Database) throws {
-        top = try txn.last(ids).map { try BatchLog.eventID(fromKey: $0.key) } ?? EventID(high: 0, low: 0)
+        if let (k, _) = try txn.last(ids) {
+            guard let id = EventID(indexKey: k) else { throw LedgerError.damaged(seq: nil, reason: "an id key of \(k.count) bytes") }
+            top = id
+        } else {
+            top = EventID(high: 0, low: 0)
+        }
         self.events = try txn.openCursor(events)
         self.ids = try txn.openCursor(ids)
     }
@@ -122,17 +127,10 @@ struct BatchLog {
     /// - Throws: `MDB_KEYEXIST` when the id is there already.
     mutating func index(_ id: EventID, seq: UInt64) throws {
         let above = (id.high, id.low) > (top.high, top.low)
-        var key = (id.high.bigEndian, id.low.bigEndian)
         var value = seq.bigEndian
-        try withUnsafeBytes(of: &key) { k in
+        try id.withIndexKey { k in
             try withUnsafeBytes(of: &value) { v in try ids.put(key: k, value: v, append: above, noOverwrite: true) }
         }
         if above { top = id }
-    }
-
-    static func eventID(fromKey k: UnsafeRawBufferPointer) throws -> EventID {
-        guard k.count == 16 else { throw LedgerError.damaged(seq: nil, reason: "an id key of \(k.count) bytes") }
-        var r = ByteReader(k)
-        return EventID(high: try r.u64(), low: try r.u64())
     }
 }

@@ -89,11 +89,8 @@ extension Ledger {
         var indexed = 0
         try txn.scan(ids) { key, value in
             indexed += 1
-            guard key.count == 16, let seq = try? EventRecord.seq(fromKey: value), seq >= 1, seq <= UInt64(eventIDs.count),
-                eventIDs[Int(seq) - 1]
-                    == EventID(
-                        high: UInt64(bigEndian: key.loadUnaligned(as: UInt64.self)),
-                        low: UInt64(bigEndian: key.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            guard let id = EventID(indexKey: key), let seq = try? EventRecord.seq(fromKey: value), seq >= 1,
+                seq <= UInt64(eventIDs.count), eventIDs[Int(seq) - 1] == id
             else {
                 indexProblem = "the id index has an entry that does not name its event"
                 return false
@@ -103,8 +100,7 @@ extension Ledger {
         if indexProblem == nil, indexed != eventIDs.count {
             // Name the first event the index lacks (the slow way: only when something is wrong).
             for (k, id) in eventIDs.enumerated() {
-                let key = withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { Array($0) }
-                if try txn.get(ids, key).flatMap({ try? EventRecord.seq(fromKey: $0) }) != UInt64(k + 1) {
+                if try txn.get(ids, id.indexKey).flatMap({ try? EventRecord.seq(fromKey: $0) }) != UInt64(k + 1) {
                     return failed(UInt64(k + 1), "the id index does not point at this event", events: report.events)
                 }
             }

@@ -141,10 +141,8 @@ public final class Ledger: @unchecked Sendable {
         return Head(seq: try EventRecord.seq(fromKey: k), hash: h.hash, recorded: h.recorded)
     }
 
-    func idKey(_ id: EventID) -> [UInt8] { withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { Array($0) } }
-
     func existingEvent(_ id: EventID, _ txn: Transaction) throws -> Event? {
-        guard let k = try txn.get(ids, idKey(id)) else { return nil }
+        guard let k = try txn.get(ids, id.indexKey) else { return nil }
         let seq = try EventRecord.seq(fromKey: k)
         return try event(seq, txn)
     }

@@ -221,13 +221,9 @@ struct StoredProjections: ProjectionSink {
     /// Writes the pages the batch changed, in key order through one cursor;
     /// pages past the last stored one (a bulk load's new days) are appended.
     mutating func flush() throws {
-        let last = try txn.last(pages).map { Array($0.key) } ?? []
-        var appending = false
-        try txn.withCursor(pages) { cursor in
+        try txn.putInKeyOrder(pages) { puts in
             for (page, bytes) in dirty.sorted(by: { $0.key < $1.key }) {
-                let key = PageKey.make(page)
-                appending = appending || ByteOrder.less(last, key)
-                try key.withUnsafeBytes { k in try bytes.withUnsafeBytes { v in try cursor.put(key: k, value: v, append: appending) } }
+                try PageKey.make(page).withUnsafeBytes { k in try bytes.withUnsafeBytes { v in try puts.put(key: k, value: v) } }
             }
         }
         dirty = [:]

@@ -39,19 +39,6 @@ public struct Transaction {
         }
     }
 
-    /// Stores `value` under `key`, both read in place (no array for a key
-    /// built on the stack). Flags as in the array form.
-    public func put(
-        _ db: Database, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false,
-        noOverwrite: Bool = false
-    ) throws {
-        // LMDB takes non-const MDB_vals but only reads them (no MDB_RESERVE here).
-        var mk = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
-        var mv = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        let flags = (append ? UInt32(MDB_APPEND) : 0) | (noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0)
-        try check(mdb_put(txn, db.dbi, &mk, &mv, flags), "mdb_put")
-    }
-
     /// Calls `body` with a cursor on `db` for writing entries in key order:
     /// LMDB looks a key up from the cursor's current leaf first, so a run of
     /// ascending puts does not descend the tree for each (Docs/design.md,
@@ -60,6 +47,17 @@ public struct Transaction {
         let cursor = try openCursor(db)
         defer { cursor.close() }
         return try body(cursor)
+    }
+
+    /// Calls `body` to put entries into `db` in ascending key order through
+    /// one cursor (`KeyOrderPuts`); keys past the database's last key, as it
+    /// was, are appended.
+    public func putInKeyOrder<T>(_ db: Database, _ body: (inout KeyOrderPuts) throws -> T) throws -> T {
+        let last = try self.last(db).map { Array($0.key) } ?? []
+        return try withCursor(db) { cursor in
+            var puts = KeyOrderPuts(cursor: cursor, last: last)
+            return try body(&puts)
+        }
     }
 
     /// A cursor on `db` that the caller closes (LMDB closes it at commit or
@@ -193,4 +191,26 @@ public struct WriteCursor {
 
     /// Closes the cursor (only inside its transaction).
     public func close() { mdb_cursor_close(cursor) }
+}
+
+/// Puts in ascending key order (`Transaction.putInKeyOrder`): from the first
+/// key past the database's last one on, every put is an append
+/// (`MDB_APPEND`: full pages instead of pages split in half); before it, an
+/// ordinary put found from the cursor's leaf.
+public struct KeyOrderPuts {
+    let cursor: WriteCursor
+    /// The database's last key when the run began.
+    let last: [UInt8]
+    private var appending = false
+
+    init(cursor: WriteCursor, last: [UInt8]) {
+        self.cursor = cursor
+        self.last = last
+    }
+
+    /// Puts `value` under `key`, which sorts after the keys put before it.
+    public mutating func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+        appending = appending || ByteOrder.less(last, Array(key))
+        try cursor.put(key: key, value: value, append: appending)
+    }
 }
