@@ -2,6 +2,8 @@
     import Glibc
 #endif
 
+import HaruLedger
+
 /// Where a command writes: stdout and stderr in the real tool, buffers in tests.
 public final class OutputStream: @unchecked Sendable {
     // @unchecked: a command runs on one thread; the buffer is never shared across threads.
@@ -37,7 +39,8 @@ public final class OutputStream: @unchecked Sendable {
 public struct Invocation {
     public var arguments: [String]
     public var environment: [String: String]
-    public var readInput: (String?) throws -> [UInt8]
+    /// A file's bytes (mapped: `InputBytes`), or standard input's for nil.
+    public var readInput: (String?) throws -> InputBytes
     public var out: OutputStream
     public var err: OutputStream
     /// The real clock, µs since the epoch (`--now` overrides it).
@@ -45,7 +48,7 @@ public struct Invocation {
     public var rng: any RandomNumberGenerator
 
     public init(
-        arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> [UInt8],
+        arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> InputBytes,
         out: OutputStream, err: OutputStream, clock: @escaping () -> Int64, rng: any RandomNumberGenerator
     ) {
         self.arguments = arguments

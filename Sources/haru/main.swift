@@ -24,10 +24,10 @@ func clockMicros() -> Int64 {
     return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
 }
 
-func readInput(_ path: String?) throws -> [UInt8] {
+func readInput(_ path: String?) throws -> InputBytes {
     if let path {
-        guard let bytes = FileBytes.read(path) else { throw UsageError("cannot read \(path)") }
-        return bytes
+        guard let input = InputBytes.map(path: path) else { throw UsageError("cannot read \(path)") }
+        return input
     }
     var out: [UInt8] = []
     var buf = [UInt8](repeating: 0, count: 1 << 16)
@@ -37,7 +37,7 @@ func readInput(_ path: String?) throws -> [UInt8] {
         if n == 0 { break }
         out.append(contentsOf: buf[0..<n])
     }
-    return out
+    return InputBytes(out)
 }
 
 let code = HaruCLI.run(

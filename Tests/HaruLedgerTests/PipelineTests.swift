@@ -35,15 +35,19 @@ struct Pipelines {
         #expect(channel.tryReceive() == nil)
     }
 
-    /// Events handed back with `finished(with:)` reach the reading thread
-    /// (which frees them) and change nothing about what is read.
-    @Test func spentEventsGoBackWithoutDisturbingTheReading() throws {
+    /// Events lent in place go back to the reading thread a batch at a time
+    /// (which frees them) and change nothing about what is read; what the
+    /// borrower wrote into one stays with that event only.
+    @Test func lentEventsGoBackWithoutDisturbingTheReading() throws {
         var seen: [Int] = []
         try ReadAhead.run(NumberedSource(count: 3_000)) { s in
-            while let p = try s.nextPrepared(using: SHA256Context()) {
+            let sha = SHA256Context()
+            while try s.withNextPrepared(using: sha, { p in
+                #expect(p.line > 0, "an event lent twice")
                 seen.append(p.line)
-                s.finished(with: p)
-            }
+                p.line = -1
+            }) {}
+            #expect(try s.withNextPrepared(using: sha, { _ in Issue.record("an event after the end") }) == false)
         }
         #expect(seen == Array(1...3_000))
     }

@@ -57,8 +57,8 @@ public func haru(
         Invocation(
             arguments: args, environment: env,
             readInput: { path in
-                guard let path else { return input }
-                guard let b = FileBytes.read(path) else { throw UsageError("cannot read \(path)") }
+                guard let path else { return InputBytes(input) }
+                guard let b = InputBytes.map(path: path) else { throw UsageError("cannot read \(path)") }
                 return b
             },
             out: out, err: err, clock: { now }, rng: SeededRNG(seed: seed ?? UInt64.random(in: 1...UInt64.max))))

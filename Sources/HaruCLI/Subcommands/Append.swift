@@ -25,17 +25,17 @@ extension Subcommands {
                 expect = n
             }
             let source = p.positionals.first
-            let bytes = try ctx.invocation.readInput(source == "-" ? nil : source)
+            let input = try ctx.invocation.readInput(source == "-" ? nil : source)
             let zones = ctx.zones
             // A progress line on stderr for long loads, only when a person is watching.
             let err = ctx.invocation.err
             let progress: ((Int, Int) -> Void)? =
-                err.isTTY && bytes.count > 4 << 20
+                err.isTTY && input.count > 4 << 20
                 ? { done, total in
                     err.write("\rappending … \(done * 100 / max(total, 1)) %")
                     if done >= total { err.write("\r\u{1B}[K") }
                 } : nil
-            let lines = { EventLines(bytes: bytes, zones: zones, progress: progress) }
+            let lines = { EventLines(input: input, zones: zones, progress: progress) }
             // The lines are parsed on a second thread while this one appends
             // (`ReadAhead`). Should the append start over (the map grew), it
             // reads the lines itself the second time.
@@ -79,8 +79,9 @@ struct BulkSource: EventSource {
         return try lines!.nextPrepared(using: sha)
     }
 
-    mutating func finished(with event: consuming PreparedEvent) {
-        if ahead != nil { ahead!.finished(with: event) }
+    mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
+        if ahead != nil { return try ahead!.withNextPrepared(using: sha, body) }
+        return try lines!.withNextPrepared(using: sha, body)
     }
 
     var expectedEvents: Int? { ahead?.expectedEvents ?? lines?.expectedEvents }
@@ -92,32 +93,34 @@ struct EventLines: EventSource {
     let zones: ZoneDirectory
     /// Called now and then with (bytes read, bytes in all).
     let progress: ((Int, Int) -> Void)?
-    private var cursor: JSONLineCursor
+    private let input: InputBytes
+    private var cursor = JSONLineCursor()
     private var read = 0
 
-    init(bytes: [UInt8], zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil) {
-        cursor = JSONLineCursor(bytes)
+    init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil) {
+        self.input = input
         self.zones = zones
         self.progress = progress
     }
 
     /// An event line is about 150 bytes (the benchmark's average is 155): a
     /// guess to size the batch's tables, never a limit.
-    var expectedEvents: Int? { cursor.bytes.count / 150 }
+    var expectedEvents: Int? { input.count / 150 }
 
     mutating func next() throws -> (EventInput, Int)? {
-        let total = cursor.bytes.count
+        let total = input.count
         if let progress, read % 16_384 == 0 { progress(min(cursor.offset, total), total) }
-        guard let (n, line) = cursor.next() else {
+        guard let (n, range) = cursor.next(in: input.buffer) else {
             progress?(total, total)
             return nil
         }
         read += 1
+        let line = UnsafeBufferPointer(rebasing: input.buffer[range])
         // The plain lines of a bulk load are read straight into events; the
         // full parser reads the rest and names any error (EventLineFastPath).
-        if let fast = EventLineFastPath.decode(line, zones: zones) { return (fast, n) }
+        if let fast = EventLineFastPath.decode(buffer: line, zones: zones) { return (fast, n) }
         let json: JSONValue
-        do { json = try JSONParser.parse(slice: line) } catch {
+        do { json = try JSONParser.parse(buffer: line) } catch {
             throw InputError(line: n, field: "event", rule: error.description)
         }
         do { return (try EventInput.parse(json, zones: zones), n) } catch { throw error.at(line: n) }

@@ -21,7 +21,7 @@ extension Subcommands {
             var total = 0
             var failed = 0
             for file in p.positionals {
-                let bytes = try ctx.invocation.readInput(file)
+                let bytes = try ctx.invocation.readInput(file).array
                 let scratch = try ScratchDir(tmp: ctx.invocation.environment["TMPDIR"])
                 defer { scratch.remove() }
                 let result: ScenarioResult

@@ -21,10 +21,13 @@
 public enum EventLineFastPath {
     /// The event on this line, or nil when the full parser must read it.
     public static func decode(_ line: ArraySlice<UInt8>, zones: ZoneDirectory) -> EventInput? {
-        line.withUnsafeBufferPointer { buf in
-            var r = Reader(bytes: buf)
-            return r.event(zones: zones)
-        }
+        line.withUnsafeBufferPointer { decode(buffer: $0, zones: zones) }
+    }
+
+    /// The same, for a line in memory the caller keeps alive (a mapped file's).
+    public static func decode(buffer: UnsafeBufferPointer<UInt8>, zones: ZoneDirectory) -> EventInput? {
+        var r = Reader(bytes: buffer)
+        return r.event(zones: zones)
     }
 
     private struct Reader {

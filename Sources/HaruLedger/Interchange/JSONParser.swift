@@ -35,18 +35,20 @@ public struct JSONParser {
     /// buffer; columns count from the slice's start).
     public static func parse(slice: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = slice.withUnsafeBufferPointer { buf in
-            var p = JSONParser(buf)
-            do throws(JSONSyntaxError) {
-                p.skipSpace()
-                let v = try p.value()
-                p.skipSpace()
-                if p.i < p.bytes.count { throw p.fail("unexpected text after the value") }
-                return .success(v)
-            } catch {
-                return .failure(error)
-            }
+            do throws(JSONSyntaxError) { return .success(try parse(buffer: buf)) } catch { return .failure(error) }
         }
         return try result.get()
+    }
+
+    /// Parses one complete JSON text from UTF-8 bytes in memory the caller
+    /// keeps alive (a line of a mapped file: `InputBytes`).
+    public static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var p = JSONParser(buffer)
+        p.skipSpace()
+        let v = try p.value()
+        p.skipSpace()
+        if p.i < p.bytes.count { throw p.fail("unexpected text after the value") }
+        return v
     }
 
     private func fail(_ reason: String) -> JSONSyntaxError {

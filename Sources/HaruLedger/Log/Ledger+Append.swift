@@ -38,24 +38,27 @@ extension Ledger {
             var log = try BatchLog(txn, events: events, ids: ids)
             defer { log.close() }
             let sha = SHA256Context()
-            while var prepared = try source.nextPrepared(using: sha) {
-                let (input, line) = (prepared.input, prepared.line)
-                let id = input.id ?? log.drawID(unixMillis: millis, using: &rng)
-                if input.id != nil {
+            // Each event is completed where the source keeps it (`withNextPrepared`).
+            while try source.withNextPrepared(using: sha, { prepared in
+                let line = prepared.line
+                let given = prepared.input.id
+                let id = given ?? log.drawID(unixMillis: millis, using: &rng)
+                if given != nil {
                     if let existing = try existingEvent(id, txn) {
-                        guard input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
+                        guard prepared.input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
                         seqs.append(existing.seq)
-                        continue
+                        return
                     }
                     if let (s, earlier) = batchIDs[id] {
-                        guard earlier == input else { throw LedgerError.conflict(line: line, id: id, seq: s) }
+                        guard earlier == prepared.input else { throw LedgerError.conflict(line: line, id: id, seq: s) }
                         seqs.append(s)
-                        continue
+                        return
                     }
                 }
                 seq += 1
                 do {
-                    try Projector.apply(input.type, at: input.at, seq: seq, payload: input.payload, store: &store, sink: &sink)
+                    try Projector.apply(
+                        prepared.input.type, at: prepared.input.at, seq: seq, payload: prepared.input.payload, store: &store, sink: &sink)
                 } catch let e as InputError {
                     throw LedgerError.invalid(e.at(line: line))
                 }
@@ -70,10 +73,9 @@ extension Ledger {
                     throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn)?.seq ?? 0)
                 }
                 prev = hash
-                if input.id != nil { batchIDs[id] = (seq, input) }
+                if given != nil { batchIDs[id] = (seq, prepared.input) }
                 seqs.append(seq)
-                source.finished(with: prepared)
-            }
+            }) {}
             try store.flush()
             try sink.flush()
             return AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq)

@@ -36,9 +36,12 @@ public protocol EventSource {
     /// The next event with its payload encoded and hashed (default: `next()`,
     /// prepared on the caller's thread; see `PreparedEvent`).
     mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent?
-    /// The append is done with an event (default: it is dropped here; a
-    /// source that reads ahead frees it on its own thread).
-    mutating func finished(with event: consuming PreparedEvent)
+    /// Lends the next prepared event to `body`, which completes its record in
+    /// place; false at the end (default: `nextPrepared`). A source that reads
+    /// ahead lends the event where the reading thread put it and frees it
+    /// there later: moving each event out and back cost a tenth of the
+    /// appending thread of a bulk load.
+    mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool
     /// About how many events the source holds, if it can tell (default nil):
     /// a bulk load sizes its record tables once instead of growing them
     /// (growing was a fifteenth of the appending thread at 1.1 M events).

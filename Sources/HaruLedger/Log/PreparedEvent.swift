@@ -29,8 +29,13 @@ public struct PreparedEvent {
 }
 
 extension EventSource {
-    public mutating func finished(with event: consuming PreparedEvent) {}
     public var expectedEvents: Int? { nil }
+
+    public mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
+        guard var p = try nextPrepared(using: sha) else { return false }
+        try body(&p)
+        return true
+    }
 
     /// The next event, prepared on the caller's thread; a source that reads
     /// ahead hands over events it prepared on its own.

@@ -140,7 +140,13 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     }
 
     private mutating func rehash(capacity: Int) {
-        var fresh = [UInt64](repeating: 0, count: capacity)
+        // A large index is read at random: 2 MiB pages, asked for before its
+        // memory is first touched (`HugePages`).
+        var fresh = [UInt64](unsafeUninitializedCapacity: capacity) { buf, n in
+            HugePages.advise(UnsafeMutableRawBufferPointer(buf))
+            buf.initialize(repeating: 0)
+            n = capacity
+        }
         let mask = capacity - 1
         fresh.withUnsafeMutableBufferPointer { s in
             for (k, r) in records.enumerated() {

@@ -11,33 +11,33 @@ public enum ReadAhead {
     /// Runs `body` with a source that yields what `source` yields, read ahead
     /// on another thread (at most 8 batches of 512 events).
     public static func run<S: EventSource, T>(_ source: S, _ body: (inout AheadSource) throws -> T) throws -> T {
-        let channel = Channel<[AheadSource.Item]>(capacity: 8)
-        // Events the appending thread is done with come back to be freed here,
-        // where they were made: freeing another thread's memory took malloc's
-        // locks and a twentieth of the appending thread. Unbounded: the
-        // appending thread never waits on it.
+        let channel = Channel<AheadSource.Batch>(capacity: 8)
+        // Batches the appending thread is done with come back to be freed
+        // here, where they were made: freeing another thread's memory took
+        // malloc's locks and a twentieth of the appending thread. Unbounded:
+        // the appending thread never waits on it.
         let spent = Channel<[PreparedEvent]>(capacity: .max)
         let reader = UncheckedBox(source)
         let (_, result) = try Parallel.both(
             {
                 var s = reader.value
                 let sha = SHA256Context()
-                var batch: [AheadSource.Item] = []
-                batch.reserveCapacity(512)
+                var batch = AheadSource.Batch()
+                batch.events.reserveCapacity(512)
                 var done = false
                 while !done {
-                    if batch.isEmpty { while spent.tryReceive() != nil {} }
+                    if batch.events.isEmpty { while spent.tryReceive() != nil {} }
                     do {
-                        if let p = try s.nextPrepared(using: sha) { batch.append(.event(p)) } else { done = true }
+                        if let p = try s.nextPrepared(using: sha) { batch.events.append(p) } else { done = true }
                     } catch {
-                        batch.append(.failure(error))
+                        batch.failure = error
                         done = true
                     }
-                    if batch.count == 512 || done {
+                    if batch.events.count == 512 || done {
                         // A closed channel means the append is over (it failed or finished): stop reading.
                         if !channel.send(batch) { return }
-                        batch = []
-                        batch.reserveCapacity(512)
+                        batch = AheadSource.Batch()
+                        batch.events.reserveCapacity(512)
                     }
                 }
                 channel.close()
@@ -54,60 +54,54 @@ public enum ReadAhead {
 
 /// The events `ReadAhead` has read, in order.
 public struct AheadSource: EventSource {
-    enum Item {
-        case event(PreparedEvent)
-        case failure(Error)
-        /// Handed over: the slot gives up its event, so the taker owns the
-        /// record's bytes alone and completes them without a copy.
-        case taken
+    /// Up to 512 events, then the error that stopped the reading, if one did.
+    struct Batch {
+        var events: [PreparedEvent] = []
+        var failure: Error?
     }
-    private let channel: Channel<[Item]>
-    private var batch: [Item] = []
+    private let channel: Channel<Batch>
+    private var batch = Batch()
     private var k = 0
     private let spent: Channel<[PreparedEvent]>
-    private var done: [PreparedEvent] = []
 
     /// What the source read ahead said it holds.
     public let expectedEvents: Int?
 
-    init(channel: Channel<[Item]>, spent: Channel<[PreparedEvent]>, expectedEvents: Int?) {
+    init(channel: Channel<Batch>, spent: Channel<[PreparedEvent]>, expectedEvents: Int?) {
         self.channel = channel
         self.spent = spent
         self.expectedEvents = expectedEvents
     }
 
-    /// Hands an event back to the reading thread, in batches, to be freed there.
-    public mutating func finished(with event: consuming PreparedEvent) {
-        done.append(event)
-        if done.count == 512 {
-            spent.send(done)
-            done = []
-            done.reserveCapacity(512)
-        }
-    }
-
     public mutating func next() throws -> (EventInput, Int)? {
-        try take().map { ($0.input, $0.line) }
+        var got: (EventInput, Int)?
+        _ = try withNextPrepared(using: SHA256Context()) { got = ($0.input, $0.line) }
+        return got
     }
 
-    /// The next event as the reader prepared it (`sha` is not used: the reader hashed it).
-    public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? { try take() }
+    /// The next event, moved out of its batch (`withNextPrepared` lends it in place instead).
+    public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
+        var got: PreparedEvent?
+        _ = try withNextPrepared(using: sha) { got = $0 }
+        return got
+    }
 
-    private mutating func take() throws -> PreparedEvent? {
-        if k == batch.count {
-            guard let more = channel.receive() else { return nil }
-            batch = more
+    /// Lends the next event where it lies in its batch (`sha` is not used:
+    /// the reader hashed it). A batch read to its end goes back to the
+    /// reading thread whole.
+    public mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
+        while k == batch.events.count {
+            if let failure = batch.failure { throw failure }
+            var old = Batch()
+            swap(&old, &batch)
             k = 0
-            if batch.isEmpty { return nil }
+            if !old.events.isEmpty { spent.send(old.events) }
+            guard let more = channel.receive() else { return false }
+            batch = more
         }
-        let item = batch[k]
-        batch[k] = .taken
-        k += 1
-        switch item {
-        case .event(let p): return p
-        case .failure(let error): throw error
-        case .taken: preconditionFailure("an event is taken once")
-        }
+        defer { k += 1 }
+        try body(&batch.events[k])
+        return true
     }
 }
 
