@@ -19,8 +19,10 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        // The compiler's prefetch builtin (a header; no library).
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         .target(
-            name: "HaruLedger", dependencies: ["CLMDB", "CCrypto"],
+            name: "HaruLedger", dependencies: ["CLMDB", "CCrypto", "CPrefetch"],
             path: "Sources/HaruLedger"),
         .target(name: "HaruCLI", dependencies: ["HaruLedger"], path: "Sources/HaruCLI"),
         .executableTarget(name: "haru", dependencies: ["HaruCLI"], path: "Sources/haru"),

@@ -79,9 +79,11 @@ struct BulkSource: EventSource {
         return try lines!.nextPrepared(using: sha)
     }
 
-    mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
-        if ahead != nil { return try ahead!.withNextPrepared(using: sha, body) }
-        return try lines!.withNextPrepared(using: sha, body)
+    mutating func withNextPrepared(
+        using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
+    ) throws -> Bool {
+        if ahead != nil { return try ahead!.withNextPrepared(using: sha, upcoming: upcoming, body) }
+        return try lines!.withNextPrepared(using: sha, upcoming: upcoming, body)
     }
 
     var expectedEvents: Int? { ahead?.expectedEvents ?? lines?.expectedEvents }

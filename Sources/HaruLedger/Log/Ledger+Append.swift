@@ -38,8 +38,9 @@ extension Ledger {
             var log = try BatchLog(txn, events: events, ids: ids)
             defer { log.close() }
             let sha = SHA256Context()
-            // Each event is completed where the source keeps it (`withNextPrepared`).
-            while try source.withNextPrepared(using: sha, { prepared in
+            // Each event is completed where the source keeps it (`withNextPrepared`);
+            // the record index slots of the events a few places on are loaded meanwhile.
+            while try source.withNextPrepared(using: sha, upcoming: { store.prefetch($0) }, { prepared in
                 let line = prepared.line
                 let given = prepared.input.id
                 let id = given ?? log.drawID(unixMillis: millis, using: &rng)

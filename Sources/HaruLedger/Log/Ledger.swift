@@ -40,8 +40,12 @@ public protocol EventSource {
     /// place; false at the end (default: `nextPrepared`). A source that reads
     /// ahead lends the event where the reading thread put it and frees it
     /// there later: moving each event out and back cost a tenth of the
-    /// appending thread of a bulk load.
-    mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool
+    /// appending thread of a bulk load. It also shows `upcoming` the record
+    /// hint of an event a few places further on (a source that cannot see
+    /// ahead never calls it).
+    mutating func withNextPrepared(
+        using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
+    ) throws -> Bool
     /// About how many events the source holds, if it can tell (default nil):
     /// a bulk load sizes its record tables once instead of growing them
     /// (growing was a fifteenth of the appending thread at 1.1 M events).

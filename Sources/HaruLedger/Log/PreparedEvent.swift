@@ -12,11 +12,14 @@ public struct PreparedEvent {
     /// has none) and the hash.
     var record: [UInt8]
     var payloadDigest: Digest
+    /// The record the event creates, if it creates one.
+    let creates: RecordHint?
 
     /// Encodes the record and hashes the payload (with the caller's context: one per thread).
     init(_ input: EventInput, line: Int, using sha: SHA256Context) {
         self.input = input
         self.line = line
+        creates = RecordHint(input)
         var w = ByteWriter(capacity: 192)
         EventRecord.writeEnvelope(
             to: &w, recorded: 0, at: input.at, type: input.type, version: UInt8(truncatingIfNeeded: input.version),
@@ -31,10 +34,17 @@ public struct PreparedEvent {
 extension EventSource {
     public var expectedEvents: Int? { nil }
 
-    public mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
+    public mutating func withNextPrepared(
+        using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
+    ) throws -> Bool {
         guard var p = try nextPrepared(using: sha) else { return false }
         try body(&p)
         return true
+    }
+
+    /// `withNextPrepared` with no use for what comes next.
+    public mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
+        try withNextPrepared(using: sha, upcoming: { _ in }, body)
     }
 
     /// The next event, prepared on the caller's thread; a source that reads
@@ -42,5 +52,29 @@ extension EventSource {
     public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
         guard let (input, line) = try next() else { return nil }
         return PreparedEvent(input, line: line, using: sha)
+    }
+}
+
+/// Which record an event creates, by its table and the hash that table
+/// files its id under. Made on the reading thread with the rest of a
+/// prepared event, so that the appending thread can have the table slot
+/// loaded a few events ahead (`EntityStore.prefetch`) without touching the
+/// event's strings.
+public struct RecordHint: Sendable {
+    enum Table { case sessions, counts }
+    let table: Table
+    let hash: Int
+
+    init?(_ input: EventInput) {
+        switch input.type {
+        case .sessionStarted, .sessionRecorded:
+            guard let id = input.payload.string(.sessionID) else { return nil }
+            (table, hash) = (.sessions, RecordTable<CompactSession>.hash(id))
+        case .countAdded:
+            guard let id = input.payload.string(.entryID) else { return nil }
+            (table, hash) = (.counts, RecordTable<CompactCount>.hash(id))
+        default:
+            return nil
+        }
     }
 }

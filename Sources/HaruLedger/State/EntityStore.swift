@@ -19,6 +19,12 @@ public protocol EntityStore {
     mutating func setRunning(action: String, session: String?) throws
     /// Every running session.
     func runningSessions() throws -> [SessionRecord]
+    /// A hint that the record `hint` names is looked up soon (default: none taken).
+    func prefetch(_ hint: RecordHint)
+}
+
+extension EntityStore {
+    public func prefetch(_ hint: RecordHint) {}
 }
 
 /// All entities in memory: the result of folding a log prefix.

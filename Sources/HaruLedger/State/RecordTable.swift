@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A record with an id (sessions and counts).
 protocol IdentifiedRecord: Sendable, Equatable {
     var id: String { get }
@@ -92,6 +94,16 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
                 if isIt(record(at: p)) { return p }
             }
             i = (i + 1) & mask
+        }
+    }
+
+    /// Starts loading the index slot where the probe for an id with this
+    /// hash begins, so that a lookup soon after finds it in cache: in a
+    /// large table that slot is otherwise a miss all the way to memory, and
+    /// a bulk load looks up every new record's id (`RecordHint`).
+    func prefetch(hash h: Int) {
+        slots.withUnsafeBufferPointer { s in
+            if let base = s.baseAddress { haru_prefetch_for_write(base + (h & (s.count - 1))) }
         }
     }
 

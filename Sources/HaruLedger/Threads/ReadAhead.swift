@@ -75,21 +75,27 @@ public struct AheadSource: EventSource {
 
     public mutating func next() throws -> (EventInput, Int)? {
         var got: (EventInput, Int)?
-        _ = try withNextPrepared(using: SHA256Context()) { got = ($0.input, $0.line) }
+        _ = try withNextPrepared(using: SHA256Context(), upcoming: { _ in }) { got = ($0.input, $0.line) }
         return got
     }
 
     /// The next event, moved out of its batch (`withNextPrepared` lends it in place instead).
     public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
         var got: PreparedEvent?
-        _ = try withNextPrepared(using: sha) { got = $0 }
+        _ = try withNextPrepared(using: sha, upcoming: { _ in }) { got = $0 }
         return got
     }
+
+    /// How many events ahead `upcoming` sees: enough for a slot to arrive
+    /// from memory while the events before it are folded.
+    static let lookahead = 8
 
     /// Lends the next event where it lies in its batch (`sha` is not used:
     /// the reader hashed it). A batch read to its end goes back to the
     /// reading thread whole.
-    public mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
+    public mutating func withNextPrepared(
+        using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
+    ) throws -> Bool {
         while k == batch.events.count {
             if let failure = batch.failure { throw failure }
             var old = Batch()
@@ -98,7 +104,9 @@ public struct AheadSource: EventSource {
             if !old.events.isEmpty { spent.send(old.events) }
             guard let more = channel.receive() else { return false }
             batch = more
+            for e in batch.events.prefix(Self.lookahead) { if let h = e.creates { upcoming(h) } }
         }
+        if k + Self.lookahead < batch.events.count, let h = batch.events[k + Self.lookahead].creates { upcoming(h) }
         defer { k += 1 }
         try body(&batch.events[k])
         return true
