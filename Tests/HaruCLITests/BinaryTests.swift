@@ -18,6 +18,40 @@ struct BuiltBinary {
         #expect(ok.out == "ok: 1 events; hash chain intact; state matches the events.\n")
     }
 
+    /// The tool maps an input file and reads standard input through a pipe
+    /// (`InputBytes`): the same lines give the same seqs and the same days
+    /// either way, comments, blank lines and a last line without a newline
+    /// included; a file that is not there, or not a regular file, is refused.
+    @Test func aMappedFileAndStandardInputAppendAlike() throws {
+        let dir = TempDir()
+        let text = """
+            # a comment, then a blank line
+
+            {"type":"action.created","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"read","name":"Reading","tracking":"time"}}
+            {"type":"session.recorded","at":"2026-03-02T10:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-02T09:00:00+09:00","end":"2026-03-02T10:00:00+09:00"}}
+            {"type":"session.recorded","at":"2026-03-02T23:30:00+09:00","data":{"session_id":"s2","action_id":"read","start":"2026-03-02T23:00:00+09:00","end":"2026-03-03T01:00:00+09:00"}}
+            """
+        let file = dir.path + "/events.jsonl"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        var results: [(String, String)] = []
+        for (name, viaFile) in [("a", true), ("b", false)] {
+            let ledger = dir.path + "/" + name
+            #expect(try runBinary(["init", "--time-zone", "Asia/Seoul", "--now", "2026-03-01T00:00:00Z"], ledger: ledger).code == 0)
+            let r = viaFile ? try runBinary(["append", file], ledger: ledger) : try runBinary(["append"], ledger: ledger, stdin: text)
+            #expect(r.code == 0, "\(r.err)")
+            let day = try runBinary(["day", "2026-03-03", "--json"], ledger: ledger)
+            results.append((r.out, day.out))
+        }
+        #expect(results[0].0 == "2\n3\n4\n")
+        #expect(results[0] == results[1])
+        #expect(results[0].1.contains("\"read\""))
+        for bad in [dir.path + "/absent.jsonl", dir.path] {
+            let r = try runBinary(["append", bad], ledger: dir.path + "/a")
+            #expect(r.code == 2)
+            #expect(r.err.contains("cannot read \(bad)"))
+        }
+    }
+
     /// Several processes append at once; LMDB's writer lock serialises them,
     /// so every call succeeds and the log stays dense and verified.
     /// A bulk append reads on a second thread through a bounded channel. When

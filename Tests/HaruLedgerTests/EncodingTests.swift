@@ -188,6 +188,52 @@ struct RecordTables {
         }
     }
 
+    /// A table large enough for 2 MiB pages (`HugePages`: its index is
+    /// advised before it is first touched) still starts empty and behaves as
+    /// a dictionary; prefetching slots (`prefetch(hash:)`, a bulk append's
+    /// look-ahead) changes nothing, on an empty table or a full one.
+    @Test func aLargeTableOnHugePagesBehavesAsADictionary() {
+        var rng = SeededRNG(seed: 11)
+        var table = RecordTable<CountRecord>()
+        table.prefetch(hash: 12345)  // no slots yet
+        table.reserve(600_000)  // 2^21 slots: 16 MiB
+        #expect(table.count == 0)
+        #expect(table["c1"] == nil)
+        var model: [String: CountRecord] = [:]
+        for step in 0..<20_000 {
+            let id = "c\(Int.random(in: 0..<15_000, using: &rng))"
+            table.prefetch(hash: RecordTable<CountRecord>.hash(id))
+            let c = CountRecord(
+                id: id, actionID: "water", time: Instant(seconds: Int64(step)), amount: step, note: nil, deleted: false,
+                createdSeq: UInt64(step))
+            table.set(c)
+            model[id] = c
+        }
+        #expect(table.count == model.count)
+        for (id, c) in model { #expect(table[id] == c) }
+        for k in 15_000..<15_100 { #expect(table["c\(k)"] == nil) }
+    }
+
+    /// The record an event creates, named on the reading thread for the
+    /// appending thread's look-ahead: its table, and the hash that table
+    /// files the id under; nothing for events that create no record.
+    @Test func eventsNameTheRecordTheyCreate() throws {
+        let inputs = try events(
+            """
+            {"type":"session.recorded","at":"2024-01-01T10:00:00Z","data":{"session_id":"s1","action_id":"a","start":"2024-01-01T09:00:00Z","end":"2024-01-01T10:00:00Z"}}
+            {"type":"session.started","at":"2024-01-01T11:00:00Z","data":{"session_id":"s2","action_id":"a"}}
+            {"type":"count.added","at":"2024-01-01T12:00:00Z","data":{"entry_id":"c1","action_id":"w","amount":2}}
+            {"type":"session.stopped","at":"2024-01-01T12:30:00Z","data":{"session_id":"s2"}}
+            {"type":"action.created","at":"2024-01-01T08:00:00Z","data":{"action_id":"a","name":"A","tracking":"time"}}
+            """)
+        let hints = inputs.map { PreparedEvent($0, line: 1, using: SHA256Context()).creates }
+        #expect(hints[0]?.table == .sessions && hints[0]?.hash == RecordTable<CompactSession>.hash("s1"))
+        #expect(hints[1]?.table == .sessions && hints[1]?.hash == RecordTable<CompactSession>.hash("s2"))
+        #expect(hints[2]?.table == .counts && hints[2]?.hash == RecordTable<CompactCount>.hash("c1"))
+        #expect(hints[3] == nil)  // changes a record, creates none
+        #expect(hints[4] == nil)
+    }
+
     /// The order a batch writes its records in (`EncodedEntries`): the byte
     /// order of the keys (the state database's), whatever order the records
     /// were made in, with ids that share their first 8 bytes, are shorter

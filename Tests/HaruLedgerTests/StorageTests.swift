@@ -149,7 +149,30 @@ struct ReleasingReadPages {
 }
 
 struct ReadingFiles {
-    /// A bulk append reads its file in one go, sized from fstat; a limit cuts it.
+    /// A command's input file is mapped (`InputBytes`): the same bytes as the
+    /// file, an empty file as no bytes, and nil for what is not a regular file.
+    @Test func mapsAnInputFileAsItsBytes() throws {
+        let dir = TempDir()
+        let path = dir.path + "/input.jsonl"
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let mapped = try #require(InputBytes.map(path: path))
+        #expect(mapped.count == bytes.count)
+        #expect(mapped.array == bytes)
+        // The mapping is a snapshot of the pages, not a copy: it stays valid
+        // however long the object lives, and is gone with it.
+        let tail = Array(mapped.buffer[(bytes.count - 5)...])
+        #expect(tail == Array(bytes.suffix(5)))
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(InputBytes.map(path: path)?.count == 0)
+        #expect(InputBytes.map(path: dir.path + "/absent") == nil)
+        #expect(InputBytes.map(path: dir.path) == nil)  // not a regular file
+        #expect(InputBytes([1, 2, 3]).array == [1, 2, 3])
+        #expect(InputBytes([]).count == 0)
+    }
+
+    /// Small files (zone rules, a ledger's first bytes) are read in one go,
+    /// sized from fstat; a limit cuts it.
     @Test func readsAWholeFileOrItsFirstBytes() throws {
         let dir = TempDir()
         let path = dir.path + "/input.jsonl"

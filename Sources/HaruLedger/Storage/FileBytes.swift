@@ -13,8 +13,8 @@ public enum FileBytes {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-        // Sized from fstat and read straight into the array (a bulk append's
-        // file is tens of MB: growing the array chunk by chunk cost 25 ms at M).
+        // Sized from fstat and read straight into the array. (A command's
+        // input, which can be hundreds of MB, is mapped instead: `InputBytes`.)
         let size = min(Int(st.st_size), limit)
         var failed = false
         var out = [UInt8](unsafeUninitializedCapacity: size) { buf, filled in

@@ -26,10 +26,12 @@ final class Channel<T>: @unchecked Sendable {
         changed.deallocate()
     }
 
-    /// Waits for room, then queues `item`.
+    /// Waits for room, then queues `item`. Consuming: the caller hands over
+    /// its reference, so the receiver can be the one that frees the item
+    /// (`ReadAhead` relies on it to free events on the thread that made them).
     /// - Returns: false when the channel is closed (the item is dropped): the receiver is gone.
     @discardableResult
-    func send(_ item: T) -> Bool {
+    func send(_ item: consuming T) -> Bool {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         while items.count >= capacity && !closed { pthread_cond_wait(changed, lock) }

@@ -98,10 +98,11 @@ public struct AheadSource: EventSource {
     ) throws -> Bool {
         while k == batch.events.count {
             if let failure = batch.failure { throw failure }
-            var old = Batch()
-            swap(&old, &batch)
+            let finished = batch.events
+            batch = Batch()
             k = 0
-            if !old.events.isEmpty { spent.send(old.events) }
+            // The only reference goes: the reading thread frees the events.
+            if !finished.isEmpty { spent.send(consume finished) }
             guard let more = channel.receive() else { return false }
             batch = more
             for e in batch.events.prefix(Self.lookahead) { if let h = e.creates { upcoming(h) } }
