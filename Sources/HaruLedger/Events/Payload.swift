@@ -19,6 +19,9 @@ public struct Payload: Sendable, Hashable {
 
     mutating func setSorted(_ f: [(Field, FieldValue)]) { fields = f }
 
+    /// Room for `n` fields without regrowing.
+    mutating func reserveCapacity(_ n: Int) { fields.reserveCapacity(n) }
+
     public init(_ pairs: [(Field, FieldValue)]) {
         fields = []
         for (f, v) in pairs { self[f] = v }
