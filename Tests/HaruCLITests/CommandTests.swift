@@ -146,6 +146,14 @@ struct AppendCommand {
         #expect(seqLines([UInt64.max]) == "\(UInt64.max)\n")
         let some: [UInt64] = (0..<2000).map { $0 * 7_919 + 1 }
         #expect(seqLines(some) == some.map { "\($0)\n" }.joined())
+        // Every change of width: 10^k - 1 and 10^k.
+        var edges: [UInt64] = []
+        var p: UInt64 = 1
+        for _ in 0..<19 {
+            p *= 10
+            edges += [p - 1, p, p + 1]
+        }
+        #expect(seqLines(edges) == edges.map { "\($0)\n" }.joined())
     }
 
     @Test func appendsJSONLSkippingCommentsAndPrintsSeqs() {

@@ -251,9 +251,10 @@ struct BatchAppends {
         #expect(report.ok, "\(report)")
     }
 
-    /// From 4,096 counts on, the final flush encodes the counts on a second
-    /// thread while it writes the sessions: the stored state must be the same.
-    @Test func aLargeBatchFlushesItsCountsFromTheSecondThread() throws {
+    /// From 4,096 records on, the final flush encodes the records on a second
+    /// thread while this one writes the pages, then writes the records as
+    /// they arrive: the stored state and pages must be what a replay makes.
+    @Test func aLargeBatchEncodesItsRecordsOnTheSecondThread() throws {
         let dir = TempDir()
         let l = try freshLedger(dir)
         var rng = SeededRNG()

@@ -67,33 +67,48 @@ struct BatchEntities: EntityStore {
     func runningSessions() throws -> [SessionRecord] { try stored.allRunning().compactMap { try session($0.1) } }
 
     /// Writes the batch's records into the state database, sessions then
-    /// counts (their keys' order), each kind in id order. In a bulk load the
-    /// counts are sorted and encoded on a second thread while this one writes
-    /// the sessions (the flush is serial time at the end of the load); a
-    /// small batch (a `haru count`) starts no thread.
-    func flush() throws {
+    /// counts (their keys' order), each kind in id order, and meanwhile runs
+    /// `alongside` (the pages' flush: it uses the transaction, so it runs on
+    /// this thread). In a bulk load the records are encoded and sorted on a
+    /// second thread, sessions first, while this one runs `alongside`, then
+    /// writes each kind as it arrives: all of this is serial time at the end
+    /// of a load, and before, the pages waited for the records. A small batch
+    /// (a `haru count`) starts no thread.
+    func flush(alongside: () throws -> Void) throws {
         let snapshot = fresh
+        let encodeSessions = {
+            EncodedEntries(snapshot.sessions, family: StateKey.sessionFamily) { s, w in
+                StateCodec.encode(s, action: snapshot.actionNumbers.name(s.action), to: &w)
+            }
+        }
         let encodeCounts = {
             EncodedEntries(snapshot.counts, family: StateKey.countFamily) { c, w in
                 StateCodec.encode(c, action: snapshot.actionNumbers.name(c.action), to: &w)
             }
         }
-        try stored.txn.putInKeyOrder(stored.db) { puts in
-            func writeSessions() throws {
-                let sessions = EncodedEntries(fresh.sessions, family: StateKey.sessionFamily) { s, w in
-                    StateCodec.encode(s, action: fresh.actionNumbers.name(s.action), to: &w)
-                }
-                try sessions.forEach { try puts.put(key: $0, value: $1) }
+        guard snapshot.sessions.count + snapshot.counts.count >= 4096 else {
+            try alongside()
+            try stored.txn.putInKeyOrder(stored.db) { puts in
+                for entries in [encodeSessions(), encodeCounts()] { try entries.forEach { try puts.put(key: $0, value: $1) } }
             }
-            let counts: EncodedEntries
-            if snapshot.counts.count >= 4096 {
-                (counts, _) = try Parallel.both(encodeCounts, writeSessions)
-            } else {
-                try writeSessions()
-                counts = encodeCounts()
-            }
-            try counts.forEach { try puts.put(key: $0, value: $1) }
+            return
         }
+        // Room for both kinds: should no thread start, the encoder runs first,
+        // in turn, and must not wait on a full channel (`Parallel.both`).
+        let encoded = Channel<EncodedEntries>(capacity: 2)
+        _ = try Parallel.both(
+            {
+                _ = encoded.send(encodeSessions()) && encoded.send(encodeCounts())
+                encoded.close()
+            },
+            {
+                // However this side ends, the encoder must not wait on it.
+                defer { encoded.close() }
+                try alongside()
+                try stored.txn.putInKeyOrder(stored.db) { puts in
+                    while let entries = encoded.receive() { try entries.forEach { try puts.put(key: $0, value: $1) } }
+                }
+            })
     }
 }
 

@@ -77,8 +77,7 @@ extension Ledger {
                 if given != nil { batchIDs[id] = (seq, prepared.input) }
                 seqs.append(seq)
             }) {}
-            try store.flush()
-            try sink.flush()
+            try store.flush(alongside: { try sink.flush() })
             return AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq)
         }
     }
