@@ -127,20 +127,20 @@ struct EncodedEntries: Sendable {
         var w = ByteWriter(capacity: table.count * 48)
         var entries: [(prefix: UInt64, key: Int, value: Int, end: Int)] = []
         entries.reserveCapacity(table.count)
-        for r in table.records {
+        table.forEachRecord { r in
             let k = w.bytes.count
-            w.u8(family)
-            w.raw(r.id.utf8)
+            var prefix: UInt64 = 0
+            var id = r.id
+            // The id's bytes through one pointer (iterating its UTF-8 view, a
+            // String index each, was most of the encoding).
+            id.withUTF8 { u in
+                w.u8(family)
+                w.raw(UnsafeRawBufferPointer(u))
+                // The id's first 8 bytes as a big-endian integer (zero-padded): most keys differ there.
+                for j in 0..<min(8, u.count) { prefix |= UInt64(u[j]) << (56 - 8 * j) }
+            }
             let v = w.bytes.count
             encode(r, &w)
-            // The id's first 8 bytes as a big-endian integer (zero-padded): most keys differ there.
-            var prefix: UInt64 = 0
-            var n = 0
-            for b in r.id.utf8 {
-                if n == 8 { break }
-                prefix |= UInt64(b) << (56 - 8 * n)
-                n += 1
-            }
             entries.append((prefix, k, v, w.bytes.count))
         }
         bytes = w.bytes

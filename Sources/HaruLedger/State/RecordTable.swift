@@ -36,6 +36,12 @@ struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     /// Every record, in the order they were created.
     var records: FlattenSequence<[[R]]> { chunks.joined() }
 
+    /// Calls `body` with every record in creation order, chunk by chunk (no
+    /// flattening iterator: the final flush of a bulk load walks a million).
+    func forEachRecord(_ body: (R) -> Void) {
+        for chunk in chunks { chunk.withUnsafeBufferPointer { for k in $0.indices { body($0[k]) } } }
+    }
+
     @inline(__always)
     private func record(at p: Int) -> R { chunks[p >> Self.chunkBits][p & ((1 << Self.chunkBits) - 1)] }
 
