@@ -219,6 +219,35 @@ struct Validation {
         #expect(try l.head().seq == 5)
         #expect(try l.withStoredState { try $0.session("s1") } == nil)
     }
+
+    /// An action's status is kept for the batch (`EntityStore.actionStatus`):
+    /// an action created, or deleted, earlier in the same batch is seen as
+    /// such by the events after it.
+    @Test func anActionChangedEarlierInTheBatchIsSeenByTheEventsAfterIt() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG()
+        let head = try l.head().seq
+        let ok = try events(
+            """
+            {"type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":1}}
+            {"type":"action.created","at":"2026-03-02T08:00:00+09:00","data":{"action_id":"tea","name":"Tea","tracking":"count"}}
+            {"type":"count.added","at":"2026-03-02T09:00:00+09:00","data":{"entry_id":"c2","action_id":"tea","amount":2}}
+            """)
+        #expect(try l.append(ok, now: 5_000_000, rng: &rng).appended == 3)
+        let gone = try events(
+            """
+            {"type":"count.added","at":"2026-03-02T10:00:00+09:00","data":{"entry_id":"c3","action_id":"tea","amount":1}}
+            {"type":"action.deleted","at":"2026-03-02T10:00:00+09:00","data":{"action_id":"tea"}}
+            {"type":"count.added","at":"2026-03-02T11:00:00+09:00","data":{"entry_id":"c4","action_id":"tea","amount":1}}
+            """)
+        #expect {
+            _ = try l.append(gone, now: 6_000_000, rng: &rng)
+        } throws: { e in
+            (e as? LedgerError)?.description == #"line 3: data.action_id: action "tea" was deleted at seq \#(head + 5)"#
+        }
+        #expect(try l.head().seq == head + 3)
+    }
 }
 
 /// Entity ids: 1 to 64 of A-Z a-z 0-9 . _ : - (CONTRACT conventions).

@@ -42,6 +42,7 @@ struct BatchEntities: EntityStore {
     func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? { try stored.definition(kind, id) }
     mutating func setDefinition(_ d: Definition) throws { try stored.setDefinition(d) }
     func definitions(_ kind: DefinitionKind) throws -> [Definition] { try stored.definitions(kind) }
+    func actionStatus(_ id: String) throws -> ActionStatus { try stored.actionStatus(id) }
 
     func session(_ id: String) throws -> SessionRecord? {
         if let s = fresh.session(id) { return s }

@@ -36,6 +36,14 @@ struct StoredEntities: EntityStore {
     func setDefinition(_ d: Definition) throws {
         try txn.put(db, StateKey.definition(d.kind, d.id), StateCodec.encode(d))
         cache.entries[d.kind.rawValue, default: [:]][EntityKey(d.id)] = d
+        if d.kind == .action { cache.actions[EntityKey(d.id)] = ActionStatus(d) }
+    }
+
+    func actionStatus(_ id: String) throws -> ActionStatus {
+        if let hit = cache.actions[EntityKey(id)] { return hit }
+        let s = ActionStatus(try definition(.action, id))
+        cache.actions[EntityKey(id)] = s
+        return s
     }
 
     func definitions(_ kind: DefinitionKind) throws -> [Definition] {
@@ -93,4 +101,6 @@ struct StoredEntities: EntityStore {
 /// non-mutating reads of `EntityStore` can fill it).
 final class DefinitionCache {
     var entries: [UInt8: [EntityKey: Definition?]] = [:]
+    /// What sessions and counts ask of their actions, kept with the definitions.
+    var actions: [EntityKey: ActionStatus] = [:]
 }

@@ -21,10 +21,29 @@ public protocol EntityStore {
     func runningSessions() throws -> [SessionRecord]
     /// A hint that the record `hint` names is looked up soon (default: none taken).
     func prefetch(_ hint: RecordHint)
+    /// What a session or count needs to know of its action (default: from
+    /// `definition`). Every session and count asks, so a store may keep the
+    /// answer instead of handing out a copy of the whole definition each time.
+    func actionStatus(_ id: String) throws -> ActionStatus
+}
+
+/// An action as a session or count sees it.
+public enum ActionStatus: Sendable, Equatable {
+    case missing
+    case deleted(seq: UInt64)
+    /// Live, with its creation payload's `tracking` (0 time, 1 count).
+    case live(tracking: Int64?)
+
+    init(_ d: Definition?) {
+        guard let d else { self = .missing; return }
+        if let del = d.deletedSeq { self = .deleted(seq: del); return }
+        self = .live(tracking: d.base.int(.tracking))
+    }
 }
 
 extension EntityStore {
     public func prefetch(_ hint: RecordHint) {}
+    public func actionStatus(_ id: String) throws -> ActionStatus { ActionStatus(try definition(.action, id)) }
 }
 
 /// All entities in memory: the result of folding a log prefix.

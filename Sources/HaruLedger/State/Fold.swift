@@ -247,8 +247,15 @@ public enum Fold {
     }
 
     static func liveAction<S: EntityStore>(_ id: String, tracking: Tracking, store: S) throws -> String {
-        let d = try liveDefinition(.action, id, field: "data.action_id", store: store)
-        if d.base.int(.tracking) != tracking.rawValue {
+        // The same checks and words as `liveDefinition`, through the store's
+        // answer for actions (no copy of the definition per event).
+        let actual: Int64?
+        switch try store.actionStatus(id) {
+        case .missing: throw InputError(field: "data.action_id", rule: "no action with id \"\(id)\"")
+        case .deleted(let del): throw InputError(field: "data.action_id", rule: "action \"\(id)\" was deleted at seq \(del)")
+        case .live(let t): actual = t
+        }
+        if actual != tracking.rawValue {
             let has = tracking == .time ? "count" : "time"
             let what = tracking == .time ? "a timed session" : "a count"
             throw InputError(field: "data.action_id", rule: "action \"\(id)\" tracks \(has), so it cannot take \(what)")
