@@ -83,7 +83,9 @@ public enum HaruCLI {
             // Validation before running: the clock options must read before anything opens the ledger.
             if let n = parsed.value("--now") { _ = try ctx.instant(n, option: "--now") }
             if let a = parsed.value("--at") { _ = try ctx.instant(a, option: "--at") }
-            return try command.run!(&ctx, parsed)
+            let code = try command.run!(&ctx, parsed)
+            if let end = invocation.end { withExtendedLifetime(ctx) { end(code) } }
+            return code
         } catch let e as UsageError {
             err.line("Error: \(e.message)")
             err.line("Usage: haru \(command.usage)")

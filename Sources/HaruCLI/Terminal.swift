@@ -46,11 +46,20 @@ public struct Invocation {
     /// The real clock, µs since the epoch (`--now` overrides it).
     public var clock: () -> Int64
     public var rng: any RandomNumberGenerator
+    /// Ends the process once a command has written its output, before the
+    /// ledger is closed and what the command built is freed (the tool passes
+    /// `exit`; tests leave it nil and get the exit code back). The OS takes
+    /// it all back at once: after a bulk load, closing LMDB's environment
+    /// alone freed 67 k page buffers one by one. Nothing is lost: a commit is
+    /// durable when it returns, and the output streams are unbuffered.
+    public var end: ((Int32) -> Never)?
 
     public init(
         arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> InputBytes,
-        out: OutputStream, err: OutputStream, clock: @escaping () -> Int64, rng: any RandomNumberGenerator
+        out: OutputStream, err: OutputStream, clock: @escaping () -> Int64, rng: any RandomNumberGenerator,
+        end: ((Int32) -> Never)? = nil
     ) {
+        self.end = end
         self.arguments = arguments
         self.environment = environment
         self.readInput = readInput
