@@ -39,7 +39,7 @@ struct BuiltBinary {
             #expect(try runBinary(["init", "--time-zone", "Asia/Seoul", "--now", "2026-03-01T00:00:00Z"], ledger: ledger).code == 0)
             let r = viaFile ? try runBinary(["append", file], ledger: ledger) : try runBinary(["append"], ledger: ledger, stdin: text)
             #expect(r.code == 0, "\(r.err)")
-            let day = try runBinary(["day", "2026-03-03", "--json"], ledger: ledger)
+            let day = try runBinary(["day", "2026-03-03", "--json", "--now", "2026-03-05T00:00:00Z"], ledger: ledger)
             results.append((r.out, day.out))
         }
         #expect(results[0].0 == "2\n3\n4\n")

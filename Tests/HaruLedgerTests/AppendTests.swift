@@ -251,9 +251,9 @@ struct BatchAppends {
         #expect(report.ok, "\(report)")
     }
 
-    /// From 4,096 records on, the final flush encodes the records on a second
-    /// thread while this one writes the pages, then writes the records as
-    /// they arrive: the stored state and pages must be what a replay makes.
+    /// From 4,096 records on, the final flush encodes the sessions on a
+    /// second thread while this one writes the pages and encodes the counts:
+    /// the stored state and pages must be what a replay makes.
     @Test func aLargeBatchEncodesItsRecordsOnTheSecondThread() throws {
         let dir = TempDir()
         let l = try freshLedger(dir)
