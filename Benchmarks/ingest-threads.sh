@@ -28,6 +28,8 @@ k=0
 for f in "$work"/cg-*; do
     k=$((k + 1))
     total=$(grep -m1 '^summary:' "$f" | awk '{print $2}')
-    case $k in 1) name="appending thread" ;; 2) name="reading thread" ;; *) name="thread $k (final flush)" ;; esac
+    # valgrind numbers a thread started after another ended with that one's
+    # number: the final flush's encoder usually counts with the reading thread.
+    case $k in 1) name="appending thread" ;; 2) name="reading thread (+ flush)" ;; *) name="thread $k (final flush)" ;; esac
     printf '  %-26s %8d  (%s in all)\n' "$name" $((total / n)) "$total"
 done

@@ -34,10 +34,14 @@ public enum ReadAhead {
                         done = true
                     }
                     if batch.events.count == 512 || done {
+                        // The full batch leaves in a local whose last use is the
+                        // (consuming) send: the appending thread must hold it alone,
+                        // or completing an event in place would copy the batch first.
+                        var full = AheadSource.Batch()
+                        full.events.reserveCapacity(512)
+                        swap(&full, &batch)
                         // A closed channel means the append is over (it failed or finished): stop reading.
-                        if !channel.send(batch) { return }
-                        batch = AheadSource.Batch()
-                        batch.events.reserveCapacity(512)
+                        if !channel.send(full) { return }
                     }
                 }
                 channel.close()
