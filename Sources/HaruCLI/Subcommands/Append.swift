@@ -16,6 +16,8 @@ extension Subcommands {
             one bad line rejects it all, nothing is written, and the error names the line,
             the field and the rule. An event whose id is already in the ledger with the same
             content is skipped and reports its existing seq. Prints one seq per input event.
+            A FILE is read in place (mapped): do not truncate it while haru reads it (the
+            process would stop before its commit, writing nothing).
             """,
         maxArgs: 1,
         run: { ctx, p in
