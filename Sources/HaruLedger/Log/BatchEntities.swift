@@ -56,12 +56,7 @@ struct BatchEntities: EntityStore {
     mutating func setCount(_ c: CountRecord) throws { fresh.setCount(c) }
 
     /// The batch's own tables are where a new record's id is looked up first.
-    func prefetch(_ hint: RecordHint) {
-        switch hint.table {
-        case .sessions: fresh.sessions.prefetch(hash: hint.hash)
-        case .counts: fresh.counts.prefetch(hash: hint.hash)
-        }
-    }
+    func prefetch(_ hint: RecordHint) { fresh.prefetch(hint) }
 
     func running(action: String) throws -> String? { try stored.running(action: action) }
     mutating func setRunning(action: String, session: String?) throws { try stored.setRunning(action: action, session: session) }

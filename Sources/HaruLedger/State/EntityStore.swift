@@ -75,6 +75,14 @@ public struct EntityState: EntityStore, Sendable {
         defs[Int(kind.rawValue) - 1].values.sorted { $0.created.seq < $1.created.seq }
     }
     public func session(_ id: String) -> SessionRecord? { sessions[id].map { actionNumbers.expand($0) } }
+
+    /// Has the index slot of the record `hint` names loaded ahead of its lookup.
+    public func prefetch(_ hint: RecordHint) {
+        switch hint.table {
+        case .sessions: sessions.prefetch(hash: hint.hash)
+        case .counts: counts.prefetch(hash: hint.hash)
+        }
+    }
     public mutating func setSession(_ s: SessionRecord) { sessions.set(actionNumbers.compact(s, actionNumbers.number(s.actionID))) }
     public func count(_ id: String) -> CountRecord? { counts[id].map { actionNumbers.expand($0) } }
     public mutating func setCount(_ c: CountRecord) { counts.set(actionNumbers.compact(c, actionNumbers.number(c.actionID))) }

@@ -79,14 +79,14 @@ public struct AheadSource: EventSource {
 
     public mutating func next() throws -> (EventInput, Int)? {
         var got: (EventInput, Int)?
-        _ = try withNextPrepared(using: SHA256Context(), upcoming: { _ in }) { got = ($0.input, $0.line) }
+        _ = try lend(upcoming: { _ in }) { got = ($0.input, $0.line) }
         return got
     }
 
     /// The next event, moved out of its batch (`withNextPrepared` lends it in place instead).
     public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
         var got: PreparedEvent?
-        _ = try withNextPrepared(using: sha, upcoming: { _ in }) { got = $0 }
+        _ = try lend(upcoming: { _ in }) { got = $0 }
         return got
     }
 
@@ -95,11 +95,16 @@ public struct AheadSource: EventSource {
     static let lookahead = 8
 
     /// Lends the next event where it lies in its batch (`sha` is not used:
-    /// the reader hashed it). A batch read to its end goes back to the
-    /// reading thread whole.
+    /// the reader hashed it).
     public mutating func withNextPrepared(
         using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
     ) throws -> Bool {
+        try lend(upcoming: upcoming, body)
+    }
+
+    /// Lends the next event where it lies in its batch. A batch read to its
+    /// end goes back to the reading thread whole.
+    private mutating func lend(upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
         while k == batch.events.count {
             if let failure = batch.failure { throw failure }
             let finished = batch.events
@@ -109,7 +114,7 @@ public struct AheadSource: EventSource {
             if !finished.isEmpty { spent.send(consume finished) }
             guard let more = channel.receive() else { return false }
             batch = more
-            for e in batch.events.prefix(Self.lookahead) { if let h = e.creates { upcoming(h) } }
+            for j in 0..<min(Self.lookahead, batch.events.count) { if let h = batch.events[j].creates { upcoming(h) } }
         }
         if k + Self.lookahead < batch.events.count, let h = batch.events[k + Self.lookahead].creates { upcoming(h) }
         defer { k += 1 }
