@@ -21,19 +21,33 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
         // The compiler's prefetch builtin (a header; no library).
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
+        // The layers, bottom up; each sees only those below it (Docs/design.md, "Layers").
+        // Storage kit: the LMDB environment, typed transactions and databases, OS helpers.
+        .target(name: "HaruStorage", dependencies: ["CLMDB", "CPrefetch"], path: "Sources/HaruStorage"),
+        // Model: time, calendar, events and their encodings, JSON, entity state and the fold.
         .target(
-            name: "HaruLedger", dependencies: ["CLMDB", "CCrypto", "CPrefetch"],
+            name: "HaruModel", dependencies: ["HaruStorage", "CCrypto", "CPrefetch"],
+            path: "Sources/HaruModel"),
+        // Engine: the log (append, bulk ingest, replay, rebuild, verify), projections, threads.
+        .target(name: "HaruEngine", dependencies: ["HaruModel", "HaruStorage"], path: "Sources/HaruEngine"),
+        // Views: queries, progress, explanations, scenarios.
+        .target(name: "HaruViews", dependencies: ["HaruEngine", "HaruModel"], path: "Sources/HaruViews"),
+        // The library product: re-exports the layers' public API.
+        .target(
+            name: "HaruLedger", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews"],
             path: "Sources/HaruLedger"),
-        .target(name: "HaruCLI", dependencies: ["HaruLedger"], path: "Sources/HaruCLI"),
+        .target(
+            name: "HaruCLI", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews"],
+            path: "Sources/HaruCLI"),
         .executableTarget(name: "haru", dependencies: ["HaruCLI"], path: "Sources/haru"),
         // In-process timings of the read paths (Docs/performance.md).
-        .executableTarget(name: "haru-bench", dependencies: ["HaruLedger"], path: "Benchmarks/HaruBench"),
-        .target(name: "TestSupport", dependencies: ["HaruLedger", "HaruCLI"], path: "Tests/TestSupport"),
+        .executableTarget(name: "haru-bench", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews"], path: "Benchmarks/HaruBench"),
+        .target(name: "TestSupport", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruCLI"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "HaruLedgerTests", dependencies: ["HaruLedger", "TestSupport"],
+            name: "HaruLedgerTests", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "TestSupport"],
             path: "Tests/HaruLedgerTests"),
         .testTarget(
-            name: "HaruCLITests", dependencies: ["HaruCLI", "HaruLedger", "TestSupport"],
+            name: "HaruCLITests", dependencies: ["HaruCLI", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "TestSupport"],
             path: "Tests/HaruCLITests"),
     ],
     swiftLanguageModes: [.v6]

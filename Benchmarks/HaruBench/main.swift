@@ -7,7 +7,10 @@
 // `clear` empties the projections (never run it on a ledger you keep).
 //
 // Prints one line per phase: "<phase> <events> <seconds> <events/s>".
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,7 @@
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 /// What every subcommand works with: the invocation and the global options.
 struct Context {

@@ -1,9 +1,12 @@
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 /// The `haru` command line. The executable calls `run` and exits with what
 /// it returns; tests call it in-process with their own streams and clock.
-public enum HaruCLI {
-    public static let version = "0.1.0"
+package enum HaruCLI {
+    package static let version = "0.1.0"
 
     static let root = Command(
         name: "haru", abstract: "An event-sourced habit and time ledger.",
@@ -21,7 +24,7 @@ public enum HaruCLI {
         ])
 
     /// Runs one command line. The single place where errors become exit codes.
-    public static func run(_ invocation: Invocation) -> Int32 {
+    package static func run(_ invocation: Invocation) -> Int32 {
         var args = invocation.arguments
         let err = invocation.err
         if args.isEmpty || args == ["--help"] || args == ["-h"] {

@@ -1,4 +1,7 @@
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 /// `--as-of` and `--known-at`, taken by every query.
 let queryOptions: [OptionSpec] = [

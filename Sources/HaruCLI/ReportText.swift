@@ -1,4 +1,7 @@
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 /// The human table of a report: one row per period, one column per action or tag.
 enum ReportText {

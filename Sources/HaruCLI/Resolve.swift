@@ -1,4 +1,7 @@
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 extension Context {
     /// A live definition named by id or by its unique name (tags, actions).

@@ -2,20 +2,23 @@
     import Glibc
 #endif
 
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 /// Where a command writes: stdout and stderr in the real tool, buffers in tests.
-public final class OutputStream: @unchecked Sendable {
+package final class OutputStream: @unchecked Sendable {
     // @unchecked: a command runs on one thread; the buffer is never shared across threads.
     private let fd: Int32?
-    public private(set) var text = ""
+    package private(set) var text = ""
 
     /// Writes straight to a file descriptor.
-    public init(fd: Int32) { self.fd = fd }
+    package init(fd: Int32) { self.fd = fd }
     /// Collects into `text`.
-    public init() { fd = nil }
+    package init() { fd = nil }
 
-    public func write(_ s: String) {
+    package func write(_ s: String) {
         guard let fd else { text += s; return }
         var s = s
         s.withUTF8 { buf in
@@ -28,33 +31,33 @@ public final class OutputStream: @unchecked Sendable {
         }
     }
 
-    public func line(_ s: String = "") { write(s + "\n") }
+    package func line(_ s: String = "") { write(s + "\n") }
 
     /// Whether this stream is a terminal (progress bars and colour only then).
-    public var isTTY: Bool { fd.map { isatty($0) == 1 } ?? false }
+    package var isTTY: Bool { fd.map { isatty($0) == 1 } ?? false }
 }
 
 /// Everything a command may take from the outside world, passed in so that
 /// tests can pin it: arguments, environment, input, outputs, clock, ids.
-public struct Invocation {
-    public var arguments: [String]
-    public var environment: [String: String]
+package struct Invocation {
+    package var arguments: [String]
+    package var environment: [String: String]
     /// A file's bytes (mapped: `InputBytes`), or standard input's for nil.
-    public var readInput: (String?) throws -> InputBytes
-    public var out: OutputStream
-    public var err: OutputStream
+    package var readInput: (String?) throws -> InputBytes
+    package var out: OutputStream
+    package var err: OutputStream
     /// The real clock, µs since the epoch (`--now` overrides it).
-    public var clock: () -> Int64
-    public var rng: any RandomNumberGenerator
+    package var clock: () -> Int64
+    package var rng: any RandomNumberGenerator
     /// Ends the process once a command has written its output, before the
     /// ledger is closed and what the command built is freed (the tool passes
     /// `exit`; tests leave it nil and get the exit code back). The OS takes
     /// it all back at once: after a bulk load, closing LMDB's environment
     /// alone freed 67 k page buffers one by one. Nothing is lost: a commit is
     /// durable when it returns, and the output streams are unbuffered.
-    public var end: ((Int32) -> Never)?
+    package var end: ((Int32) -> Never)?
 
-    public init(
+    package init(
         arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> InputBytes,
         out: OutputStream, err: OutputStream, clock: @escaping () -> Int64, rng: any RandomNumberGenerator,
         end: ((Int32) -> Never)? = nil

@@ -1,7 +1,10 @@
 // The `haru` executable: the real world (arguments, environment, clock,
 // randomness, standard streams) handed to HaruCLI, and the exit code back.
 import HaruCLI
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,10 @@ import TestSupport
 import Testing
 
 @testable import HaruCLI
-@testable import HaruLedger
+@testable import HaruEngine
+@testable import HaruModel
+@testable import HaruStorage
+@testable import HaruViews
 
 /// A ledger with a tag, a time action and a count action, made through the CLI.
 func cliLedger() -> TempDir {

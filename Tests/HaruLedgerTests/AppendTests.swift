@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
-@testable import HaruLedger
+@testable import HaruEngine
+@testable import HaruModel
+@testable import HaruStorage
+@testable import HaruViews
 
 /// A small valid history used by several tests.
 let setupJSONL = """

@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
-@testable import HaruLedger
+@testable import HaruEngine
+@testable import HaruModel
+@testable import HaruStorage
+@testable import HaruViews
 
 func instant(_ s: String) -> Instant { try! Instant.parse(s).get() }
 func date(_ s: String) -> LocalDate { LocalDate(parsing: s)! }

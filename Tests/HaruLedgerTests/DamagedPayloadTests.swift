@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import HaruLedger
+@testable import HaruEngine
+@testable import HaruModel
+@testable import HaruStorage
+@testable import HaruViews
 
 struct DamagedPayloads {
     /// A changed payload byte that takes away a field the fold requires (the

@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
-@testable import HaruLedger
+@testable import HaruEngine
+@testable import HaruModel
+@testable import HaruStorage
+@testable import HaruViews
 
 /// A quest payload from a few fields (ids and goal filled in).
 func quest(_ fields: [(Field, FieldValue)]) -> QuestSpec {

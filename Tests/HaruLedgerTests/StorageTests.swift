@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import HaruLedger
+@testable import HaruEngine
+@testable import HaruModel
+@testable import HaruStorage
+@testable import HaruViews
 
 struct LMDBEnvironment {
     @Test func commitsOnReturnAndAbortsOnThrow() throws {

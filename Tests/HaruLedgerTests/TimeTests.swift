@@ -1,6 +1,9 @@
 import Testing
 
-@testable import HaruLedger
+@testable import HaruEngine
+@testable import HaruModel
+@testable import HaruStorage
+@testable import HaruViews
 
 struct InstantParsing {
     @Test(arguments: [

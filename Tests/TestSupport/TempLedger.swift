@@ -1,29 +1,32 @@
 import Foundation
 import HaruCLI
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 /// A fresh ledger directory per test, removed when the value goes away.
-public final class TempDir: @unchecked Sendable {
+package final class TempDir: @unchecked Sendable {
     // @unchecked: only the immutable path is shared.
-    public let path: String
+    package let path: String
 
-    public init(_ label: String = "haru-test") {
+    package init(_ label: String = "haru-test") {
         let base = FileManager.default.temporaryDirectory.path
         path = base + "/\(label)-\(UUID().uuidString.prefix(8))"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
     /// A path inside the directory for a ledger (not created).
-    public var ledgerPath: String { path + "/ledger" }
+    package var ledgerPath: String { path + "/ledger" }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
 /// A deterministic id source for tests (SplitMix64).
-public struct SeededRNG: RandomNumberGenerator, Sendable {
+package struct SeededRNG: RandomNumberGenerator, Sendable {
     private var state: UInt64
-    public init(seed: UInt64 = 42) { state = seed }
-    public mutating func next() -> UInt64 {
+    package init(seed: UInt64 = 42) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -33,10 +36,10 @@ public struct SeededRNG: RandomNumberGenerator, Sendable {
 }
 
 /// What one in-process `haru` run produced.
-public struct CLIResult: Sendable {
-    public var code: Int32
-    public var out: String
-    public var err: String
+package struct CLIResult: Sendable {
+    package var code: Int32
+    package var out: String
+    package var err: String
 }
 
 /// Runs `haru` in-process with a pinned clock. Each call draws its ids from
@@ -44,7 +47,7 @@ public struct CLIResult: Sendable {
 /// - Parameters:
 ///   - stdin: what `-` or a missing FILE reads.
 ///   - now: the clock (default 2026-03-04T12:00:00Z).
-public func haru(
+package func haru(
     _ args: [String], ledger: String? = nil, stdin: String = "", now: Int64 = 1_772_625_600_000_000,
     seed: UInt64? = nil
 ) -> CLIResult {
@@ -66,27 +69,27 @@ public func haru(
 }
 
 /// Parses JSONL text into inputs, failing the test on bad lines.
-public func events(_ jsonl: String, zones: ZoneDirectory = .system) throws -> [EventInput] {
+package func events(_ jsonl: String, zones: ZoneDirectory = .system) throws -> [EventInput] {
     try jsonl.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map {
         try EventInput.parse(try JSONParser.parse(String($0)), zones: zones)
     }
 }
 
 /// The package root (for Fixtures/ and the built binary).
-public let packageRoot: String = {
+package let packageRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { url.deleteLastPathComponent() }
     return url.path
 }()
 
 /// The built `haru` executable: $HARU_BIN, else the debug build in .build.
-public var haruBinary: String {
+package var haruBinary: String {
     if let b = ProcessInfo.processInfo.environment["HARU_BIN"] { return b }
     return packageRoot + "/.build/debug/haru"
 }
 
 /// Runs the real binary as a child process.
-public func runBinary(_ args: [String], ledger: String?, stdin: String? = nil) throws -> CLIResult {
+package func runBinary(_ args: [String], ledger: String?, stdin: String? = nil) throws -> CLIResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: haruBinary)
     p.arguments = args

@@ -1,4 +1,7 @@
-import HaruLedger
+import HaruEngine
+import HaruModel
+import HaruStorage
+import HaruViews
 
 extension Subcommands {
     static let atOption = OptionSpec(name: "--at", value: "INSTANT", help: "When it happened (ISO 8601 with offset; default now).")

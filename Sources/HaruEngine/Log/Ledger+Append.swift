@@ -1,0 +1,141 @@
+/// Appending: one atomic batch, checked event by event against the state the
+/// events before it made (Docs/design.md, "Batch appends").
+import HaruStorage
+import HaruModel
+
+extension Ledger {
+    /// Appends a batch atomically: every event is checked against the state
+    /// the events before it produce; one bad event rejects the whole batch
+    /// and nothing is written.
+    /// - Parameters:
+    ///   - lines: the input line of each event, for error messages (default 1, 2, 3 …).
+    ///   - expectHead: fail with `headMoved` unless the head is exactly this seq.
+    ///   - now: the clock, µs since the epoch (transaction time; never goes back).
+    ///   - rng: where new event ids come from.
+    package func append<G: RandomNumberGenerator>(
+        _ inputs: [EventInput], lines: [Int]? = nil, expectHead: UInt64? = nil, now: Int64, rng: inout G
+    ) throws -> AppendResult {
+        try append(from: { ArrayEventSource(inputs: inputs, lines: lines) }, expectHead: expectHead, now: now, rng: &rng)
+    }
+
+    /// Appends the events a source yields, atomically, reading them one at a
+    /// time inside the write transaction (a bulk load never holds them all).
+    /// - Parameter makeSource: a fresh source from the first event; called
+    ///   again if the transaction has to start over (the map grew).
+    package func append<S: EventSource, G: RandomNumberGenerator>(
+        from makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G
+    ) throws -> AppendResult {
+        let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
+        return try environment.write { txn in
+            let head = try head(txn)
+            if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
+            let recorded = max(now, head.recorded)
+            var store = try BatchEntities(StoredEntities(txn: txn, db: state))
+            var sink = StoredProjections(txn: txn, pages: pages, interned: interned, checkpoints: checkpoints)
+            var source = makeSource()
+            if let n = source.expectedEvents { store.reserve(records: n) }
+            var seq = head.seq
+            var prev = head.hash
+            var seqs: [UInt64] = []
+            var batchIDs: [EventID: (UInt64, EventInput)] = [:]
+            var log = try BatchLog(txn, events: events, ids: ids)
+            defer { log.close() }
+            let sha = SHA256Context()
+            // Each event is completed where the source keeps it (`withNextPrepared`);
+            // the record index slots of the events a few places on are loaded meanwhile.
+            while try source.withNextPrepared(using: sha, upcoming: { store.prefetch($0) }, { prepared in
+                let line = prepared.line
+                let given = prepared.input.id
+                let id = given ?? log.drawID(unixMillis: millis, using: &rng)
+                if given != nil {
+                    if let existing = try existingEvent(id, txn) {
+                        guard prepared.input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
+                        seqs.append(existing.seq)
+                        return
+                    }
+                    if let (s, earlier) = batchIDs[id] {
+                        guard earlier == prepared.input else { throw LedgerError.conflict(line: line, id: id, seq: s) }
+                        seqs.append(s)
+                        return
+                    }
+                }
+                seq += 1
+                do {
+                    try Projector.apply(
+                        prepared.input.type, at: prepared.input.at, seq: seq, payload: prepared.input.payload, store: &store, sink: &sink)
+                } catch let e as InputError {
+                    throw LedgerError.invalid(e.at(line: line))
+                }
+                let hash = try EventRecord.seal(
+                    seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
+                try log.put(seq: seq, record: prepared.record)
+                do {
+                    try log.index(id, seq: seq)
+                } catch let e as LMDBError where e.isKeyExists {
+                    // Only a drawn id can get here (given ids were looked up above):
+                    // the id source repeated itself. Refuse rather than alias two events.
+                    throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn)?.seq ?? 0)
+                }
+                prev = hash
+                if given != nil { batchIDs[id] = (seq, prepared.input) }
+                seqs.append(seq)
+            }) {}
+            try store.flush(alongside: { try sink.flush() })
+            return AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq)
+        }
+    }
+}
+
+/// Where a batch's events go: the log (seq → record) and the id index
+/// (id → seq), each through a cursor kept open for the batch, and the ids the
+/// store draws for events that came without one.
+struct BatchLog {
+    private let events: WriteCursor
+    private let ids: WriteCursor
+    /// The greatest id in the index: an id above it is appended.
+    private var top: EventID
+    /// The last id drawn in this batch: the next ascends from it.
+    private var drawn: EventID?
+
+    init(_ txn: Transaction, events: Database, ids: Database) throws {
+        if let (k, _) = try txn.last(ids) {
+            guard let id = EventID(indexKey: k) else { throw LedgerError.damaged(seq: nil, reason: "an id key of \(k.count) bytes") }
+            top = id
+        } else {
+            top = EventID(high: 0, low: 0)
+        }
+        self.events = try txn.openCursor(events)
+        self.ids = try txn.openCursor(ids)
+    }
+
+    func close() {
+        events.close()
+        ids.close()
+    }
+
+    /// A new id for an event that came without one, ascending within the batch.
+    mutating func drawID<G: RandomNumberGenerator>(unixMillis: Int64, using rng: inout G) -> EventID {
+        let id = EventID.v7(unixMillis: unixMillis, after: drawn, using: &rng)
+        drawn = id
+        return id
+    }
+
+    /// Puts a record at the end of the log (seqs only grow; a cursor that stays
+    /// on the last entry skips the descent from the root).
+    func put(seq: UInt64, record: [UInt8]) throws {
+        var key = seq.bigEndian
+        try withUnsafeBytes(of: &key) { k in try record.withUnsafeBytes { v in try events.put(key: k, value: v, append: true) } }
+    }
+
+    /// Indexes an id. An id above every id in the index (drawn ids nearly
+    /// always are) goes at its end.
+    /// - Throws: `MDB_KEYEXIST` when the id is there already.
+    mutating func index(_ id: EventID, seq: UInt64) throws {
+        let above = (id.high, id.low) > (top.high, top.low)
+        var value = seq.bigEndian
+        try id.withIndexKey { k in
+            try withUnsafeBytes(of: &value) { v in try ids.put(key: k, value: v, append: above, noOverwrite: true) }
+        }
+        if above { top = id }
+    }
+}

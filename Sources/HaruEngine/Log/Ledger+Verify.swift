@@ -1,0 +1,191 @@
+import HaruStorage
+import HaruModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `verify` found.
+package struct VerifyReport: Sendable, Equatable {
+    /// Events checked.
+    package var events: UInt64 = 0
+    /// The first event that is missing, out of order, altered or does not fold.
+    package var firstBadSeq: UInt64?
+    /// What is wrong, nil when all is well.
+    package var problem: String?
+
+    package var ok: Bool { problem == nil }
+}
+
+extension Ledger {
+    /// Checks everything that can be checked from the file alone:
+    /// - seqs are dense from 1 and `recorded` never decreases;
+    /// - every record decodes, and its hash matches SHA-256(prev ‖ envelope ‖
+    ///   payload digest), so a changed byte anywhere breaks the chain at that seq;
+    /// - the id index names each event's seq, and nothing else;
+    /// - the events fold without error, and the fold equals the stored state
+    ///   and projections.
+    ///
+    /// The chain (with the id index) and the fold (with the comparison) are
+    /// independent, so they run at once on two threads, each in its own read
+    /// transaction of the same snapshot. When both find something, the
+    /// chain's finding is reported: a record that was altered explains
+    /// whatever the fold then makes of it.
+    package func verify() throws -> VerifyReport {
+        try environment.read { foldTxn in
+            try environment.read { chainTxn in
+                // Two transactions of one snapshot: retry in the rare case that
+                // an append committed between their starts.
+                if try head(foldTxn).seq != head(chainTxn).seq { return nil }
+                let (chain, folded) = try Parallel.both(
+                    { try self.verifyChain(chainTxn) },
+                    { try foldForVerify(foldTxn) })
+                guard chain.ok else { return chain }
+                switch folded {
+                case .failure(let f): return f.report
+                case .success(let fold):
+                    // The chain thread is done: its transaction (same snapshot) serves the second comparer.
+                    return try compareProjections(fold, foldTxn, chainTxn) as VerifyReport?
+                }
+            }
+        } ?? verify()
+    }
+
+    private func failed(_ seq: UInt64?, _ why: String, events: UInt64 = 0) -> VerifyReport {
+        VerifyReport(events: events, firstBadSeq: seq, problem: why)
+    }
+
+    /// Seqs, records, the hash chain, `recorded` order and the id index.
+    private func verifyChain(_ txn: Transaction) throws -> VerifyReport {
+        var report = VerifyReport()
+        var expected: UInt64 = 1
+        var prev = Digest.zero
+        var lastRecorded = Int64.min
+        let sha = SHA256Context()
+        // Each event's id, by seq: the id index is checked against it in one sequential pass.
+        var eventIDs: [EventID] = []
+        eventIDs.reserveCapacity(Int(try txn.count(events)))
+        var failure: VerifyReport?
+        var budget = Environment.ReadBudget(environment)
+        try txn.scan(events) { k, v in
+            guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
+            guard seq == expected else { failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
+            budget.spend(v)
+            guard let h = try? EventRecord.link(v) else { failure = failed(seq, "the record does not decode"); return false }
+            let digest = h.redactedDigest ?? sha.hash(h.payload)
+            guard EventRecord.chainHash(seq: seq, h, prev: prev, payloadDigest: digest, using: sha) == h.hash else {
+                failure = failed(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
+                return false
+            }
+            guard h.recorded >= lastRecorded else { failure = failed(seq, "recorded time goes backwards"); return false }
+            eventIDs.append(h.id)
+            prev = h.hash
+            lastRecorded = h.recorded
+            report.events = seq
+            expected += 1
+            return true
+        }
+        if let failure { return failure }
+        // The id index: every entry names the seq of an event with that id, and there is one per event
+        // (keys are unique, so that makes it a one-to-one map).
+        var indexProblem: String?
+        var indexed = 0
+        try txn.scan(ids) { key, value in
+            indexed += 1
+            guard let id = EventID(indexKey: key), let seq = try? EventRecord.seq(fromKey: value), seq >= 1,
+                seq <= UInt64(eventIDs.count), eventIDs[Int(seq) - 1] == id
+            else {
+                indexProblem = "the id index has an entry that does not name its event"
+                return false
+            }
+            return true
+        }
+        if indexProblem == nil, indexed != eventIDs.count {
+            // Name the first event the index lacks (the slow way: only when something is wrong).
+            for (k, id) in eventIDs.enumerated() {
+                if try txn.get(ids, id.indexKey).flatMap({ try? EventRecord.seq(fromKey: $0) }) != UInt64(k + 1) {
+                    return failed(UInt64(k + 1), "the id index does not point at this event", events: report.events)
+                }
+            }
+            indexProblem = "the id index has \(indexed) entries for \(eventIDs.count) events"
+        }
+        if let indexProblem { return failed(nil, indexProblem, events: report.events) }
+        return report
+    }
+
+    /// The fold of every event, or the report of the event that does not fold.
+    private func foldForVerify(_ txn: Transaction) throws -> Result<MemoryFold, VerifyFailure> {
+        do {
+            return .success(try replayPipelined(txn, reserve: Int(try txn.count(events))))
+        } catch LedgerError.damaged(let seq, let reason) {
+            return .failure(VerifyFailure(report: failed(seq, reason, events: (seq ?? 1) - 1)))
+        }
+    }
+
+    /// Every projection must be exactly what the fold produces, compared
+    /// entry by entry as the database holds it, on two threads.
+    private func compareProjections(_ fold: MemoryFold, _ txn: Transaction, _ otherTxn: Transaction) throws -> VerifyReport {
+        let report = VerifyReport(events: fold.state.head)
+        let parts = produced(fold)
+        let diffs = try diffAll(parts, txn, otherTxn, firstOnly: true)
+        for (want, d) in zip(parts, diffs) {
+            if let k = d.stale.first {
+                return failed(nil, want.describe(k) + " is stored but the events do not produce it", events: report.events)
+            }
+            if let k = d.differ.first {
+                return failed(nil, want.describe(k) + " differs from the fold of the events", events: report.events)
+            }
+            if d.matched != want.count, let problem = try firstDifference(txn, want) {
+                // Something is missing: name it (the slow way, only when something is wrong).
+                return failed(nil, problem, events: report.events)
+            }
+        }
+        return report
+    }
+}
+
+/// A verify report as an error, for `Result`.
+struct VerifyFailure: Error {
+    var report: VerifyReport
+}
+
+extension Ledger {
+    /// The first difference between a database part and the entries the
+    /// replay produced for it, in key order; nil when equal. Walks a sorted
+    /// copy of what was produced: only when something is known to be wrong.
+    func firstDifference(_ txn: Transaction, _ part: Produced) throws -> String? {
+        let want = part.sorted()
+        var k = 0
+        var mismatch: String?
+        try scan(txn, part) { key, value in
+            guard k < want.count, ByteOrder.same(want[k].0, key) else {
+                mismatch = part.describe(Array(key)) + " is stored but the events do not produce it"
+                return false
+            }
+            guard ByteOrder.same(want[k].1, value) else {
+                mismatch = part.describe(want[k].0) + " differs from the fold of the events"
+                return false
+            }
+            k += 1
+            return true
+        }
+        if mismatch == nil, k < want.count { mismatch = part.describe(want[k].0) + " is missing" }
+        return mismatch
+    }
+}
+
+extension StateKey {
+    /// A readable name of a state key, for verify's messages.
+    static func describe(_ key: [UInt8]) -> String {
+        guard let family = key.first else { return "an empty key" }
+        let id = String(decoding: key.dropFirst(), as: UTF8.self)
+        switch family {
+        case 0x01: return "the settings"
+        case 0x11...0x14: return "\(DefinitionKind(rawValue: family - 0x10)!.word) \"\(id)\""
+        case 0x20: return "session \"\(id)\""
+        case 0x21: return "count entry \"\(id)\""
+        case 0x22: return "the running session of action \"\(id)\""
+        default: return "key family \(family)"
+        }
+    }
+}

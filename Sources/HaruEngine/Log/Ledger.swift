@@ -1,0 +1,238 @@
+/// Errors of the ledger as a whole (beyond a single bad field).
+import HaruStorage
+import HaruModel
+
+package enum LedgerError: Error, Sendable, CustomStringConvertible {
+    /// An input event broke a rule; nothing was written.
+    case invalid(InputError)
+    /// An event id already in the ledger came with different content.
+    case conflict(line: Int, id: EventID, seq: UInt64)
+    /// `--expect-head` did not match.
+    case headMoved(expected: UInt64, actual: UInt64)
+    /// The stored data cannot be read.
+    case damaged(seq: UInt64?, reason: String)
+    /// There is no ledger at the path.
+    case notFound(path: String)
+    /// The ledger exists already (`init`).
+    case exists(path: String)
+
+    package var description: String {
+        switch self {
+        case .invalid(let e): return e.description
+        case .conflict(let line, let id, let seq):
+            return
+                "line \(line): id: event \(id) is already in the ledger at seq \(seq) with different content; an id names one event forever"
+        case .headMoved(let expected, let actual):
+            return "the ledger head is at seq \(actual), not \(expected) as --expect-head says; read the new events and retry"
+        case .damaged(let seq, let reason): return "ledger is damaged" + (seq.map { " at seq \($0)" } ?? "") + ": \(reason)"
+        case .notFound(let path): return "no ledger at \(path); create one with `haru init`"
+        case .exists(let path): return "a ledger already exists at \(path)"
+        }
+    }
+}
+
+/// Where an append reads its events from, one at a time.
+package protocol EventSource {
+    /// The next event and its input line; nil at the end.
+    /// - Throws: `InputError` (with its line) for an event that cannot be read.
+    mutating func next() throws -> (EventInput, Int)?
+    /// The next event with its payload encoded and hashed (default: `next()`,
+    /// prepared on the caller's thread; see `PreparedEvent`).
+    mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent?
+    /// Lends the next prepared event to `body`, which completes its record in
+    /// place; false at the end (default: `nextPrepared`). A source that reads
+    /// ahead lends the event where the reading thread put it and frees it
+    /// there later: moving each event out and back cost a tenth of the
+    /// appending thread of a bulk load. It also shows `upcoming` the record
+    /// hint of an event a few places further on (a source that cannot see
+    /// ahead never calls it).
+    mutating func withNextPrepared(
+        using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
+    ) throws -> Bool
+    /// About how many events the source holds, if it can tell (default nil):
+    /// a bulk load sizes its record tables once instead of growing them
+    /// (growing was a fifteenth of the appending thread at 1.1 M events).
+    var expectedEvents: Int? { get }
+}
+
+/// Events already in memory.
+package struct ArrayEventSource: EventSource {
+    let inputs: [EventInput]
+    let lines: [Int]?
+    var k = 0
+
+    /// - Parameter lines: each event's input line (default 1, 2, 3 …).
+    package init(inputs: [EventInput], lines: [Int]?) {
+        self.inputs = inputs
+        self.lines = lines
+    }
+
+    package mutating func next() -> (EventInput, Int)? {
+        guard k < inputs.count else { return nil }
+        defer { k += 1 }
+        return (inputs[k], lines?[k] ?? k + 1)
+    }
+}
+
+/// What an append did.
+package struct AppendResult: Sendable, Equatable {
+    /// The seq of each input event, in input order (an idempotent retry
+    /// reports the seq the event already had).
+    package var seqs: [UInt64]
+    /// How many events were newly written.
+    package var appended: Int
+    /// The head after the append.
+    package var head: UInt64
+}
+
+/// The head of the log: its last seq and hash.
+package struct Head: Sendable, Equatable {
+    package var seq: UInt64
+    package var hash: Digest
+    /// Transaction time of the last event (µs), 0 when empty.
+    package var recorded: Int64
+}
+
+/// A ledger: the hash-chained event log and the entity state it folds into,
+/// in one LMDB environment.
+///
+/// Databases: `events` (seq → record), `ids` (event id → seq), `state`
+/// (current entities, kept by every append in the same transaction).
+package final class Ledger: @unchecked Sendable {
+    // @unchecked: holds only the environment (see Environment) and immutable handles.
+    package let environment: Environment
+    package let events: Database
+    let ids: Database
+    package let state: Database
+    package let pages: Database
+    package let interned: Database
+    package let checkpoints: Database
+
+    static let databaseNames = ["events", "ids", "state", "pages", "interned", "checkpoints"]
+
+    /// Opens an existing ledger.
+    package convenience init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
+        let env: Environment
+        do {
+            env = try Environment(path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly)
+        } catch {
+            if error.code == 2 { throw LedgerError.notFound(path: path) }
+            throw error
+        }
+        self.init(environment: env)
+    }
+
+    private init(environment: Environment) {
+        self.environment = environment
+        events = environment.database("events")
+        ids = environment.database("ids")
+        state = environment.database("state")
+        pages = environment.database("pages")
+        interned = environment.database("interned")
+        checkpoints = environment.database("checkpoints")
+    }
+
+    /// Creates a new, empty ledger directory (mode 0700, files 0600).
+    /// - Throws: `LedgerError.exists` when one is there already.
+    package static func create(path: String, durability: Environment.Durability = .durable) throws -> Ledger {
+        if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
+        return Ledger(environment: try Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability))
+    }
+
+    /// The current head.
+    package func head() throws -> Head {
+        try environment.read { txn in try head(txn) }
+    }
+
+    package func head(_ txn: Transaction) throws -> Head {
+        guard let (k, v) = try txn.last(events) else { return Head(seq: 0, hash: .zero, recorded: 0) }
+        var r = ByteReader(v)
+        let h = try EventRecord.header(&r)
+        return Head(seq: try EventRecord.seq(fromKey: k), hash: h.hash, recorded: h.recorded)
+    }
+
+    func existingEvent(_ id: EventID, _ txn: Transaction) throws -> Event? {
+        guard let k = try txn.get(ids, id.indexKey) else { return nil }
+        let seq = try EventRecord.seq(fromKey: k)
+        return try event(seq, txn)
+    }
+
+    package func event(_ seq: UInt64, _ txn: Transaction) throws -> Event? {
+        guard let v = try txn.get(events, EventRecord.key(seq)) else { return nil }
+        do { return try EventRecord.decode(seq: seq, v) } catch { throw LedgerError.damaged(seq: seq, reason: error.reason) }
+    }
+
+    /// The event with this seq.
+    package func event(_ seq: UInt64) throws -> Event? {
+        try environment.read { txn in try event(seq, txn) }
+    }
+
+    /// Calls `body` with each event from `from` through `through` (inclusive), in order, until it returns false.
+    package func forEachEvent(from: UInt64 = 1, through: UInt64 = .max, _ body: (Event) throws -> Bool) throws {
+        try environment.read { txn in
+            try txn.scan(events, from: EventRecord.key(from)) { k, v in
+                let seq = try EventRecord.seq(fromKey: k)
+                if seq > through { return false }
+                let e: Event
+                do { e = try EventRecord.decode(seq: seq, v) } catch let err as DecodeError {
+                    throw LedgerError.damaged(seq: seq, reason: err.reason)
+                }
+                return try body(e)
+            }
+        }
+    }
+
+    /// Folds the log up to `knownAt` (the head when nil) into memory.
+    package func replay(knownAt: UInt64? = nil) throws -> EntityState { try replayAll(knownAt: knownAt).state }
+
+    /// Folds the log up to `knownAt` into memory, with every projection.
+    package func replayAll(knownAt: UInt64? = nil) throws -> (state: EntityState, projections: MemoryProjections) {
+        let fold = try environment.read { txn in
+            try replayPipelined(txn, through: knownAt ?? .max, reserve: Int(try txn.count(events)))
+        }
+        return (fold.state, fold.projections)
+    }
+
+    /// Feeds each event through `through`, in order, to `visitor`, reading
+    /// its payload in place (`StoredPayload`) when it is at its type's current
+    /// version, else decoded and upcast.
+    /// - Throws: `LedgerError.damaged` for a record that does not decode or an
+    ///   event that does not fold (naming its seq).
+    func replay<V: EventVisitor>(_ txn: Transaction, through: UInt64, into visitor: inout V) throws {
+        var budget = Environment.ReadBudget(environment)
+        try txn.scan(events) { k, v in
+            let seq = try EventRecord.seq(fromKey: k)
+            if seq > through { return false }
+            budget.spend(v)
+            do {
+                var r = ByteReader(v)
+                let (type, at, version) = try EventRecord.brief(&r)
+                if Int(version) == type.currentVersion {
+                    try visitor.visit(seq, type, at, try StoredPayload(r.rest()))
+                } else {
+                    var payload = try Payload.decode(from: &r)
+                    _ = try Upcast.toCurrent(type: type, version: version, payload: &payload)
+                    try visitor.visit(seq, type, at, payload)
+                }
+            } catch let err as DecodeError {
+                throw LedgerError.damaged(seq: seq, reason: err.reason)
+            } catch let err as InputError {
+                throw LedgerError.damaged(seq: seq, reason: "the event does not fold: \(err.description)")
+            }
+            return true
+        }
+    }
+
+    /// Reads the stored entity state (kept current by every append).
+    package func withStoredState<T>(_ body: (any EntityStore) throws -> T) throws -> T {
+        try environment.read { txn in try body(StoredEntities(txn: txn, db: state)) }
+    }
+
+    /// Running sessions as (action id, session), from the stored state.
+    package func runningSessions() throws -> [SessionRecord] {
+        try environment.read { txn in
+            let store = StoredEntities(txn: txn, db: state)
+            return try store.allRunning().compactMap { try store.session($0.1) }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// An input event with what its stored record needs that does not depend on
+/// the ledger: the record's bytes but for the transaction time, the drawn id
+/// and the chain hash, and the SHA-256 of the payload. A source that reads
+/// ahead on another thread (`ReadAhead`) prepares events there, so the
+/// appending thread, which alone holds the write transaction, is left with
+/// the fold, three patches, one hash and the puts (`EventRecord.seal`).
+import HaruModel
+
+package struct PreparedEvent {
+    package var input: EventInput
+    /// The input line, for error messages.
+    package var line: Int
+    /// The stored record with zeros for `recorded`, the id (when the input
+    /// has none) and the hash.
+    var record: [UInt8]
+    var payloadDigest: Digest
+    /// The record the event creates, if it creates one.
+    let creates: RecordHint?
+
+    /// Encodes the record and hashes the payload (with the caller's context: one per thread).
+    init(_ input: EventInput, line: Int, using sha: SHA256Context) {
+        self.input = input
+        self.line = line
+        creates = RecordHint(input)
+        var w = ByteWriter(capacity: 192)
+        EventRecord.writeEnvelope(
+            to: &w, recorded: 0, at: input.at, type: input.type, version: UInt8(truncatingIfNeeded: input.version),
+            id: input.id ?? EventID(high: 0, low: 0), source: input.source ?? "", hash: .zero, redactedDigest: nil)
+        let payloadStart = w.bytes.count
+        input.payload.encode(to: &w)  // straight into the record, hashed where it is
+        record = w.bytes
+        payloadDigest = record.withUnsafeBytes { sha.hash(UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
+    }
+}
+
+extension EventSource {
+    package var expectedEvents: Int? { nil }
+
+    package mutating func withNextPrepared(
+        using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
+    ) throws -> Bool {
+        guard var p = try nextPrepared(using: sha) else { return false }
+        try body(&p)
+        return true
+    }
+
+    /// `withNextPrepared` with no use for what comes next.
+    package mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
+        try withNextPrepared(using: sha, upcoming: { _ in }, body)
+    }
+
+    /// The next event, prepared on the caller's thread; a source that reads
+    /// ahead hands over events it prepared on its own.
+    package mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
+        guard let (input, line) = try next() else { return nil }
+        return PreparedEvent(input, line: line, using: sha)
+    }
+}

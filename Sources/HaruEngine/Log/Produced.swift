@@ -1,0 +1,133 @@
+/// What a replay produced for one projection database, as `verify` and
+/// `rebuild` compare it with what is stored: looked up by stored key, so
+/// that no sorted copy of a million entries is made unless one is missing.
+import HaruStorage
+import HaruModel
+
+struct Produced {
+    let db: Database
+    /// The part of the database it covers: keys from `from`, before `before` (nil: to the end).
+    var from: [UInt8] = []
+    var before: [UInt8]? = nil
+    /// How many entries the replay produced.
+    let count: Int
+    /// Whether a stored entry is what the replay produced (nil: it produced nothing under that key).
+    let matches: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool?
+    /// Every produced entry in key order: only when an entry is missing.
+    let sorted: () -> [([UInt8], [UInt8])]
+    /// The produced entries' digest, for a large part (see `EntryDigest`).
+    var digest: (() -> EntryDigest)? = nil
+    /// A readable name of a key, for verify's messages.
+    let describe: ([UInt8]) -> String
+}
+
+/// A stored database against a `Produced`.
+struct ProducedDiff {
+    /// Stored under a key the replay produced nothing for.
+    var stale: [[UInt8]] = []
+    /// Stored with other bytes than the replay produced.
+    var differ: [[UInt8]] = []
+    /// Stored exactly as produced.
+    var matched = 0
+}
+
+extension Ledger {
+    /// The replay's projections, one `Produced` per database.
+    func produced(_ fold: MemoryFold) -> [Produced] {
+        let state = fold.state
+        let p = fold.projections
+        // The state in two parts, so that they can be compared on two threads.
+        func statePart(_ part: StatePart) -> Produced {
+            var scratch = ByteWriter(capacity: 256)
+            return Produced(
+                db: self.state, from: part.from, before: part.before, count: state.storedCount(part),
+                matches: { k, v in state.matches(key: k, value: v, scratch: &scratch) },
+                sorted: { state.storedForm(part) }, digest: { state.digest(part) },
+                describe: { "the stored state of " + StateKey.describe($0) })
+        }
+        return [
+            statePart(.beforeCounts),
+            statePart(.fromCounts),
+            Produced(
+                db: pages, count: p.pages.count,
+                matches: { k, v in
+                    guard k.count == 4, let want = p.pages[PageNumber(PageKey.page(fromKey: k))] else { return nil }
+                    return ByteOrder.same(want, v)
+                },
+                sorted: { p.storedPages() }, describe: { "the record page " + PageKey.describe($0) }),
+            Produced(
+                db: interned, count: 2 * p.actions.count, matches: Self.lookup(p.storedActions()),
+                sorted: { p.storedActions() },
+                describe: { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
+            Produced(
+                db: checkpoints, count: p.checkpoints.count,
+                matches: { k, v in
+                    guard k.count == 8, let want = p.checkpoints[UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))] else {
+                        return nil
+                    }
+                    return ByteOrder.same(want, v)
+                },
+                sorted: { p.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) } },
+                describe: {
+                    "the running-session checkpoint at seq "
+                        + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) })
+                }),
+        ]
+    }
+
+    /// A lookup over a few sorted entries (the action table).
+    private static func lookup(_ entries: [([UInt8], [UInt8])]) -> (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool? {
+        { k, v in
+            guard let e = entries.first(where: { ByteOrder.same($0.0, k) }) else { return nil }
+            return ByteOrder.same(e.1, v)
+        }
+    }
+
+    /// Scans `db` once against `want`; with `firstOnly`, stops at the first stale or differing entry.
+    func diff(_ txn: Transaction, _ want: Produced, firstOnly: Bool) throws -> ProducedDiff {
+        var d = ProducedDiff()
+        var budget = Environment.ReadBudget(environment)
+        if let digest = want.digest {
+            // A large part: compare digests first (two sequential passes, no lookups).
+            var stored = EntryDigest()
+            try scan(txn, want) { k, v in
+                budget.spend(v)
+                stored.add(k, v)
+                return true
+            }
+            if stored == digest() {
+                d.matched = stored.count
+                return d
+            }
+        }
+        try scan(txn, want) { key, value in
+            budget.spend(value)
+            switch want.matches(key, value) {
+            case nil: d.stale.append(Array(key))
+            case false?: d.differ.append(Array(key))
+            case true?: d.matched += 1
+            }
+            return !firstOnly || (d.stale.isEmpty && d.differ.isEmpty)
+        }
+        return d
+    }
+
+    /// Calls `body` with the stored entries of a part, in key order, while it returns true.
+    func scan(
+        _ txn: Transaction, _ part: Produced, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        try txn.scan(part.db, from: part.from.isEmpty ? nil : part.from) { key, value in
+            if let before = part.before, !ByteOrder.less(key, before) { return false }
+            return try body(key, value)
+        }
+    }
+
+    /// The diffs of every part, the first on another thread in `otherTxn` (a
+    /// transaction of the same snapshot), the rest here in `txn`.
+    func diffAll(_ parts: [Produced], _ txn: Transaction, _ otherTxn: Transaction, firstOnly: Bool) throws -> [ProducedDiff] {
+        let (first, rest) = try Parallel.both(
+            { try self.diff(otherTxn, parts[0], firstOnly: firstOnly) },
+            { try parts.dropFirst().map { try self.diff(txn, $0, firstOnly: firstOnly) } })
+        return [first] + rest
+    }
+}

@@ -1,0 +1,109 @@
+/// The entity state kept in the ledger's `state` database, read and written
+/// inside one transaction. LMDB shows a write transaction its own puts, so
+/// the fold can check a batch's later events against its earlier ones
+/// without any cache, and an aborted batch leaves no trace.
+import HaruStorage
+import HaruModel
+
+package struct StoredEntities: EntityStore {
+    let txn: Transaction
+    let db: Database
+    /// Definitions already decoded in this transaction: a batch names the same
+    /// few actions again and again. Writes go through it, so it never goes stale.
+    private let cache = DefinitionCache()
+
+    package init(txn: Transaction, db: Database) {
+        self.txn = txn
+        self.db = db
+    }
+
+    private func decode<T>(_ key: [UInt8], _ body: (inout ByteReader) throws(DecodeError) -> T) throws -> T? {
+        guard let v = try txn.get(db, key) else { return nil }
+        var r = ByteReader(v)
+        return try body(&r)
+    }
+
+    package func settings() throws -> SettingsHistory {
+        try decode(StateKey.settings) { (r) throws(DecodeError) in try StateCodec.decodeSettings(&r) } ?? SettingsHistory()
+    }
+
+    package func setSettings(_ s: SettingsHistory) throws { try txn.put(db, StateKey.settings, StateCodec.encode(s)) }
+
+    package func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
+        if let hit = cache.entries[kind.rawValue]?[EntityKey(id)] { return hit }
+        let d = try decode(StateKey.definition(kind, id)) { (r) throws(DecodeError) in try StateCodec.decodeDefinition(&r) }
+        cache.entries[kind.rawValue, default: [:]][EntityKey(id)] = d
+        return d
+    }
+
+    package func setDefinition(_ d: Definition) throws {
+        try txn.put(db, StateKey.definition(d.kind, d.id), StateCodec.encode(d))
+        cache.entries[d.kind.rawValue, default: [:]][EntityKey(d.id)] = d
+        if d.kind == .action { cache.actions[EntityKey(d.id)] = ActionStatus(d) }
+    }
+
+    package func actionStatus(_ id: String) throws -> ActionStatus {
+        if let hit = cache.actions[EntityKey(id)] { return hit }
+        let s = ActionStatus(try definition(.action, id))
+        cache.actions[EntityKey(id)] = s
+        return s
+    }
+
+    package func definitions(_ kind: DefinitionKind) throws -> [Definition] {
+        let prefix = StateKey.definitionPrefix(kind)
+        var out: [Definition] = []
+        try txn.scan(db, from: [prefix]) { k, v in
+            guard k.first == prefix else { return false }
+            var r = ByteReader(v)
+            out.append(try StateCodec.decodeDefinition(&r))
+            return true
+        }
+        return out.sorted { $0.created.seq < $1.created.seq }
+    }
+
+    package func session(_ id: String) throws -> SessionRecord? {
+        try decode(StateKey.session(id)) { (r) throws(DecodeError) in try StateCodec.decodeSession(&r) }
+    }
+
+    package func setSession(_ s: SessionRecord) throws { try txn.put(db, StateKey.session(s.id), StateCodec.encode(s)) }
+
+    package func count(_ id: String) throws -> CountRecord? {
+        try decode(StateKey.count(id)) { (r) throws(DecodeError) in try StateCodec.decodeCount(&r) }
+    }
+
+    package func setCount(_ c: CountRecord) throws { try txn.put(db, StateKey.count(c.id), StateCodec.encode(c)) }
+
+    package func running(action: String) throws -> String? {
+        guard let v = try txn.get(db, StateKey.running(action)) else { return nil }
+        return String(decoding: v, as: UTF8.self)
+    }
+
+    package func setRunning(action: String, session: String?) throws {
+        if let session {
+            try txn.put(db, StateKey.running(action), Array(session.utf8))
+        } else {
+            try txn.delete(db, StateKey.running(action))
+        }
+    }
+
+    package func runningSessions() throws -> [SessionRecord] { try allRunning().compactMap { try session($0.1) } }
+
+    /// Every running session as (action, session), in action order.
+    func allRunning() throws -> [(String, String)] {
+        var out: [(String, String)] = []
+        try txn.scan(db, from: [0x22]) { k, v in
+            guard k.first == 0x22 else { return false }
+            out.append((String(decoding: k.dropFirst(), as: UTF8.self), String(decoding: v, as: UTF8.self)))
+            return true
+        }
+        return out
+    }
+}
+
+/// Decoded definitions of one transaction (a reference, so that the
+/// non-mutating reads of `EntityStore` can fill it).
+final class DefinitionCache {
+    var entries: [UInt8: [EntityKey: Definition?]] = [:]
+    /// What sessions and counts ask of their actions, kept with the definitions.
+    var actions: [EntityKey: ActionStatus] = [:]
+}

@@ -1,0 +1,234 @@
+/// Where the projections of the records go: the record pages, the action
+/// table they refer to, and the running-session checkpoints. LMDB in an
+/// append, memory in a replay; both produce the same bytes.
+import HaruStorage
+import HaruModel
+
+package protocol ProjectionSink {
+    /// The interned index of an action, made on first use.
+    mutating func intern(action: String) throws -> UInt16
+    /// Changes a page's entries in place (empty when it has none yet).
+    mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws
+    /// The sessions running right after event `seq`.
+    mutating func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) throws
+}
+
+/// One step of the ledger: the fold (entities and their rules) and the
+/// projections that follow from it, for appends, replays and verify alike.
+package enum Projector {
+    /// Every this many seqs the running sessions are written down, so a view
+    /// known at any seq K finds what was running then by reading at most this
+    /// many events (Docs/design.md, "Records projection").
+    package static let checkpointInterval: UInt64 = 4096
+
+    package static func apply<S: EntityStore, P: ProjectionSink, F: PayloadFields>(
+        _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S, sink: inout P
+    ) throws {
+        if let step = try fold(type, at: at, seq: seq, payload: payload, store: &store) { try project(step, into: &sink) }
+    }
+
+    /// What one event asks of the projections, once the fold has applied it:
+    /// the record it changed, the action it created, the running sessions to
+    /// write down. A value, so that a replay can hand it to another thread
+    /// (`PipelinedFold`).
+    package struct Step: Sendable {
+        enum Change: Sendable {
+            /// A record's version before (nil: new) and after, as the pages need them.
+            case record(old: PageVersion?, new: PageVersion)
+            case actionCreated(String)
+        }
+        var seq: UInt64
+        var change: Change?
+        /// Set at checkpoint seqs.
+        var running: [SessionRecord]?
+    }
+
+    /// The fold half: applies the event to `store`; nil when the projections have nothing to do.
+    @inline(__always)
+    static func fold<S: EntityStore, F: PayloadFields>(
+        _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S
+    ) throws -> Step? {
+        var step = Step(seq: seq)
+        switch try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store) {
+        case .session(let old, let new)?: step.change = .record(old: old.map(PageVersion.init), new: PageVersion(new))
+        case .count(let old, let new)?: step.change = .record(old: old.map(PageVersion.init), new: PageVersion(new))
+        case nil: break
+        }
+        if step.change == nil,  type == .actionCreated {
+            step.change = .actionCreated(try payload.requiredString(.actionID))
+        }
+        if seq % checkpointInterval == 0 { step.running = try store.runningSessions() }
+        return step.change == nil && step.running == nil ? nil : step
+    }
+
+    /// The projection half: pages, the action table and checkpoints.
+    static func project<P: ProjectionSink>(_ step: Step, into sink: inout P) throws {
+        let seq = step.seq
+        switch step.change {
+        case .record(let old, let new)?:
+            let action = try sink.intern(action: new.actionID)
+            try replace(old, with: new, action: action, seq: seq, sink: &sink)
+        case .actionCreated(let id)?:
+            _ = try sink.intern(action: id)
+        case nil:
+            break
+        }
+        if let running = step.running { try sink.checkpoint(seq, running) }
+    }
+
+    /// Retires a record's old entries and adds its new ones, page by page.
+    private static func replace<P: ProjectionSink>(
+        _ old: PageVersion?, with new: PageVersion, action: UInt16, seq: UInt64, sink: inout P
+    ) throws {
+        if let old {
+            try RecordEntries.forEach(old, action: action) { page, _ in
+                try sink.modifyPage(page) { bytes in
+                    guard RecordEntries.retire(&bytes, addedSeq: old.versionSeq, seq: seq) else {
+                        throw DecodeError("the page of UTC day \(page) lacks the record version of seq \(old.versionSeq)")
+                    }
+                }
+            }
+        }
+        try RecordEntries.forEach(new, action: action) { page, entry in try sink.modifyPage(page) { entry.append(to: &$0) } }
+    }
+
+    static func encodeCheckpoint(_ running: [SessionRecord]) -> [UInt8] {
+        var w = ByteWriter()
+        let sorted = running.sorted { $0.id < $1.id }
+        w.varint(UInt64(sorted.count))
+        for s in sorted {
+            let b = StateCodec.encode(s)
+            w.varint(UInt64(b.count))
+            w.raw(b)
+        }
+        return w.bytes
+    }
+
+    package static func decodeCheckpoint(_ r: inout ByteReader) throws(DecodeError) -> [SessionRecord] {
+        var out: [SessionRecord] = []
+        for _ in 0..<Int(try r.varint()) {
+            var sub = try r.sub(Int(try r.varint()))
+            out.append(try StateCodec.decodeSession(&sub))
+        }
+        return out
+    }
+}
+
+/// Keys of the action table (in the `interned` database): `a` + id → index, `i` + index → id.
+enum InternKey {
+    static func id(_ action: String) -> [UInt8] { [UInt8(ascii: "a")] + Array(action.utf8) }
+    static func index(_ i: UInt16) -> [UInt8] { [UInt8(ascii: "i"), UInt8(i >> 8), UInt8(i & 0xFF)] }
+}
+
+/// A page number as a dictionary key, hashed without `Hasher` (see `EntityKey`).
+struct PageNumber: Hashable, Sendable {
+    let page: Int64
+    init(_ page: Int64) { self.page = page }
+    func hash(into h: inout Hasher) { h.combine(page) }
+    func _rawHashValue(seed: Int) -> Int {
+        // A 64-bit mix (splitmix64's finalizer) of the page and the seed.
+        var z = UInt64(bitPattern: page) ^ UInt64(bitPattern: Int64(seed))
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: z ^ (z >> 31))
+    }
+}
+
+/// Projections held in memory (replay, verify, rebuild).
+package struct MemoryProjections: ProjectionSink, Sendable {
+    var pages: [PageNumber: [UInt8]] = [:]
+    package var actions: [String] = []
+    var actionIndex: [EntityKey: UInt16] = [:]
+    package var checkpoints: [UInt64: [UInt8]] = [:]
+
+    package init() {}
+
+    package mutating func intern(action: String) throws -> UInt16 {
+        let key = EntityKey(action)
+        if let i = actionIndex[key] { return i }
+        guard actions.count < Int(UInt16.max) else { throw DecodeError("more than 65,535 actions") }
+        let i = UInt16(actions.count)
+        actions.append(action)
+        actionIndex[key] = i
+        return i
+    }
+
+    package mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws {
+        try body(&pages[PageNumber(page), default: []])
+    }
+
+    package mutating func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) {
+        checkpoints[seq] = Projector.encodeCheckpoint(running)
+    }
+
+    /// The pages as the database holds them, in key order.
+    func storedPages() -> [([UInt8], [UInt8])] {
+        pages.sorted { $0.key.page < $1.key.page }.map { (PageKey.make($0.key.page), $0.value) }
+    }
+
+    /// The action table as the database holds it, in key order.
+    func storedActions() -> [([UInt8], [UInt8])] {
+        var out: [([UInt8], [UInt8])] = []
+        for (k, a) in actions.enumerated() {
+            out.append((InternKey.id(a), [UInt8(k >> 8), UInt8(k & 0xFF)]))
+            out.append((InternKey.index(UInt16(k)), Array(a.utf8)))
+        }
+        return ByteOrder.sortedIndices(out.map(\.0)).map { out[$0] }
+    }
+}
+
+/// Projections written into the ledger inside the append's transaction.
+/// Pages changed by a batch are kept in memory and written once, when the
+/// batch is done (`flush`), so a bulk load rewrites each page once.
+struct StoredProjections: ProjectionSink {
+    let txn: Transaction
+    let pages: Database
+    let interned: Database
+    let checkpoints: Database
+    private var dirty: [Int64: [UInt8]] = [:]
+    private var actionCache: [EntityKey: UInt16] = [:]
+
+    init(txn: Transaction, pages: Database, interned: Database, checkpoints: Database) {
+        self.txn = txn
+        self.pages = pages
+        self.interned = interned
+        self.checkpoints = checkpoints
+    }
+
+    mutating func intern(action: String) throws -> UInt16 {
+        let key = EntityKey(action)
+        if let i = actionCache[key] { return i }
+        if let v = try txn.get(interned, InternKey.id(action)), v.count == 2 {
+            let i = UInt16(v[0]) << 8 | UInt16(v[1])
+            actionCache[key] = i
+            return i
+        }
+        let n = try txn.count(interned) / 2
+        guard n < Int(UInt16.max) else { throw DecodeError("more than 65,535 actions") }
+        let i = UInt16(n)
+        try txn.put(interned, InternKey.id(action), [UInt8(i >> 8), UInt8(i & 0xFF)])
+        try txn.put(interned, InternKey.index(i), Array(action.utf8))
+        actionCache[key] = i
+        return i
+    }
+
+    mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws {
+        if dirty[page] == nil { dirty[page] = try txn.get(pages, PageKey.make(page)).map { Array($0) } ?? [] }
+        try body(&dirty[page]!)
+    }
+
+    func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) throws {
+        try txn.put(checkpoints, EventRecord.key(seq), Projector.encodeCheckpoint(running), append: true)
+    }
+
+    /// Writes the pages the batch changed, in key order through one cursor;
+    /// pages past the last stored one (a bulk load's new days) are appended.
+    mutating func flush() throws {
+        try txn.putInKeyOrder(pages) { puts in
+            for (page, bytes) in dirty.sorted(by: { $0.key < $1.key }) {
+                try PageKey.make(page).withUnsafeBytes { k in try bytes.withUnsafeBytes { v in try puts.put(key: k, value: v) } }
+            }
+        }
+        dirty = [:]
+    }
+}

@@ -1,0 +1,157 @@
+/// The ledger's logical calendar (RULES §1): which logical day an instant
+/// belongs to, the instant range of a day key, weeks and months.
+///
+/// `day_start` and `time_zone` can change with `from: D`, so each day key
+/// carries its own rule: the rule of the latest dated change at or before
+/// it. A change without `from` replaces the rule for every day. A day's range
+/// is computed from its own key, [start(D), start(D+1)), never by asking which
+/// day a midnight falls in.
+package struct LedgerCalendar: Sendable {
+    /// A rule and the first day it governs (nil: from the beginning).
+    struct Step<T: Sendable>: Sendable {
+        var from: LocalDate?
+        var value: T
+    }
+    private(set) var zoneSteps: [Step<ZoneRules>]
+    private(set) var dayStartSteps: [Step<ClockTime>]
+    package let weekStart: Weekday
+
+    /// Why a calendar could not be built.
+    package struct ZoneError: Error, Sendable, CustomStringConvertible {
+        package var zone: String
+        package var description: String { "time zone \"\(zone)\" is not in the zone directory (is tzdata installed?)" }
+    }
+
+    /// The calendar of the settings known at `knownAt` (every change when nil).
+    package init(settings: SettingsHistory, knownAt: UInt64? = nil, zones: ZoneDirectory) throws {
+        var zoneSteps = [Step(from: nil, value: ZoneRules(fixed: "UTC", offsetSeconds: 0))]
+        var dayStartSteps = [Step<ClockTime>(from: nil, value: ClockTime(minutes: 0)!)]
+        var week = Weekday.monday
+        var loaded: [String: ZoneRules] = [:]
+        for change in settings.changes where knownAt == nil || change.when.seq <= knownAt! {
+            let p = change.payload
+            let from = p.date(.from)
+            if let name = p.string(.timeZone) {
+                let rules: ZoneRules
+                if let r = loaded[name] {
+                    rules = r
+                } else {
+                    guard let r = zones.rules(name) else { throw ZoneError(zone: name) }
+                    loaded[name] = r
+                    rules = r
+                }
+                LedgerCalendar.set(&zoneSteps, rules, from: from)
+            }
+            if let m = p.int(.dayStart), let c = ClockTime(minutes: Int(m)) { LedgerCalendar.set(&dayStartSteps, c, from: from) }
+            if let w = p.int(.weekStart), let d = Weekday(rawValue: Int(w)) { week = d }
+        }
+        self.zoneSteps = zoneSteps
+        self.dayStartSteps = dayStartSteps
+        weekStart = week
+    }
+
+    /// A calendar with one zone and day start for all time (tests).
+    package init(zone: ZoneRules, dayStart: ClockTime = ClockTime(minutes: 0)!, weekStart: Weekday = .monday) {
+        zoneSteps = [Step(from: nil, value: zone)]
+        dayStartSteps = [Step(from: nil, value: dayStart)]
+        self.weekStart = weekStart
+    }
+
+    /// A dated change governs D and later (later dated steps are replaced);
+    /// an undated one governs every day.
+    private static func set<T>(_ steps: inout [Step<T>], _ value: T, from: LocalDate?) {
+        guard let from else {
+            steps = [Step(from: nil, value: value)]
+            return
+        }
+        steps.removeAll { $0.from.map { $0 >= from } ?? false }
+        steps.append(Step(from: from, value: value))
+    }
+
+    private static func rule<T>(_ steps: [Step<T>], for day: LocalDate) -> T {
+        var v = steps[0].value
+        for s in steps {
+            if let f = s.from, f > day { break }
+            v = s.value
+        }
+        return v
+    }
+
+    /// The zone governing day `day`.
+    package func zone(for day: LocalDate) -> ZoneRules { LedgerCalendar.rule(zoneSteps, for: day) }
+    /// The day start governing day `day`.
+    package func dayStart(for day: LocalDate) -> ClockTime { LedgerCalendar.rule(dayStartSteps, for: day) }
+
+    /// The first instant of logical day `day`: `day` at its day start in its
+    /// zone (a skipped time is the instant of the jump; a repeated one its
+    /// first occurrence).
+    ///
+    /// A dated zone change can move a day's start before the previous day's
+    /// (jumping east by more than a day's length): the previous day is then
+    /// empty and this one starts where it would have, so days never overlap
+    /// and every instant belongs to exactly one day.
+    package func start(of day: LocalDate) -> Instant {
+        let own = ruleStart(of: day)
+        // Only a rule step next to this day can turn the order of starts around.
+        guard nearStep(day) else { return own }
+        return max(own, ruleStart(of: day.adding(days: -1)), ruleStart(of: day.adding(days: -2)))
+    }
+
+    /// `day` at its own day start in its own zone.
+    private func ruleStart(of day: LocalDate) -> Instant {
+        let local = Int64(day.daysSinceEpoch) * 86_400 + Int64(dayStart(for: day).minutes) * 60
+        return Instant(seconds: zone(for: day).instant(local: local))
+    }
+
+    /// Whether a dated step of the zone or day start begins within two days of `day`.
+    private func nearStep(_ day: LocalDate) -> Bool {
+        let d = day.daysSinceEpoch
+        for s in zoneSteps where s.from.map({ abs($0.daysSinceEpoch - d) <= 2 }) ?? false { return true }
+        for s in dayStartSteps where s.from.map({ abs($0.daysSinceEpoch - d) <= 2 }) ?? false { return true }
+        return false
+    }
+
+    /// The instants of logical day `day`, [start, end): empty for a day a
+    /// zone change jumped over.
+    package func range(of day: LocalDate) -> Range<Instant> {
+        let s = start(of: day)
+        let e = start(of: day.adding(days: 1))
+        return s..<max(s, e)
+    }
+
+    /// The logical day an instant belongs to.
+    package func day(of t: Instant) -> LocalDate {
+        // Guess with the rule of the UTC date, then step until the range holds t.
+        let utcDay = LocalDate(daysSinceEpoch: Int(t.seconds >= 0 ? t.seconds / 86_400 : (t.seconds - 86_399) / 86_400))
+        let offset = Int64(zone(for: utcDay).offset(at: t.seconds))
+        let shifted = t.seconds + offset - Int64(dayStart(for: utcDay).minutes) * 60
+        var d = LocalDate(daysSinceEpoch: Int(shifted >= 0 ? shifted / 86_400 : (shifted - 86_399) / 86_400))
+        for _ in 0..<8 {
+            if t < start(of: d) {
+                d = d.adding(days: -1)
+            } else if t >= start(of: d.adding(days: 1)) {
+                d = d.adding(days: 1)
+            } else {
+                break
+            }
+        }
+        return d
+    }
+
+    /// The first day of the logical week holding `day`.
+    package func weekStart(of day: LocalDate) -> LocalDate {
+        day.adding(days: -((day.weekday.rawValue - weekStart.rawValue + 7) % 7))
+    }
+
+    /// The days of the calendar month holding `day` (the logical month, RULES §1).
+    package static func month(of day: LocalDate) -> ClosedRange<LocalDate> {
+        LocalDate(year: day.year, month: day.month, day: 1)!...LocalDate(
+            year: day.year, month: day.month, day: LocalDate.daysIn(year: day.year, month: day.month))!
+    }
+
+    /// The UTC offset in force at `t` in the zone of the day holding it (for printing instants).
+    package func offset(at t: Instant) -> Int { zone(for: day(of: t)).offset(at: t.seconds) }
+
+    /// An instant printed in the ledger's zone (ISO 8601 with its offset).
+    package func format(_ t: Instant) -> String { t.format(offsetSeconds: offset(at: t)) }
+}

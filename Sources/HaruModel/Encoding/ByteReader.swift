@@ -1,0 +1,124 @@
+/// Why stored bytes could not be decoded. A decode failure is damage (exit
+/// 3), never "not found".
+package struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
+    package var description: String { "stored data is damaged: \(reason)" }
+}
+
+/// Reads the primitives `ByteWriter` writes, from bytes that stay valid for
+/// the reader's life (an LMDB value inside its transaction, or an array).
+package struct ByteReader {
+    let base: UnsafeRawBufferPointer
+    package private(set) var offset = 0
+
+    package init(_ base: UnsafeRawBufferPointer) { self.base = base }
+
+    package var remaining: Int { base.count - offset }
+    package var atEnd: Bool { offset >= base.count }
+
+    @inline(__always)
+    private mutating func need(_ n: Int) throws(DecodeError) {
+        if offset + n > base.count { throw DecodeError("record ends early (need \(n) bytes at \(offset))") }
+    }
+
+    @inline(__always)
+    package mutating func u8() throws(DecodeError) -> UInt8 {
+        try need(1)
+        defer { offset += 1 }
+        return base[offset]
+    }
+
+    @inline(__always)
+    package mutating func u16() throws(DecodeError) -> UInt16 {
+        try need(2)
+        defer { offset += 2 }
+        return UInt16(base[offset]) << 8 | UInt16(base[offset + 1])
+    }
+
+    @inline(__always)
+    package mutating func u32() throws(DecodeError) -> UInt32 {
+        try need(4)
+        var v: UInt32 = 0
+        for k in 0..<4 { v = v << 8 | UInt32(base[offset + k]) }
+        offset += 4
+        return v
+    }
+
+    @inline(__always)
+    package mutating func u64() throws(DecodeError) -> UInt64 {
+        try need(8)
+        var v: UInt64 = 0
+        for k in 0..<8 { v = v << 8 | UInt64(base[offset + k]) }
+        offset += 8
+        return v
+    }
+
+    package mutating func i64() throws(DecodeError) -> Int64 { Int64(bitPattern: try u64()) }
+
+    @inline(__always)
+    package mutating func varint() throws(DecodeError) -> UInt64 {
+        var v: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            try need(1)
+            let b = base[offset]
+            offset += 1
+            if shift == 63, b > 1 { throw DecodeError("varint overflows 64 bits") }
+            v |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return v }
+            shift += 7
+            if shift > 63 { throw DecodeError("varint too long") }
+        }
+    }
+
+    @inline(__always)
+    package mutating func svarint() throws(DecodeError) -> Int64 {
+        let u = try varint()
+        return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
+    }
+
+    package mutating func string() throws(DecodeError) -> String {
+        let n = Int(try varint())
+        try need(n)
+        let bytes = UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)]).bindMemory(to: UInt8.self)
+        offset += n
+        // Ids and names are nearly always ASCII: build those without the generic
+        // validating initializer, which costs a metadata lookup per call.
+        var ascii = true
+        for b in bytes where b >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        guard let s = String(validating: bytes, as: UTF8.self) else { throw DecodeError("string is not UTF-8") }
+        return s
+    }
+
+    /// Skips a length-prefixed string.
+    package mutating func skipString() throws(DecodeError) {
+        let n = Int(try varint())
+        try need(n)
+        offset += n
+    }
+
+    /// `n` bytes, copied out (the source may be an LMDB page).
+    package mutating func bytes(_ n: Int) throws(DecodeError) -> [UInt8] {
+        try need(n)
+        defer { offset += n }
+        return Array(base[offset..<(offset + n)])
+    }
+
+    /// A reader over the next `n` bytes, which this reader skips.
+    package mutating func sub(_ n: Int) throws(DecodeError) -> ByteReader {
+        try need(n)
+        defer { offset += n }
+        return ByteReader(UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)]))
+    }
+
+    /// The rest of the buffer, not copied: valid only while the source is.
+    package mutating func rest() -> UnsafeRawBufferPointer {
+        defer { offset = base.count }
+        return UnsafeRawBufferPointer(rebasing: base[offset...])
+    }
+}

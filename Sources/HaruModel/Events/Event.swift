@@ -1,0 +1,65 @@
+/// An event as a caller writes it (CONTRACT §1), before the store gives it a
+/// seq, a recorded time and its place in the hash chain.
+package struct EventInput: Sendable, Equatable {
+    /// Absent: the store draws one.
+    package var id: EventID?
+    package var type: EventType
+    /// Effective (valid) time.
+    package var at: Instant
+    /// Payload schema version.
+    package var version: Int
+    package var source: String?
+    package var payload: Payload
+
+    package init(id: EventID? = nil, type: EventType, at: Instant, version: Int = 1, source: String? = nil, payload: Payload) {
+        self.id = id
+        self.type = type
+        self.at = at
+        self.version = version
+        self.source = source
+        self.payload = payload
+    }
+
+    /// The content an idempotent retry must repeat exactly: everything the
+    /// caller chose but the provenance label (Docs/events.md, "Retries").
+    package func sameContent(as e: Event) -> Bool {
+        type == e.type && at == e.at && version == Int(e.version) && payload == e.payload
+    }
+}
+
+/// A stored event: the input plus what the store added.
+package struct Event: Sendable, Equatable {
+    /// Dense append order, from 1.
+    package var seq: UInt64
+    /// Transaction time, microseconds since the epoch (UTC), never decreasing.
+    package var recorded: Int64
+    package var id: EventID
+    package var type: EventType
+    package var at: Instant
+    package var version: UInt8
+    /// Empty when none was given.
+    package var source: String
+    package var payload: Payload
+    /// This event's link in the hash chain.
+    package var hash: Digest
+    /// Set when the payload was redacted: the digest of the original payload,
+    /// which the chain covers.
+    package var redactedDigest: Digest?
+
+    package init(
+        seq: UInt64, recorded: Int64, id: EventID, type: EventType, at: Instant, version: UInt8, source: String,
+        payload: Payload, hash: Digest, redactedDigest: Digest? = nil
+    ) {
+        (self.seq, self.recorded, self.id, self.type, self.at, self.version) = (seq, recorded, id, type, at, version)
+        (self.source, self.payload, self.hash, self.redactedDigest) = (source, payload, hash, redactedDigest)
+    }
+
+    package static func == (a: Event, b: Event) -> Bool {
+        a.seq == b.seq && a.recorded == b.recorded && a.id == b.id && a.type == b.type && a.at == b.at
+            && a.version == b.version && a.source == b.source && a.payload == b.payload && a.hash == b.hash
+            && a.redactedDigest == b.redactedDigest
+    }
+
+    /// The id of the entity the event is about (nil for settings).
+    package var entityID: String? { type.entityField.flatMap { payload.string($0) } }
+}

@@ -1,0 +1,102 @@
+/// An event id: a UUID, stored as 16 bytes and printed in lower case.
+package struct EventID: Sendable, Hashable, CustomStringConvertible {
+    package let high: UInt64
+    package let low: UInt64
+
+    package init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// A random version-4 UUID drawn from `rng` (the caller chooses the source,
+    /// so the library stays deterministic under test).
+    package static func random<G: RandomNumberGenerator>(using rng: inout G) -> EventID {
+        let a: UInt64 = rng.next()
+        let b: UInt64 = rng.next()
+        let h = (a & ~UInt64(0xF000)) | 0x4000  // version 4
+        let l = (b & ~(UInt64(0xC000) << 48)) | (UInt64(0x8000) << 48)  // variant 10
+        return EventID(high: h, low: l)
+    }
+
+    /// A time-ordered version-7 UUID (RFC 9562): 48 bits of Unix milliseconds,
+    /// then random bits. The store draws these, so that ids made one after the
+    /// other sort together and the id index grows at its end.
+    package static func v7<G: RandomNumberGenerator>(unixMillis: Int64, using rng: inout G) -> EventID {
+        let a: UInt64 = rng.next()
+        let b: UInt64 = rng.next()
+        let h = (UInt64(truncatingIfNeeded: unixMillis) << 16) | 0x7000 | (a & 0x0FFF)
+        let l = (b & ~(UInt64(0xC000) << 48)) | (UInt64(0x8000) << 48)  // variant 10
+        return EventID(high: h, low: l)
+    }
+
+    /// The next id of a batch (RFC 9562 §6.2, method 2, "monotonic random"):
+    /// `previous` plus a random increment in its 74 random bits, so that ids
+    /// drawn one after another sort in drawing order and the id index of a
+    /// bulk load is written at its end (Docs/design.md, "Batch appends").
+    /// A fresh `v7` when there is no previous id or the clock has moved on.
+    package static func v7<G: RandomNumberGenerator>(unixMillis: Int64, after previous: EventID?, using rng: inout G) -> EventID {
+        let millis = UInt64(truncatingIfNeeded: unixMillis) & 0xFFFF_FFFF_FFFF
+        guard let p = previous, p.high >> 16 >= millis, p.high & 0xF000 == 0x7000 else {
+            return v7(unixMillis: unixMillis, using: &rng)
+        }
+        let step = 1 + UInt64(truncatingIfNeeded: rng.next() as UInt32)
+        let mask62 = (UInt64(1) << 62) - 1
+        var randB = (p.low & mask62) &+ step
+        var high = p.high
+        if randB > mask62 {  // carry into the 12 bits of rand_a, then into the milliseconds
+            randB &= mask62
+            high = high & 0x0FFF == 0x0FFF ? ((high >> 16) + 1) << 16 | 0x7000 : high + 1
+        }
+        return EventID(high: high, low: randB | (UInt64(0x8000) << 48))
+    }
+
+    /// The id as the id index's key: its 16 bytes, big-endian (so keys sort as ids do).
+    package var indexKey: [UInt8] { withIndexKey { Array($0) } }
+
+    /// Calls `body` with the index key on the stack (no array: an append indexes every event).
+    package func withIndexKey<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        var key = (high.bigEndian, low.bigEndian)
+        return try withUnsafeBytes(of: &key, body)
+    }
+
+    /// The id an index key holds; nil unless it is 16 bytes.
+    package init?(indexKey k: UnsafeRawBufferPointer) {
+        guard k.count == 16 else { return nil }
+        self.init(
+            high: UInt64(bigEndian: k.loadUnaligned(as: UInt64.self)),
+            low: UInt64(bigEndian: k.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    }
+
+    /// Parses `8-4-4-4-12` hex digits, either case.
+    package init?(parsing text: String) {
+        let b = Array(text.utf8)
+        guard b.count == 36 else { return nil }
+        var hi: UInt64 = 0
+        var lo: UInt64 = 0
+        var n = 0
+        for (k, c) in b.enumerated() {
+            if k == 8 || k == 13 || k == 18 || k == 23 {
+                guard c == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard let d = Hex.value(c) else { return nil }
+            if n < 16 { hi = hi << 4 | d } else { lo = lo << 4 | d }
+            n += 1
+        }
+        high = hi
+        low = lo
+    }
+
+    package var description: String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        for k in 0..<32 {
+            if k == 8 || k == 12 || k == 16 || k == 20 { out.append(UInt8(ascii: "-")) }
+            let word = k < 16 ? high : low
+            let shift = UInt64(60 - (k % 16) * 4)
+            out.append(hex[Int((word >> shift) & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

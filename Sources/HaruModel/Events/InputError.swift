@@ -1,0 +1,30 @@
+/// Why an input event (or a command's arguments turned into one) was refused.
+///
+/// It names where (the input line, when there is one), the field and the
+/// rule, so that a user can fix the line without reading the source. Notes
+/// are never echoed: only their length may be.
+package struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 1-based input line, nil for a single event from a command.
+    package var line: Int?
+    /// The field, as a JSON path (`data.amount`), or `event` for the line as a whole.
+    package var field: String
+    /// The rule that was broken, as a sentence fragment.
+    package var rule: String
+
+    package init(line: Int? = nil, field: String, rule: String) {
+        self.line = line
+        self.field = field
+        self.rule = rule
+    }
+
+    package var description: String {
+        (line.map { "line \($0): " } ?? "") + "\(field): \(rule)"
+    }
+
+    /// The same error placed on an input line.
+    package func at(line: Int) -> InputError {
+        var e = self
+        e.line = line
+        return e
+    }
+}

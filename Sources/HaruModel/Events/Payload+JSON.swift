@@ -1,0 +1,241 @@
+extension EventType {
+    /// Each type's field rules by (dotted) JSON name, built once.
+    static let rulesByName: [[EntityKey: FieldRule]] = EventType.allCases.map { t in
+        var m: [EntityKey: FieldRule] = [:]
+        for r in t.schema { m[EntityKey(r.field.jsonName)] = r }
+        return m
+    }
+}
+
+extension Payload {
+    /// Reads the `data` object of an event of `type`, checking every field
+    /// against the type's schema and the field's kind. Rules that depend on
+    /// the ledger's state (does the action exist?) are checked later, by the
+    /// fold.
+    /// - Throws: `InputError` naming `data.FIELD` and the rule.
+    package static func parse(_ data: JSONValue, type: EventType, zones: ZoneDirectory) throws(InputError) -> Payload {
+        guard case .object(let members) = data else {
+            throw InputError(field: "data", rule: "must be an object (got \(data.typeName))")
+        }
+        let schema = type.schema
+        var payload = Payload()
+        let rules = EventType.rulesByName[Int(type.rawValue) - 1]
+        for (key, value) in members {
+            if let r = rules[EntityKey(key)] {
+                payload[r.field] = try parseField(r, value, path: Path(parent: nil, key: key), zones: zones)
+                continue
+            }
+            // Nested objects (target, schedule): their members are fields of their own.
+            let nested = schema.filter { $0.field.parentName == key }
+            guard !nested.isEmpty else {
+                throw InputError(field: "data." + key, rule: "is not a field of \(type.name)")
+            }
+            guard case .object(let inner) = value else {
+                throw InputError(field: "data." + key, rule: "must be an object (got \(value.typeName))")
+            }
+            for (innerKey, innerValue) in inner {
+                guard let r = nested.first(where: { $0.field.leafName == innerKey }) else {
+                    throw InputError(field: "data.\(key).\(innerKey)", rule: "is not a field of \(type.name)")
+                }
+                payload[r.field] = try parseField(r, innerValue, path: Path(parent: key, key: innerKey), zones: zones)
+            }
+        }
+        for r in schema where r.required && !payload.has(r.field) {
+            throw InputError(field: "data." + r.field.jsonName, rule: "is required for \(type.name)")
+        }
+        return payload
+    }
+
+    /// Where a value sits, spelled out only when an error needs it.
+    struct Path {
+        let parent: String?
+        let key: String
+        var text: String { parent.map { "data.\($0).\(key)" } ?? "data." + key }
+    }
+
+    static func parseField(_ r: FieldRule, _ v: JSONValue, path p: Path, zones: ZoneDirectory) throws(InputError)
+        -> FieldValue
+    {
+        if case .null = v {
+            guard r.nullable else { throw InputError(field: p.text, rule: "cannot be null") }
+            return .null
+        }
+        func bad(_ rule: String) -> InputError { InputError(field: p.text, rule: rule) }
+        func text() throws(InputError) -> String {
+            guard case .string(let s) = v else { throw bad("must be a string (got \(v.typeName))") }
+            return s
+        }
+        switch r.field.kind {
+        case .entityID:
+            let s = try text()
+            guard EntityID.isValid(s) else {
+                throw bad("must be an id of 1 to 64 characters from A-Z a-z 0-9 . _ : - (got \"\(s.prefix(80))\")")
+            }
+            return .string(s)
+        case .text(let max):
+            let s = try text()
+            if r.field != .note && s.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { throw bad("must not be empty") }
+            // Characters never outnumber UTF-8 bytes: count them only when the bytes are over.
+            guard s.utf8.count <= max || s.count <= max else { throw bad("must be at most \(max) characters (got \(s.count))") }
+            guard !s.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 }) else {
+                // Notes are private: never echoed.
+                throw bad("must not contain control characters" + (r.field == .note ? "" : " (got \"\(s.prefix(80))\")"))
+            }
+            return .string(s)
+        case .int(let range):
+            guard case .int(let n) = v else {
+                throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(v.compactText))")
+            }
+            guard range.contains(n) else { throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(n))") }
+            return .int(n)
+        case .threshold:
+            guard case .int(let n) = v, (10...100).contains(n), n % 5 == 0 else {
+                throw bad("must be 10 to 100 in steps of 5 (got \(v.compactText))")
+            }
+            return .int(n)
+        case .bool:
+            guard case .bool(let b) = v else { throw bad("must be true or false (got \(v.typeName))") }
+            return .bool(b)
+        case .instant:
+            let s = try text()
+            switch Instant.parse(s) {
+            case .success(let t): return .int(t.seconds)
+            case .failure(.noOffset): throw bad("must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \"\(s)\")")
+            case .failure(.fractionalSeconds): throw bad("must be whole seconds (got \"\(s)\")")
+            case .failure: throw bad("must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \"\(s.prefix(80))\")")
+            }
+        case .date:
+            let s = try text()
+            guard let d = LocalDate(parsing: s) else { throw bad("must be a date YYYY-MM-DD (got \"\(s.prefix(80))\")") }
+            return .int(Int64(d.daysSinceEpoch))
+        case .clock:
+            let s = try text()
+            guard let c = ClockTime(parsing: s) else {
+                throw bad("must be a clock time HH:mm from 00:00 to 23:59 (got \"\(s.prefix(80))\")")
+            }
+            return .int(Int64(c.minutes))
+        case .weekday:
+            let s = try text()
+            guard let w = Weekday(name: s) else { throw bad("must be a weekday, monday to sunday (got \"\(s.prefix(80))\")") }
+            return .int(Int64(w.rawValue))
+        case .choice(let words):
+            let s = try text()
+            guard let k = words.firstIndex(of: s) else {
+                throw bad("must be one of \(words.joined(separator: ", ")) (got \"\(s.prefix(80))\")")
+            }
+            return .int(Int64(k))
+        case .color:
+            let s = try text()
+            let b = Array(s.utf8)
+            guard b.count == 7, b[0] == UInt8(ascii: "#"), b[1...].allSatisfy({ Hex.value($0) != nil }) else {
+                throw bad("must be a colour #RRGGBB (got \"\(s.prefix(80))\")")
+            }
+            return .string(s.uppercased())
+        case .idList:
+            guard case .array(let items) = v else { throw bad("must be an array of ids (got \(v.typeName))") }
+            var out: [String] = []
+            for item in items {
+                guard case .string(let s) = item, EntityID.isValid(s) else {
+                    throw bad("must hold only valid ids (got \(item.compactText.prefix(80)))")
+                }
+                guard !out.contains(s) else { throw bad("lists \"\(s)\" twice") }
+                out.append(s)
+            }
+            return .strings(out)
+        case .weekdayList:
+            guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of weekdays") }
+            var out: [Int64] = []
+            for item in items {
+                guard case .string(let s) = item, let w = Weekday(name: s) else {
+                    throw bad("must hold only weekdays, monday to sunday (got \(item.compactText.prefix(80)))")
+                }
+                guard !out.contains(Int64(w.rawValue)) else { throw bad("lists \(w.name) twice") }
+                out.append(Int64(w.rawValue))
+            }
+            return .ints(out.sorted())
+        case .monthDayList:
+            guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of days 1 to 31") }
+            var out: [Int64] = []
+            for item in items {
+                guard case .int(let n) = item, (1...31).contains(n) else {
+                    throw bad("must hold only days 1 to 31 (got \(item.compactText.prefix(80)))")
+                }
+                guard !out.contains(n) else { throw bad("lists \(n) twice") }
+                out.append(n)
+            }
+            return .ints(out.sorted())
+        case .timeZone:
+            let s = try text()
+            guard zones.knows(s) else { throw bad("must be a known IANA time zone such as Asia/Seoul (got \"\(s.prefix(80))\")") }
+            return .string(s)
+        }
+    }
+
+    /// The payload as the JSON `data` object, nested members regrouped,
+    /// fields in schema order. Instants are printed by `instant`.
+    /// - Parameter hideNotes: print `note_chars` instead of a note's text.
+    package func json(type: EventType, instant: (Instant) -> String, hideNotes: Bool = false) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        for r in type.schema {
+            guard let value = self[r.field] else { continue }
+            var rendered = Payload.render(r.field, value, instant: instant)
+            var name = r.field.leafName
+            if hideNotes, r.field == .note, case .string(let s) = value {
+                name = "note_chars"
+                rendered = .int(Int64(s.count))
+            }
+            if let parent = r.field.parentName {
+                if let k = members.firstIndex(where: { $0.0 == parent }), case .object(var inner) = members[k].1 {
+                    inner.append((name, rendered))
+                    members[k].1 = .object(inner)
+                } else {
+                    members.append((parent, .object([(name, rendered)])))
+                }
+            } else {
+                members.append((name, rendered))
+            }
+        }
+        return .object(members)
+    }
+
+    static func render(_ field: Field, _ value: FieldValue, instant: (Instant) -> String) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .string(let s): return .string(s)
+        case .strings(let s): return .array(s.map { .string($0) })
+        case .ints(let ns):
+            switch field.kind {
+            case .weekdayList: return .array(ns.map { .string(Weekday(rawValue: Int($0))?.name ?? "?") })
+            default: return .array(ns.map { .int($0) })
+            }
+        case .int(let n):
+            switch field.kind {
+            case .instant: return .string(instant(Instant(seconds: n)))
+            case .date: return .string(LocalDate(daysSinceEpoch: Int(n)).description)
+            case .clock: return .string(ClockTime(minutes: Int(n))?.description ?? "?")
+            case .weekday: return .string(Weekday(rawValue: Int(n))?.name ?? "?")
+            case .choice(let words): return .string(n >= 0 && n < words.count ? words[Int(n)] : "?")
+            default: return .int(n)
+            }
+        }
+    }
+}
+
+/// Entity ids: `[A-Za-z0-9._:-]{1,64}` (CONTRACT conventions).
+package enum EntityID {
+    package static func isValid(_ s: String) -> Bool {
+        var s = s
+        // The string's own bytes and a table: every event line has an id or two.
+        return s.withUTF8 { u in
+            guard !u.isEmpty, u.count <= 64 else { return false }
+            return allowed.withUnsafeBufferPointer { table in u.allSatisfy { table[Int($0)] } }
+        }
+    }
+
+    /// The bytes an id may hold: A-Z a-z 0-9 . _ : -
+    private static let allowed: [Bool] = (0..<256).map { c in
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+            || c == 0x2E || c == 0x5F || c == 0x3A || c == 0x2D
+    }
+}

@@ -1,0 +1,45 @@
+/// Read access to an event's fields, as the fold needs it.
+///
+/// Two types give it: `Payload` (decoded; what appends build from JSON) and
+/// `StoredPayload` (a view of the stored bytes that decodes only the fields
+/// asked for; what replays and verify use). The fold is written once,
+/// against this protocol, and specialised for each: a replay no longer
+/// builds, and then destroys, an array of field values per event.
+package protocol PayloadFields {
+    func string(_ f: Field) -> String?
+    func int(_ f: Field) -> Int64?
+    func has(_ f: Field) -> Bool
+    func isNull(_ f: Field) -> Bool
+    /// How many fields there are (edits must change at least one besides the id).
+    var fieldCount: Int { get }
+    /// The whole payload, decoded: for the events whose payload is kept
+    /// (definitions, settings), which are few.
+    func decoded() throws(DecodeError) -> Payload
+}
+
+extension PayloadFields {
+    // Required fields: every way in checks them against the type's schema,
+    // so for a valid event these never throw; they stand between a damaged
+    // stored record and a crash (a replay reports it as an event that does
+    // not fold).
+    package func requiredString(_ f: Field) throws(InputError) -> String {
+        guard let v = string(f) else { throw InputError(field: "data.\(f.jsonName)", rule: "is required") }
+        return v
+    }
+
+    package func requiredInt(_ f: Field) throws(InputError) -> Int64 {
+        guard let v = int(f) else { throw InputError(field: "data.\(f.jsonName)", rule: "is required") }
+        return v
+    }
+
+    package func requiredInstant(_ f: Field) throws(InputError) -> Instant { Instant(seconds: try requiredInt(f)) }
+
+    /// An instant field.
+    @inline(__always)
+    package func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
+}
+
+extension Payload: PayloadFields {
+    package var fieldCount: Int { fields.count }
+    package func decoded() -> Payload { self }
+}

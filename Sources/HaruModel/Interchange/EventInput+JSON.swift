@@ -1,0 +1,109 @@
+extension EventInput {
+    /// Fields the store assigns; accepted only by a lossless import.
+    static let storeKeys: Set<String> = ["seq", "recorded", "prev", "hash"]
+
+    /// Reads one event line (already parsed as JSON).
+    /// - Throws: `InputError` naming the field and the rule (no line: the caller adds it).
+    package static func parse(_ json: JSONValue, zones: ZoneDirectory) throws(InputError) -> EventInput {
+        guard case .object(let members) = json else {
+            throw InputError(field: "event", rule: "must be a JSON object (got \(json.typeName))")
+        }
+        // One pass over the members, each taken by a switch (no lookup per field).
+        var typeValue, atValue, dataValue, idValue, versionValue, sourceValue: JSONValue?
+        for (key, value) in members {
+            switch key {
+            case "type": typeValue = value
+            case "at": atValue = value
+            case "data": dataValue = value
+            case "id": idValue = value
+            case "v": versionValue = value
+            case "source": sourceValue = value
+            default:
+                if storeKeys.contains(key) {
+                    throw InputError(
+                        field: key, rule: "is assigned by the store; leave it out (use `haru import jsonl` to restore a whole ledger)")
+                }
+                throw InputError(field: key, rule: "is not an event field (type, at, data, id, v, source)")
+            }
+        }
+        guard case .string(let typeName)? = typeValue else {
+            throw InputError(field: "type", rule: typeValue == nil ? "is required" : "must be a string such as \"count.added\"")
+        }
+        guard let type = EventType(name: typeName) else {
+            throw InputError(field: "type", rule: "unknown event type \"\(typeName.prefix(80))\"")
+        }
+        guard let atValue else { throw InputError(field: "at", rule: "is required") }
+        guard case .string(let atText) = atValue else { throw InputError(field: "at", rule: "must be an ISO 8601 instant string") }
+        let at: Instant
+        switch Instant.parse(atText) {
+        case .success(let t): at = t
+        case .failure(.noOffset):
+            throw InputError(field: "at", rule: "must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \"\(atText)\")")
+        case .failure(.fractionalSeconds): throw InputError(field: "at", rule: "must be whole seconds (got \"\(atText)\")")
+        case .failure:
+            throw InputError(
+                field: "at", rule: "must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \"\(atText.prefix(80))\")")
+        }
+        var id: EventID?
+        if let idValue {
+            guard case .string(let s) = idValue, let parsed = EventID(parsing: s) else {
+                throw InputError(field: "id", rule: "must be a UUID such as 0b6f2c1e-8d0a-4f5e-9c3b-1a2b3c4d5e6f")
+            }
+            id = parsed
+        }
+        var version = 1
+        if let v = versionValue {
+            guard case .int(let n) = v, n >= 1, n <= Int64(type.currentVersion) else {
+                throw InputError(field: "v", rule: "\(type.name) has payload versions 1 to \(type.currentVersion) (got \(v.compactText))")
+            }
+            version = Int(n)
+        }
+        var source: String?
+        if let s = sourceValue {
+            guard case .string(let text) = s, !text.isEmpty, text.count <= 64,
+                !text.unicodeScalars.contains(where: { $0.value < 0x20 })
+            else {
+                throw InputError(field: "source", rule: "must be a label of 1 to 64 characters such as \"script:nightly\"")
+            }
+            source = text
+        }
+        guard let data = dataValue else { throw InputError(field: "data", rule: "is required (the payload object)") }
+        if type == .actionEdited, case .object(let m) = data, m.contains(where: { $0.0 == "tracking" }) {
+            throw InputError(field: "data.tracking", rule: "can never change: an action tracks time or counts for life (RULES §8)")
+        }
+        let payload = try Payload.parse(data, type: type, zones: zones)
+        return EventInput(id: id, type: type, at: at, version: version, source: source, payload: payload)
+    }
+}
+
+extension Event {
+    /// The stored event as JSON (the envelope of CONTRACT §1 with what the store added).
+    /// - Parameters:
+    ///   - prev: the previous event's hash.
+    ///   - instant: how instants print (the ledger's zone, or UTC).
+    ///   - hideNotes: print note lengths instead of note text.
+    package func json(prev: Digest, instant: (Instant) -> String, hideNotes: Bool = false) -> JSONValue {
+        var m: [(String, JSONValue)] = [
+            ("seq", .int(Int64(seq))),
+            ("recorded", .string(Event.formatRecorded(recorded))),
+            ("id", .string(id.description)),
+            ("type", .string(type.name)),
+            ("at", .string(instant(at))),
+            ("v", .int(Int64(version))),
+        ]
+        if !source.isEmpty { m.append(("source", .string(source))) }
+        m.append(("data", payload.json(type: type, instant: instant, hideNotes: hideNotes)))
+        if redactedDigest != nil { m.append(("redacted", .bool(true))) }
+        m.append(("prev", .string(prev.description)))
+        m.append(("hash", .string(hash.description)))
+        return .object(m)
+    }
+
+    /// Transaction time in UTC with microseconds: `2026-03-04T07:30:00.123456Z`.
+    package static func formatRecorded(_ micros: Int64) -> String {
+        let secs = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
+        let frac = Int(micros - secs * 1_000_000)
+        let base = Instant(seconds: secs).format(offsetSeconds: 0)
+        return String(base.dropLast()) + "." + Digits.pad(frac, 6) + "Z"
+    }
+}

@@ -1,0 +1,124 @@
+/// Where the fold reads and writes entities. Two homes share one fold:
+/// `EntityState` holds everything in memory (replays, `--known-at`,
+/// `verify`), and `StoredEntities` reads and writes the ledger's state
+/// database inside the append's write transaction, so an append touches only
+/// the entities its events name, however long the log.
+package protocol EntityStore {
+    func settings() throws -> SettingsHistory
+    mutating func setSettings(_ s: SettingsHistory) throws
+    func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition?
+    mutating func setDefinition(_ d: Definition) throws
+    /// Every definition of a kind (names are few: used for uniqueness and lookup by name).
+    func definitions(_ kind: DefinitionKind) throws -> [Definition]
+    func session(_ id: String) throws -> SessionRecord?
+    mutating func setSession(_ s: SessionRecord) throws
+    func count(_ id: String) throws -> CountRecord?
+    mutating func setCount(_ c: CountRecord) throws
+    /// The running session of an action, if any.
+    func running(action: String) throws -> String?
+    mutating func setRunning(action: String, session: String?) throws
+    /// Every running session.
+    func runningSessions() throws -> [SessionRecord]
+    /// A hint that the record `hint` names is looked up soon (default: none taken).
+    func prefetch(_ hint: RecordHint)
+    /// What a session or count needs to know of its action (default: from
+    /// `definition`). Every session and count asks, so a store may keep the
+    /// answer instead of handing out a copy of the whole definition each time.
+    func actionStatus(_ id: String) throws -> ActionStatus
+}
+
+/// An action as a session or count sees it.
+package enum ActionStatus: Sendable, Equatable {
+    case missing
+    case deleted(seq: UInt64)
+    /// Live, with its creation payload's `tracking` (0 time, 1 count).
+    case live(tracking: Int64?)
+
+    package init(_ d: Definition?) {
+        guard let d else { self = .missing; return }
+        if let del = d.deletedSeq { self = .deleted(seq: del); return }
+        self = .live(tracking: d.base.int(.tracking))
+    }
+}
+
+extension EntityStore {
+    package func prefetch(_ hint: RecordHint) {}
+    package func actionStatus(_ id: String) throws -> ActionStatus { ActionStatus(try definition(.action, id)) }
+}
+
+/// All entities in memory: the result of folding a log prefix.
+///
+/// Keyed by `EntityKey`, whose hash is FNV-1a rather than the standard
+/// SipHash: a replay looks ids up several times per event, and hashing was a
+/// fifth of its time.
+package struct EntityState: EntityStore, Sendable {
+    package var settingsHistory = SettingsHistory()
+    /// Definitions by kind (index `kind.rawValue - 1`): an array, so a lookup
+    /// hashes only the id.
+    var defs: [[EntityKey: Definition]] = Array(repeating: [:], count: DefinitionKind.allCases.count)
+    package var sessions = RecordTable<CompactSession>()
+    package var counts = RecordTable<CompactCount>()
+    package var actionNumbers = ActionNumbers()
+    var runningByAction: [EntityKey: String] = [:]
+    /// The last seq folded in.
+    package var head: UInt64 = 0
+
+    package init() {}
+
+    package var sessionCount: Int { sessions.count }
+
+    package func settings() -> SettingsHistory { settingsHistory }
+    package mutating func setSettings(_ s: SettingsHistory) { settingsHistory = s }
+    package func definition(_ kind: DefinitionKind, _ id: String) -> Definition? { defs[Int(kind.rawValue) - 1][EntityKey(id)] }
+    package mutating func setDefinition(_ d: Definition) { defs[Int(d.kind.rawValue) - 1][EntityKey(d.id)] = d }
+    package func definitions(_ kind: DefinitionKind) -> [Definition] {
+        defs[Int(kind.rawValue) - 1].values.sorted { $0.created.seq < $1.created.seq }
+    }
+    package func session(_ id: String) -> SessionRecord? { sessions[id].map { actionNumbers.expand($0) } }
+
+    /// Has the index slot of the record `hint` names loaded ahead of its lookup.
+    package func prefetch(_ hint: RecordHint) {
+        switch hint.table {
+        case .sessions: sessions.prefetch(hash: hint.hash)
+        case .counts: counts.prefetch(hash: hint.hash)
+        }
+    }
+    package mutating func setSession(_ s: SessionRecord) { sessions.set(actionNumbers.compact(s, actionNumbers.number(s.actionID))) }
+    package func count(_ id: String) -> CountRecord? { counts[id].map { actionNumbers.expand($0) } }
+    package mutating func setCount(_ c: CountRecord) { counts.set(actionNumbers.compact(c, actionNumbers.number(c.actionID))) }
+    package func running(action: String) -> String? { runningByAction[EntityKey(action)] }
+    package mutating func setRunning(action: String, session: String?) { runningByAction[EntityKey(action)] = session }
+    package func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { session($0) } }
+}
+
+/// An entity id as a dictionary key, hashed with FNV-1a (seeded per process).
+package struct EntityKey: Hashable, Sendable {
+    let id: String
+
+    @inline(__always)
+    package init(_ id: String) { self.id = id }
+
+    package static func == (a: EntityKey, b: EntityKey) -> Bool { a.id == b.id }
+
+    @inline(__always)
+    func fnv(_ seed: UInt64) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+        if let done = id.utf8.withContiguousStorageIfAvailable({ buf -> UInt64 in
+            var x = h
+            for b in buf { x = (x ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            return x
+        }) {
+            return done
+        }
+        for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+
+    package func hash(into h: inout Hasher) { h.combine(fnv(0)) }
+
+    // The standard library's hook for a key's raw hash: skipping Hasher is the point.
+    package func _rawHashValue(seed: Int) -> Int {
+        let x = fnv(UInt64(bitPattern: Int64(seed)))
+        return Int(truncatingIfNeeded: x ^ (x >> 29))
+    }
+}

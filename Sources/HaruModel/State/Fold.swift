@@ -1,0 +1,284 @@
+/// The one fold of events into entities, and the rules that decide whether
+/// an event is valid at its point in the ledger (CONTRACT §2).
+///
+/// Validation and application are one step on purpose: the state an event is
+/// checked against is exactly the state the previous events produced, and a
+/// rule cannot drift from the fold that relies on it. The `switch` is
+/// exhaustive with no `default`, so a new event type cannot be forgotten.
+/// A record before and after the event that changed it.
+package enum RecordChange: Sendable {
+    case session(old: SessionRecord?, new: SessionRecord)
+    case count(old: CountRecord?, new: CountRecord)
+}
+
+package enum Fold {
+    /// Checks one event against `store` and applies it.
+    /// - Throws: `InputError` (field and rule; the caller adds the line), or a
+    ///   storage error from the store.
+    /// - Returns: the record the event changed, before and after (nil for definitions and settings),
+    ///   so that the projections need not look it up again.
+    @discardableResult
+    package static func apply<S: EntityStore, P: PayloadFields>(
+        _ type: EventType, at: Instant, seq: UInt64, payload p: P, to store: inout S
+    ) throws -> RecordChange? {
+        let when = Dated(seq: seq, at: at)
+        switch type {
+        case .settingsChanged:
+            let p = try p.decoded()  // kept whole in the settings history
+            guard p.fields.contains(where: { $0.0 != .from }) else {
+                throw InputError(field: "data", rule: "settings.changed must change at least one setting")
+            }
+            if p.has(.from), !p.has(.dayStart), !p.has(.timeZone) {
+                throw InputError(
+                    field: "data.from",
+                    rule: "applies only to day_start and time_zone changes (week_start and the rest apply to all history)")
+            }
+            var s = try store.settings()
+            s.append(.init(when: when, payload: p))
+            try store.setSettings(s)
+
+        case .tagCreated, .actionCreated, .goalCreated, .questCreated:
+            let p = try p.decoded()  // kept whole as the definition's base
+            let kind = definitionKind(type)
+            let id = try p.requiredString(kind.idField)
+            if let old = try store.definition(kind, id) {
+                throw InputError(
+                    field: "data.\(kind.idField.jsonName)",
+                    rule:
+                        "\(kind.word) \"\(id)\" already exists (created at seq \(old.created.seq)\(old.isLive ? "" : ", since deleted; ids are never reused"))"
+                )
+            }
+            try checkDefinition(kind, p, id: id, store: store)
+            try store.setDefinition(Definition(kind: kind, id: id, created: when, base: p))
+
+        case .tagEdited, .actionEdited, .goalEdited, .questEdited:
+            let p = try p.decoded()  // kept whole as a dated edit
+            let kind = definitionKind(type)
+            var d = try liveDefinition(kind, try p.requiredString(kind.idField), field: "data.\(kind.idField.jsonName)", store: store)
+            guard p.fieldCount > 1 else {
+                throw InputError(field: "data", rule: "\(type.name) must change at least one field")
+            }
+            d.add(DefinitionEdit(when: when, payload: p))
+            let merged = d.fields()
+            try checkDefinition(kind, merged, id: d.id, store: store, editing: p)
+            if kind == .goal, let fin = d.finished, merged.has(.endDate) {
+                throw InputError(
+                    field: "data.end_date",
+                    rule: "goal \"\(d.id)\" was finished by hand at seq \(fin.seq); a finished goal cannot get an end date")
+            }
+            try store.setDefinition(d)
+
+        case .tagDeleted, .actionDeleted, .goalDeleted, .questDeleted:
+            let kind = definitionKind(type)
+            var d = try liveDefinition(kind, try p.requiredString(kind.idField), field: "data.\(kind.idField.jsonName)", store: store)
+            d.deletedSeq = seq
+            try store.setDefinition(d)
+            // A deleted action takes its running session out of `running`; the
+            // session itself stays in the ledger and leaves the projections.
+            if kind == .action, try store.running(action: d.id) != nil {
+                try store.setRunning(action: d.id, session: nil)
+            }
+
+        case .goalFinished:
+            var d = try liveDefinition(.goal, try p.requiredString(.goalID), field: "data.goal_id", store: store)
+            if let end = d.fields().date(.endDate) {
+                throw InputError(
+                    field: "data.goal_id",
+                    rule: "goal \"\(d.id)\" has an end date (\(end)); it is judged when that day ends, not finished by hand")
+            }
+            if let f = d.finished {
+                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already finished at seq \(f.seq)")
+            }
+            d.finished = when
+            try store.setDefinition(d)
+
+        case .goalConfirmed:
+            var d = try liveDefinition(.goal, try p.requiredString(.goalID), field: "data.goal_id", store: store)
+            if let c = d.confirmed {
+                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already confirmed at seq \(c.seq)")
+            }
+            let quests = try store.definitions(.quest).filter { $0.isLive && $0.base.string(.goalID) == d.id }
+            if let q = quests.first {
+                throw InputError(
+                    field: "data.goal_id",
+                    rule: "goal \"\(d.id)\" has quests (\"\(q.id)\"); only a goal without quests is confirmed by hand")
+            }
+            d.confirmed = when
+            d.confirmedAchieved = p.int(.outcome) == 0
+            try store.setDefinition(d)
+
+        case .sessionStarted:
+            let id = try p.requiredString(.sessionID)
+            try requireNewSession(id, store: store)
+            let action = try liveAction(try p.requiredString(.actionID), tracking: .time, store: store)
+            if let running = try store.running(action: action) {
+                throw InputError(
+                    field: "data.action_id",
+                    rule: "action \"\(action)\" is already running (session \"\(running)\"); one action runs at most once")
+            }
+            let new = SessionRecord(id: id, actionID: action, start: at, end: nil, note: nil, status: .running, createdSeq: seq)
+            try store.setSession(new)
+            try store.setRunning(action: action, session: id)
+            return .session(old: nil, new: new)
+
+        case .sessionStopped, .sessionDiscarded:
+            var s = try existingSession(try p.requiredString(.sessionID), store: store)
+            let old = s
+            guard s.status == .running else {
+                throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" is not running (it is \(statusWord(s.status)))")
+            }
+            // A discarded session may end the second it started (a stop right after a start).
+            guard at > s.start || (type == .sessionDiscarded && at == s.start) else {
+                throw InputError(field: "at", rule: "a session must end after it starts (started \(s.start), ends \(at))")
+            }
+            s.end = at
+            s.status = type == .sessionStopped ? .stopped : .discarded
+            s.versionSeq = seq
+            try store.setSession(s)
+            try store.setRunning(action: s.actionID, session: nil)
+            return .session(old: old, new: s)
+
+        case .sessionRecorded:
+            let id = try p.requiredString(.sessionID)
+            try requireNewSession(id, store: store)
+            let action = try liveAction(try p.requiredString(.actionID), tracking: .time, store: store)
+            let start = try p.requiredInstant(.start), end = try p.requiredInstant(.end)
+            guard end > start else {
+                throw InputError(field: "data.end", rule: "must be after data.start (\(start) → \(end))")
+            }
+            let new = SessionRecord(
+                id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq)
+            try store.setSession(new)
+            return .session(old: nil, new: new)
+
+        case .sessionEdited:
+            var s = try existingSession(try p.requiredString(.sessionID), store: store)
+            let old = s
+            guard p.fieldCount > 1 else { throw InputError(field: "data", rule: "session.edited must change at least one field") }
+            guard s.status != .discarded else {
+                throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" was discarded; record it anew instead")
+            }
+            if let start = p.instant(.start) { s.start = start }
+            if let end = p.instant(.end) {
+                guard s.status != .running else {
+                    throw InputError(field: "data.end", rule: "session \"\(s.id)\" is running; stop it instead of giving it an end")
+                }
+                s.end = end
+            }
+            if p.isNull(.note) { s.note = nil } else if let n = p.string(.note) { s.note = n }
+            if let end = s.end, end <= s.start {
+                throw InputError(
+                    field: p.has(.end) ? "data.end" : "data.start", rule: "a session must end after it starts (\(s.start) → \(end))")
+            }
+            s.versionSeq = seq
+            try store.setSession(s)
+            return .session(old: old, new: s)
+
+        case .sessionDeleted:
+            var s = try existingSession(try p.requiredString(.sessionID), store: store)
+            let old = s
+            if s.status == .running { try store.setRunning(action: s.actionID, session: nil) }
+            s.status = .deleted
+            s.versionSeq = seq
+            try store.setSession(s)
+            return .session(old: old, new: s)
+
+        case .countAdded:
+            let id = try p.requiredString(.entryID)
+            if let old = try store.count(id) {
+                throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" already exists (seq \(old.createdSeq))")
+            }
+            let action = try liveAction(try p.requiredString(.actionID), tracking: .count, store: store)
+            let new = CountRecord(
+                id: id, actionID: action, time: at, amount: Int(try p.requiredInt(.amount)), note: p.string(.note), deleted: false, createdSeq: seq)
+            try store.setCount(new)
+            return .count(old: nil, new: new)
+
+        case .countEdited:
+            var c = try existingCount(try p.requiredString(.entryID), store: store)
+            let old = c
+            guard p.fieldCount > 1 else { throw InputError(field: "data", rule: "count.edited must change at least one field") }
+            if let a = p.int(.amount) { c.amount = Int(a) }
+            if let t = p.instant(.time) { c.time = t }
+            if p.isNull(.note) { c.note = nil } else if let n = p.string(.note) { c.note = n }
+            c.versionSeq = seq
+            try store.setCount(c)
+            return .count(old: old, new: c)
+
+        case .countDeleted:
+            var c = try existingCount(try p.requiredString(.entryID), store: store)
+            let old = c
+            c.deleted = true
+            c.versionSeq = seq
+            try store.setCount(c)
+            return .count(old: old, new: c)
+        }
+        return nil
+    }
+
+    static func definitionKind(_ t: EventType) -> DefinitionKind {
+        switch t {
+        case .tagCreated, .tagEdited, .tagDeleted: return .tag
+        case .actionCreated, .actionEdited, .actionDeleted: return .action
+        case .goalCreated, .goalEdited, .goalDeleted, .goalFinished, .goalConfirmed: return .goal
+        default: return .quest
+        }
+    }
+
+    enum Tracking: Int64 { case time = 0, count = 1 }
+
+    static func statusWord(_ s: SessionRecord.Status) -> String {
+        switch s {
+        case .running: return "running"
+        case .stopped: return "stopped"
+        case .discarded: return "discarded"
+        case .deleted: return "deleted"
+        }
+    }
+
+    static func liveDefinition<S: EntityStore>(_ kind: DefinitionKind, _ id: String, field: String, store: S) throws -> Definition {
+        guard let d = try store.definition(kind, id) else {
+            throw InputError(field: field, rule: "no \(kind.word) with id \"\(id)\"")
+        }
+        if let del = d.deletedSeq {
+            throw InputError(field: field, rule: "\(kind.word) \"\(id)\" was deleted at seq \(del)")
+        }
+        return d
+    }
+
+    static func liveAction<S: EntityStore>(_ id: String, tracking: Tracking, store: S) throws -> String {
+        // The same checks and words as `liveDefinition`, through the store's
+        // answer for actions (no copy of the definition per event).
+        let actual: Int64?
+        switch try store.actionStatus(id) {
+        case .missing: throw InputError(field: "data.action_id", rule: "no action with id \"\(id)\"")
+        case .deleted(let del): throw InputError(field: "data.action_id", rule: "action \"\(id)\" was deleted at seq \(del)")
+        case .live(let t): actual = t
+        }
+        if actual != tracking.rawValue {
+            let has = tracking == .time ? "count" : "time"
+            let what = tracking == .time ? "a timed session" : "a count"
+            throw InputError(field: "data.action_id", rule: "action \"\(id)\" tracks \(has), so it cannot take \(what)")
+        }
+        return id
+    }
+
+    static func requireNewSession<S: EntityStore>(_ id: String, store: S) throws {
+        if let old = try store.session(id) {
+            throw InputError(
+                field: "data.session_id", rule: "session \"\(id)\" already exists (seq \(old.createdSeq)); ids are never reused")
+        }
+    }
+
+    static func existingSession<S: EntityStore>(_ id: String, store: S) throws -> SessionRecord {
+        guard let s = try store.session(id) else { throw InputError(field: "data.session_id", rule: "no session with id \"\(id)\"") }
+        guard s.status != .deleted else { throw InputError(field: "data.session_id", rule: "session \"\(id)\" was deleted") }
+        return s
+    }
+
+    static func existingCount<S: EntityStore>(_ id: String, store: S) throws -> CountRecord {
+        guard let c = try store.count(id) else { throw InputError(field: "data.entry_id", rule: "no count entry with id \"\(id)\"") }
+        guard !c.deleted else { throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" was deleted") }
+        return c
+    }
+}

@@ -1,0 +1,89 @@
+/// A point in time, in whole seconds since 1970-01-01T00:00:00Z.
+///
+/// Durations in the ledger are whole seconds (CONTRACT conventions), so
+/// instants are too; input with a non-zero fraction of a second is refused
+/// rather than rounded.
+package struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var seconds: Int64
+
+    package init(seconds: Int64) { self.seconds = seconds }
+
+    package static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
+
+    /// ISO 8601 in UTC (`…Z`).
+    package var description: String { format(offsetSeconds: 0) }
+
+    /// Why an instant could not be read.
+    package enum ParseError: Error, Sendable, Equatable {
+        case malformed
+        case noOffset
+        case fractionalSeconds
+        case outOfRange
+    }
+
+    /// Parses `YYYY-MM-DDTHH:mm[:ss[.fff]](Z|±HH:mm)`. An offset is required:
+    /// a bare local time would depend on the machine reading it.
+    package static func parse(_ text: String) -> Result<Instant, ParseError> {
+        // The string's own UTF-8, read in place: every event line has an instant or three.
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    static func parse<B: RandomAccessCollection<UInt8>>(bytes b: B) -> Result<Instant, ParseError> where B.Index == Int {
+        guard b.count >= 16, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == 0x20,
+            let date = LocalDate(bytes: b, at: 0),
+            let h = Digits.number(b, 11, 2), b[13] == UInt8(ascii: ":"), let mi = Digits.number(b, 14, 2),
+            h < 24, mi < 60
+        else { return .failure(.malformed) }
+        var k = 16
+        var s = 0
+        if k < b.count, b[k] == UInt8(ascii: ":") {
+            guard let sec = Digits.number(b, k + 1, 2), sec < 60 else { return .failure(.malformed) }
+            s = sec
+            k += 3
+            if k < b.count, b[k] == UInt8(ascii: ".") {
+                k += 1
+                let fracStart = k
+                while k < b.count, b[k] >= 0x30, b[k] <= 0x39 {
+                    if b[k] != 0x30 { return .failure(.fractionalSeconds) }
+                    k += 1
+                }
+                if k == fracStart { return .failure(.malformed) }
+            }
+        }
+        guard k < b.count else { return .failure(.noOffset) }
+        var offset = 0
+        if b[k] == UInt8(ascii: "Z") || b[k] == UInt8(ascii: "z") {
+            k += 1
+        } else if b[k] == UInt8(ascii: "+") || b[k] == UInt8(ascii: "-") {
+            guard let oh = Digits.number(b, k + 1, 2), k + 3 < b.count, b[k + 3] == UInt8(ascii: ":"),
+                let om = Digits.number(b, k + 4, 2), oh < 24, om < 60
+            else { return .failure(.malformed) }
+            offset = (oh * 3600 + om * 60) * (b[k] == UInt8(ascii: "-") ? -1 : 1)
+            k += 6
+        } else {
+            return .failure(.malformed)
+        }
+        guard k == b.count else { return .failure(.malformed) }
+        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + mi * 60 + s)
+        return .success(Instant(seconds: local - Int64(offset)))
+    }
+
+    /// ISO 8601 at a fixed offset from UTC, `Z` for zero.
+    package func format(offsetSeconds: Int) -> String {
+        let local = seconds + Int64(offsetSeconds)
+        let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        let sod = Int(local - Int64(days) * 86_400)
+        let date = LocalDate(daysSinceEpoch: days)
+        var out =
+            date.description + "T" + Digits.pad(sod / 3600, 2) + ":" + Digits.pad(sod / 60 % 60, 2) + ":"
+            + Digits.pad(sod % 60, 2)
+        if offsetSeconds == 0 {
+            out += "Z"
+        } else {
+            let m = abs(offsetSeconds) / 60
+            out += (offsetSeconds < 0 ? "-" : "+") + Digits.pad(m / 60, 2) + ":" + Digits.pad(m % 60, 2)
+        }
+        return out
+    }
+}

@@ -1,0 +1,129 @@
+/// A calendar day key (year, month, day) with no time and no zone.
+///
+/// Day keys are never represented as a midnight instant: turning a midnight
+/// back into a day depends on the zone and on day_start (RULES §1).
+package struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int
+    package let day: Int
+
+    /// Makes a date, nil when the fields do not name a real day.
+    package init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            day >= 1, day <= LocalDate.daysIn(year: year, month: month)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `days` days after 1970-01-01 (negative: before).
+    package init(daysSinceEpoch days: Int) {
+        // Howard Hinnant's civil_from_days: exact for the proleptic Gregorian calendar.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        month = m
+        day = d
+    }
+
+    /// Days since 1970-01-01.
+    package var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The day of the week.
+    package var weekday: Weekday {
+        // 1970-01-01 was a Thursday (index 3 with Monday = 0).
+        let k = ((daysSinceEpoch % 7) + 7 + 3) % 7
+        return Weekday(rawValue: k)!
+    }
+
+    /// The date `n` days later (earlier when negative).
+    package func adding(days n: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + n) }
+
+    package static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+
+    package static func daysIn(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Parses exactly `YYYY-MM-DD`.
+    package init?(parsing text: String) {
+        let b = Array(text.utf8)
+        guard b.count == 10 else { return nil }
+        self.init(bytes: b, at: 0)
+    }
+
+    /// Parses `YYYY-MM-DD` at `at` in a byte array.
+    init?<B: RandomAccessCollection<UInt8>>(bytes b: B, at k: Int) where B.Index == Int {
+        guard k + 10 <= b.count, b[k + 4] == UInt8(ascii: "-"), b[k + 7] == UInt8(ascii: "-"),
+            let y = Digits.number(b, k, 4), let m = Digits.number(b, k + 5, 2), let d = Digits.number(b, k + 8, 2)
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// `YYYY-MM-DD`
+    package var description: String {
+        Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)
+    }
+
+    package static func < (a: LocalDate, b: LocalDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+}
+
+/// Days of the week, Monday first (ISO 8601).
+package enum Weekday: Int, Sendable, CaseIterable {
+    case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// The lower-case English name used in events (`monday` … `sunday`).
+    package var name: String { Weekday.names[rawValue] }
+
+    package static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// Accepts the full name or its first three letters, any case.
+    package init?(name: String) {
+        let n = name.lowercased()
+        guard let k = Weekday.names.firstIndex(where: { $0 == n || (n.count == 3 && $0.hasPrefix(n)) }) else { return nil }
+        self.init(rawValue: k)
+    }
+}
+
+/// Small helpers for fixed-width decimal fields.
+enum Digits {
+    /// The decimal number in `b[at..<at+count]`, nil unless all are digits.
+    static func number<B: RandomAccessCollection<UInt8>>(_ b: B, _ at: Int, _ count: Int) -> Int? where B.Index == Int {
+        guard at + count <= b.count else { return nil }
+        var v = 0
+        for k in at..<(at + count) {
+            let c = b[k]
+            guard c >= 0x30, c <= 0x39 else { return nil }
+            v = v * 10 + Int(c - 0x30)
+        }
+        return v
+    }
+
+    /// `n` zero-padded to `width` digits.
+    static func pad(_ n: Int, _ width: Int) -> String {
+        var s = String(n)
+        while s.count < width { s = "0" + s }
+        return s
+    }
+}

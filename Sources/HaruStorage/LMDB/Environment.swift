@@ -1,0 +1,225 @@
+import CLMDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An LMDB environment (one ledger directory) and its named databases.
+///
+/// Transactions are closure-scoped: `read { txn in … }` and
+/// `write { txn in … }` commit when the closure returns and abort when it
+/// throws, so there is never a hidden transaction per call, nor a commit
+/// after a failed put.
+package final class Environment: @unchecked Sendable {
+    // @unchecked: the env handle is opened with MDB_NOTLS and LMDB allows
+    // using one environment from many threads; write transactions are
+    // serialised by LMDB's own lock.
+    let env: OpaquePointer
+    /// The named databases, by name, opened once at start.
+    private(set) var databases: [String: MDB_dbi] = [:]
+    package let path: String
+    let readOnly: Bool
+
+    /// How commits reach the disk.
+    package enum Durability: Sendable {
+        /// fsync on every commit (default): a commit that returned survives a crash.
+        case durable
+        /// No fsync at commit (MDB_NOSYNC); the environment is synced when it is
+        /// closed. A crash may lose the last commits, never corrupt older ones.
+        case relaxed
+    }
+
+    /// Opens (creating if asked) the environment at `path`, a directory.
+    /// - Parameters:
+    ///   - databases: names of the databases to open; created when `create`.
+    ///   - mapSize: initial map size; it grows on demand.
+    package init(
+        path: String, databases names: [String], create: Bool, durability: Durability = .durable,
+        readOnly: Bool = false, mapSize: Int = 1 << 30
+    ) throws(LMDBError) {
+        self.path = path
+        if create {
+            if mkdir(path, 0o700) != 0 && errno != EEXIST { throw LMDBError(code: errno, call: "mkdir") }
+        }
+        var st = stat()
+        if stat(path + "/data.mdb", &st) != 0 && !create { throw LMDBError(code: ENOENT, call: "mdb_env_open") }
+        var handle: OpaquePointer?
+        try check(mdb_env_create(&handle), "mdb_env_create")
+        env = handle!
+        self.readOnly = readOnly
+        try check(mdb_env_set_maxdbs(env, 16), "mdb_env_set_maxdbs")
+        try check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
+        var flags = UInt32(MDB_NOTLS)
+        if durability == .relaxed { flags |= UInt32(MDB_NOSYNC) }
+        if readOnly { flags |= UInt32(MDB_RDONLY) }
+        try check(mdb_env_open(env, path, flags, 0o600), "mdb_env_open")
+        // Clear reader slots left by processes that died mid-read, so they
+        // do not pin old pages (and the file) forever.
+        var dead: Int32 = 0
+        mdb_reader_check(env, &dead)
+        // Open the databases in a read transaction (no writer lock); a
+        // writable open of a ledger that lacks one (made by an older
+        // version) creates it in a write transaction.
+        do {
+            try openDatabases(names, create: create && !readOnly)
+        } catch let e where e.code == MDB_NOTFOUND && !readOnly {
+            try openDatabases(names, create: true)
+        }
+        // No close on failure here: every stored property is set once `env`
+        // is, so a throw from this point still runs `deinit`, which closes
+        // the handle (closing it here as well freed it twice).
+    }
+
+    deinit {
+        if !readOnly { mdb_env_sync(env, 1) }
+        mdb_env_close(env)
+    }
+
+    private func openDatabases(_ names: [String], create: Bool) throws(LMDBError) {
+        var txn: OpaquePointer?
+        try beginTxn(&txn, flags: create ? 0 : UInt32(MDB_RDONLY))
+        for name in names {
+            var dbi: MDB_dbi = 0
+            let rc = mdb_dbi_open(txn, name, create ? UInt32(MDB_CREATE) : 0, &dbi)
+            if rc != MDB_SUCCESS {
+                mdb_txn_abort(txn)
+                if rc == MDB_NOTFOUND && !create {
+                    throw LMDBError(
+                        code: rc, call: "mdb_dbi_open(\(name))",
+                        hint: "the ledger has no \(name) database (an older haru made it); `haru rebuild` adds it")
+                }
+                throw LMDBError(code: rc, call: "mdb_dbi_open(\(name))")
+            }
+            databases[name] = dbi
+        }
+        try check(mdb_txn_commit(txn), "mdb_txn_commit")
+    }
+
+    /// Begins a transaction, adopting a map size that another process grew.
+    private func beginTxn(_ txn: inout OpaquePointer?, flags: UInt32) throws(LMDBError) {
+        for _ in 0..<3 {
+            let rc = mdb_txn_begin(env, nil, flags, &txn)
+            if rc == MDB_MAP_RESIZED {
+                try check(mdb_env_set_mapsize(env, 0), "mdb_env_set_mapsize")
+                continue
+            }
+            try check(rc, "mdb_txn_begin")
+            return
+        }
+        throw LMDBError(code: MDB_MAP_RESIZED, call: "mdb_txn_begin")
+    }
+
+    /// The database handle for `name` (opened at init).
+    package func database(_ name: String) -> Database {
+        Database(dbi: databases[name]!)
+    }
+
+    /// Runs `body` in a read-only snapshot.
+    package func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+        var txn: OpaquePointer?
+        try beginTxn(&txn, flags: UInt32(MDB_RDONLY))
+        defer { mdb_txn_abort(txn) }
+        return try body(Transaction(txn: txn!, writable: false))
+    }
+
+    /// Runs `body` in the single write transaction and commits when it
+    /// returns. When the map fills, the transaction is aborted, the map is
+    /// doubled and `body` runs again (at most 8 times), so `body` must not
+    /// have effects outside the transaction.
+    package func write<T>(_ body: (Transaction) throws -> T) throws -> T {
+        var attempts = 0
+        while true {
+            attempts += 1
+            var txn: OpaquePointer?
+            try beginTxn(&txn, flags: 0)
+            do {
+                let result = try body(Transaction(txn: txn!, writable: true))
+                let rc = mdb_txn_commit(txn)
+                txn = nil  // freed by mdb_txn_commit, whatever it returned
+                try check(rc, "mdb_txn_commit")
+                return result
+            } catch let e as LMDBError where e.isMapFull && attempts < 8 {
+                if txn != nil { mdb_txn_abort(txn) }
+                try growMap()
+            } catch {
+                if txn != nil { mdb_txn_abort(txn) }
+                throw error
+            }
+        }
+    }
+
+    private func growMap() throws(LMDBError) {
+        var info = MDB_envinfo()
+        try check(mdb_env_info(env, &info), "mdb_env_info")
+        try check(mdb_env_set_mapsize(env, info.me_mapsize * 2), "mdb_env_set_mapsize")
+    }
+
+    /// Drops the file pages this process has read from its memory map; the
+    /// OS keeps them in its page cache. Full scans (replay, verify, rebuild)
+    /// call it as they go, so that their resident memory is what they build,
+    /// not the part of the ledger file they have read (at 1.1 M events the
+    /// file is 340 MB). Safe at any time: the map is shared and read-only (no
+    /// MDB_WRITEMAP; a write transaction keeps its dirty pages in its own
+    /// memory), so a page read again is faulted back in, unchanged, from the
+    /// page cache, even under a pointer LMDB handed out earlier.
+    package func releaseReadPages() {
+        for region in fileMapping() { region.release() }
+    }
+
+    /// Where the data file is mapped. LMDB does not tell (`me_mapaddr` is
+    /// set only for MDB_FIXEDMAP), so it is found in /proc/self/maps by the
+    /// file's inode. The map moves only when this process grows it or adopts
+    /// a size another grew, both between transactions: a scan may keep it.
+    func fileMapping() -> [MappedRegions.Region] {
+        var fd: Int32 = -1
+        var st = stat()
+        guard mdb_env_get_fd(env, &fd) == MDB_SUCCESS, fstat(fd, &st) == 0 else { return [] }
+        return MappedRegions.read().filter { $0.inode == UInt64(st.st_ino) && $0.sharedReadOnly }
+    }
+
+    /// Counts the file pages a full scan reads and drops them every
+    /// `every` pages (`releaseReadPages`): a bound on how much of the file a
+    /// scan keeps resident. Pages, not bytes: a B-tree filled by random
+    /// inserts (the state) has half-empty pages, so a scan touches twice the
+    /// file its entries take.
+    package struct ReadBudget {
+        let regions: [MappedRegions.Region]
+        let every: Int
+        var pages = 0
+        var lastPage: UInt = 0
+
+        package init(_ environment: Environment, everyPages: Int = 256) {
+            self.regions = environment.fileMapping()
+            self.every = everyPages
+        }
+
+        /// Notes an entry read: its value's page (keys share it), and the pages of a long value.
+        @inline(__always)
+        package mutating func spend(_ value: UnsafeRawBufferPointer) {
+            let page = UInt(bitPattern: value.baseAddress) >> 12
+            if page != lastPage {
+                pages += 1 + value.count >> 12
+                lastPage = page
+            }
+            if pages >= every {
+                for r in regions { r.release() }
+                pages = 0
+            }
+        }
+    }
+
+    /// Forces buffered commits to disk (for `.relaxed`).
+    package func sync() throws(LMDBError) { try check(mdb_env_sync(env, 1), "mdb_env_sync") }
+
+    /// Current map size in bytes.
+    package var mapSize: Int {
+        var info = MDB_envinfo()
+        mdb_env_info(env, &info)
+        return info.me_mapsize
+    }
+}
+
+/// A named database inside an environment.
+package struct Database: Sendable {
+    let dbi: MDB_dbi
+}

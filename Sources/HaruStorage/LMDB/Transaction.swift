@@ -1,0 +1,216 @@
+import CLMDB
+
+/// An open LMDB transaction, valid only inside the closure that received it.
+///
+/// Values returned by `get` and passed to cursor callbacks point into the
+/// map: copy what must outlive the transaction.
+package struct Transaction {
+    let txn: OpaquePointer
+    package let writable: Bool
+
+    /// The value stored under `key`, nil when absent (`MDB_NOTFOUND` is not an error).
+    package func get(_ db: Database, _ key: [UInt8]) throws -> UnsafeRawBufferPointer? {
+        var k = key
+        return try k.withUnsafeMutableBytes { (kb) throws -> UnsafeRawBufferPointer? in
+            var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+            var mv = MDB_val()
+            let rc = mdb_get(txn, db.dbi, &mk, &mv)
+            if rc == MDB_NOTFOUND { return nil }
+            try check(rc, "mdb_get")
+            return UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size)
+        }
+    }
+
+    /// Stores `value` under `key`.
+    /// - Parameters:
+    ///   - append: the key sorts after every key in `db` (MDB_APPEND:
+    ///     no tree search, pages filled completely).
+    ///   - noOverwrite: fail with `MDB_KEYEXIST` rather than replace a value.
+    package func put(_ db: Database, _ key: [UInt8], _ value: [UInt8], append: Bool = false, noOverwrite: Bool = false) throws {
+        var k = key
+        var v = value
+        try k.withUnsafeMutableBytes { (kb) throws in
+            try v.withUnsafeMutableBytes { (vb) throws in
+                var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+                var mv = MDB_val(mv_size: vb.count, mv_data: vb.baseAddress)
+                let flags = (append ? UInt32(MDB_APPEND) : 0) | (noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0)
+                try check(mdb_put(txn, db.dbi, &mk, &mv, flags), "mdb_put")
+            }
+        }
+    }
+
+    /// Calls `body` with a cursor on `db` for writing entries in key order:
+    /// LMDB looks a key up from the cursor's current leaf first, so a run of
+    /// ascending puts does not descend the tree for each (Docs/design.md,
+    /// "Batch appends").
+    package func withCursor<T>(_ db: Database, _ body: (WriteCursor) throws -> T) throws -> T {
+        let cursor = try openCursor(db)
+        defer { cursor.close() }
+        return try body(cursor)
+    }
+
+    /// Calls `body` to put entries into `db` in ascending key order through
+    /// one cursor (`KeyOrderPuts`); keys past the database's last key, as it
+    /// was, are appended.
+    package func putInKeyOrder<T>(_ db: Database, _ body: (inout KeyOrderPuts) throws -> T) throws -> T {
+        let last = try self.last(db).map { Array($0.key) } ?? []
+        return try withCursor(db) { cursor in
+            var puts = KeyOrderPuts(cursor: cursor, last: last)
+            return try body(&puts)
+        }
+    }
+
+    /// A cursor on `db` that the caller closes (LMDB closes it at commit or
+    /// abort otherwise). An append that keeps one open puts at the end
+    /// without descending the tree each time: the cursor stays on the last
+    /// entry.
+    package func openCursor(_ db: Database) throws -> WriteCursor {
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        return WriteCursor(cursor: cursor!)
+    }
+
+    /// Removes `key`; false when it was absent.
+    @discardableResult
+    package func delete(_ db: Database, _ key: [UInt8]) throws -> Bool {
+        var k = key
+        return try k.withUnsafeMutableBytes { (kb) throws -> Bool in
+            var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+            let rc = mdb_del(txn, db.dbi, &mk, nil)
+            if rc == MDB_NOTFOUND { return false }
+            try check(rc, "mdb_del")
+            return true
+        }
+    }
+
+    /// Removes every entry of `db` (the database stays).
+    package func clear(_ db: Database) throws { try check(mdb_drop(txn, db.dbi, 0), "mdb_drop") }
+
+    /// Number of entries in `db`.
+    package func count(_ db: Database) throws -> Int {
+        var st = MDB_stat()
+        try check(mdb_stat(txn, db.dbi, &st), "mdb_stat")
+        return st.ms_entries
+    }
+
+    /// The last (greatest) key and its value, nil when `db` is empty.
+    package func last(_ db: Database) throws -> (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        defer { mdb_cursor_close(cursor) }
+        var mk = MDB_val()
+        var mv = MDB_val()
+        let rc = mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
+        if rc == MDB_NOTFOUND { return nil }
+        try check(rc, "mdb_cursor_get")
+        return (
+            UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
+            UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size)
+        )
+    }
+
+    /// The first and last keys of `db` that start with `family`, nil when none does.
+    package func keyRange(_ db: Database, family: UInt8) throws -> (first: [UInt8], last: [UInt8])? {
+        var first: [UInt8]?
+        try scan(db, from: [family]) { k, _ in
+            if k.first == family { first = Array(k) }
+            return false
+        }
+        guard let first else { return nil }
+        // The last key of the family: the one before the next family's first key (or the database's last).
+        var last: [UInt8]?
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        defer { mdb_cursor_close(cursor) }
+        var mk = MDB_val()
+        var mv = MDB_val()
+        var next: [UInt8] = [family &+ 1]
+        let rc: Int32 =
+            family == 0xFF
+            ? mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
+            : next.withUnsafeMutableBytes { kb in
+                mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+                let r = mdb_cursor_get(cursor, &mk, &mv, MDB_SET_RANGE)
+                return r == MDB_NOTFOUND ? mdb_cursor_get(cursor, &mk, &mv, MDB_LAST) : mdb_cursor_get(cursor, &mk, &mv, MDB_PREV)
+            }
+        if rc == MDB_SUCCESS {
+            let k = UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size)
+            if k.first == family { last = Array(k) }
+        } else if rc != MDB_NOTFOUND {
+            try check(rc, "mdb_cursor_get")
+        }
+        guard let last else { throw LMDBError(code: MDB_CORRUPTED, call: "keyRange") }
+        return (first, last)
+    }
+
+    /// Calls `body` for each entry with key ≥ `from` (all when nil), in key
+    /// order, until it returns false.
+    package func scan(
+        _ db: Database, from: [UInt8]? = nil,
+        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        var cursor: OpaquePointer?
+        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        defer { mdb_cursor_close(cursor) }
+        var mk = MDB_val()
+        var mv = MDB_val()
+        var start = from ?? []
+        var rc: Int32 = start.withUnsafeMutableBytes { kb in
+            if from == nil { return mdb_cursor_get(cursor, &mk, &mv, MDB_FIRST) }
+            mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+            return mdb_cursor_get(cursor, &mk, &mv, MDB_SET_RANGE)
+        }
+        while rc == MDB_SUCCESS {
+            let go = try body(
+                UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
+                UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size))
+            if !go { return }
+            rc = mdb_cursor_get(cursor, &mk, &mv, MDB_NEXT)
+        }
+        if rc != MDB_NOTFOUND { try check(rc, "mdb_cursor_get") }
+    }
+}
+
+/// A cursor of a write transaction, valid inside `withCursor`.
+package struct WriteCursor {
+    let cursor: OpaquePointer
+
+    /// Stores `value` under `key` (replacing a value there).
+    /// - Parameter append: the key sorts after every key in the database
+    ///   (MDB_APPEND: a full page is split at its end, not its middle, so a
+    ///   run of appends leaves full pages).
+    /// - Parameter noOverwrite: fail with `MDB_KEYEXIST` rather than replace a value.
+    package func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false, noOverwrite: Bool = false)
+        throws
+    {
+        var mk = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var mv = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        let flags = (append ? UInt32(MDB_APPEND) : 0) | (noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0)
+        try check(mdb_cursor_put(cursor, &mk, &mv, flags), "mdb_cursor_put")
+    }
+
+    /// Closes the cursor (only inside its transaction).
+    package func close() { mdb_cursor_close(cursor) }
+}
+
+/// Puts in ascending key order (`Transaction.putInKeyOrder`): from the first
+/// key past the database's last one on, every put is an append
+/// (`MDB_APPEND`: full pages instead of pages split in half); before it, an
+/// ordinary put found from the cursor's leaf.
+package struct KeyOrderPuts {
+    let cursor: WriteCursor
+    /// The database's last key when the run began.
+    let last: [UInt8]
+    private var appending = false
+
+    init(cursor: WriteCursor, last: [UInt8]) {
+        self.cursor = cursor
+        self.last = last
+    }
+
+    /// Puts `value` under `key`, which sorts after the keys put before it.
+    package mutating func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+        appending = appending || ByteOrder.less(last, Array(key))
+        try cursor.put(key: key, value: value, append: appending)
+    }
+}

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whole-file reads through the C library (the library avoids Foundation).
+package enum FileBytes {
+    /// The file's bytes (at most `limit`), nil if it cannot be opened as a regular file.
+    package static func read(_ path: String, limit: Int = Int.max) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // Sized from fstat and read straight into the array. (A command's
+        // input, which can be hundreds of MB, is mapped instead: `InputBytes`.)
+        let size = min(Int(st.st_size), limit)
+        var failed = false
+        var out = [UInt8](unsafeUninitializedCapacity: size) { buf, filled in
+            while filled < size {
+                let n = Glibc.read(fd, buf.baseAddress! + filled, size - filled)
+                if n < 0 { if errno == EINTR { continue } else { failed = true; return } }
+                if n == 0 { break }
+                filled += n
+            }
+        }
+        if failed { return nil }
+        // A file that grew since fstat: the rest in chunks.
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var more = out.count == size
+        while more, out.count < limit {
+            let want = min(chunk.count, limit - out.count)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, want) }
+            if n < 0 { if errno == EINTR { continue } else { return nil } }
+            if n == 0 { more = false } else { out.append(contentsOf: chunk[0..<n]) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,211 @@
+/// `haru explain QUEST`: period by period, what the quest required, what was
+/// done, and which records counted or were left out and why.
+import HaruModel
+import HaruEngine
+
+package struct QuestExplanation: Sendable {
+    /// One record's part in one period.
+    package struct Entry: Sendable, Equatable {
+        package var recordID: String
+        package var actionID: String
+        package var isSession: Bool
+        /// Session start / count time.
+        package var start: Instant
+        /// Session end (nil for counts and running sessions).
+        package var end: Instant?
+        /// Seconds or count that counted toward the period.
+        package var counted: Double
+        /// Seconds or count left out, with why.
+        package var leftOut: [(amount: Double, reason: String)]
+
+        package static func == (a: Entry, b: Entry) -> Bool {
+            a.recordID == b.recordID && a.counted == b.counted && a.leftOut.map(\.reason) == b.leftOut.map(\.reason)
+        }
+    }
+
+    package struct Period: Sendable {
+        package var first: LocalDate
+        package var last: LocalDate
+        /// What the period asked (nil: not scheduled).
+        package var required: Double?
+        package var done: Double
+        package var met: Bool
+        package var inProgress: Bool
+        package var entries: [Entry]
+    }
+
+    package var spec: QuestSpec
+    package var periods: [Period]
+
+    /// Explains quest `id` at `reference`, going back `count` periods.
+    package init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference, quest id: String, count: Int) throws {
+        guard let qd = try snap.definition(.quest, id), qd.isLive else {
+            throw LedgerError.invalid(InputError(field: "QUEST", rule: "no quest with id \"\(id)\""))
+        }
+        let defs = try LiveDefinitions(snap, reference: reference)
+        let q = QuestSpec(
+            id: id, qd.fields(inForceAt: reference.definitionsAt), actionTracksTime: { defs.actions[$0].map { $0.int(.tracking) == 0 } })
+        spec = q
+        let refDay = reference.day(calendar)
+        let cut = reference.cutting
+
+        // The periods to show, newest last.
+        var ranges: [(LocalDate, LocalDate)] = []
+        switch q.period {
+        case .daily:
+            for k in stride(from: count - 1, through: 0, by: -1) { let d = refDay.adding(days: -k); ranges.append((d, d)) }
+        case .weekly:
+            let w = calendar.weekStart(of: refDay)
+            for k in stride(from: count - 1, through: 0, by: -1) { let s = w.adding(days: -7 * k); ranges.append((s, s.adding(days: 6))) }
+        case .monthly:
+            var m = LedgerCalendar.month(of: refDay)
+            var months: [ClosedRange<LocalDate>] = []
+            for _ in 0..<count {
+                months.insert(m, at: 0)
+                m = LedgerCalendar.month(of: m.lowerBound.adding(days: -1))
+            }
+            ranges = months.map { ($0.lowerBound, $0.upperBound) }
+        case .custom:
+            if let s = q.customStart, let e = q.customEnd { ranges = [(s, e)] }
+        }
+
+        // Which actions count, and which carry the tag but measure the other unit.
+        var counting = Set<String>()
+        var otherMeasure = Set<String>()
+        switch q.target {
+        case .action(let a): if defs.actions[a] != nil { counting.insert(a) }
+        case .tag(let t):
+            if defs.tags[t] != nil {
+                for (id, p) in defs.actions where (p.strings(.tagIDs) ?? []).contains(t) {
+                    if (p.int(.tracking) == 0) == q.unitIsTime { counting.insert(id) } else { otherMeasure.insert(id) }
+                }
+            }
+        }
+        let running = try snap.runningSessions()
+        let table = try snap.actionTable()
+        var periods: [Period] = []
+        for (first, last) in ranges {
+            let grid = DayGrid(calendar, from: first, through: last)
+            // Per day: the measurement window ([start, deadline) for daily quests with one).
+            let windows: [Range<Int64>] = (0..<grid.count).map { i in
+                let r = grid.bounds[i]..<grid.bounds[i + 1]
+                guard q.period == .daily, let dl = q.deadline else { return r }
+                return r.lowerBound..<QuestMeter.deadlineInstant(calendar, grid.day(i), dl, dayRange: r)
+            }
+            let scheduled = (0..<grid.count).map { q.period != .daily || q.isScheduled(grid.day($0)) }
+            var byRecord: [String: Entry] = [:]
+            var order: [String] = []
+            func note(_ id: String, _ action: String, session: Bool, _ start: Int64, _ end: Int64?, _ make: (inout Entry) -> Void) {
+                if byRecord[id] == nil {
+                    order.append(id)
+                    byRecord[id] = Entry(
+                        recordID: id, actionID: action, isSession: session, start: Instant(seconds: start),
+                        end: end.map { Instant(seconds: $0) }, counted: 0, leftOut: [])
+                }
+                make(&byRecord[id]!)
+            }
+            func add(_ e: inout Entry, _ amount: Double, _ reason: String) {
+                guard amount > 0 else { return }
+                if let k = e.leftOut.firstIndex(where: { $0.reason == reason }) {
+                    e.leftOut[k].amount += amount
+                } else {
+                    e.leftOut.append((amount, reason))
+                }
+            }
+            /// Splits one piece of a session over the days and says where each part went.
+            func session(_ id: String, _ action: String, _ s: Int64, _ e: Int64, full: (Int64, Int64?)) {
+                // Page neighbours outside the period are not part of it.
+                guard max(s, grid.span.lowerBound) < min(e, grid.span.upperBound) else { return }
+                let other = otherMeasure.contains(action)
+                note(id, action, session: true, full.0, full.1) { entry in
+                    grid.split(s, e) { k, _ in
+                        let day = grid.bounds[k]..<grid.bounds[k + 1]
+                        let a = max(s, day.lowerBound), b = min(e, day.upperBound)
+                        let total = Double(b - a)
+                        if other { add(&entry, total, "other measure (the action tracks \(q.unitIsTime ? "counts" : "time"))"); return }
+                        if !scheduled[k] { add(&entry, total, "not a scheduled day"); return }
+                        let w = windows[k]
+                        let inWindow = max(0, min(b, w.upperBound) - max(a, w.lowerBound))
+                        let counted = max(0, min(b, w.upperBound, cut.instant.seconds) - max(a, w.lowerBound))
+                        entry.counted += Double(counted)
+                        add(&entry, Double(inWindow - counted), "after the reference")
+                        add(&entry, total - Double(inWindow), "after the deadline \(q.deadline?.description ?? "")")
+                    }
+                }
+            }
+            let wanted = counting.union(otherMeasure)
+            if !wanted.isEmpty, grid.span.lowerBound < grid.span.upperBound {
+                let pages = PageKey.page(of: grid.span.lowerBound)...PageKey.page(of: grid.span.upperBound - 1)
+                // A record version is named by the event that made it; its full extent by the record's state.
+                var names: [UInt64: String] = [:]
+                func recordID(_ seq: UInt64) throws -> String {
+                    if let n = names[seq] { return n }
+                    let id = try snap.event(seq)?.entityID ?? "seq \(seq)"
+                    names[seq] = id
+                    return id
+                }
+                var fullRecords: [String: (Int64, Int64?)] = [:]
+                try snap.pageEntries(pages) { _, e in
+                    guard Int(e.action) < table.count else { return }
+                    let action = table[Int(e.action)]
+                    guard wanted.contains(action) else { return }
+                    let id = try recordID(e.addedSeq)
+                    switch e.kind {
+                    case .session:
+                        if fullRecords[id] == nil, let r = try snap.sessionRecord(id) {
+                            fullRecords[id] = (r.start.seconds, r.end?.seconds)
+                        }
+                        session(id, action, e.start, e.end, full: fullRecords[id] ?? (e.start, e.end))
+                    case .count:
+                        guard let k = grid.index(of: e.start) else { return }
+                        note(id, action, session: false, e.start, nil) { entry in
+                            let n = Double(e.amount)
+                            if otherMeasure.contains(action) {
+                                add(&entry, n, "other measure (the action tracks counts)")
+                            } else if !scheduled[k] {
+                                add(&entry, n, "not a scheduled day")
+                            } else if !windows[k].contains(e.start) {
+                                add(&entry, n, "after the deadline \(q.deadline?.description ?? "")")
+                            } else if !cut.counts(e.start) {
+                                add(&entry, n, "after the reference")
+                            } else {
+                                entry.counted += n
+                            }
+                        }
+                    }
+                }
+                for r in running where wanted.contains(r.actionID) && r.start.seconds < grid.span.upperBound {
+                    session(
+                        r.id, r.actionID, r.start.seconds, max(r.start.seconds, reference.instant.seconds), full: (r.start.seconds, nil))
+                }
+            }
+            let entries = order.map { byRecord[$0]! }
+            // What the period asked and whether it was met: the same rules as spans and streaks.
+            let nScheduled = Double(scheduled.filter { $0 }.count)
+            var done = 0.0
+            var required: Double?
+            switch q.period {
+            case .daily:
+                required = scheduled.first == true ? q.amount : nil
+                done = entries.reduce(0) { $0 + $1.counted }
+            case .weekly, .monthly, .custom:
+                required = q.amount * (nScheduled > 0 ? 1 : 0)
+                done = entries.reduce(0) { $0 + $1.counted }
+            }
+            let inProgress = refDay >= first && refDay <= last
+            periods.append(
+                Period(
+                    first: first, last: last, required: required, done: done,
+                    met: required.map { q.met(value: done, target: $0) } ?? true, inProgress: inProgress, entries: entries))
+        }
+        self.periods = periods
+    }
+}
+
+extension Snapshot {
+    /// A session as known at the snapshot's head state (its current version).
+    func sessionRecord(_ id: String) throws -> SessionRecord? { try StoredEntities(txn: txn, db: ledger.state).session(id) }
+
+    /// The event with this seq.
+    func event(_ seq: UInt64) throws -> Event? { try ledger.event(seq, txn) }
+}

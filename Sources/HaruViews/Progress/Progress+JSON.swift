@@ -1,0 +1,58 @@
+import HaruModel
+
+extension ProgressReport {
+    /// `haru progress --json` (CONTRACT §4).
+    package func json(calendar: LedgerCalendar) -> JSONValue {
+        func num(_ d: Double?) -> JSONValue { d.map { .double($0) } ?? .null }
+        func span(_ s: SpanResult) -> JSONValue {
+            .object([
+                ("scheduled", .bool(s.scheduled)), ("value", num(s.value)), ("target", num(s.target)), ("ratio", num(s.ratio)),
+                ("display_ratio", num(s.displayRatio)),
+            ])
+        }
+        let names = ["day", "week", "month"]
+        return .object([
+            ("as_of", .string(calendar.format(reference.instant))), ("known_at", .int(Int64(knownAt))),
+            ("reference_day", .string(referenceDay.description)),
+            (
+                "goals",
+                .array(
+                    goals.map { g in
+                        .object([
+                            ("goal_id", .string(g.id)), ("title", .string(g.title)), ("status", .string(g.status.rawValue)),
+                            ("judged_at", g.judgedAt.map { .string(calendar.format($0)) } ?? .null),
+                            ("achievement_percent", num(g.achievementPercent)), ("threshold_percent", .int(Int64(g.thresholdPercent))),
+                            ("no_quests", .bool(g.noQuests)), ("start_date", .string(g.startDate.description)),
+                            ("end_date", g.endDate.map { .string($0.description) } ?? .null),
+                            ("spans", .object(names.enumerated().map { ($1, .object([("ratio", num(g.spanRatios[$0]))])) })),
+                            (
+                                "quests",
+                                .array(
+                                    g.quests.map { q in
+                                        .object([
+                                            ("quest_id", .string(q.spec.id)), ("period", .string(q.spec.periodName)),
+                                            ("direction", .string(q.spec.directionName)), ("unit", .string(q.spec.unit)),
+                                            ("spans", .object(names.enumerated().map { ($1, span(q.spans[$0])) })),
+                                            (
+                                                "streak",
+                                                q.streak.map { .object([("count", .int(Int64($0))), ("unit", .string(q.streakUnit))]) }
+                                                    ?? .null
+                                            ),
+                                            (
+                                                "judgment",
+                                                q.judgment.map { j in
+                                                    .object([
+                                                        ("value", num(j.value)), ("target", num(j.target)), ("ratio", .double(j.ratio)),
+                                                        ("achieved", .bool(j.achieved)),
+                                                    ])
+                                                } ?? .null
+                                            ),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,361 @@
+/// Goals, quests, spans, streaks and judgments of one view (RULES §2–§7).
+///
+/// One read of the record pages covers every day the view needs; the per-day
+/// values of each quest come from `QuestMeter` (one split, one deadline
+/// window), and spans, streaks and judgments are sums over those days.
+/// Streaks walk the days once: O(records + days), with no look-back limit.
+import HaruModel
+
+package struct ProgressEngine {
+    let snap: Snapshot
+    let calendar: LedgerCalendar
+    let reference: Reference
+
+    package init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference) {
+        self.snap = snap
+        self.calendar = calendar
+        self.reference = reference
+    }
+
+    /// A goal as the view sees it: its fields in force, its quests, and when it is judged.
+    struct GoalView {
+        var definition: Definition
+        var fields: Payload
+        var quests: [(Definition, QuestSpec)]
+        /// The judgment reference and its day, when the goal is judged in this view.
+        var judgment: (reference: Reference, day: LocalDate)?
+    }
+
+    /// Computes the report for every live goal (or one).
+    package func run(goal only: String? = nil) throws -> ProgressReport {
+        let refDay = reference.day(calendar)
+        let defs = try LiveDefinitions(snap, reference: reference)
+        let tracking = defs.actions.mapValues { $0.int(.tracking) == 0 }
+        let questDefs = try snap.definitions(.quest).filter(\.isLive)
+        var goals: [GoalView] = []
+        for g in try snap.definitions(.goal) where g.isLive && (only == nil || g.id == only) {
+            let fields = g.fields(inForceAt: reference.definitionsAt)
+            let quests = questDefs.filter { $0.base.string(.goalID) == g.id }.map { q in
+                (q, QuestSpec(id: q.id, q.fields(inForceAt: reference.definitionsAt), actionTracksTime: { tracking[$0] }))
+            }
+            goals.append(GoalView(definition: g, fields: fields, quests: quests, judgment: judgment(of: g, fields)))
+        }
+
+        // The days the view needs: the spans of the reference day and custom periods (gauges),
+        // the look-back to the goals' starts (streaks), and the judged periods.
+        let week = calendar.weekStart(of: refDay)
+        let month = LedgerCalendar.month(of: refDay)
+        var gaugeFirst = min(week, month.lowerBound)
+        var gaugeLast = max(week.adding(days: 6), month.upperBound)
+        var streakFirst = refDay
+        var judgedFirst = refDay
+        var deadlines = Set<Int>()
+        for g in goals {
+            let start = g.fields.date(.startDate) ?? refDay
+            let bound = min(start, calendar.weekStart(of: start), LedgerCalendar.month(of: start).lowerBound)
+            streakFirst = min(streakFirst, bound)
+            for (_, q) in g.quests {
+                if q.period == .custom, let s = q.customStart, let e = q.customEnd {
+                    gaugeFirst = min(gaugeFirst, s)
+                    gaugeLast = max(gaugeLast, e)
+                    judgedFirst = min(judgedFirst, s)
+                }
+                if let d = q.deadline { deadlines.insert(d.minutes) }
+            }
+            if let j = g.judgment {
+                judgedFirst = min(judgedFirst, bound, calendar.weekStart(of: j.day), LedgerCalendar.month(of: j.day).lowerBound)
+            }
+        }
+        let first = min(gaugeFirst, streakFirst, judgedFirst)
+        let span = calendar.range(of: first).lowerBound.seconds..<calendar.range(of: max(gaugeLast, refDay)).upperBound.seconds
+        let records = try RecordSet(snap, actions: defs.actions.keys.sorted(), span: span)
+        var gauges = QuestMeter(
+            calendar: calendar, records: records, first: gaugeFirst, last: gaugeLast, reference: reference, deadlines: deadlines)
+        var streaks = QuestMeter(
+            calendar: calendar, records: records, first: streakFirst, last: refDay, reference: reference.cutting, deadlines: deadlines)
+        var judged: [Instant: QuestMeter] = [:]
+        var judgedDefs: [Instant: LiveDefinitions] = [:]
+
+        var out: [GoalProgress] = []
+        for g in goals {
+            var quests: [QuestProgress] = []
+            var judgments: [QuestJudgment] = []
+            var judgmentMeter: QuestMeter?
+            var judgmentDefs: LiveDefinitions?
+            if let j = g.judgment {
+                judgmentMeter =
+                    judged[j.reference.instant]
+                    ?? QuestMeter(
+                        calendar: calendar, records: records, first: judgedFirst, last: j.day, reference: j.reference, deadlines: deadlines)
+                let defsAtJudgment = try judgedDefs[j.reference.instant] ?? LiveDefinitions(snap, reference: j.reference)
+                judgedDefs[j.reference.instant] = defsAtJudgment
+                judgmentDefs = defsAtJudgment
+            }
+            let goalStart = g.fields.date(.startDate) ?? refDay
+            for (qd, q) in g.quests {
+                let actions = ProgressEngine.actionIndices(q, defs: defs, records: records)
+                let spans = ProgressEngine.spans(q, actions: actions, meter: &gauges, refDay: refDay)
+                var streak: Int?
+                if q.period != .custom {
+                    // A judged goal's streak ends with it; otherwise the reference day is in progress.
+                    if let j = g.judgment, var m = judgmentMeter {
+                        streak = ProgressEngine.streak(
+                            q, actions: actions, meter: &m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
+                        judgmentMeter = m
+                    } else {
+                        streak = ProgressEngine.streak(
+                            q, actions: actions, meter: &streaks, lastDay: refDay, inProgress: true, goalStart: goalStart,
+                            calendar: calendar)
+                    }
+                }
+                var judgment: QuestJudgment?
+                if let j = g.judgment, var m = judgmentMeter, let jd = judgmentDefs {
+                    let spec = QuestSpec(
+                        id: q.id, qd.fields(inForceAt: j.reference.definitionsAt),
+                        actionTracksTime: { jd.actions[$0].map { $0.int(.tracking) == 0 } })
+                    let jActions = ProgressEngine.actionIndices(spec, defs: jd, records: records)
+                    judgment = ProgressEngine.judge(
+                        spec, actions: jActions, meter: &m, reference: j.reference, day: j.day, calendar: calendar)
+                    judgmentMeter = m
+                    judgments.append(judgment!)
+                }
+                quests.append(
+                    QuestProgress(
+                        spec: q, spans: spans, streak: streak, streakUnit: ["days", "weeks", "months", "days"][q.period.rawValue],
+                        judgment: judgment))
+            }
+            if let j = g.judgment, let m = judgmentMeter { judged[j.reference.instant] = m }
+            out.append(
+                ProgressEngine.goal(
+                    g, quests: quests, judgments: judgments, reference: reference,
+                    judgmentFields: g.judgment.map { g.definition.fields(inForceAt: $0.reference.definitionsAt) }))
+        }
+        return ProgressReport(reference: reference, referenceDay: refDay, knownAt: snap.knownAt, goals: out)
+    }
+
+    /// When a goal is judged in this view (RULES §4): at the end of its end
+    /// date's logical day once the reference has reached it, or at its
+    /// manual finish; nil while in progress.
+    func judgment(of g: Definition, _ fields: Payload) -> (reference: Reference, day: LocalDate)? {
+        if let end = fields.date(.endDate) {
+            let j = Reference.endOf(end, calendar)
+            return j.instant <= reference.instant ? (j, end) : nil
+        }
+        if let f = g.finished, f.at <= reference.instant {
+            return (.asOf(f.at), calendar.day(of: f.at))
+        }
+        return nil
+    }
+
+    /// The record-set indices of the actions a quest measures, as the
+    /// definitions stand: its action, or every live action carrying its tag
+    /// whose tracking matches the measure.
+    static func actionIndices(_ q: QuestSpec, defs: LiveDefinitions, records: RecordSet) -> [Int] {
+        switch q.target {
+        case .action(let a):
+            return records.actionIndex[a].map { [$0] } ?? []
+        case .tag(let t):
+            guard defs.tags[t] != nil else { return [] }
+            return defs.actions.compactMap { id, p in
+                guard (p.strings(.tagIDs) ?? []).contains(t), (p.int(.tracking) == 0) == q.unitIsTime else { return nil }
+                return records.actionIndex[id]
+            }.sorted()
+        }
+    }
+
+    /// The day, week and month spans of a quest (RULES §3).
+    static func spans(_ q: QuestSpec, actions: [Int], meter: inout QuestMeter, refDay: LocalDate) -> [SpanResult] {
+        let cal = meter.calendar
+        let weekDays = dayRange(cal.weekStart(of: refDay), 7)
+        let monthRange = LedgerCalendar.month(of: refDay)
+        let monthDays = dayRange(monthRange.lowerBound, monthRange.upperBound.daysSinceEpoch - monthRange.lowerBound.daysSinceEpoch + 1)
+        let dim = Double(monthDays.count)
+        func span(_ value: Double, _ target: Double, own: Bool) -> SpanResult {
+            let ratio = q.ratio(value: value, target: target)
+            let display: Double
+            if q.atLeast {
+                // In a scaled span the value is capped at the target first (RULES §3).
+                display = target > 0 ? (own ? value : min(value, target)) / target : 0
+            } else {
+                display = ratio
+            }
+            return SpanResult(scheduled: true, value: value, target: target, ratio: ratio, displayRatio: display)
+        }
+        switch q.period {
+        case .daily:
+            let v = meter.values(q, actions: actions, windowed: true)
+            func sum(_ days: [LocalDate]) -> (Double, Double) {
+                var value = 0.0, n = 0.0
+                for d in days where q.isScheduled(d) {
+                    let x = meter.index(d).map { v[$0] } ?? 0
+                    value += q.atLeast ? min(x, q.amount) : x
+                    n += 1
+                }
+                return (value, q.amount * n)
+            }
+            let day = q.isScheduled(refDay) ? span(meter.index(refDay).map { v[$0] } ?? 0, q.amount, own: true) : .notScheduled
+            let (wv, wt) = sum(weekDays), (mv, mt) = sum(monthDays)
+            return [day, span(wv, wt, own: false), span(mv, mt, own: false)]
+        case .weekly, .monthly:
+            let v = meter.values(q, actions: actions, windowed: false)
+            func sum(_ days: [LocalDate]) -> Double { days.reduce(0) { $0 + (meter.index($1).map { v[$0] } ?? 0) } }
+            let d = meter.index(refDay).map { v[$0] } ?? 0
+            if q.period == .weekly {
+                return [
+                    span(d, q.amount / 7, own: false), span(sum(weekDays), q.amount, own: true),
+                    span(sum(monthDays), q.amount * dim / 7, own: false),
+                ]
+            }
+            return [
+                span(d, q.amount / dim, own: false), span(sum(weekDays), q.amount * 7 / dim, own: false),
+                span(sum(monthDays), q.amount, own: true),
+            ]
+        case .custom:
+            // Unscaled: every span shows the whole period (RULES §3).
+            guard let s = q.customStart, let e = q.customEnd else { return [.notScheduled, .notScheduled, .notScheduled] }
+            let v = meter.values(q, actions: actions, windowed: false)
+            let days = dayRange(s, e.daysSinceEpoch - s.daysSinceEpoch + 1)
+            let whole = span(days.reduce(0) { $0 + (meter.index($1).map { v[$0] } ?? 0) }, q.amount, own: true)
+            return [q.isScheduled(refDay) ? whole : .notScheduled, whole, whole]
+        }
+    }
+
+    static func dayRange(_ first: LocalDate, _ n: Int) -> [LocalDate] { (0..<max(0, n)).map { first.adding(days: $0) } }
+
+    /// Consecutive scheduled days, weeks or months met, counted back from
+    /// `lastDay` (RULES §6). The period in progress: at_least not yet met is
+    /// skipped, met counts; at_most over the limit breaks at once.
+    static func streak(
+        _ q: QuestSpec, actions: [Int], meter: inout QuestMeter, lastDay: LocalDate, inProgress: Bool, goalStart: LocalDate,
+        calendar: LedgerCalendar
+    ) -> Int {
+        var count = 0
+        switch q.period {
+        case .custom:
+            return 0
+        case .daily:
+            let v = meter.values(q, actions: actions, windowed: true)
+            var d = lastDay
+            var first = true
+            while d >= goalStart, d >= meter.first {
+                defer { d = d.adding(days: -1) }
+                guard q.isScheduled(d) else { continue }
+                let value = meter.index(d).map { v[$0] } ?? 0
+                let isCurrent = first && inProgress && d == lastDay
+                first = false
+                if q.met(value: value, target: q.amount) {
+                    count += 1
+                } else if isCurrent && q.atLeast {
+                    continue  // not yet met today: does not break
+                } else {
+                    break
+                }
+            }
+        case .weekly, .monthly:
+            let v = meter.values(q, actions: actions, windowed: false)
+            // Periods back from the one holding lastDay; the one holding the goal start still counts.
+            var periodStart = q.period == .weekly ? calendar.weekStart(of: lastDay) : LedgerCalendar.month(of: lastDay).lowerBound
+            let boundStart = q.period == .weekly ? calendar.weekStart(of: goalStart) : LedgerCalendar.month(of: goalStart).lowerBound
+            var isCurrent = inProgress
+            while periodStart >= boundStart, periodStart >= meter.first {
+                let periodEnd = q.period == .weekly ? periodStart.adding(days: 6) : LedgerCalendar.month(of: periodStart).upperBound
+                var value = 0.0
+                var d = periodStart
+                while d <= min(periodEnd, lastDay) {
+                    value += meter.index(d).map { v[$0] } ?? 0
+                    d = d.adding(days: 1)
+                }
+                if q.met(value: value, target: q.amount) {
+                    count += 1
+                } else if !(isCurrent && q.atLeast) {
+                    break
+                }
+                isCurrent = false
+                periodStart =
+                    q.period == .weekly ? periodStart.adding(days: -7) : LedgerCalendar.month(of: periodStart.adding(days: -1)).lowerBound
+            }
+        }
+        return count
+    }
+
+    /// A quest judged at its goal's judgment reference (RULES §4–§5): values
+    /// up to the reference; weekly, monthly and custom targets shrunk by the
+    /// elapsed share of their period; daily targets in full.
+    static func judge(
+        _ q: QuestSpec, actions: [Int], meter: inout QuestMeter, reference: Reference, day: LocalDate, calendar: LedgerCalendar
+    ) -> QuestJudgment {
+        func result(_ value: Double, _ target: Double) -> QuestJudgment {
+            let r = q.ratio(value: value, target: target)
+            return QuestJudgment(value: value, target: target, ratio: r, achieved: r >= 1 - 1e-12)
+        }
+        func sum(_ v: [Double], _ from: LocalDate, _ through: LocalDate) -> Double {
+            var total = 0.0
+            var d = from
+            while d <= through {
+                total += meter.index(d).map { v[$0] } ?? 0
+                d = d.adding(days: 1)
+            }
+            return total
+        }
+        switch q.period {
+        case .daily:
+            guard q.isScheduled(day) else { return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true) }
+            let v = meter.values(q, actions: actions, windowed: true)
+            return result(meter.index(day).map { v[$0] } ?? 0, q.amount)
+        case .weekly, .monthly:
+            let v = meter.values(q, actions: actions, windowed: false)
+            let start = q.period == .weekly ? calendar.weekStart(of: day) : LedgerCalendar.month(of: day).lowerBound
+            let length = q.period == .weekly ? 7.0 : Double(LedgerCalendar.month(of: day).upperBound.day)
+            let elapsed = Double(day.daysSinceEpoch - start.daysSinceEpoch + 1)
+            return result(sum(v, start, day), q.amount * elapsed / length)
+        case .custom:
+            guard let s = q.customStart, let e = q.customEnd else {
+                return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true)
+            }
+            // A period that has not begun by the reference counts 1.
+            if reference.instant <= calendar.range(of: s).lowerBound {
+                return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true)
+            }
+            let v = meter.values(q, actions: actions, windowed: false)
+            let through = min(day, e)
+            let share = Double(through.daysSinceEpoch - s.daysSinceEpoch + 1) / Double(e.daysSinceEpoch - s.daysSinceEpoch + 1)
+            return result(sum(v, s, through), q.amount * share)
+        }
+    }
+
+    /// The goal's figures from its quests (RULES §4).
+    static func goal(_ g: GoalView, quests: [QuestProgress], judgments: [QuestJudgment], reference: Reference, judgmentFields: Payload?)
+        -> GoalProgress
+    {
+        var spanRatios: [Double?] = [nil, nil, nil]
+        if !quests.isEmpty {
+            let today = quests.filter { $0.spans[0].scheduled }.compactMap { $0.spans[0].ratio }
+            spanRatios[0] = today.isEmpty ? 1 : today.reduce(0, +) / Double(today.count)
+            for k in 1...2 {
+                let rs = quests.compactMap { $0.spans[k].ratio }
+                spanRatios[k] = rs.isEmpty ? nil : rs.reduce(0, +) / Double(rs.count)
+            }
+        }
+        let threshold = Int((judgmentFields ?? g.fields).int(.thresholdPercent) ?? 100)
+        var status = GoalProgress.Status.inProgress
+        var percent: Double?
+        if g.judgment != nil {
+            if quests.isEmpty {
+                if let c = g.definition.confirmed, c.at <= reference.instant {
+                    status = g.definition.confirmedAchieved ? .achieved : .notAchieved
+                } else {
+                    status = .needsConfirmation
+                }
+            } else {
+                let mean = judgments.map(\.ratio).reduce(0, +) / Double(judgments.count)
+                percent = mean * 100
+                status = mean * 100 >= Double(threshold) - 0.0001 ? .achieved : .notAchieved
+            }
+        }
+        return GoalProgress(
+            id: g.definition.id, title: g.fields.string(.title) ?? "", status: status, judgedAt: g.judgment?.reference.instant,
+            achievementPercent: percent, thresholdPercent: threshold, startDate: g.fields.date(.startDate)!,
+            endDate: g.fields.date(.endDate),
+            spanRatios: spanRatios, quests: quests)
+    }
+}

@@ -1,0 +1,88 @@
+/// Per-day values of quests over one run of days and one reference: the one
+/// place where a quest's day is measured, through its deadline window when
+/// it has one (RULES §2), for spans, streaks and judgments alike.
+///
+/// Every deadline of the view cuts every day into pieces, so one pass over
+/// the records gives whole days and every deadline window at once.
+import HaruModel
+
+struct QuestMeter {
+    let calendar: LedgerCalendar
+    let records: RecordSet
+    /// The days measured.
+    let first: LocalDate
+    let count: Int
+    let reference: Reference
+    /// The deadlines in minutes, ascending: each day is cut at each of them.
+    let deadlines: [Int]
+    /// Totals per piece and action: `pieces[(day * (deadlines.count + 1) + piece) * actions + action]`.
+    private var pieces: [Totals]?
+
+    init(calendar: LedgerCalendar, records: RecordSet, first: LocalDate, last: LocalDate, reference: Reference, deadlines: Set<Int>) {
+        self.calendar = calendar
+        self.records = records
+        self.first = first
+        count = max(0, last.daysSinceEpoch - first.daysSinceEpoch + 1)
+        self.reference = reference
+        self.deadlines = deadlines.sorted()
+    }
+
+    /// The measurement window of `day` for a deadline (RULES §2): [day start,
+    /// deadline); a deadline earlier than day_start is the next calendar day's
+    /// early morning; one equal to day_start means the whole day.
+    static func deadlineInstant(_ calendar: LedgerCalendar, _ day: LocalDate, _ deadline: ClockTime, dayRange: Range<Int64>) -> Int64 {
+        let start = calendar.dayStart(for: day)
+        if deadline == start { return dayRange.upperBound }
+        let date = deadline < start ? day.adding(days: 1) : day
+        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(deadline.minutes) * 60
+        let t = calendar.zone(for: day).instant(local: local)
+        return min(max(t, dayRange.lowerBound), dayRange.upperBound)
+    }
+
+    /// Cuts each day at every deadline (in the order the cuts fall that day) and sums each piece.
+    private mutating func measure() -> [Totals] {
+        if let p = pieces { return p }
+        let days = DayGrid(calendar, from: first, through: first.adding(days: max(0, count - 1)))
+        let m = deadlines.count + 1
+        var bounds: [Int64] = []
+        bounds.reserveCapacity(count * m + 1)
+        // For each day, where each deadline's window ends, as a piece index.
+        var order = [[Int]](repeating: [], count: count)
+        for i in 0..<count {
+            let r = days.bounds[i]..<days.bounds[i + 1]
+            let cuts = deadlines.map { QuestMeter.deadlineInstant(calendar, days.day(i), ClockTime(minutes: $0)!, dayRange: r) }
+            let sorted = cuts.sorted()
+            bounds.append(r.lowerBound)
+            bounds.append(contentsOf: sorted)
+            order[i] = cuts.map { c in sorted.firstIndex(of: c)! + 1 }  // pieces [0, idx) lie before the cut
+        }
+        bounds.append(days.bounds[count])
+        cutOrder = order
+        let result = records.totals(DayGrid(first: first, bounds: bounds), reference)
+        pieces = result
+        return result
+    }
+    private var cutOrder: [[Int]] = []
+
+    /// The quest's value on each day of the run; `windowed` uses its deadline window.
+    mutating func values(_ q: QuestSpec, actions: [Int], windowed: Bool) -> [Double] {
+        let t = measure()
+        let n = records.actionIDs.count
+        let m = deadlines.count + 1
+        let dl = windowed ? q.deadline.flatMap { deadlines.firstIndex(of: $0.minutes) } : nil
+        var out = [Double](repeating: 0, count: count)
+        for i in 0..<count {
+            let upTo = dl.map { cutOrder[i][$0] } ?? m
+            var v = 0.0
+            for piece in 0..<upTo { for a in actions { v += q.measure(t[((i * m) + piece) * n + a]) } }
+            out[i] = v
+        }
+        return out
+    }
+
+    /// The index of `day` in the run, nil outside it.
+    func index(_ day: LocalDate) -> Int? {
+        let k = day.daysSinceEpoch - first.daysSinceEpoch
+        return k >= 0 && k < count ? k : nil
+    }
+}

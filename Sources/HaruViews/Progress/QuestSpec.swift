@@ -1,0 +1,92 @@
+/// A quest's definition as in force at one instant, typed (RULES §2).
+import HaruModel
+
+package struct QuestSpec: Sendable, Equatable {
+    package enum Period: Int, Sendable { case daily = 0, weekly, monthly, custom }
+    package enum Schedule: Sendable, Equatable {
+        case everyDay
+        case weekdays(Set<Int>)  // 0 = Monday
+        case monthDays(Set<Int>)
+        /// The n-th given weekday of the month (1…5).
+        case ordinal(Int, Int)
+    }
+    package enum Target: Sendable, Equatable {
+        case action(String)
+        case tag(String)
+    }
+
+    package let id: String
+    package let goalID: String
+    package let target: Target
+    package let unitIsTime: Bool
+    package let period: Period
+    package let schedule: Schedule
+    package let customStart: LocalDate?
+    package let customEnd: LocalDate?
+    /// The target amount: seconds or count.
+    package let amount: Double
+    package let atLeast: Bool
+    package let deadline: ClockTime?
+
+    /// Reads a quest payload (already validated by the fold).
+    /// - Parameter tracking: the tracking of an action target (true = time).
+    init(id: String, _ p: Payload, actionTracksTime: (String) -> Bool?) {
+        self.id = id
+        goalID = p.string(.goalID) ?? ""
+        if let a = p.string(.targetActionID) {
+            target = .action(a)
+            unitIsTime = actionTracksTime(a) ?? (p.has(.targetSeconds))
+        } else {
+            target = .tag(p.string(.targetTagID) ?? "")
+            unitIsTime = p.int(.targetMeasure) == 0
+        }
+        period = Period(rawValue: Int(p.int(.period) ?? 0)) ?? .daily
+        switch p.int(.scheduleMode) ?? 0 {
+        case 1: schedule = .weekdays(Set((p.ints(.scheduleWeekdays) ?? []).map(Int.init)))
+        case 2: schedule = .monthDays(Set((p.ints(.scheduleMonthDays) ?? []).map(Int.init)))
+        case 3: schedule = .ordinal(Int(p.int(.scheduleOrdinal) ?? 1), Int(p.int(.scheduleWeekday) ?? 0))
+        default: schedule = .everyDay
+        }
+        customStart = p.date(.customStart)
+        customEnd = p.date(.customEnd)
+        amount = Double(p.int(unitIsTime ? .targetSeconds : .targetCount) ?? 0)
+        atLeast = p.int(.direction) != 1
+        deadline = p.int(.deadline).flatMap { ClockTime(minutes: Int($0)) }
+    }
+
+    /// Whether the quest asks anything of `day` (RULES §2): daily quests on
+    /// their schedule, custom quests inside their dates, the others always.
+    package func isScheduled(_ day: LocalDate) -> Bool {
+        switch period {
+        case .weekly, .monthly: return true
+        case .custom:
+            guard let s = customStart, let e = customEnd else { return false }
+            return s <= day && day <= e
+        case .daily:
+            switch schedule {
+            case .everyDay: return true
+            case .weekdays(let w): return w.contains(day.weekday.rawValue)
+            case .monthDays(let d): return d.contains(day.day)  // a 31st never comes in a 30-day month
+            case .ordinal(let n, let w): return day.weekday.rawValue == w && (day.day - 1) / 7 + 1 == n
+            }
+        }
+    }
+
+    /// "seconds" or "count".
+    package var unit: String { unitIsTime ? "seconds" : "count" }
+    package var periodName: String { ["daily", "weekly", "monthly", "custom"][period.rawValue] }
+    package var directionName: String { atLeast ? "at_least" : "at_most" }
+
+    /// The quest's measure from a day's totals of its actions.
+    @inline(__always)
+    func measure(_ t: Totals) -> Double { Double(unitIsTime ? t.seconds : t.count) }
+
+    /// ratio (gauge): at_least min(v/t, 1), 0 for a zero target; at_most 1 within the limit, else 0.
+    func ratio(value: Double, target: Double) -> Double {
+        if atLeast { return target > 0 ? min(value / target, 1) : 0 }
+        return value <= target + 1e-9 ? 1 : 0
+    }
+
+    /// Whether a finished day or period is met: its ratio is 1.
+    func met(value: Double, target: Double) -> Bool { ratio(value: value, target: target) >= 1 - 1e-12 }
+}

@@ -1,0 +1,27 @@
+import HaruModel
+
+extension DayBook {
+    /// `haru day --json` for day `i` of the book (CONTRACT §4): only actions
+    /// and tags with a non-zero total, in id order.
+    package func json(day i: Int, calendar: LedgerCalendar) -> [(String, JSONValue)] {
+        func items(_ key: String, _ m: [String: Totals]) -> JSONValue {
+            .array(
+                m.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map {
+                    .object([(key, .string($0.key)), ("seconds", .int($0.value.seconds)), ("count", .int($0.value.count))])
+                })
+        }
+        let range = grid.range(i)
+        return [
+            ("day", .string(grid.day(i).description)), ("start", .string(calendar.format(range.lowerBound))),
+            ("end", .string(calendar.format(range.upperBound))), ("actions", items("action_id", perDay(i))),
+            ("tags", items("tag_id", tagTotals(i))),
+        ]
+    }
+}
+
+extension Snapshot {
+    /// The `as_of` and `known_at` members of every query's JSON.
+    package func referenceJSON(_ r: Reference, _ calendar: LedgerCalendar) -> [(String, JSONValue)] {
+        [("as_of", .string(calendar.format(r.instant))), ("known_at", .int(Int64(knownAt)))]
+    }
+}

@@ -1,0 +1,83 @@
+/// The records that count in a snapshot over a span of instants, held in
+/// memory once so that several grids (days, deadline windows, judgment
+/// periods) can be summed from one read of the record pages.
+import HaruModel
+import HaruEngine
+
+package struct RecordSet: Sendable {
+    /// Action ids by index; only live actions are kept.
+    package let actionIDs: [String]
+    let actionIndex: [String: Int]
+    /// Finished session pieces, in page order (each inside one UTC page).
+    private var sessions: [(action: Int32, start: Int64, end: Int64)] = []
+    /// Count entries, in page order.
+    private var counts: [(action: Int32, time: Int64, amount: Int32)] = []
+    private var running: [(action: Int32, start: Int64)] = []
+
+    /// Reads the records of `actions` that touch `span`, as known in `snap`.
+    package init(_ snap: Snapshot, actions: [String], span: Range<Int64>) throws {
+        actionIDs = actions
+        var index: [String: Int] = [:]
+        for (k, a) in actions.enumerated() { index[a] = k }
+        actionIndex = index
+        guard span.lowerBound < span.upperBound, !actions.isEmpty else { return }
+        // Interned action index → index here (-1: not counted).
+        let table = try snap.actionTable().map { index[$0] ?? -1 }
+        let pages = PageKey.page(of: span.lowerBound)...PageKey.page(of: span.upperBound - 1)
+        var sessions: [(action: Int32, start: Int64, end: Int64)] = []
+        var counts: [(action: Int32, time: Int64, amount: Int32)] = []
+        try snap.pageEntries(pages) { _, e in
+            let a = Int(e.action) < table.count ? table[Int(e.action)] : -1
+            guard a >= 0 else { return }
+            switch e.kind {
+            case .session: sessions.append((Int32(a), e.start, e.end))
+            case .count: counts.append((Int32(a), e.start, Int32(e.amount)))
+            }
+        }
+        self.sessions = sessions
+        self.counts = counts
+        running = try snap.runningSessions().compactMap { r in index[r.actionID].map { (Int32($0), r.start.seconds) } }
+    }
+
+    /// The first index whose page is at or after the page of `t` (records are in page order).
+    private static func firstIndex(_ n: Int, pageOf: (Int) -> Int64, from t: Int64) -> Int {
+        let page = PageKey.page(of: t)
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if pageOf(mid) < page { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Totals per interval of `grid` and per action, seen from `reference`:
+    /// `result[interval * actionIDs.count + action]`. Only the pages the
+    /// grid overlaps are visited.
+    package func totals(_ grid: DayGrid, _ reference: Reference) -> [Totals] {
+        let n = actionIDs.count
+        var out = [Totals](repeating: Totals(), count: grid.count * n)
+        guard grid.count > 0, grid.span.lowerBound < grid.span.upperBound else { return out }
+        let lastPage = PageKey.page(of: grid.span.upperBound - 1)
+        var k = RecordSet.firstIndex(sessions.count, pageOf: { PageKey.page(of: sessions[$0].start) }, from: grid.span.lowerBound)
+        while k < sessions.count {
+            let s = sessions[k]
+            if PageKey.page(of: s.start) > lastPage { break }
+            let a = Int(s.action)
+            grid.split(s.start, reference.clipEnd(s.end)) { d, secs in out[d * n + a].seconds += secs }
+            k += 1
+        }
+        k = RecordSet.firstIndex(counts.count, pageOf: { PageKey.page(of: counts[$0].time) }, from: grid.span.lowerBound)
+        while k < counts.count {
+            let c = counts[k]
+            if PageKey.page(of: c.time) > lastPage { break }
+            if reference.counts(c.time), let d = grid.index(of: c.time) { out[d * n + Int(c.action)].count += Int64(c.amount) }
+            k += 1
+        }
+        // Running sessions count up to the reference instant.
+        for r in running {
+            let a = Int(r.action)
+            grid.split(r.start, reference.instant.seconds) { d, secs in out[d * n + a].seconds += secs }
+        }
+        return out
+    }
+}

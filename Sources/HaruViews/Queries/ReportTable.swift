@@ -1,0 +1,85 @@
+/// A report's periods, totals and averages (`haru report`), computed once
+/// for the table and the JSON.
+import HaruModel
+
+package struct ReportTable: Sendable {
+    package struct Period: Sendable {
+        package var first: LocalDate
+        package var last: LocalDate
+        package var started: Bool
+        package var items: [String: Totals]
+    }
+    package var periods: [Period] = []
+    package var totals: [String: Totals] = [:]
+    package var startedDays = 0
+    package let unit: String
+
+    package init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
+        unit = every ?? "day"
+        let grid = book.grid
+        var currentKey: LocalDate?
+        for i in 0..<grid.count {
+            let day = grid.day(i)
+            let started = grid.bounds[i] <= reference.instant.seconds
+            if started { startedDays += 1 }
+            // The period a day belongs to, named by its first day (clipped to the range below).
+            let key: LocalDate
+            switch every {
+            case "day"?: key = day
+            case "week"?: key = calendar.weekStart(of: day)
+            case "month"?: key = LedgerCalendar.month(of: day).lowerBound
+            default: key = grid.first
+            }
+            if key != currentKey {
+                periods.append(Period(first: day, last: day, started: false, items: [:]))
+                currentKey = key
+            }
+            periods[periods.count - 1].last = day
+            if started { periods[periods.count - 1].started = true }
+            for (id, t) in byTag ? book.tagTotals(i) : book.perDay(i) where !t.isZero {
+                periods[periods.count - 1].items[id, default: Totals()] += t
+                totals[id, default: Totals()] += t
+            }
+        }
+    }
+
+    /// The denominator of the averages: started days, or started weeks/months.
+    package var startedPeriods: Int { unit == "day" ? startedDays : periods.filter(\.started).count }
+
+    package func json(by: String, every: String?) -> [(String, JSONValue)] {
+        let key = by + "_id"
+        let n = startedPeriods
+        func items(_ m: [String: Totals]) -> JSONValue {
+            .array(
+                m.sorted { $0.key < $1.key }.map {
+                    .object([(key, .string($0.key)), ("seconds", .int($0.value.seconds)), ("count", .int($0.value.count))])
+                })
+        }
+        return [
+            ("from", .string(periods.first?.first.description ?? "")), ("to", .string(periods.last?.last.description ?? "")),
+            ("by", .string(by)), ("every", every.map { .string($0) } ?? .null),
+            (
+                "periods",
+                .array(
+                    periods.map {
+                        .object([
+                            ("start", .string($0.first.description)), ("end", .string($0.last.description)),
+                            ("started", .bool($0.started)), ("items", items($0.items)),
+                        ])
+                    })
+            ),
+            (
+                "totals",
+                .array(
+                    totals.sorted { $0.key < $1.key }.map { id, t in
+                        .object([
+                            (key, .string(id)), ("seconds", .int(t.seconds)), ("count", .int(t.count)),
+                            ("average_seconds", n > 0 ? .double(Double(t.seconds) / Double(n)) : .null),
+                            ("average_count", n > 0 ? .double(Double(t.count) / Double(n)) : .null),
+                        ])
+                    })
+            ),
+            ("average_unit", .string(unit)), ("started_periods", .int(Int64(n))),
+        ]
+    }
+}

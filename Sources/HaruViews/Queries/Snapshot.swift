@@ -1,0 +1,152 @@
+/// The ledger as known at one seq, inside one read transaction: every read a
+/// query makes sees the same state, however many writers append meanwhile.
+import HaruStorage
+import HaruModel
+import HaruEngine
+
+package struct Snapshot {
+    let ledger: Ledger
+    let txn: Transaction
+    /// The last seq of the ledger.
+    package let head: UInt64
+    /// The seq this snapshot knows up to (≤ head).
+    package let knownAt: UInt64
+    package let zones: ZoneDirectory
+
+    /// The settings known at `knownAt`.
+    package func settings() throws -> SettingsHistory {
+        let all = try StoredEntities(txn: txn, db: ledger.state).settings()
+        guard knownAt < head else { return all }
+        var s = SettingsHistory()
+        for c in all.changes where c.when.seq <= knownAt { s.append(c) }
+        return s
+    }
+
+    /// The calendar of the settings known at `knownAt`.
+    package func calendar() throws -> LedgerCalendar {
+        try LedgerCalendar(settings: try settings(), knownAt: knownAt, zones: zones)
+    }
+
+    /// The definitions of a kind as known at `knownAt` (deleted ones included, marked).
+    package func definitions(_ kind: DefinitionKind) throws -> [Definition] {
+        try StoredEntities(txn: txn, db: ledger.state).definitions(kind).compactMap { $0.known(at: knownAt) }
+    }
+
+    /// One definition as known at `knownAt`.
+    package func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
+        try StoredEntities(txn: txn, db: ledger.state).definition(kind, id)?.known(at: knownAt)
+    }
+
+    /// The action table: interned index → action id.
+    package func actionTable() throws -> [String] {
+        var out: [String] = []
+        try txn.scan(ledger.interned, from: [UInt8(ascii: "i")]) { k, v in
+            guard k.first == UInt8(ascii: "i") else { return false }
+            out.append(String(decoding: v, as: UTF8.self))
+            return true
+        }
+        return out
+    }
+
+    /// Calls `body` with the entries of UTC-day pages `pages` that the ledger
+    /// held at `knownAt`, page by page, in page order.
+    package func pageEntries(_ pages: ClosedRange<Int64>, _ body: (Int64, PageEntry) throws -> Void) throws {
+        let k = knownAt
+        try txn.scan(ledger.pages, from: PageKey.make(pages.lowerBound)) { key, value in
+            guard key.count == 4 else { throw LedgerError.damaged(seq: nil, reason: "a record page key is malformed") }
+            let page = PageKey.page(fromKey: key)
+            if page > pages.upperBound { return false }
+            guard value.count % PageEntry.size == 0 else { throw LedgerError.damaged(seq: nil, reason: "record page \(page) is malformed") }
+            for e in 0..<(value.count / PageEntry.size) {
+                let entry = PageEntry.read(value, e)
+                if entry.known(at: k) { try body(page, entry) }
+            }
+            return true
+        }
+    }
+
+    /// The sessions running at `knownAt`: the stored list at the head; else the
+    /// checkpoint at or before `knownAt` and the few events after it.
+    package func runningSessions() throws -> [SessionRecord] {
+        if knownAt == head { return try StoredEntities(txn: txn, db: ledger.state).runningSessions() }
+        let base = knownAt - knownAt % Projector.checkpointInterval
+        var running: [String: SessionRecord] = [:]
+        if base > 0, let v = try txn.get(ledger.checkpoints, EventRecord.key(base)) {
+            var r = ByteReader(v)
+            do {
+                for s in try Projector.decodeCheckpoint(&r) { running[s.id] = s }
+            } catch { throw LedgerError.damaged(seq: base, reason: "checkpoint: \(error.reason)") }
+        }
+        guard knownAt > base else { return Array(running.values) }
+        try txn.scan(ledger.events, from: EventRecord.key(base + 1)) { key, value in
+            let seq = try EventRecord.seq(fromKey: key)
+            if seq > knownAt { return false }
+            let e = try EventRecord.decode(seq: seq, value)
+            guard let id = e.payload.string(.sessionID) else { return true }
+            switch e.type {
+            case .sessionStarted:
+                running[id] = SessionRecord(
+                    id: id, actionID: e.payload.string(.actionID)!, start: e.at, end: nil, note: nil,
+                    status: .running, createdSeq: seq)
+            case .sessionStopped, .sessionDiscarded, .sessionDeleted:
+                running[id] = nil
+            case .sessionEdited:
+                if let start = e.payload.instant(.start) { running[id]?.start = start }
+            default: break
+            }
+            return true
+        }
+        return Array(running.values)
+    }
+}
+
+extension Definition {
+    /// This definition as the ledger knew it after seq `k`; nil if created later.
+    package func known(at k: UInt64) -> Definition? {
+        guard created.seq <= k else { return nil }
+        var d = Definition(kind: kind, id: id, created: created, base: base)
+        for e in edits where e.when.seq <= k { d.add(e) }
+        if let del = deletedSeq, del <= k { d.deletedSeq = del }
+        if let f = finished, f.seq <= k { d.finished = f }
+        if let c = confirmed, c.seq <= k {
+            d.confirmed = c
+            d.confirmedAchieved = confirmedAchieved
+        }
+        return d
+    }
+}
+
+extension Ledger {
+    /// Runs `body` on the ledger as known at `knownAt` (the head when nil).
+    /// - Throws: `LedgerError.invalid` when `knownAt` names a seq after the head.
+    package func snapshot<T>(knownAt: KnownAt? = nil, zones: ZoneDirectory = .system, _ body: (Snapshot) throws -> T) throws -> T {
+        try environment.read { txn in
+            let head = try self.head(txn).seq
+            var k = head
+            switch knownAt {
+            case .seq(let s)?:
+                guard s <= head else {
+                    throw LedgerError.invalid(InputError(field: "--known-at", rule: "seq \(s) is after the head (\(head))"))
+                }
+                k = s
+            case .instant(let t)?:
+                k = try lastSeq(recordedBy: t.seconds * 1_000_000 + 999_999, head: head, txn)
+            case nil: break
+            }
+            return try body(Snapshot(ledger: self, txn: txn, head: head, knownAt: k, zones: zones))
+        }
+    }
+
+    /// The last seq recorded at or before `micros` (0 when none): a binary
+    /// search, since recorded times never decrease.
+    func lastSeq(recordedBy micros: Int64, head: UInt64, _ txn: Transaction) throws -> UInt64 {
+        var lo: UInt64 = 0, hi = head
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2
+            guard let v = try txn.get(events, EventRecord.key(mid)) else { throw LedgerError.damaged(seq: mid, reason: "missing") }
+            var r = ByteReader(v)
+            if try EventRecord.header(&r).recorded <= micros { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+}

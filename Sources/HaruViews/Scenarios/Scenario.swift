@@ -1,0 +1,49 @@
+/// One failed assertion of a scenario file, with what differed.
+package struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    /// What was asserted, e.g. `day 2026-03-04 action_id=read`.
+    package var title: String
+    /// Per field: what the line expected and what the query said.
+    package var diffs: [(field: String, expected: String, actual: String)]
+    /// A failure that is not a field difference (an event refused, a query error).
+    package var message: String?
+
+    package static func == (a: ScenarioFailure, b: ScenarioFailure) -> Bool { a.description == b.description }
+
+    package var description: String {
+        var s = "\(file):\(line): \(title)"
+        if let message { s += "\n    \(message)" }
+        for d in diffs { s += "\n    \(d.field): expected \(d.expected), got \(d.actual)" }
+        return s
+    }
+}
+
+/// What a scenario run found.
+package struct ScenarioResult: Sendable {
+    package var assertions = 0
+    package var failures: [ScenarioFailure] = []
+    package var passed: Int { assertions - failures.count }
+}
+
+/// A line of a scenario file that cannot be run at all (bad JSON, unknown
+/// expectation): exit 2, like any bad input.
+package struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var reason: String
+    package var description: String { "\(file):\(line): \(reason)" }
+}
+
+/// Ids for events written by a scenario: a fixed SplitMix64 stream, so that
+/// a scenario replays to the same ledger every time.
+struct ScenarioIDs: RandomNumberGenerator {
+    var state: UInt64 = 0x4841_5255_4C45_4447  // "HARULEDG"
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
