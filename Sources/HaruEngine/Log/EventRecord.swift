@@ -13,6 +13,7 @@
 /// order above. Covering a digest of the payload, not the payload itself,
 /// lets `redact` replace user text later without breaking the chain.
 import HaruModel
+import HaruStorage
 
 package enum EventRecord {
     package static let format: UInt8 = 1
@@ -183,12 +184,11 @@ package enum EventRecord {
     }
 
     /// The 8-byte big-endian key of a seq.
-    package static func key(_ seq: UInt64) -> [UInt8] { withUnsafeBytes(of: seq.bigEndian) { Array($0) } }
+    package static func key(_ seq: UInt64) -> [UInt8] { SeqKey.make(seq) }
 
     package static func seq(fromKey k: UnsafeRawBufferPointer) throws(DecodeError) -> UInt64 {
-        guard k.count == 8 else { throw DecodeError("event key of \(k.count) bytes") }
-        var r = ByteReader(k)
-        return try r.u64()
+        guard let seq = SeqKey.seq(k) else { throw DecodeError("event key of \(k.count) bytes") }
+        return seq
     }
 }
 

@@ -218,7 +218,7 @@ struct StoredProjections: ProjectionSink {
     }
 
     func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) throws {
-        try txn.put(checkpoints, EventRecord.key(seq), Projector.encodeCheckpoint(running), append: true)
+        try txn.put(checkpoints, SeqKey.make(seq), Projector.encodeCheckpoint(running), append: true)
     }
 
     /// Writes the pages the batch changed, in key order through one cursor;
