@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 import HaruEngine
 import HaruModel
 import HaruStorage
@@ -25,6 +29,21 @@ package enum HaruCLI {
 
     /// Runs one command line. The single place where errors become exit codes.
     package static func run(_ invocation: Invocation) -> Int32 {
+        finish(invocation, dispatch(invocation))
+    }
+
+    /// Writes out the buffered output; a write that failed (a full disk, a
+    /// closed descriptor) turns a success into exit 3 with a message on
+    /// stderr. A reader that went away (`haru log | head`: EPIPE) is no
+    /// error: it had what it wanted.
+    static func finish(_ invocation: Invocation, _ code: Int32) -> Int32 {
+        invocation.out.flush()
+        guard let e = invocation.out.failure, e != EPIPE else { return code }
+        invocation.err.line("Error: cannot write the output: \(String(cString: strerror(e))) (errno \(e))")
+        return code == ExitCode.ok ? ExitCode.cannotOpen : code
+    }
+
+    private static func dispatch(_ invocation: Invocation) -> Int32 {
         var args = invocation.arguments
         let err = invocation.err
         if args.isEmpty || args == ["--help"] || args == ["-h"] {
@@ -87,7 +106,7 @@ package enum HaruCLI {
             if let n = parsed.value("--now") { _ = try ctx.instant(n, option: "--now") }
             if let a = parsed.value("--at") { _ = try ctx.instant(a, option: "--at") }
             let code = try command.run!(&ctx, parsed)
-            if let end = invocation.end { withExtendedLifetime(ctx) { end(code) } }
+            if let end = invocation.end { withExtendedLifetime(ctx) { end(finish(invocation, code)) } }
             return code
         } catch let e as UsageError {
             err.line("Error: \(e.message)")

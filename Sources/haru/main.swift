@@ -46,6 +46,6 @@ func readInput(_ path: String?) throws -> InputBytes {
 let code = HaruCLI.run(
     Invocation(
         arguments: Array(CommandLine.arguments.dropFirst()), environment: environment(), readInput: readInput,
-        out: OutputStream(fd: 1), err: OutputStream(fd: 2), clock: clockMicros, rng: BufferedSystemRandom(),
+        out: OutputStream(fd: 1), err: OutputStream(fd: 2, buffered: false), clock: clockMicros, rng: BufferedSystemRandom(),
         end: { exit($0) }))
 exit(code)

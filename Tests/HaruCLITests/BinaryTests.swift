@@ -21,6 +21,45 @@ struct BuiltBinary {
         #expect(ok.out == "ok: 1 events; hash chain intact; state matches the events.\n")
     }
 
+    /// Output goes out in 64 KiB blocks (`OutputStream`): a long listing
+    /// arrives whole and in order, a write that fails (a full disk) exits 3
+    /// naming the error, and a reader that stops early (`| head`) gets no error message.
+    @Test func bufferedOutputArrivesWholeAndAFailedWriteIsAnError() throws {
+        let dir = TempDir()
+        #expect(try runBinary(["init", "--time-zone", "UTC", "--now", "2026-03-01T00:00:00Z"], ledger: dir.ledgerPath).code == 0)
+        var lines = [#"{"type":"action.created","at":"2026-03-01T00:00:00Z","data":{"action_id":"w","name":"Water","tracking":"count"}}"#]
+        for k in 0..<3000 {
+            lines.append(#"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"c\#(k)","action_id":"w","amount":1}}"#)
+        }
+        #expect(try runBinary(["append"], ledger: dir.ledgerPath, stdin: lines.joined(separator: "\n")).code == 0)
+        let log = try runBinary(["log", "--json"], ledger: dir.ledgerPath)
+        #expect(log.code == 0)
+        let seqs = log.out.split(separator: "\n").map { line in
+            line.split(separator: ",").first.map { String($0.dropFirst(#"{"seq":"#.count)) } ?? ""
+        }
+        #expect(seqs == (1...3002).map(String.init), "every line, in order")
+        #expect(log.out.utf8.count > 1 << 19, "more than a few buffers' worth")
+        let env = "HARU_LEDGER='\(dir.ledgerPath)' "
+        let full = try shell(env + "'\(haruBinary)' log --json > /dev/full")
+        #expect(full.code == 3)
+        #expect(full.err.contains("Error: cannot write the output: No space left on device"), "\(full.err)")
+        let head = try shell(env + "'\(haruBinary)' log --json | head -n 2 > /dev/null; echo \"${PIPESTATUS[0]}\"")
+        // Killed by SIGPIPE as `cat` would be (141), or, where SIGPIPE is ignored, done quietly.
+        #expect(["0\n", "141\n"].contains(head.out) && head.err.isEmpty, "\(head)")
+    }
+
+    private func shell(_ script: String) throws -> CLIResult {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", script]
+        let out = Pipe(), err = Pipe()
+        (p.standardOutput, p.standardError) = (out, err)
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return CLIResult(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
     /// The tool maps an input file and reads standard input through a pipe
     /// (`InputBytes`): the same lines give the same seqs and the same days
     /// either way, comments, blank lines and a last line without a newline

@@ -223,6 +223,46 @@ struct Validation {
         #expect(try l.withStoredState { try $0.session("s1") } == nil)
     }
 
+    /// Unique names go through an index (`NameIndex`), in the stored state
+    /// and in replays alike: a rename or a deletion frees a name, in the same
+    /// batch or a later one, and a live name stays taken.
+    @Test func aNameIsFreedByARenameOrADeletionAndTakenWhileLive() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG()
+        func tag(_ type: String, _ data: String) -> String {
+            #"{"type":"tag.\#(type)","at":"2026-03-02T08:00:00Z","data":{\#(data)}}"#
+        }
+        // One batch: "A" is renamed away, then taken by another tag.
+        _ = try l.append(
+            try events(
+                [
+                    tag("created", #""tag_id":"t1","name":"A""#), tag("edited", #""tag_id":"t1","name":"B""#),
+                    tag("created", #""tag_id":"t2","name":"A""#),
+                ].joined(separator: "\n")), now: 5_000_000, rng: &rng)
+        // A later batch: "B" is live (t1), in a creation and in a rename.
+        for line in [tag("created", #""tag_id":"t3","name":"B""#), tag("edited", #""tag_id":"t2","name":"B""#)] {
+            #expect {
+                _ = try l.append(try events(line), now: 6_000_000, rng: &rng)
+            } throws: { e in "\(e)".contains(#"a tag named "B" already exists (id "t1")"#) }
+        }
+        // Renaming a tag to its own name is no clash.
+        _ = try l.append(try events(tag("edited", #""tag_id":"t1","name":"B""#)), now: 6_500_000, rng: &rng)
+        // Deleted, t1 frees "B" for t3; then t2 cannot take it.
+        _ = try l.append(
+            try events([tag("deleted", #""tag_id":"t1""#), tag("created", #""tag_id":"t3","name":"B""#)].joined(separator: "\n")),
+            now: 7_000_000, rng: &rng)
+        #expect {
+            _ = try l.append(try events(tag("edited", #""tag_id":"t2","name":"B""#)), now: 8_000_000, rng: &rng)
+        } throws: { e in "\(e)".contains(#"a tag named "B" already exists (id "t3")"#) }
+        // The replay's index agrees with the stored one.
+        let replayed = try l.replay()
+        #expect(replayed.liveDefinitionID(.tag, named: "A") == "t2")
+        #expect(replayed.liveDefinitionID(.tag, named: "B") == "t3")
+        #expect(try l.withStoredState { try $0.liveDefinitionID(.tag, named: "B") } == "t3")
+        #expect(try l.verify().ok)
+    }
+
     /// An action's status is kept for the batch (`EntityStore.actionStatus`):
     /// an action created, or deleted, earlier in the same batch is seen as
     /// such by the events after it.

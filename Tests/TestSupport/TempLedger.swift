@@ -40,6 +40,8 @@ package struct CLIResult: Sendable {
     package var code: Int32
     package var out: String
     package var err: String
+
+    package init(code: Int32, out: String, err: String) { (self.code, self.out, self.err) = (code, out, err) }
 }
 
 /// Runs `haru` in-process with a pinned clock. Each call draws its ids from

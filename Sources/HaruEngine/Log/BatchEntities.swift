@@ -45,6 +45,9 @@ struct BatchEntities: EntityStore {
     func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? { try stored.definition(kind, id) }
     mutating func setDefinition(_ d: Definition) throws { try stored.setDefinition(d) }
     func definitions(_ kind: DefinitionKind) throws -> [Definition] { try stored.definitions(kind) }
+    func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
+        try stored.liveDefinitionID(kind, named: name)
+    }
     func actionStatus(_ id: String) throws -> ActionStatus { try stored.actionStatus(id) }
 
     func session(_ id: String) throws -> SessionRecord? {

@@ -37,6 +37,9 @@ package struct StoredEntities: EntityStore {
     }
 
     package func setDefinition(_ d: Definition) throws {
+        if d.kind.hasUniqueNames, cache.names[d.kind.rawValue] != nil {
+            cache.names[d.kind.rawValue]!.update(old: try definition(d.kind, d.id), new: d)
+        }
         try txn.put(db, StateKey.definition(d.kind, d.id), StateCodec.encode(d))
         cache.entries[d.kind.rawValue, default: [:]][EntityKey(d.id)] = d
         if d.kind == .action { cache.actions[EntityKey(d.id)] = ActionStatus(d) }
@@ -47,6 +50,13 @@ package struct StoredEntities: EntityStore {
         let s = ActionStatus(try definition(.action, id))
         cache.actions[EntityKey(id)] = s
         return s
+    }
+
+    /// One scan of the kind the first time in a transaction, then lookups
+    /// (`setDefinition` keeps the index current).
+    package func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
+        if cache.names[kind.rawValue] == nil { cache.names[kind.rawValue] = NameIndex(try definitions(kind)) }
+        return cache.names[kind.rawValue]!.id(named: name)
     }
 
     package func definitions(_ kind: DefinitionKind) throws -> [Definition] {
@@ -106,4 +116,6 @@ final class DefinitionCache {
     var entries: [UInt8: [EntityKey: Definition?]] = [:]
     /// What sessions and counts ask of their actions, kept with the definitions.
     var actions: [EntityKey: ActionStatus] = [:]
+    /// The live definitions by name, per kind, once a name was checked.
+    var names: [UInt8: NameIndex] = [:]
 }

@@ -12,6 +12,9 @@ package enum DefinitionKind: UInt8, Sendable, CaseIterable {
         }
     }
 
+    /// Whether live definitions of this kind have unique names (tags and actions).
+    package var hasUniqueNames: Bool { self == .tag || self == .action }
+
     /// The payload field holding the id.
     package var idField: Field {
         switch self {

@@ -8,8 +8,11 @@ package protocol EntityStore {
     mutating func setSettings(_ s: SettingsHistory) throws
     func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition?
     mutating func setDefinition(_ d: Definition) throws
-    /// Every definition of a kind (names are few: used for uniqueness and lookup by name).
+    /// Every definition of a kind.
     func definitions(_ kind: DefinitionKind) throws -> [Definition]
+    /// The id of the live definition of `kind` named `name` (tags and actions:
+    /// names are unique among the live ones). Default: a scan of `definitions`.
+    func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String?
     func session(_ id: String) throws -> SessionRecord?
     mutating func setSession(_ s: SessionRecord) throws
     func count(_ id: String) throws -> CountRecord?
@@ -42,6 +45,9 @@ package enum ActionStatus: Sendable, Equatable {
 }
 
 extension EntityStore {
+    package func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
+        try definitions(kind).first { $0.isLive && $0.fields().string(.name) == name }?.id
+    }
     package func prefetch(_ hint: RecordHint) {}
     package func actionStatus(_ id: String) throws -> ActionStatus { ActionStatus(try definition(.action, id)) }
 }
@@ -56,6 +62,8 @@ package struct EntityState: EntityStore, Sendable {
     /// Definitions by kind (index `kind.rawValue - 1`): an array, so a lookup
     /// hashes only the id.
     var defs: [[EntityKey: Definition]] = Array(repeating: [:], count: DefinitionKind.allCases.count)
+    /// The live tags and actions by name, by kind as `defs`.
+    var names = Array(repeating: NameIndex(), count: DefinitionKind.allCases.count)
     package var sessions = RecordTable<CompactSession>()
     package var counts = RecordTable<CompactCount>()
     package var actionNumbers = ActionNumbers()
@@ -70,7 +78,14 @@ package struct EntityState: EntityStore, Sendable {
     package func settings() -> SettingsHistory { settingsHistory }
     package mutating func setSettings(_ s: SettingsHistory) { settingsHistory = s }
     package func definition(_ kind: DefinitionKind, _ id: String) -> Definition? { defs[Int(kind.rawValue) - 1][EntityKey(id)] }
-    package mutating func setDefinition(_ d: Definition) { defs[Int(d.kind.rawValue) - 1][EntityKey(d.id)] = d }
+    package mutating func setDefinition(_ d: Definition) {
+        let k = Int(d.kind.rawValue) - 1
+        if d.kind.hasUniqueNames { names[k].update(old: defs[k][EntityKey(d.id)], new: d) }
+        defs[k][EntityKey(d.id)] = d
+    }
+    package func liveDefinitionID(_ kind: DefinitionKind, named name: String) -> String? {
+        names[Int(kind.rawValue) - 1].id(named: name)
+    }
     package func definitions(_ kind: DefinitionKind) -> [Definition] {
         defs[Int(kind.rawValue) - 1].values.sorted { $0.created.seq < $1.created.seq }
     }

@@ -29,9 +29,9 @@ extension Fold {
 
     private static func uniqueName<S: EntityStore>(_ kind: DefinitionKind, _ name: String, id: String, store: S, changed: Bool) throws {
         guard changed else { return }
-        if let other = try store.definitions(kind).first(where: { $0.isLive && $0.id != id && $0.fields().string(.name) == name }) {
+        if let other = try store.liveDefinitionID(kind, named: name), other != id {
             throw InputError(
-                field: "data.name", rule: "a \(kind.word) named \"\(name)\" already exists (id \"\(other.id)\"); names are unique")
+                field: "data.name", rule: "a \(kind.word) named \"\(name)\" already exists (id \"\(other)\"); names are unique")
         }
     }
 
