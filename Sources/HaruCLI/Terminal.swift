@@ -53,6 +53,15 @@ package final class OutputStream: @unchecked Sendable {
         if pending.count >= capacity { flush() }
     }
 
+    /// Writes `bytes` (UTF-8 text) and a newline.
+    package func line(bytes: [UInt8]) {
+        guard fd != nil else { text += String(decoding: bytes, as: UTF8.self); text += "\n"; return }
+        flushedFirst?.flush()
+        pending.append(contentsOf: bytes)
+        pending.append(0x0A)
+        if pending.count >= capacity { flush() }
+    }
+
     /// Writes out what is buffered.
     package func flush() {
         guard let fd, !pending.isEmpty else { return }

@@ -29,8 +29,9 @@ extension Subcommands {
             return try ctx.query { snap, cal, ref in
                 let quest = p.positionals[0]
                 guard let qd = try snap.definition(.quest, quest), qd.isLive else { throw UsageError("no quest with id \"\(quest)\"") }
-                let period = qd.fields(inForceAt: ref.definitionsAt).int(.period) ?? 0
-                let x = try QuestExplanation(snap, calendar: cal, reference: ref, quest: quest, count: count ?? [7, 4, 3, 1][Int(period)])
+                let x = try QuestExplanation(
+                    snap, calendar: cal, reference: ref, quest: quest,
+                    count: count ?? Subcommands.explainPeriods(qd.fields(inForceAt: ref.definitionsAt).choice(.period) ?? .daily))
                 let unit: (Double) -> String = { x.spec.unitIsTime ? Duration.text(Int64($0.rounded())) : JSONValue.formatNumber($0) }
                 if ctx.json {
                     ctx.printJSON(
@@ -102,4 +103,15 @@ extension Subcommands {
                 return ExitCode.ok
             }
         })
+
+    /// How many periods `explain` shows by default: a week of days, four
+    /// weeks, three months, or the one custom period.
+    static func explainPeriods(_ period: Period) -> Int {
+        switch period {
+        case .daily: 7
+        case .weekly: 4
+        case .monthly: 3
+        case .custom: 1
+        }
+    }
 }

@@ -30,6 +30,7 @@ extension Subcommands {
             let entities = Set(p.all("--entity"))
             let cal = try ctx.calendar(ledger)
             var prev = from > 1 ? (try ledger.event(from - 1)?.hash ?? .zero) : Digest.zero
+            var line = JSONBytes(capacity: 1024)
             try ledger.forEachEvent(from: from) { e in
                 defer { prev = e.hash }
                 if !types.isEmpty, !types.contains(where: { e.type.name == $0 || e.type.name.hasPrefix($0 + ".") }) { return true }
@@ -45,7 +46,9 @@ extension Subcommands {
                     return true
                 }
                 if ctx.json {
-                    ctx.printJSON(e.json(prev: prev, instant: cal.format, hideNotes: true))
+                    line.bytes.removeAll(keepingCapacity: true)
+                    e.writeJSON(prev: prev, to: &line, offset: cal.offset(at:), hideNotes: true)
+                    ctx.out.line(bytes: line.bytes)
                 } else {
                     ctx.out.line(LogLine.text(e, instant: cal.format))
                 }

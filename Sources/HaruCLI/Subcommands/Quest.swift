@@ -44,7 +44,7 @@ extension Subcommands {
                     case (let a?, nil):
                         if p.has("--measure") { throw UsageError("--measure goes with --tag, not --action") }
                         let action = try ctx.resolve(.action, a, in: ledger)
-                        isTime = action.base.int(.tracking) == 0
+                        isTime = action.base.choice(.tracking) == Tracking.time
                         data.append(("target", .object([("action_id", .string(action.id))])))
                     case (nil, let t?):
                         guard let m = p.value("--measure") else { throw UsageError("--tag needs --measure time|count") }
@@ -55,7 +55,7 @@ extension Subcommands {
                     default:
                         throw UsageError("give exactly one of --action ACTION or --tag TAG")
                     }
-                    data.append(("direction", .string(p.has("--at-most") ? "at_most" : "at_least")))
+                    data.append(("direction", .string((p.has("--at-most") ? Direction.atMost : .atLeast).word)))
                     data += try questShape(p, isTime: isTime)
                     return try ctx.write(.questCreated, data, id: id, human: "Added quest \(id) to goal \(goal).")
                 }),
@@ -74,13 +74,13 @@ extension Subcommands {
                     let base = q.fields()
                     let isTime: Bool
                     if let a = base.string(.targetActionID) {
-                        isTime = try ledger.withStoredState { try $0.definition(.action, a)?.base.int(.tracking) } == 0
+                        isTime = try ledger.withStoredState { try $0.definition(.action, a)?.base.choice(.tracking) } == Tracking.time
                     } else {
-                        isTime = base.int(.targetMeasure) == 0
+                        isTime = base.choice(.targetMeasure) == Measure.time
                     }
                     var data: [(String, JSONValue)] = [("quest_id", .string(id))]
                     if p.has("--at-most") { data.append(("direction", .string("at_most"))) }
-                    if p.has("--at-least") { data.append(("direction", .string("at_least"))) }
+                    if p.has("--at-least") { data.append(("direction", .string(Direction.atLeast.word))) }
                     data += try questShape(p, isTime: isTime)
                     return try ctx.write(.questEdited, data, id: id, human: "Edited quest \(id).")
                 }),
@@ -99,13 +99,13 @@ extension Subcommands {
         var data: [(String, JSONValue)] = []
         if let period = p.value("--period") { data.append(("period", .string(period))) }
         var schedule: [(String, JSONValue)] = []
-        if p.has("--every-day") { schedule.append(("mode", .string("every_day"))) }
+        if p.has("--every-day") { schedule.append(("mode", .string(ScheduleMode.everyDay.word))) }
         if let w = p.value("--weekdays") {
-            schedule.append(("mode", .string("weekdays")))
+            schedule.append(("mode", .string(ScheduleMode.weekdays.word)))
             schedule.append(("weekdays", .array(w.split(separator: ",").map { .string(String($0)) })))
         }
         if let d = p.value("--month-days") {
-            schedule.append(("mode", .string("month_days")))
+            schedule.append(("mode", .string(ScheduleMode.monthDays.word)))
             let days = try d.split(separator: ",").map { s -> JSONValue in
                 guard let n = Int64(s) else { throw UsageError("--month-days: \"\(s)\" is not a day number") }
                 return .int(n)
@@ -116,7 +116,7 @@ extension Subcommands {
             guard let o = p.value("--ordinal"), let w = p.value("--weekday") else {
                 throw UsageError("--ordinal and --weekday go together")
             }
-            schedule.append(("mode", .string("ordinal_weekday")))
+            schedule.append(("mode", .string(ScheduleMode.ordinalWeekday.word)))
             schedule.append(("ordinal", try number(o, "--ordinal")))
             schedule.append(("weekday", .string(w)))
         }

@@ -150,7 +150,11 @@ package struct LedgerCalendar: Sendable {
     }
 
     /// The UTC offset in force at `t` in the zone of the day holding it (for printing instants).
-    package func offset(at t: Instant) -> Int { zone(for: day(of: t)).offset(at: t.seconds) }
+    package func offset(at t: Instant) -> Int {
+        // One zone for all days (no dated zone change): no need to find the day.
+        if zoneSteps.count == 1 { return zoneSteps[0].value.offset(at: t.seconds) }
+        return zone(for: day(of: t)).offset(at: t.seconds)
+    }
 
     /// An instant printed in the ledger's zone (ISO 8601 with its offset).
     package func format(_ t: Instant) -> String { t.format(offsetSeconds: offset(at: t)) }

@@ -88,15 +88,19 @@ package struct EventID: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var description: String {
-        let hex = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(36)
+        write(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the 36 characters of `description`.
+    package func write(to out: inout [UInt8]) {
         for k in 0..<32 {
             if k == 8 || k == 12 || k == 16 || k == 20 { out.append(UInt8(ascii: "-")) }
             let word = k < 16 ? high : low
             let shift = UInt64(60 - (k % 16) * 4)
-            out.append(hex[Int((word >> shift) & 0xF)])
+            out.append(Hex.digit((word >> shift) & 0xF))
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

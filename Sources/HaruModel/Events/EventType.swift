@@ -13,16 +13,34 @@ package enum EventType: UInt16, CaseIterable, Sendable {
     case questCreated, questEdited, questDeleted
 
     /// `domain.action`, as written in JSON.
-    package var name: String { EventType.names[Int(rawValue) - 1] }
-
-    private static let names = [
-        "settings.changed", "tag.created", "tag.edited", "tag.deleted",
-        "action.created", "action.edited", "action.deleted",
-        "session.started", "session.stopped", "session.discarded", "session.recorded", "session.edited",
-        "session.deleted", "count.added", "count.edited", "count.deleted",
-        "goal.created", "goal.edited", "goal.finished", "goal.confirmed", "goal.deleted",
-        "quest.created", "quest.edited", "quest.deleted",
-    ]
+    package var name: String {
+        switch self {
+        case .settingsChanged: "settings.changed"
+        case .tagCreated: "tag.created"
+        case .tagEdited: "tag.edited"
+        case .tagDeleted: "tag.deleted"
+        case .actionCreated: "action.created"
+        case .actionEdited: "action.edited"
+        case .actionDeleted: "action.deleted"
+        case .sessionStarted: "session.started"
+        case .sessionStopped: "session.stopped"
+        case .sessionDiscarded: "session.discarded"
+        case .sessionRecorded: "session.recorded"
+        case .sessionEdited: "session.edited"
+        case .sessionDeleted: "session.deleted"
+        case .countAdded: "count.added"
+        case .countEdited: "count.edited"
+        case .countDeleted: "count.deleted"
+        case .goalCreated: "goal.created"
+        case .goalEdited: "goal.edited"
+        case .goalFinished: "goal.finished"
+        case .goalConfirmed: "goal.confirmed"
+        case .goalDeleted: "goal.deleted"
+        case .questCreated: "quest.created"
+        case .questEdited: "quest.edited"
+        case .questDeleted: "quest.deleted"
+        }
+    }
 
     private static let byName: [EntityKey: EventType] = {
         var m: [EntityKey: EventType] = [:]
@@ -62,44 +80,73 @@ package struct FieldRule: Sendable {
 }
 
 extension EventType {
-    /// The payload fields this type accepts (version 1).
-    package var schema: [FieldRule] { EventType.schemas[Int(rawValue) - 1] }
+    /// The payload fields this type accepts (version 1). Each list is built
+    /// once (`Schemas`); the switch makes a new type name its fields.
+    package var schema: [FieldRule] {
+        switch self {
+        case .settingsChanged: Schemas.settingsChanged
+        case .tagCreated: Schemas.tagCreated
+        case .tagEdited: Schemas.tagEdited
+        case .tagDeleted: Schemas.tagDeleted
+        case .actionCreated: Schemas.actionCreated
+        case .actionEdited: Schemas.actionEdited
+        case .actionDeleted: Schemas.actionDeleted
+        case .sessionStarted: Schemas.sessionStarted
+        case .sessionStopped: Schemas.sessionStopped
+        case .sessionDiscarded: Schemas.sessionDiscarded
+        case .sessionRecorded: Schemas.sessionRecorded
+        case .sessionEdited: Schemas.sessionEdited
+        case .sessionDeleted: Schemas.sessionDeleted
+        case .countAdded: Schemas.countAdded
+        case .countEdited: Schemas.countEdited
+        case .countDeleted: Schemas.countDeleted
+        case .goalCreated: Schemas.goalCreated
+        case .goalEdited: Schemas.goalEdited
+        case .goalFinished: Schemas.goalFinished
+        case .goalConfirmed: Schemas.goalConfirmed
+        case .goalDeleted: Schemas.goalDeleted
+        case .questCreated: Schemas.questCreated
+        case .questEdited: Schemas.questEdited
+        case .questDeleted: Schemas.questDeleted
+        }
+    }
+}
 
-    private static func req(_ f: Field...) -> [FieldRule] { f.map { FieldRule(field: $0, required: true, nullable: false) } }
-    private static func opt(_ f: Field...) -> [FieldRule] { f.map { FieldRule(field: $0, required: false, nullable: false) } }
-    private static func clearable(_ f: Field...) -> [FieldRule] { f.map { FieldRule(field: $0, required: false, nullable: true) } }
+/// The field lists of `EventType.schema`, one per type.
+private enum Schemas {
+    static func req(_ f: Field...) -> [FieldRule] { f.map { FieldRule(field: $0, required: true, nullable: false) } }
+    static func opt(_ f: Field...) -> [FieldRule] { f.map { FieldRule(field: $0, required: false, nullable: false) } }
+    static func clearable(_ f: Field...) -> [FieldRule] { f.map { FieldRule(field: $0, required: false, nullable: true) } }
 
     /// The quest definition fields (creation), besides the ids and the target.
-    private static let questShape: [Field] = [
+    static let questShape: [Field] = [
         .period, .scheduleMode, .scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday,
         .customStart, .customEnd, .targetSeconds, .targetCount, .direction, .deadline,
     ]
 
-    private static let schemas: [[FieldRule]] = [
-        opt(.timeZone, .dayStart, .weekStart, .minSessionSeconds, .representative, .from),
-        req(.tagID, .name) + opt(.color),
-        req(.tagID) + opt(.name) + clearable(.color),
-        req(.tagID),
-        req(.actionID, .name, .tracking) + opt(.tagIDs, .symbol, .favorite),
-        req(.actionID) + opt(.name, .tagIDs, .favorite) + clearable(.symbol),
-        req(.actionID),
-        req(.sessionID, .actionID),
-        req(.sessionID),
-        req(.sessionID, .reason),
-        req(.sessionID, .actionID, .start, .end) + opt(.note),
-        req(.sessionID) + opt(.start, .end) + clearable(.note),
-        req(.sessionID),
-        req(.entryID, .actionID, .amount) + opt(.note),
-        req(.entryID) + opt(.amount, .time) + clearable(.note),
-        req(.entryID),
-        req(.goalID, .title, .startDate) + opt(.endDate, .thresholdPercent, .symbol, .color),
-        req(.goalID) + opt(.title, .startDate, .thresholdPercent) + clearable(.endDate, .symbol, .color),
-        req(.goalID),
-        req(.goalID, .outcome),
-        req(.goalID),
-        req(.questID, .goalID, .period, .direction) + opt(.targetActionID, .targetTagID, .targetMeasure)
-            + questShape.filter { $0 != .period && $0 != .direction }.map { FieldRule(field: $0, required: false, nullable: false) },
-        req(.questID) + questShape.map { FieldRule(field: $0, required: false, nullable: $0 == .deadline) },
-        req(.questID),
-    ]
+    static let settingsChanged = opt(.timeZone, .dayStart, .weekStart, .minSessionSeconds, .representative, .from)
+    static let tagCreated = req(.tagID, .name) + opt(.color)
+    static let tagEdited = req(.tagID) + opt(.name) + clearable(.color)
+    static let tagDeleted = req(.tagID)
+    static let actionCreated = req(.actionID, .name, .tracking) + opt(.tagIDs, .symbol, .favorite)
+    static let actionEdited = req(.actionID) + opt(.name, .tagIDs, .favorite) + clearable(.symbol)
+    static let actionDeleted = req(.actionID)
+    static let sessionStarted = req(.sessionID, .actionID)
+    static let sessionStopped = req(.sessionID)
+    static let sessionDiscarded = req(.sessionID, .reason)
+    static let sessionRecorded = req(.sessionID, .actionID, .start, .end) + opt(.note)
+    static let sessionEdited = req(.sessionID) + opt(.start, .end) + clearable(.note)
+    static let sessionDeleted = req(.sessionID)
+    static let countAdded = req(.entryID, .actionID, .amount) + opt(.note)
+    static let countEdited = req(.entryID) + opt(.amount, .time) + clearable(.note)
+    static let countDeleted = req(.entryID)
+    static let goalCreated = req(.goalID, .title, .startDate) + opt(.endDate, .thresholdPercent, .symbol, .color)
+    static let goalEdited = req(.goalID) + opt(.title, .startDate, .thresholdPercent) + clearable(.endDate, .symbol, .color)
+    static let goalFinished = req(.goalID)
+    static let goalConfirmed = req(.goalID, .outcome)
+    static let goalDeleted = req(.goalID)
+    static let questCreated = req(.questID, .goalID, .period, .direction) + opt(.targetActionID, .targetTagID, .targetMeasure)
+        + questShape.filter { $0 != .period && $0 != .direction }.map { FieldRule(field: $0, required: false, nullable: false) }
+    static let questEdited = req(.questID) + questShape.map { FieldRule(field: $0, required: false, nullable: $0 == .deadline) }
+    static let questDeleted = req(.questID)
 }

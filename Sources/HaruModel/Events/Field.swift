@@ -14,42 +14,134 @@ package enum Field: UInt8, CaseIterable, Sendable {
     case customStart, customEnd, targetSeconds, targetCount, direction, deadline
 
     /// The JSON name, dotted for nested members.
-    package var jsonName: String { Field.info[Int(rawValue)].name }
+    package var jsonName: String {
+        switch self {
+        case .timeZone: "time_zone"
+        case .dayStart: "day_start"
+        case .weekStart: "week_start"
+        case .minSessionSeconds: "min_session_seconds"
+        case .representative: "representative"
+        case .from: "from"
+        case .tagID: "tag_id"
+        case .name: "name"
+        case .color: "color"
+        case .actionID: "action_id"
+        case .tracking: "tracking"
+        case .tagIDs: "tag_ids"
+        case .symbol: "symbol"
+        case .favorite: "favorite"
+        case .sessionID: "session_id"
+        case .reason: "reason"
+        case .start: "start"
+        case .end: "end"
+        case .note: "note"
+        case .entryID: "entry_id"
+        case .amount: "amount"
+        case .time: "time"
+        case .goalID: "goal_id"
+        case .title: "title"
+        case .startDate: "start_date"
+        case .endDate: "end_date"
+        case .thresholdPercent: "threshold_percent"
+        case .outcome: "outcome"
+        case .questID: "quest_id"
+        case .targetActionID: "target.action_id"
+        case .targetTagID: "target.tag_id"
+        case .targetMeasure: "target.measure"
+        case .period: "period"
+        case .scheduleMode: "schedule.mode"
+        case .scheduleWeekdays: "schedule.weekdays"
+        case .scheduleMonthDays: "schedule.month_days"
+        case .scheduleOrdinal: "schedule.ordinal"
+        case .scheduleWeekday: "schedule.weekday"
+        case .customStart: "custom_start"
+        case .customEnd: "custom_end"
+        case .targetSeconds: "target_seconds"
+        case .targetCount: "target_count"
+        case .direction: "direction"
+        case .deadline: "deadline"
+        }
+    }
+
     /// What values the field takes.
-    package var kind: FieldKind { Field.info[Int(rawValue)].kind }
+    package var kind: FieldKind {
+        switch self {
+        case .timeZone: .timeZone
+        case .dayStart: .clock
+        case .weekStart: .weekday
+        case .minSessionSeconds: .int(0...86_400)
+        case .representative: .choice(.representative)
+        case .from: .date
+        case .tagID: .entityID
+        case .name: .text(max: 200)
+        case .color: .color
+        case .actionID: .entityID
+        case .tracking: .choice(.tracking)
+        case .tagIDs: .idList
+        case .symbol: .text(max: 16)
+        case .favorite: .bool
+        case .sessionID: .entityID
+        case .reason: .text(max: 200)
+        case .start: .instant
+        case .end: .instant
+        case .note: .text(max: 10_000)
+        case .entryID: .entityID
+        case .amount: .int(1...999)
+        case .time: .instant
+        case .goalID: .entityID
+        case .title: .text(max: 200)
+        case .startDate: .date
+        case .endDate: .date
+        case .thresholdPercent: .threshold
+        case .outcome: .choice(.outcome)
+        case .questID: .entityID
+        case .targetActionID: .entityID
+        case .targetTagID: .entityID
+        case .targetMeasure: .choice(.measure)
+        case .period: .choice(.period)
+        case .scheduleMode: .choice(.scheduleMode)
+        case .scheduleWeekdays: .weekdayList
+        case .scheduleMonthDays: .monthDayList
+        case .scheduleOrdinal: .int(1...5)
+        case .scheduleWeekday: .weekday
+        case .customStart: .date
+        case .customEnd: .date
+        case .targetSeconds: .int(0...31_622_400)
+        case .targetCount: .int(0...1_000_000)
+        case .direction: .choice(.direction)
+        case .deadline: .clock
+        }
+    }
 
     /// The member name inside its object (`action_id` for `target.action_id`).
-    var leafName: String {
-        let n = jsonName
-        guard let dot = n.firstIndex(of: ".") else { return n }
-        return String(n[n.index(after: dot)...])
+    package var leafName: String {
+        switch self {
+        case .targetActionID: "action_id"
+        case .targetTagID: "tag_id"
+        case .targetMeasure: "measure"
+        case .scheduleMode: "mode"
+        case .scheduleWeekdays: "weekdays"
+        case .scheduleMonthDays: "month_days"
+        case .scheduleOrdinal: "ordinal"
+        case .scheduleWeekday: "weekday"
+        default: jsonName
+        }
     }
 
     /// The enclosing object's name, nil for top-level fields.
-    var parentName: String? {
-        let n = jsonName
-        guard let dot = n.firstIndex(of: ".") else { return nil }
-        return String(n[..<dot])
+    package var parentName: String? {
+        switch self {
+        case .targetActionID: "target"
+        case .targetTagID: "target"
+        case .targetMeasure: "target"
+        case .scheduleMode: "schedule"
+        case .scheduleWeekdays: "schedule"
+        case .scheduleMonthDays: "schedule"
+        case .scheduleOrdinal: "schedule"
+        case .scheduleWeekday: "schedule"
+        default: nil
+        }
     }
-
-    private static let info: [(name: String, kind: FieldKind)] = [
-        ("", .text(max: 0)),  // tag 0 unused
-        ("time_zone", .timeZone), ("day_start", .clock), ("week_start", .weekday),
-        ("min_session_seconds", .int(0...86_400)), ("representative", .choice(["earliest", "latest"])), ("from", .date),
-        ("tag_id", .entityID), ("name", .text(max: 200)), ("color", .color), ("action_id", .entityID),
-        ("tracking", .choice(["time", "count"])), ("tag_ids", .idList), ("symbol", .text(max: 16)), ("favorite", .bool),
-        ("session_id", .entityID), ("reason", .text(max: 200)), ("start", .instant), ("end", .instant),
-        ("note", .text(max: 10_000)), ("entry_id", .entityID), ("amount", .int(1...999)), ("time", .instant),
-        ("goal_id", .entityID), ("title", .text(max: 200)), ("start_date", .date), ("end_date", .date),
-        ("threshold_percent", .threshold), ("outcome", .choice(["achieved", "not_achieved"])),
-        ("quest_id", .entityID), ("target.action_id", .entityID), ("target.tag_id", .entityID),
-        ("target.measure", .choice(["time", "count"])), ("period", .choice(["daily", "weekly", "monthly", "custom"])),
-        ("schedule.mode", .choice(["every_day", "weekdays", "month_days", "ordinal_weekday"])),
-        ("schedule.weekdays", .weekdayList), ("schedule.month_days", .monthDayList), ("schedule.ordinal", .int(1...5)),
-        ("schedule.weekday", .weekday), ("custom_start", .date), ("custom_end", .date),
-        ("target_seconds", .int(0...31_622_400)), ("target_count", .int(0...1_000_000)),
-        ("direction", .choice(["at_least", "at_most"])), ("deadline", .clock),
-    ]
 
     private static let byName: [String: Field] = {
         var m: [String: Field] = [:]
@@ -81,8 +173,8 @@ package enum FieldKind: Sendable {
     case clock
     /// `monday` … `sunday`; stored as 0 … 6.
     case weekday
-    /// One of a fixed list of words; stored as its index.
-    case choice([String])
+    /// One of a fixed list of words (an enum's cases); stored as the case's raw value.
+    case choice(ChoiceSet)
     /// `#RRGGBB`.
     case color
     /// A list of entity ids, no duplicates.

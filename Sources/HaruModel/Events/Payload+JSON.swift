@@ -118,12 +118,12 @@ extension Payload {
             let s = try text()
             guard let w = Weekday(name: s) else { throw bad("must be a weekday, monday to sunday (got \"\(s.prefix(80))\")") }
             return .int(Int64(w.rawValue))
-        case .choice(let words):
+        case .choice(let set):
             let s = try text()
-            guard let k = words.firstIndex(of: s) else {
-                throw bad("must be one of \(words.joined(separator: ", ")) (got \"\(s.prefix(80))\")")
+            guard let k = set.stored(s) else {
+                throw bad("must be one of \(set.words.joined(separator: ", ")) (got \"\(s.prefix(80))\")")
             }
-            return .int(Int64(k))
+            return .int(k)
         case .color:
             let s = try text()
             let b = Array(s.utf8)
@@ -171,23 +171,36 @@ extension Payload {
         }
     }
 
+    /// The payload's JSON members in schema order: what `json` and
+    /// `writeJSON` print. Members of a nested object (`target.action_id`)
+    /// come one after another (the schemas keep them together: tested), so
+    /// `parent` changes only where an object opens or closes.
+    /// - Parameter hideNotes: `note_chars` (the length, with a nil field) instead of a note's text.
+    @inline(__always)
+    func forEachJSONMember(
+        type: EventType, hideNotes: Bool, _ body: (_ parent: String?, _ name: String, _ field: Field?, _ value: FieldValue) -> Void
+    ) {
+        for r in type.schema {
+            guard let value = self[r.field] else { continue }
+            if hideNotes, r.field == .note, case .string(let s) = value {
+                body(nil, "note_chars", nil, .int(Int64(s.count)))
+            } else {
+                body(r.field.parentName, r.field.leafName, r.field, value)
+            }
+        }
+    }
+
     /// The payload as the JSON `data` object, nested members regrouped,
     /// fields in schema order. Instants are printed by `instant`.
     /// - Parameter hideNotes: print `note_chars` instead of a note's text.
     package func json(type: EventType, instant: (Instant) -> String, hideNotes: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = []
-        for r in type.schema {
-            guard let value = self[r.field] else { continue }
-            var rendered = Payload.render(r.field, value, instant: instant)
-            var name = r.field.leafName
-            if hideNotes, r.field == .note, case .string(let s) = value {
-                name = "note_chars"
-                rendered = .int(Int64(s.count))
-            }
-            if let parent = r.field.parentName {
-                if let k = members.firstIndex(where: { $0.0 == parent }), case .object(var inner) = members[k].1 {
+        forEachJSONMember(type: type, hideNotes: hideNotes) { parent, name, field, value in
+            let rendered = field.map { Payload.render($0, value, instant: instant) } ?? Payload.plainNumber(value)
+            if let parent {
+                if case (parent, .object(var inner))? = members.last {
                     inner.append((name, rendered))
-                    members[k].1 = .object(inner)
+                    members[members.count - 1].1 = .object(inner)
                 } else {
                     members.append((parent, .object([(name, rendered)])))
                 }
@@ -196,6 +209,60 @@ extension Payload {
             }
         }
         return .object(members)
+    }
+
+    /// Writes what `json(type:instant:hideNotes:).compactText` would, without
+    /// building the value; instants at the offset `offset` gives them.
+    package func writeJSON(type: EventType, to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
+        out.byte(0x7B)
+        var first = true
+        var open: String?
+        var firstInner = true
+        forEachJSONMember(type: type, hideNotes: hideNotes) { parent, name, field, value in
+            if parent != open {
+                if open != nil { out.byte(0x7D) }
+                open = parent
+                if let parent {
+                    out.separator(&first)
+                    out.string(parent)
+                    out.raw(":{")
+                    firstInner = true
+                }
+            }
+            if open != nil { out.separator(&firstInner) } else { out.separator(&first) }
+            out.string(name)
+            out.byte(0x3A)
+            if let field { Payload.write(field, value, to: &out, offset: offset) } else { Payload.plainNumber(value).write(to: &out) }
+        }
+        if open != nil { out.byte(0x7D) }
+        out.byte(0x7D)
+    }
+
+    /// A derived number (`note_chars`).
+    private static func plainNumber(_ value: FieldValue) -> JSONValue {
+        if case .int(let n) = value { return .int(n) } else { return .null }
+    }
+
+    /// One value as `render` gives it, written; strings and numbers without a `JSONValue`.
+    private static func write(_ field: Field, _ value: FieldValue, to out: inout JSONBytes, offset: (Instant) -> Int) {
+        switch value {
+        case .string(let s): out.string(s)
+        case .int(let n):
+            switch field.kind {
+            case .instant:
+                let t = Instant(seconds: n)
+                out.byte(0x22)
+                t.write(offsetSeconds: offset(t), to: &out.bytes)
+                out.byte(0x22)
+            case .date:
+                out.byte(0x22)
+                LocalDate(daysSinceEpoch: Int(n)).write(to: &out.bytes)
+                out.byte(0x22)
+            case .clock, .weekday, .choice: render(field, value, instant: { _ in "" }).write(to: &out)
+            default: out.int(n)
+            }
+        default: render(field, value, instant: { _ in "" }).write(to: &out)
+        }
     }
 
     static func render(_ field: Field, _ value: FieldValue, instant: (Instant) -> String) -> JSONValue {
@@ -215,7 +282,7 @@ extension Payload {
             case .date: return .string(LocalDate(daysSinceEpoch: Int(n)).description)
             case .clock: return .string(ClockTime(minutes: Int(n))?.description ?? "?")
             case .weekday: return .string(Weekday(rawValue: Int(n))?.name ?? "?")
-            case .choice(let words): return .string(n >= 0 && n < words.count ? words[Int(n)] : "?")
+            case .choice(let set): return .string(set.word(n) ?? "?")
             default: return .int(n)
             }
         }

@@ -33,16 +33,18 @@ package struct Digest: Sendable, Hashable, CustomStringConvertible {
 
     /// Lower-case hex.
     package var description: String {
-        var w = ByteWriter(capacity: 32)
-        write(to: &w)
-        let hex = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(64)
-        for b in w.bytes {
-            out.append(hex[Int(b >> 4)])
-            out.append(hex[Int(b & 0xF)])
-        }
+        writeHex(to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the 64 lower-case hex digits.
+    package func writeHex(to out: inout [UInt8]) {
+        Hex.append(bytes.0, to: &out)
+        Hex.append(bytes.1, to: &out)
+        Hex.append(bytes.2, to: &out)
+        Hex.append(bytes.3, to: &out)
     }
 
     /// Parses 64 hex digits.

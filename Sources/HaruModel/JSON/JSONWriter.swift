@@ -1,36 +1,120 @@
+/// Compact JSON written straight into bytes: the one JSON writer. A
+/// `JSONValue` writes itself through it, and the hot paths (`haru log --json`)
+/// write fields into it without building a value first: text made one
+/// `String` at a time was most of a long listing's time.
+package struct JSONBytes {
+    package var bytes: [UInt8] = []
+
+    package init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    /// The text written so far.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    @inline(__always)
+    package mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    /// ASCII known to need no escaping (punctuation, keys, numbers).
+    @inline(__always)
+    package mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// `"key":`, for a key known to need no escaping.
+    @inline(__always)
+    package mutating func key(_ s: StaticString) {
+        bytes.append(0x22)
+        raw(s)
+        bytes.append(0x22)
+        bytes.append(0x3A)
+    }
+
+    /// A comma before every member but the first.
+    @inline(__always)
+    package mutating func separator(_ first: inout Bool) {
+        if first { first = false } else { bytes.append(0x2C) }
+    }
+
+    package mutating func int(_ n: Int64) {
+        if n < 0 { bytes.append(0x2D) }
+        var m = n.magnitude
+        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        let count = withUnsafeMutableBytes(of: &tmp) { buf -> Int in
+            var k = buf.count
+            repeat {
+                k -= 1
+                buf[k] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30
+                m /= 10
+            } while m > 0
+            bytes.append(contentsOf: buf[k...])
+            return buf.count - k
+        }
+        _ = count
+    }
+
+    /// A JSON string literal, escaping what RFC 8259 requires.
+    package mutating func string(_ s: String) {
+        bytes.append(0x22)
+        var s = s
+        s.withUTF8 { u in
+            var plain = 0
+            for k in 0..<u.count {
+                let c = u[k]
+                guard c == 0x22 || c == 0x5C || c < 0x20 else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[plain..<k]))
+                plain = k + 1
+                switch c {
+                case 0x22: raw("\\\"")
+                case 0x5C: raw("\\\\")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                default:
+                    raw("\\u00")
+                    bytes.append(Hex.digit(UInt64(c >> 4)))
+                    bytes.append(Hex.digit(UInt64(c & 0xF)))
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[plain...]))
+        }
+        bytes.append(0x22)
+    }
+}
+
 extension JSONValue {
     /// Compact JSON text: no spaces, keys in stored order, integers without a
     /// fraction, other numbers with at most 6 decimals (CONTRACT §4).
     package var compactText: String {
-        var out = ""
+        var out = JSONBytes()
         write(to: &out)
-        return out
+        return out.text
     }
 
     /// Appends the compact text of this value to `out`.
-    package func write(to out: inout String) {
+    package func write(to out: inout JSONBytes) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let n): out += String(n)
-        case .double(let d): out += JSONValue.formatNumber(d)
-        case .string(let s): JSONValue.writeString(s, to: &out)
+        case .null: out.raw("null")
+        case .bool(let b): if b { out.raw("true") } else { out.raw("false") }
+        case .int(let n): out.int(n)
+        case .double(let d): out.bytes.append(contentsOf: JSONValue.formatNumber(d).utf8)
+        case .string(let s): out.string(s)
         case .array(let items):
-            out += "["
-            for (k, item) in items.enumerated() {
-                if k > 0 { out += "," }
+            out.byte(0x5B)
+            var first = true
+            for item in items {
+                out.separator(&first)
                 item.write(to: &out)
             }
-            out += "]"
+            out.byte(0x5D)
         case .object(let members):
-            out += "{"
-            for (k, (key, value)) in members.enumerated() {
-                if k > 0 { out += "," }
-                JSONValue.writeString(key, to: &out)
-                out += ":"
+            out.byte(0x7B)
+            var first = true
+            for (key, value) in members {
+                out.separator(&first)
+                out.string(key)
+                out.byte(0x3A)
                 value.write(to: &out)
             }
-            out += "}"
+            out.byte(0x7D)
         }
     }
 
@@ -52,37 +136,5 @@ extension JSONValue {
         var fracText = String(frac)
         while fracText.count < digits { fracText = "0" + fracText }
         return sign + String(whole) + "." + fracText
-    }
-
-    /// Writes a JSON string literal, escaping what RFC 8259 requires.
-    package static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        var plainStart = s.utf8.startIndex
-        var idx = plainStart
-        let utf8 = s.utf8
-        while idx != utf8.endIndex {
-            let c = utf8[idx]
-            if c == 0x22 || c == 0x5C || c < 0x20 {
-                out += String(s[plainStart..<idx])
-                switch c {
-                case 0x22: out += "\\\""
-                case 0x5C: out += "\\\\"
-                case 0x0A: out += "\\n"
-                case 0x0D: out += "\\r"
-                case 0x09: out += "\\t"
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out += "\\u00"
-                    out.unicodeScalars.append(Unicode.Scalar(hex[Int(c >> 4)]))
-                    out.unicodeScalars.append(Unicode.Scalar(hex[Int(c & 0xF)]))
-                }
-                idx = utf8.index(after: idx)
-                plainStart = idx
-            } else {
-                idx = utf8.index(after: idx)
-            }
-        }
-        out += String(s[plainStart..<idx])
-        out += "\""
     }
 }

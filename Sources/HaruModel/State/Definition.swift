@@ -111,7 +111,7 @@ package struct Definition: Sendable, Equatable {
     /// Applies an edit's fields: values replace, nulls remove. A quest whose
     /// period changes drops the fields that belonged to the old period.
     static func merge(_ edit: Payload, into p: inout Payload, kind: DefinitionKind) {
-        if kind == .quest, let newPeriod = edit.int(.period), newPeriod != p.int(.period) {
+        if kind == .quest, let newPeriod = edit.choice(.period, as: Period.self), newPeriod != p.choice(.period) {
             for f in [
                 Field.scheduleMode, .scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday,
                 .customStart, .customEnd, .deadline,

@@ -34,13 +34,13 @@ package protocol EntityStore {
 package enum ActionStatus: Sendable, Equatable {
     case missing
     case deleted(seq: UInt64)
-    /// Live, with its creation payload's `tracking` (0 time, 1 count).
-    case live(tracking: Int64?)
+    /// Live, with its creation payload's `tracking`.
+    case live(tracking: Tracking?)
 
     package init(_ d: Definition?) {
         guard let d else { self = .missing; return }
         if let del = d.deletedSeq { self = .deleted(seq: del); return }
-        self = .live(tracking: d.base.int(.tracking))
+        self = .live(tracking: d.base.choice(.tracking))
     }
 }
 

@@ -48,11 +48,13 @@ extension Fold {
             case (let a?, nil):
                 if p.has(.targetMeasure) { throw err(.targetMeasure, "goes with target.tag_id only (an action's tracking is its measure)") }
                 let d = try liveDefinition(.action, a, field: "data.target.action_id", store: store)
-                unitIsTime = d.base.int(.tracking) == Tracking.time.rawValue
+                unitIsTime = d.base.choice(.tracking) == Tracking.time
             case (nil, let t?):
                 _ = try liveDefinition(.tag, t, field: "data.target.tag_id", store: store)
-                guard let m = p.int(.targetMeasure) else { throw err(.targetMeasure, "is required with target.tag_id (time or count)") }
-                unitIsTime = m == 0
+                guard let m = p.choice(.targetMeasure, as: Measure.self) else {
+                    throw err(.targetMeasure, "is required with target.tag_id (time or count)")
+                }
+                unitIsTime = m == .time
             case (nil, nil):
                 throw InputError(
                     field: "data.target", rule: "is required: {\"action_id\": …} or {\"tag_id\": …, \"measure\": \"time\"|\"count\"}")
@@ -60,13 +62,13 @@ extension Fold {
                 throw InputError(field: "data.target", rule: "takes action_id or tag_id, not both")
             }
         } else if let a = p.string(.targetActionID) {
-            unitIsTime = try store.definition(.action, a)?.base.int(.tracking) == Tracking.time.rawValue
+            unitIsTime = try store.definition(.action, a)?.base.choice(.tracking) == Tracking.time
         } else {
-            unitIsTime = p.int(.targetMeasure) == 0
+            unitIsTime = p.choice(.targetMeasure) == Measure.time
         }
 
-        let period = try p.requiredInt(.period)  // daily, weekly, monthly, custom
-        let isDaily = period == 0, isCustom = period == 3
+        let period = Period(rawValue: try p.requiredInt(.period))
+        let isDaily = period == .daily, isCustom = period == .custom
         // Schedule: daily only; default every day.
         if !isDaily {
             for f in [Field.scheduleMode, .scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday] where p.has(f) {
@@ -74,19 +76,19 @@ extension Fold {
             }
             if p.has(.deadline) { throw err(.deadline, "applies to daily quests only") }
         } else {
-            let mode = p.int(.scheduleMode) ?? 0
+            let mode = p.choice(.scheduleMode) ?? ScheduleMode.everyDay
             let needs: [Field]
             switch mode {
-            case 1: needs = [.scheduleWeekdays]
-            case 2: needs = [.scheduleMonthDays]
-            case 3: needs = [.scheduleOrdinal, .scheduleWeekday]
-            default: needs = []
+            case .everyDay: needs = []
+            case .weekdays: needs = [.scheduleWeekdays]
+            case .monthDays: needs = [.scheduleMonthDays]
+            case .ordinalWeekday: needs = [.scheduleOrdinal, .scheduleWeekday]
             }
             if p.has(.scheduleMode) || !needs.isEmpty {
-                for f in needs where !p.has(f) { throw err(f, "is required for schedule mode \(modeName(mode))") }
+                for f in needs where !p.has(f) { throw err(f, "is required for schedule mode \(mode.word)") }
                 for f in [Field.scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday]
                 where p.has(f) && !needs.contains(f) {
-                    throw err(f, "does not apply to schedule mode \(modeName(mode))")
+                    throw err(f, "does not apply to schedule mode \(mode.word)")
                 }
             } else {
                 for f in [Field.scheduleWeekdays, .scheduleMonthDays, .scheduleOrdinal, .scheduleWeekday] where p.has(f) {
@@ -109,10 +111,6 @@ extension Fold {
             throw err(other, "does not match the target's unit (\(unitIsTime ? "time: use target_seconds" : "count: use target_count"))")
         }
         guard let amount = p.int(want) else { throw err(want, "is required (the target's unit is \(unitIsTime ? "time" : "count"))") }
-        if p.int(.direction) == 0, amount == 0 { throw err(want, "must be above 0 for an at_least quest") }
-    }
-
-    private static func modeName(_ m: Int64) -> String {
-        ["every_day", "weekdays", "month_days", "ordinal_weekday"][Int(m)]
+        if p.choice(.direction) == Direction.atLeast, amount == 0 { throw err(want, "must be above 0 for an at_least quest") }
     }
 }

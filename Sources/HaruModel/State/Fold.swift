@@ -104,7 +104,7 @@ package enum Fold {
                     rule: "goal \"\(d.id)\" has quests (\"\(q.id)\"); only a goal without quests is confirmed by hand")
             }
             d.confirmed = when
-            d.confirmedAchieved = p.int(.outcome) == 0
+            d.confirmedAchieved = p.choice(.outcome) == Outcome.achieved
             try store.setDefinition(d)
 
         case .sessionStarted:
@@ -225,8 +225,6 @@ package enum Fold {
         }
     }
 
-    enum Tracking: Int64 { case time = 0, count = 1 }
-
     static func statusWord(_ s: SessionRecord.Status) -> String {
         switch s {
         case .running: return "running"
@@ -249,13 +247,13 @@ package enum Fold {
     static func liveAction<S: EntityStore>(_ id: String, tracking: Tracking, store: S) throws -> String {
         // The same checks and words as `liveDefinition`, through the store's
         // answer for actions (no copy of the definition per event).
-        let actual: Int64?
+        let actual: Tracking?
         switch try store.actionStatus(id) {
         case .missing: throw InputError(field: "data.action_id", rule: "no action with id \"\(id)\"")
         case .deleted(let del): throw InputError(field: "data.action_id", rule: "action \"\(id)\" was deleted at seq \(del)")
         case .live(let t): actual = t
         }
-        if actual != tracking.rawValue {
+        if actual != tracking {
             let has = tracking == .time ? "count" : "time"
             let what = tracking == .time ? "a timed session" : "a count"
             throw InputError(field: "data.action_id", rule: "action \"\(id)\" tracks \(has), so it cannot take \(what)")

@@ -15,7 +15,7 @@ package struct LedgerSettings: Sendable, Equatable {
         if let m = p.int(.dayStart), let c = ClockTime(minutes: Int(m)) { dayStart = c }
         if let w = p.int(.weekStart), let d = Weekday(rawValue: Int(w)) { weekStart = d }
         if let s = p.int(.minSessionSeconds) { minSessionSeconds = Int(s) }
-        if let r = p.int(.representative) { representativeEarliest = r == 0 }
+        if let r = p.choice(.representative, as: Representative.self) { representativeEarliest = r == .earliest }
     }
 }
 

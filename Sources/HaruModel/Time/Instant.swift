@@ -71,19 +71,33 @@ package struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// ISO 8601 at a fixed offset from UTC, `Z` for zero.
     package func format(offsetSeconds: Int) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(25)
+        write(offsetSeconds: offsetSeconds, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `format(offsetSeconds:)`'s text to `out` (no `String` made:
+    /// `haru log --json` writes two instants per event).
+    package func write(offsetSeconds: Int, to out: inout [UInt8]) {
         let local = seconds + Int64(offsetSeconds)
         let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
         let sod = Int(local - Int64(days) * 86_400)
-        let date = LocalDate(daysSinceEpoch: days)
-        var out =
-            date.description + "T" + Digits.pad(sod / 3600, 2) + ":" + Digits.pad(sod / 60 % 60, 2) + ":"
-            + Digits.pad(sod % 60, 2)
+        LocalDate(daysSinceEpoch: days).write(to: &out)
+        out.append(UInt8(ascii: "T"))
+        Digits.write(sod / 3600, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        Digits.write(sod / 60 % 60, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        Digits.write(sod % 60, 2, to: &out)
         if offsetSeconds == 0 {
-            out += "Z"
+            out.append(UInt8(ascii: "Z"))
         } else {
             let m = abs(offsetSeconds) / 60
-            out += (offsetSeconds < 0 ? "-" : "+") + Digits.pad(m / 60, 2) + ":" + Digits.pad(m % 60, 2)
+            out.append(UInt8(ascii: offsetSeconds < 0 ? "-" : "+"))
+            Digits.write(m / 60, 2, to: &out)
+            out.append(UInt8(ascii: ":"))
+            Digits.write(m % 60, 2, to: &out)
         }
-        return out
     }
 }

@@ -81,7 +81,19 @@ package struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// `YYYY-MM-DD`
     package var description: String {
-        Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)
+        var out: [UInt8] = []
+        out.reserveCapacity(10)
+        write(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `YYYY-MM-DD`.
+    package func write(to out: inout [UInt8]) {
+        Digits.write(year, 4, to: &out)
+        out.append(UInt8(ascii: "-"))
+        Digits.write(month, 2, to: &out)
+        out.append(UInt8(ascii: "-"))
+        Digits.write(day, 2, to: &out)
     }
 
     package static func < (a: LocalDate, b: LocalDate) -> Bool {
@@ -94,9 +106,19 @@ package enum Weekday: Int, Sendable, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The lower-case English name used in events (`monday` … `sunday`).
-    package var name: String { Weekday.names[rawValue] }
+    package var name: String {
+        switch self {
+        case .monday: "monday"
+        case .tuesday: "tuesday"
+        case .wednesday: "wednesday"
+        case .thursday: "thursday"
+        case .friday: "friday"
+        case .saturday: "saturday"
+        case .sunday: "sunday"
+        }
+    }
 
-    package static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    package static let names = allCases.map(\.name)
 
     /// Accepts the full name or its first three letters, any case.
     package init?(name: String) {
@@ -122,8 +144,29 @@ enum Digits {
 
     /// `n` zero-padded to `width` digits.
     static func pad(_ n: Int, _ width: Int) -> String {
-        var s = String(n)
-        while s.count < width { s = "0" + s }
-        return s
+        var out: [UInt8] = []
+        write(n, width, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `n` zero-padded to `width` characters (a sign counts as one).
+    @inline(__always)
+    static func write(_ n: Int, _ width: Int, to out: inout [UInt8]) {
+        guard n >= 0, n < 10_000 else {
+            let s = String(n)
+            for _ in 0..<max(0, width - s.utf8.count) { out.append(0x30) }
+            out.append(contentsOf: s.utf8)
+            return
+        }
+        let count = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4
+        for _ in 0..<max(0, width - count) { out.append(0x30) }
+        var p = 1
+        for _ in 1..<count { p *= 10 }
+        var m = n
+        while p > 0 {
+            out.append(UInt8(truncatingIfNeeded: m / p) &+ 0x30)
+            m %= p
+            p /= 10
+        }
     }
 }

@@ -44,7 +44,7 @@ package struct QuestExplanation: Sendable {
         }
         let defs = try LiveDefinitions(snap, reference: reference)
         let q = QuestSpec(
-            id: id, qd.fields(inForceAt: reference.definitionsAt), actionTracksTime: { defs.actions[$0].map { $0.int(.tracking) == 0 } })
+            id: id, qd.fields(inForceAt: reference.definitionsAt), actionTracksTime: { defs.actions[$0].map { $0.choice(.tracking) == Tracking.time } })
         spec = q
         let refDay = reference.day(calendar)
         let cut = reference.cutting
@@ -77,7 +77,7 @@ package struct QuestExplanation: Sendable {
         case .tag(let t):
             if defs.tags[t] != nil {
                 for (id, p) in defs.actions where (p.strings(.tagIDs) ?? []).contains(t) {
-                    if (p.int(.tracking) == 0) == q.unitIsTime { counting.insert(id) } else { otherMeasure.insert(id) }
+                    if (p.choice(.tracking) == Tracking.time) == q.unitIsTime { counting.insert(id) } else { otherMeasure.insert(id) }
                 }
             }
         }

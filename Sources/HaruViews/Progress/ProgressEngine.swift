@@ -30,7 +30,7 @@ package struct ProgressEngine {
     package func run(goal only: String? = nil) throws -> ProgressReport {
         let refDay = reference.day(calendar)
         let defs = try LiveDefinitions(snap, reference: reference)
-        let tracking = defs.actions.mapValues { $0.int(.tracking) == 0 }
+        let tracking = defs.actions.mapValues { $0.choice(.tracking) == Tracking.time }
         let questDefs = try snap.definitions(.quest).filter(\.isLive)
         var goals: [GoalView] = []
         for g in try snap.definitions(.goal) where g.isLive && (only == nil || g.id == only) {
@@ -112,7 +112,7 @@ package struct ProgressEngine {
                 if let j = g.judgment, var m = judgmentMeter, let jd = judgmentDefs {
                     let spec = QuestSpec(
                         id: q.id, qd.fields(inForceAt: j.reference.definitionsAt),
-                        actionTracksTime: { jd.actions[$0].map { $0.int(.tracking) == 0 } })
+                        actionTracksTime: { jd.actions[$0].map { $0.choice(.tracking) == Tracking.time } })
                     let jActions = ProgressEngine.actionIndices(spec, defs: jd, records: records)
                     judgment = ProgressEngine.judge(
                         spec, actions: jActions, meter: &m, reference: j.reference, day: j.day, calendar: calendar)
@@ -121,7 +121,7 @@ package struct ProgressEngine {
                 }
                 quests.append(
                     QuestProgress(
-                        spec: q, spans: spans, streak: streak, streakUnit: ["days", "weeks", "months", "days"][q.period.rawValue],
+                        spec: q, spans: spans, streak: streak, streakUnit: q.streakUnit,
                         judgment: judgment))
             }
             if let j = g.judgment, let m = judgmentMeter { judged[j.reference.instant] = m }
@@ -157,7 +157,7 @@ package struct ProgressEngine {
         case .tag(let t):
             guard defs.tags[t] != nil else { return [] }
             return defs.actions.compactMap { id, p in
-                guard (p.strings(.tagIDs) ?? []).contains(t), (p.int(.tracking) == 0) == q.unitIsTime else { return nil }
+                guard (p.strings(.tagIDs) ?? []).contains(t), (p.choice(.tracking) == Tracking.time) == q.unitIsTime else { return nil }
                 return records.actionIndex[id]
             }.sorted()
         }

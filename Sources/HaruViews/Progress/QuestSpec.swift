@@ -2,7 +2,6 @@
 import HaruModel
 
 package struct QuestSpec: Sendable, Equatable {
-    package enum Period: Int, Sendable { case daily = 0, weekly, monthly, custom }
     package enum Schedule: Sendable, Equatable {
         case everyDay
         case weekdays(Set<Int>)  // 0 = Monday
@@ -38,19 +37,19 @@ package struct QuestSpec: Sendable, Equatable {
             unitIsTime = actionTracksTime(a) ?? (p.has(.targetSeconds))
         } else {
             target = .tag(p.string(.targetTagID) ?? "")
-            unitIsTime = p.int(.targetMeasure) == 0
+            unitIsTime = p.choice(.targetMeasure) == Measure.time
         }
-        period = Period(rawValue: Int(p.int(.period) ?? 0)) ?? .daily
-        switch p.int(.scheduleMode) ?? 0 {
-        case 1: schedule = .weekdays(Set((p.ints(.scheduleWeekdays) ?? []).map(Int.init)))
-        case 2: schedule = .monthDays(Set((p.ints(.scheduleMonthDays) ?? []).map(Int.init)))
-        case 3: schedule = .ordinal(Int(p.int(.scheduleOrdinal) ?? 1), Int(p.int(.scheduleWeekday) ?? 0))
-        default: schedule = .everyDay
+        period = p.choice(.period) ?? .daily
+        switch p.choice(.scheduleMode) ?? ScheduleMode.everyDay {
+        case .weekdays: schedule = .weekdays(Set((p.ints(.scheduleWeekdays) ?? []).map(Int.init)))
+        case .monthDays: schedule = .monthDays(Set((p.ints(.scheduleMonthDays) ?? []).map(Int.init)))
+        case .ordinalWeekday: schedule = .ordinal(Int(p.int(.scheduleOrdinal) ?? 1), Int(p.int(.scheduleWeekday) ?? 0))
+        case .everyDay: schedule = .everyDay
         }
         customStart = p.date(.customStart)
         customEnd = p.date(.customEnd)
         amount = Double(p.int(unitIsTime ? .targetSeconds : .targetCount) ?? 0)
-        atLeast = p.int(.direction) != 1
+        atLeast = p.choice(.direction) != Direction.atMost
         deadline = p.int(.deadline).flatMap { ClockTime(minutes: Int($0)) }
     }
 
@@ -74,8 +73,18 @@ package struct QuestSpec: Sendable, Equatable {
 
     /// "seconds" or "count".
     package var unit: String { unitIsTime ? "seconds" : "count" }
-    package var periodName: String { ["daily", "weekly", "monthly", "custom"][period.rawValue] }
-    package var directionName: String { atLeast ? "at_least" : "at_most" }
+    package var periodName: String { period.word }
+    package var directionName: String { (atLeast ? Direction.atLeast : .atMost).word }
+
+    /// What a streak of this quest counts: days, weeks or months (a custom
+    /// period's streak counts its days).
+    package var streakUnit: String {
+        switch period {
+        case .daily, .custom: "days"
+        case .weekly: "weeks"
+        case .monthly: "months"
+        }
+    }
 
     /// The quest's measure from a day's totals of its actions.
     @inline(__always)

@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HaruEngine
+@testable import HaruModel
+@testable import HaruStorage
+@testable import HaruViews
+
+/// `haru log --json` writes events straight into bytes (`Event.writeJSON`);
+/// the `JSONValue` form (`Event.json`) is the reference it must equal, byte
+/// for byte, for every event of the Fixtures histories and for payloads
+/// that need escaping.
+struct EventJSONWriting {
+    @Test func writtenBytesEqualTheValueFormForEveryFixtureEvent() throws {
+        var files = ["demo/demo.jsonl"]
+        for sub in ["days", "progress", "records"] {
+            files += try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Fixtures/" + sub).sorted().map { sub + "/" + $0 }
+        }
+        let zones: [(Instant) -> Int] = [{ _ in 0 }, { _ in 9 * 3600 }, { _ in -(3 * 3600 + 30 * 60) }]
+        var checked = 0
+        for file in files {
+            // One ledger per file; an event a fixture expects to be refused is left out.
+            let dir = TempDir()
+            let l = try Ledger.create(path: dir.ledgerPath)
+            var rng = SeededRNG(seed: 7)
+            let text = try String(contentsOfFile: packageRoot + "/Fixtures/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("{\"type\"") {
+                _ = try? l.append(try events(String(line)), now: 1_000_000, rng: &rng)
+            }
+            try l.forEachEvent { e in
+                for hide in [true, false] {
+                    for offset in zones {
+                        var bytes = JSONBytes()
+                        e.writeJSON(prev: e.hash, to: &bytes, offset: offset, hideNotes: hide)
+                        let reference = e.json(prev: e.hash, instant: { $0.format(offsetSeconds: offset($0)) }, hideNotes: hide)
+                        #expect(bytes.text == reference.compactText, "\(file) seq \(e.seq)")
+                    }
+                }
+                checked += 1
+                return true
+            }
+        }
+        #expect(checked > 250, "\(checked) events")
+    }
+
+    @Test func textThatNeedsEscapingAndEveryKindOfFieldAreWrittenAlike() throws {
+        let note = "quote \" backslash \\ newline \n tab \t bell \u{07} é 😀"
+        let cases: [(EventType, Payload)] = [
+            (.sessionRecorded, Payload([(.sessionID, .string("s\"1")), (.actionID, .string("a")), (.start, .int(-86_401)), (.end, .int(1_772_625_600)), (.note, .string(note))])),
+            (
+                .questCreated,
+                Payload([
+                    (.questID, .string("q")), (.goalID, .string("g")), (.period, .int(0)), (.direction, .int(1)),
+                    (.targetTagID, .string("t")), (.targetMeasure, .int(1)), (.scheduleMode, .int(1)), (.scheduleWeekdays, .ints([0, 2, 4])),
+                    (.targetCount, .int(3)), (.deadline, .int(750)), (.customStart, .int(20_000)),
+                ])
+            ),
+            (.settingsChanged, Payload([(.timeZone, .string("Asia/Seoul")), (.weekStart, .int(6)), (.representative, .int(1))])),
+            (.actionEdited, Payload([(.actionID, .string("a")), (.symbol, .null), (.tagIDs, .strings(["x", "y\\"]))])),
+        ]
+        for (type, payload) in cases {
+            for hide in [true, false] {
+                var bytes = JSONBytes()
+                payload.writeJSON(type: type, to: &bytes, offset: { _ in 5 * 3600 + 45 * 60 }, hideNotes: hide)
+                let reference = payload.json(type: type, instant: { $0.format(offsetSeconds: 5 * 3600 + 45 * 60) }, hideNotes: hide)
+                #expect(bytes.text == reference.compactText)
+            }
+        }
+    }
+
+    /// The byte writer opens a nested object once per run of its members:
+    /// every schema must keep a nested object's members together.
+    @Test func everySchemaKeepsANestedObjectsMembersTogether() {
+        for type in EventType.allCases {
+            let parents = type.schema.map { $0.field.parentName }
+            var closed: Set<String> = []
+            for (k, p) in parents.enumerated() {
+                if k > 0, let before = parents[k - 1], before != p { closed.insert(before) }
+                if let p { #expect(!closed.contains(p), "\(type.name): \(p) members apart") }
+            }
+        }
+    }
+}
