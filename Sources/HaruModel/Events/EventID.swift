@@ -94,13 +94,20 @@ package struct EventID: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the 36 characters of `description`.
+    /// Appends the 36 characters of `description`, filled in place.
     package func write(to out: inout [UInt8]) {
-        for k in 0..<32 {
-            if k == 8 || k == 12 || k == 16 || k == 20 { out.append(UInt8(ascii: "-")) }
-            let word = k < 16 ? high : low
-            let shift = UInt64(60 - (k % 16) * 4)
-            out.append(Hex.digit((word >> shift) & 0xF))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buf in
+            var at = 0
+            for n in 0..<32 {
+                if n == 8 || n == 12 || n == 16 || n == 20 {
+                    buf[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                let word = n < 16 ? high : low
+                buf[at] = Hex.digit((word >> UInt64(60 - (n % 16) * 4)) & 0xF)
+                at += 1
+            }
+            out.append(contentsOf: buf)
         }
     }
 }

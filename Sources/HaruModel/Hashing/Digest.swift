@@ -41,10 +41,7 @@ package struct Digest: Sendable, Hashable, CustomStringConvertible {
 
     /// Appends the 64 lower-case hex digits.
     package func writeHex(to out: inout [UInt8]) {
-        Hex.append(bytes.0, to: &out)
-        Hex.append(bytes.1, to: &out)
-        Hex.append(bytes.2, to: &out)
-        Hex.append(bytes.3, to: &out)
+        Hex.append(bytes, count: 4, to: &out)
     }
 
     /// Parses 64 hex digits.
