@@ -17,8 +17,7 @@ import HaruViews
 /// A failed write is remembered (`failure`), not retried; the command line
 /// reports it and exits non-zero, so `haru log > /dev/full` cannot look like
 /// a success.
-package final class OutputStream: @unchecked Sendable {
-    // @unchecked: a command runs on one thread; the stream is never shared across threads.
+package final class OutputStream {
     private let fd: Int32?
     private let capacity: Int
     private var pending: [UInt8] = []

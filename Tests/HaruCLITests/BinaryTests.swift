@@ -8,6 +8,7 @@ import Testing
 @testable import HaruViews
 
 /// Tests that run the built `haru` executable as a separate process.
+@Suite(.timeLimit(.minutes(2)))
 struct BuiltBinary {
     @Test func runsAndExitsWithContractCodes() throws {
         let dir = TempDir()

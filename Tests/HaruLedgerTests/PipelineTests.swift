@@ -7,6 +7,7 @@ import Testing
 @testable import HaruStorage
 @testable import HaruViews
 
+@Suite(.timeLimit(.minutes(1)))
 struct Pipelines {
     @Test func aChannelDeliversInOrderAndEndsWhenClosed() throws {
         let channel = Channel<Int>(capacity: 2)
@@ -121,7 +122,7 @@ struct Pipelines {
     @Test func driftInEitherPartOfTheStateIsFoundAndMended() throws {
         let dir = TempDir()
         let l = try freshLedger(dir)
-        let stateDB = l.environment.database("state")
+        let stateDB = try l.environment.database("state")
         try l.environment.write { txn in try txn.put(stateDB, [0x20] + Array("ghost".utf8), [1]) }
         #expect(try l.verify().problem?.contains("session \"ghost\"") == true)
         try l.environment.write { txn in try txn.put(stateDB, [0x21] + Array("ghost".utf8), [1]) }
@@ -155,6 +156,7 @@ private struct NumberedSource: EventSource {
     }
 }
 
+@Suite(.timeLimit(.minutes(1)))
 struct ReadingAhead {
     @Test func yieldsEveryEventInOrder() throws {
         var seen: [Int] = []
@@ -202,6 +204,7 @@ struct ReadingAhead {
     }
 }
 
+@Suite(.timeLimit(.minutes(1)))
 struct EntryDigests {
     @Test func ignoreOrderButNotContent() {
         var a = EntryDigest()
@@ -229,7 +232,7 @@ struct EntryDigests {
         var rng = SeededRNG(seed: 6)
         let line = #"{"type":"count.added","at":"2026-03-02T09:00:00+09:00","data":{"entry_id":"c9","action_id":"water","amount":2}}"#
         _ = try l.append(try events(line), now: 2_000_000, rng: &rng)
-        let stateDB = l.environment.database("state")
+        let stateDB = try l.environment.database("state")
         let key = [UInt8(0x21)] + Array("c9".utf8)
         let stored = try l.environment.read { txn in try #require(try txn.get(stateDB, key)).map { $0 } }
         var changed = stored

@@ -11,7 +11,7 @@ struct LMDBEnvironment {
     @Test func commitsOnReturnAndAbortsOnThrow() throws {
         let dir = TempDir()
         let env = try Environment(path: dir.ledgerPath, databases: ["t"], create: true)
-        let db = env.database("t")
+        let db = try env.database("t")
         try env.write { txn in try txn.put(db, [1], [10]) }
         struct Boom: Error {}
         #expect(throws: Boom.self) {
@@ -30,7 +30,7 @@ struct LMDBEnvironment {
     @Test func findsTheKeyRangeOfAFamily() throws {
         let dir = TempDir()
         let env = try Environment(path: dir.ledgerPath, databases: ["t"], create: true)
-        let db = env.database("t")
+        let db = try env.database("t")
         try env.write { txn in
             for k: [UInt8] in [[0x01], [0x20, 5], [0x20, 1], [0x20, 9, 9], [0x21, 3], [0x22], [0x22, 0], [0xFF, 1], [0xFF, 2]] {
                 try txn.put(db, k, [0])
@@ -52,7 +52,7 @@ struct LMDBEnvironment {
     @Test func growsTheMapWhenItFills() throws {
         let dir = TempDir()
         let env = try Environment(path: dir.ledgerPath, databases: ["t"], create: true, mapSize: 64 * 1024)
-        let db = env.database("t")
+        let db = try env.database("t")
         let before = env.mapSize
         // ~2 MB into a 64 KiB map: the write must grow the map and retry, not fail.
         try env.write { txn in

@@ -7,6 +7,7 @@ import Testing
 @testable import HaruStorage
 @testable import HaruViews
 
+@Suite(.timeLimit(.minutes(1)))
 struct TamperDetection {
     /// Builds a ledger whose event at seq 7 carries a marker in its source
     /// label, a string stored nowhere else, then flips one byte of it on disk.

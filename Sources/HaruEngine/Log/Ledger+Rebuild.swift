@@ -23,7 +23,9 @@ extension Ledger {
             // Compared on two threads; the other reads in a read transaction,
             // which sees what this one does: nothing is written before the
             // comparison ends, and no other writer can commit meanwhile.
-            let diffs = try environment.read { other in try diffAll(parts, txn, other, firstOnly: false) }
+            guard let diffs = try diffAll(parts, txn, snapshot: nil, firstOnly: false) else {
+                preconditionFailure("no snapshot to compare: none was asked for")
+            }
             var report = RebuildReport(events: fold.state.head)
             for k in parts.indices { report.changed += try reconcile(txn, parts[k], diffs[k], wasEmpty: empty[k]) }
             return report

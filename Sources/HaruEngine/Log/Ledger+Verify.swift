@@ -33,20 +33,20 @@ extension Ledger {
     /// whatever the fold then makes of it.
     package func verify() throws -> VerifyReport {
         try environment.read { foldTxn in
-            try environment.read { chainTxn in
-                // Two transactions of one snapshot: retry in the rare case that
-                // an append committed between their starts.
-                if try head(foldTxn).seq != head(chainTxn).seq { return nil }
-                let (chain, folded) = try Parallel.both(
-                    { try self.verifyChain(chainTxn) },
-                    { try foldForVerify(foldTxn) })
-                guard chain.ok else { return chain }
-                switch folded {
-                case .failure(let f): return f.report
-                case .success(let fold):
-                    // The chain thread is done: its transaction (same snapshot) serves the second comparer.
-                    return try compareProjections(fold, foldTxn, chainTxn) as VerifyReport?
-                }
+            // Each thread reads in its own transaction; they must see one
+            // snapshot: in the rare case that an append committed between
+            // their starts, start again.
+            let snapshot = foldTxn.snapshotID
+            let (chain, folded) = try Parallel.both(
+                { [environment] in
+                    try environment.read { t in t.snapshotID == snapshot ? try self.verifyChain(t) : nil }
+                },
+                { try foldForVerify(foldTxn) })
+            guard let chain else { return nil }
+            guard chain.ok else { return chain }
+            switch folded {
+            case .failure(let f): return f.report
+            case .success(let fold): return try compareProjections(fold, foldTxn, snapshot: snapshot)
             }
         } ?? verify()
     }
@@ -124,10 +124,11 @@ extension Ledger {
 
     /// Every projection must be exactly what the fold produces, compared
     /// entry by entry as the database holds it, on two threads.
-    private func compareProjections(_ fold: MemoryFold, _ txn: Transaction, _ otherTxn: Transaction) throws -> VerifyReport {
+    /// - Returns: nil when the second thread saw another snapshot (start again).
+    private func compareProjections(_ fold: MemoryFold, _ txn: Transaction, snapshot: Int) throws -> VerifyReport? {
         let report = VerifyReport(events: fold.state.head)
         let parts = produced(fold)
-        let diffs = try diffAll(parts, txn, otherTxn, firstOnly: true)
+        guard let diffs = try diffAll(parts, txn, snapshot: snapshot, firstOnly: true) else { return nil }
         for (want, d) in zip(parts, diffs) {
             if let k = d.stale.first {
                 return failed(nil, want.describe(k) + " is stored but the events do not produce it", events: report.events)

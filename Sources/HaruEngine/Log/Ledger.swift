@@ -68,8 +68,7 @@ package struct Head: Sendable, Equatable {
 ///
 /// Databases: `events` (seq → record), `ids` (event id → seq), `state`
 /// (current entities, kept by every append in the same transaction).
-package final class Ledger: @unchecked Sendable {
-    // @unchecked: holds only the environment (see Environment) and immutable handles.
+package final class Ledger: Sendable {
     package let environment: Environment
     package let events: Database
     let ids: Database
@@ -89,24 +88,24 @@ package final class Ledger: @unchecked Sendable {
             if error.code == 2 { throw LedgerError.notFound(path: path) }
             throw error
         }
-        self.init(environment: env)
+        try self.init(environment: env)
     }
 
-    private init(environment: Environment) {
+    private init(environment: Environment) throws {
         self.environment = environment
-        events = environment.database("events")
-        ids = environment.database("ids")
-        state = environment.database("state")
-        pages = environment.database("pages")
-        interned = environment.database("interned")
-        checkpoints = environment.database("checkpoints")
+        events = try environment.database("events")
+        ids = try environment.database("ids")
+        state = try environment.database("state")
+        pages = try environment.database("pages")
+        interned = try environment.database("interned")
+        checkpoints = try environment.database("checkpoints")
     }
 
     /// Creates a new, empty ledger directory (mode 0700, files 0600).
     /// - Throws: `LedgerError.exists` when one is there already.
     package static func create(path: String, durability: Environment.Durability = .durable) throws -> Ledger {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
-        return Ledger(environment: try Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability))
+        return try Ledger(environment: Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability))
     }
 
     /// The current head.

@@ -4,25 +4,28 @@
 import HaruStorage
 import HaruModel
 
-struct Produced {
+/// Sendable: the comparison runs on two threads, each reading the same
+/// replayed (immutable, `Sendable`) state through these closures.
+struct Produced: Sendable {
     let db: Database
     /// The part of the database it covers: keys from `from`, before `before` (nil: to the end).
     var from: [UInt8] = []
     var before: [UInt8]? = nil
     /// How many entries the replay produced.
     let count: Int
-    /// Whether a stored entry is what the replay produced (nil: it produced nothing under that key).
-    let matches: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool?
+    /// Whether a stored entry is what the replay produced (nil: it produced
+    /// nothing under that key); `scratch` is the comparing thread's own buffer.
+    let matches: @Sendable (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, _ scratch: inout ByteWriter) -> Bool?
     /// Every produced entry in key order: only when an entry is missing.
-    let sorted: () -> [([UInt8], [UInt8])]
+    let sorted: @Sendable () -> [([UInt8], [UInt8])]
     /// The produced entries' digest, for a large part (see `EntryDigest`).
-    var digest: (() -> EntryDigest)? = nil
+    var digest: (@Sendable () -> EntryDigest)? = nil
     /// A readable name of a key, for verify's messages.
-    let describe: ([UInt8]) -> String
+    let describe: @Sendable ([UInt8]) -> String
 }
 
 /// A stored database against a `Produced`.
-struct ProducedDiff {
+struct ProducedDiff: Sendable {
     /// Stored under a key the replay produced nothing for.
     var stale: [[UInt8]] = []
     /// Stored with other bytes than the replay produced.
@@ -38,10 +41,9 @@ extension Ledger {
         let p = fold.projections
         // The state in two parts, so that they can be compared on two threads.
         func statePart(_ part: StatePart) -> Produced {
-            var scratch = ByteWriter(capacity: 256)
-            return Produced(
+            Produced(
                 db: self.state, from: part.from, before: part.before, count: state.storedCount(part),
-                matches: { k, v in state.matches(key: k, value: v, scratch: &scratch) },
+                matches: { k, v, scratch in state.matches(key: k, value: v, scratch: &scratch) },
                 sorted: { state.storedForm(part) }, digest: { state.digest(part) },
                 describe: { "the stored state of " + StateKey.describe($0) })
         }
@@ -50,7 +52,7 @@ extension Ledger {
             statePart(.fromCounts),
             Produced(
                 db: pages, count: p.pages.count,
-                matches: { k, v in
+                matches: { k, v, _ in
                     guard k.count == 4, let want = p.pages[PageNumber(PageKey.page(fromKey: k))] else { return nil }
                     return ByteOrder.same(want, v)
                 },
@@ -61,7 +63,7 @@ extension Ledger {
                 describe: { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
             Produced(
                 db: checkpoints, count: p.checkpoints.count,
-                matches: { k, v in
+                matches: { k, v, _ in
                     guard k.count == 8, let want = p.checkpoints[UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))] else {
                         return nil
                     }
@@ -76,8 +78,10 @@ extension Ledger {
     }
 
     /// A lookup over a few sorted entries (the action table).
-    private static func lookup(_ entries: [([UInt8], [UInt8])]) -> (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool? {
-        { k, v in
+    private static func lookup(
+        _ entries: [([UInt8], [UInt8])]
+    ) -> @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer, inout ByteWriter) -> Bool? {
+        { k, v, _ in
             guard let e = entries.first(where: { ByteOrder.same($0.0, k) }) else { return nil }
             return ByteOrder.same(e.1, v)
         }
@@ -86,6 +90,7 @@ extension Ledger {
     /// Scans `db` once against `want`; with `firstOnly`, stops at the first stale or differing entry.
     func diff(_ txn: Transaction, _ want: Produced, firstOnly: Bool) throws -> ProducedDiff {
         var d = ProducedDiff()
+        var scratch = ByteWriter(capacity: 256)
         var budget = Environment.ReadBudget(environment)
         if let digest = want.digest {
             // A large part: compare digests first (two sequential passes, no lookups).
@@ -102,7 +107,7 @@ extension Ledger {
         }
         try scan(txn, want) { key, value in
             budget.spend(value)
-            switch want.matches(key, value) {
+            switch want.matches(key, value, &scratch) {
             case nil: d.stale.append(Array(key))
             case false?: d.differ.append(Array(key))
             case true?: d.matched += 1
@@ -122,12 +127,23 @@ extension Ledger {
         }
     }
 
-    /// The diffs of every part, the first on another thread in `otherTxn` (a
-    /// transaction of the same snapshot), the rest here in `txn`.
-    func diffAll(_ parts: [Produced], _ txn: Transaction, _ otherTxn: Transaction, firstOnly: Bool) throws -> [ProducedDiff] {
-        let (first, rest) = try Parallel.both(
-            { try self.diff(otherTxn, parts[0], firstOnly: firstOnly) },
+    /// The diffs of every part, the first on another thread in a read
+    /// transaction of its own, the rest here in `txn`.
+    /// - Parameter snapshot: the snapshot `txn` reads (`Transaction.snapshotID`);
+    ///   nil when no commit can come in between (`txn` holds the write lock).
+    /// - Returns: nil when the other transaction saw another snapshot (an
+    ///   append committed in between): the caller starts again.
+    func diffAll(_ parts: [Produced], _ txn: Transaction, snapshot: Int?, firstOnly: Bool) throws -> [ProducedDiff]? {
+        let first = parts[0]
+        let (other, rest) = try Parallel.both(
+            { [environment] in
+                try environment.read { t -> ProducedDiff? in
+                    if let snapshot, t.snapshotID != snapshot { return nil }
+                    return try self.diff(t, first, firstOnly: firstOnly)
+                }
+            },
             { try parts.dropFirst().map { try self.diff(txn, $0, firstOnly: firstOnly) } })
-        return [first] + rest
+        guard let other else { return nil }
+        return [other] + rest
     }
 }

@@ -12,17 +12,20 @@ import HaruModel
 package enum ReadAhead {
     /// Runs `body` with a source that yields what `source` yields, read ahead
     /// on another thread (at most 8 batches of 512 events).
-    package static func run<S: EventSource, T>(_ source: S, _ body: (inout AheadSource) throws -> T) throws -> T {
+    /// `source` is `sending`: the reading thread owns it from here on.
+    package static func run<S: EventSource & SendableMetatype, T>(
+        _ source: sending S, _ body: (inout AheadSource) throws -> T
+    ) throws -> T {
         let channel = Channel<AheadSource.Batch>(capacity: 8)
         // Batches the appending thread is done with come back to be freed
         // here, where they were made: freeing another thread's memory took
         // malloc's locks and a twentieth of the appending thread. Unbounded:
         // the appending thread never waits on it.
         let spent = Channel<[PreparedEvent]>(capacity: .max)
-        let reader = UncheckedBox(source)
+        let expectedEvents = source.expectedEvents
         let (_, result) = try Parallel.both(
-            {
-                var s = reader.value
+            { [source] in
+                var s = source
                 let sha = SHA256Context()
                 var batch = AheadSource.Batch()
                 batch.events.reserveCapacity(512)
@@ -49,7 +52,7 @@ package enum ReadAhead {
                 channel.close()
             },
             {
-                var ahead = AheadSource(channel: channel, spent: spent, expectedEvents: source.expectedEvents)
+                var ahead = AheadSource(channel: channel, spent: spent, expectedEvents: expectedEvents)
                 // Whatever happens, the reader must not wait on a channel nobody reads.
                 defer { channel.close() }
                 return try body(&ahead)
@@ -123,10 +126,4 @@ package struct AheadSource: EventSource {
         try body(&batch.events[k])
         return true
     }
-}
-
-/// Hands a value to another thread whose accesses are ordered by a join (`Parallel.both`).
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

@@ -5,8 +5,16 @@
 /// A bounded queue from one thread to another (POSIX mutex and condition
 /// variables: the library loads neither Dispatch nor Foundation). Senders
 /// block while it is full, receivers while it is empty; `close` ends it.
-final class Channel<T>: @unchecked Sendable {
-    // @unchecked: every access to `items` and `closed` holds `lock`.
+///
+/// Only `Sendable` items travel through it, so a sender keeps no access that
+/// could race with the receiver's.
+final class Channel<T: Sendable>: @unchecked Sendable {
+    // @unchecked, and why it is safe: the stored properties are the mutex and
+    // condition variable (made once, freed in deinit when no thread can hold
+    // a reference), `capacity` (a constant), and `items` and `closed`, which
+    // are read and written only between `pthread_mutex_lock(lock)` and its
+    // unlock in the four methods below. `Synchronization.Mutex` cannot wait on
+    // a condition, which a bounded queue needs.
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var items: [T] = []

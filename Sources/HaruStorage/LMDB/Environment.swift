@@ -11,9 +11,11 @@ import CLMDB
 /// throws, so there is never a hidden transaction per call, nor a commit
 /// after a failed put.
 package final class Environment: @unchecked Sendable {
-    // @unchecked: the env handle is opened with MDB_NOTLS and LMDB allows
-    // using one environment from many threads; write transactions are
-    // serialised by LMDB's own lock.
+    // @unchecked, and why it is safe: LMDB allows one environment handle to be
+    // used from many threads (opened with MDB_NOTLS, a read transaction is not
+    // tied to its thread), and serialises write transactions with its own
+    // lock. `databases` is the one `var`: written only inside `init`, before
+    // the object can be shared, and only read afterwards.
     let env: OpaquePointer
     /// The named databases, by name, opened once at start.
     private(set) var databases: [String: MDB_dbi] = [:]
@@ -109,9 +111,12 @@ package final class Environment: @unchecked Sendable {
         throw LMDBError(code: MDB_MAP_RESIZED, call: "mdb_txn_begin")
     }
 
-    /// The database handle for `name` (opened at init).
-    package func database(_ name: String) -> Database {
-        Database(dbi: databases[name]!)
+    /// The database handle for `name`, one of those opened at init.
+    package func database(_ name: String) throws(LMDBError) -> Database {
+        guard let dbi = databases[name] else {
+            throw LMDBError(code: MDB_NOTFOUND, call: "database(\(name))", hint: "the environment was opened without it")
+        }
+        return Database(dbi: dbi)
     }
 
     /// Runs `body` in a read-only snapshot.

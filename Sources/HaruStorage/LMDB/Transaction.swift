@@ -8,6 +8,10 @@ package struct Transaction {
     let txn: OpaquePointer
     package let writable: Bool
 
+    /// The snapshot a read transaction sees (LMDB's transaction id): two read
+    /// transactions with the same id see the same committed state.
+    package var snapshotID: Int { mdb_txn_id(txn) }
+
     /// The value stored under `key`, nil when absent (`MDB_NOTFOUND` is not an error).
     package func get(_ db: Database, _ key: [UInt8]) throws -> UnsafeRawBufferPointer? {
         var k = key

@@ -19,6 +19,9 @@
 /// then dies before its transaction commits, so nothing is written — where a
 /// `read` racing the same truncation could have appended half the file.
 package final class InputBytes: @unchecked Sendable {
+    // @unchecked, and why it is safe: both properties are constants; the
+    // bytes are only read (never written through `buffer`), and `release`
+    // runs once, in deinit, when no other reference can be left.
     package let buffer: UnsafeBufferPointer<UInt8>
     private let release: (UnsafeBufferPointer<UInt8>) -> Void
 

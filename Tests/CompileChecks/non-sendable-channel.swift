@@ -1,0 +1,10 @@
+// Must NOT compile (scripts/check-concurrency.sh): a channel carries only
+// Sendable items, and a class with a mutable field is not one.
+@testable import HaruEngine
+
+final class Box { var n = 0 }
+
+func send() {
+    let channel = Channel<Box>(capacity: 1)
+    channel.send(Box())
+}

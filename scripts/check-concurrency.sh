@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Proves that the data-race checks stand where threads meet (Docs/design.md,
+# "Threads"): each file in Tests/CompileChecks/ is compiled against the debug
+# build's modules; those whose first line says "Must NOT compile" must fail
+# with a data-race or Sendable diagnostic, the others must compile.
+# Needs a debug build (`swift build`) first; scripts/test.sh runs it after one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+modules=.build/debug/Modules
+[ -d "$modules" ] || { echo "check-concurrency: no $modules; run swift build first" >&2; exit 2; }
+flags=(-swift-version 6 -parse-as-library -package-name main -I "$modules" -I Sources/CLMDB -I Sources/CCrypto -I Sources/CPrefetch)
+failed=0
+for f in Tests/CompileChecks/*.swift; do
+    # Region-based isolation is checked on SIL: -typecheck alone does not run it.
+    if out=$(swiftc -emit-sil "${flags[@]}" "$f" -o /dev/null 2>&1); then compiled=1; else compiled=0; fi
+    if head -n 1 "$f" | grep -q "Must NOT compile"; then
+        if [ $compiled = 1 ]; then
+            echo "check-concurrency: $f compiled, but must not" >&2; failed=1
+        elif ! grep -qE "data race|Sendable" <<<"$out"; then
+            echo "check-concurrency: $f failed for another reason:" >&2; echo "$out" | head -n 5 >&2; failed=1
+        fi
+    elif [ $compiled = 0 ]; then
+        echo "check-concurrency: $f must compile:" >&2; echo "$out" | head -n 5 >&2; failed=1
+    fi
+done
+[ $failed = 0 ] && echo "check-concurrency: $(ls Tests/CompileChecks/*.swift | wc -l) compile checks hold"
+exit $failed
