@@ -73,6 +73,17 @@ struct Context {
         return result
     }
 
+    /// Appends JSON Lines as one batch (`haru append`).
+    mutating func appendJSONLines(
+        _ input: InputBytes, expectHead: UInt64?, progress: ((Int, Int) -> Void)?
+    ) throws -> AppendResult {
+        let ledger = try openLedger()
+        let result = try ledger.appendJSONLines(
+            input, zones: zones, expectHead: expectHead, now: try nowMicros(), rng: &rng, progress: progress)
+        if durability == .relaxed { try ledger.environment.sync() }
+        return result
+    }
+
     /// An event from a command's flags, checked exactly as a JSONL line would be.
     func event(_ type: EventType, at: Instant, data: [(String, JSONValue)]) throws -> EventInput {
         let payload = try Payload.parse(.object(data), type: type, zones: zones)

@@ -1,0 +1,96 @@
+/// Bulk appends of JSON Lines (`haru append FILE`), for any program: the
+/// lines are parsed on a second thread while this one appends (`ReadAhead`),
+/// one atomic batch, every error naming its line.
+import HaruStorage
+import HaruModel
+
+extension Ledger {
+    /// Appends the JSON Lines in `input` as one atomic batch (`#` comments
+    /// and blank lines skipped); see `append(from:expectHead:now:rng:)`.
+    /// - Parameter progress: called now and then with (bytes read, bytes in all).
+    package func appendJSONLines<G: RandomNumberGenerator>(
+        _ input: InputBytes, zones: ZoneDirectory, expectHead: UInt64? = nil, now: Int64, rng: inout G,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws -> AppendResult {
+        let lines = { EventLines(input: input, zones: zones, progress: progress) }
+        // Should the append start over (the map grew), it reads the lines
+        // itself the second time.
+        return try ReadAhead.run(lines()) { ahead in
+            var first = true
+            return try append(
+                from: { () -> BulkSource in
+                    defer { first = false }
+                    return first ? BulkSource(ahead: ahead) : BulkSource(lines: lines())
+                }, expectHead: expectHead, now: now, rng: &rng)
+        }
+    }
+}
+
+/// The events of `haru append`: read ahead on another thread, or (when an
+/// append starts over) read here.
+struct BulkSource: EventSource {
+    private var ahead: AheadSource?
+    private var lines: EventLines?
+
+    init(ahead: AheadSource) { self.ahead = ahead }
+    init(lines: EventLines) { self.lines = lines }
+
+    mutating func next() throws -> (EventInput, Int)? {
+        if ahead != nil { return try ahead!.next() }
+        return try lines!.next()
+    }
+
+    mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
+        if ahead != nil { return try ahead!.nextPrepared(using: sha) }
+        return try lines!.nextPrepared(using: sha)
+    }
+
+    mutating func withNextPrepared(
+        using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
+    ) throws -> Bool {
+        if ahead != nil { return try ahead!.withNextPrepared(using: sha, upcoming: upcoming, body) }
+        return try lines!.withNextPrepared(using: sha, upcoming: upcoming, body)
+    }
+
+    var expectedEvents: Int? { ahead?.expectedEvents ?? lines?.expectedEvents }
+}
+
+/// JSONL input read one event at a time: `#` comments and blank lines
+/// skipped, every error naming its line.
+package struct EventLines: EventSource {
+    let zones: ZoneDirectory
+    /// Called now and then with (bytes read, bytes in all).
+    let progress: ((Int, Int) -> Void)?
+    private let input: InputBytes
+    private var cursor = JSONLineCursor()
+    private var read = 0
+
+    package init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil) {
+        self.input = input
+        self.zones = zones
+        self.progress = progress
+    }
+
+    /// An event line is about 150 bytes (the benchmark's average is 155): a
+    /// guess to size the batch's tables, never a limit.
+    package var expectedEvents: Int? { input.count / 150 }
+
+    package mutating func next() throws -> (EventInput, Int)? {
+        let total = input.count
+        if let progress, read % 16_384 == 0 { progress(min(cursor.offset, total), total) }
+        guard let (n, range) = cursor.next(in: input.buffer) else {
+            progress?(total, total)
+            return nil
+        }
+        read += 1
+        let line = UnsafeBufferPointer(rebasing: input.buffer[range])
+        // The plain lines of a bulk load are read straight into events; the
+        // full parser reads the rest and names any error (EventLineFastPath).
+        if let fast = EventLineFastPath.decode(buffer: line, zones: zones) { return (fast, n) }
+        let json: JSONValue
+        do { json = try JSONParser.parse(buffer: line) } catch {
+            throw InputError(line: n, field: "event", rule: error.description)
+        }
+        do { return (try EventInput.parse(json, zones: zones), n) } catch { throw error.at(line: n) }
+    }
+}
