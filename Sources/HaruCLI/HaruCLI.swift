@@ -108,34 +108,32 @@ package enum HaruCLI {
             let code = try command.run!(&ctx, parsed)
             if let end = invocation.end { withExtendedLifetime(ctx) { end(finish(invocation, code)) } }
             return code
-        } catch let e as UsageError {
-            err.line("Error: \(e.message)")
-            err.line("Usage: haru \(command.usage)")
-            return ExitCode.badInput
-        } catch let e as InputError {
-            err.line("Error: \(e.description)")
-            return ExitCode.badInput
-        } catch is CheckFailed {
-            return ExitCode.checkFailed
-        } catch let e as LedgerError {
-            err.line("Error: \(e.description)")
-            switch e {
-            case .invalid, .conflict, .headMoved, .exists: return ExitCode.badInput
-            case .damaged, .notFound: return ExitCode.cannotOpen
-            }
-        } catch let e as JSONSyntaxError {
-            err.line("Error: \(e.description)")
-            return ExitCode.badInput
-        } catch let e as LMDBError {
-            err.line("Error: cannot use the ledger: \(e.description)")
-            return ExitCode.cannotOpen
-        } catch let e as DecodeError {
-            err.line("Error: \(e.description)")
-            return ExitCode.cannotOpen
         } catch {
-            err.line("Error: \(error)")
-            return ExitCode.cannotOpen
+            return report(error, usage: command.usage, to: err)
         }
+    }
+}
+
+extension HaruCLI {
+    /// The one place where errors become messages and exit codes: every
+    /// layer's errors say their `ExitStatus` (`HaruError`).
+    static func report(_ error: any Error, usage: String, to err: OutputStream) -> Int32 {
+        switch error {
+        case is CheckFailed:
+            break  // the details are printed already
+        case let e as UsageError:
+            err.line("Error: \(e.message)")
+            err.line("Usage: haru \(usage)")
+        case let e as LMDBError:
+            err.line("Error: cannot use the ledger: \(e.description)")
+        case let e as any HaruError:
+            err.line("Error: \(e.description)")
+        default:
+            // Not one of haru's: an unexpected failure of something underneath.
+            err.line("Error: \(error)")
+            return ExitStatus.cannotOpen.rawValue
+        }
+        return (error as? any HaruError)?.exitStatus.rawValue ?? ExitStatus.cannotOpen.rawValue
     }
 }
 

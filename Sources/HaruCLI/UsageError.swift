@@ -4,19 +4,23 @@ import HaruStorage
 import HaruViews
 
 /// A command line that cannot run: exit 2, `Error: …` and the usage line.
-package struct UsageError: Error, CustomStringConvertible {
+package struct UsageError: HaruError {
+    package var exitStatus: ExitStatus { .badInput }
     package var message: String
     package init(_ message: String) { self.message = message }
     package var description: String { message }
 }
 
 /// A check that ran and failed (verify, check): exit 1, details already printed.
-struct CheckFailed: Error {}
+struct CheckFailed: HaruError {
+    var exitStatus: ExitStatus { .checkFailed }
+    var description: String { "a check failed" }
+}
 
-/// Exit codes (CONTRACT §3).
+/// Exit codes (CONTRACT §3), as `ExitStatus` says them.
 package enum ExitCode {
-    package static let ok: Int32 = 0
-    package static let checkFailed: Int32 = 1
-    package static let badInput: Int32 = 2
-    package static let cannotOpen: Int32 = 3
+    package static let ok = ExitStatus.ok.rawValue
+    package static let checkFailed = ExitStatus.checkFailed.rawValue
+    package static let badInput = ExitStatus.badInput.rawValue
+    package static let cannotOpen = ExitStatus.cannotOpen.rawValue
 }

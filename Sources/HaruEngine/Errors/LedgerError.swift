@@ -1,7 +1,8 @@
+import HaruStorage
 import HaruModel
 
 /// Errors of the ledger as a whole (beyond a single bad field).
-package enum LedgerError: Error, Sendable, CustomStringConvertible {
+package enum LedgerError: HaruError, Sendable {
     /// An input event broke a rule; nothing was written.
     case invalid(InputError)
     /// An event id already in the ledger came with different content.
@@ -14,6 +15,15 @@ package enum LedgerError: Error, Sendable, CustomStringConvertible {
     case notFound(path: String)
     /// The ledger exists already (`init`).
     case exists(path: String)
+    /// The batch would pass a limit of the stored format; nothing was written.
+    case limit(String)
+
+    package var exitStatus: ExitStatus {
+        switch self {
+        case .invalid, .conflict, .headMoved, .exists, .limit: .badInput
+        case .damaged, .notFound: .cannotOpen
+        }
+    }
 
     package var description: String {
         switch self {
@@ -26,6 +36,7 @@ package enum LedgerError: Error, Sendable, CustomStringConvertible {
         case .damaged(let seq, let reason): return "ledger is damaged" + (seq.map { " at seq \($0)" } ?? "") + ": \(reason)"
         case .notFound(let path): return "no ledger at \(path); create one with `haru init`"
         case .exists(let path): return "a ledger already exists at \(path)"
+        case .limit(let what): return what
         }
     }
 }

@@ -85,7 +85,7 @@ package final class Ledger: Sendable {
         do {
             env = try Environment(path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly)
         } catch {
-            if error.code == 2 { throw LedgerError.notFound(path: path) }
+            if error.kind == .noSuchFile { throw LedgerError.notFound(path: path) }
             throw error
         }
         try self.init(environment: env)

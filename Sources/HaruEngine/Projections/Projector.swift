@@ -146,7 +146,7 @@ package struct MemoryProjections: ProjectionSink, Sendable {
     package mutating func intern(action: String) throws -> UInt16 {
         let key = EntityKey(action)
         if let i = actionIndex[key] { return i }
-        guard actions.count < Int(UInt16.max) else { throw DecodeError("more than 65,535 actions") }
+        guard actions.count < Int(UInt16.max) else { throw LedgerError.limit("more than 65,535 actions: record pages number actions in 16 bits; nothing was written") }
         let i = UInt16(actions.count)
         actions.append(action)
         actionIndex[key] = i
@@ -204,7 +204,7 @@ struct StoredProjections: ProjectionSink {
             return i
         }
         let n = try txn.count(interned) / 2
-        guard n < Int(UInt16.max) else { throw DecodeError("more than 65,535 actions") }
+        guard n < Int(UInt16.max) else { throw LedgerError.limit("more than 65,535 actions: record pages number actions in 16 bits; nothing was written") }
         let i = UInt16(n)
         try txn.put(interned, InternKey.id(action), [UInt8(i >> 8), UInt8(i & 0xFF)])
         try txn.put(interned, InternKey.index(i), Array(action.utf8))

@@ -1,3 +1,4 @@
+import HaruStorage
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -10,7 +11,8 @@ import Synchronization
 /// neither (process start-up is a third of a short command's time).
 enum Parallel {
     /// No second thread could be started.
-    struct Unavailable: Error, CustomStringConvertible {
+    struct Unavailable: HaruError {
+        var exitStatus: ExitStatus { .cannotOpen }
         let code: Int32
         var description: String { "could not start a second thread (pthread_create: error \(code)); nothing was written" }
     }

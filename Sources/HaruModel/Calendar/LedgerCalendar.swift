@@ -6,6 +6,7 @@
 /// it. A change without `from` replaces the rule for every day. A day's range
 /// is computed from its own key, [start(D), start(D+1)), never by asking which
 /// day a midnight falls in.
+import HaruStorage
 package struct LedgerCalendar: Sendable {
     /// A rule and the first day it governs (nil: from the beginning).
     struct Step<T: Sendable>: Sendable {
@@ -17,7 +18,9 @@ package struct LedgerCalendar: Sendable {
     package let weekStart: Weekday
 
     /// Why a calendar could not be built.
-    package struct ZoneError: Error, Sendable, CustomStringConvertible {
+    /// Exit 3: the ledger cannot be read on this machine without that zone.
+    package struct ZoneError: HaruError, Sendable {
+        package var exitStatus: ExitStatus { .cannotOpen }
         package var zone: String
         package var description: String { "time zone \"\(zone)\" is not in the zone directory (is tzdata installed?)" }
     }

@@ -1,6 +1,9 @@
 /// Why stored bytes could not be decoded. A decode failure is damage (exit
 /// 3), never "not found".
-package struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Stored bytes that do not decode: the ledger is damaged (exit 3).
+import HaruStorage
+package struct DecodeError: HaruError, Sendable, Equatable {
+    package var exitStatus: ExitStatus { .cannotOpen }
     package var reason: String
     package init(_ reason: String) { self.reason = reason }
     package var description: String { "stored data is damaged: \(reason)" }

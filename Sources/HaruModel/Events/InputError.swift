@@ -3,7 +3,9 @@
 /// It names where (the input line, when there is one), the field and the
 /// rule, so that a user can fix the line without reading the source. Notes
 /// are never echoed: only their length may be.
-package struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+import HaruStorage
+package struct InputError: HaruError, Sendable, Equatable {
+    package var exitStatus: ExitStatus { .badInput }
     /// 1-based input line, nil for a single event from a command.
     package var line: Int?
     /// The field, as a JSON path (`data.amount`), or `event` for the line as a whole.

@@ -1,5 +1,7 @@
 /// Why a piece of JSON text could not be read.
-package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+import HaruStorage
+package struct JSONSyntaxError: HaruError, Sendable, Equatable {
+    package var exitStatus: ExitStatus { .badInput }
     /// 1-based column (byte offset within the line) where reading stopped.
     package var column: Int
     /// What was expected or found.

@@ -1,16 +1,52 @@
 import CLMDB
 
-/// A failure inside LMDB: the code, the call that failed and what to do.
-package struct LMDBError: Error, Sendable, CustomStringConvertible {
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A failure inside LMDB (or the system call under it): the code, the call
+/// that failed and what to do. Always exit 3: the ledger cannot be used.
+package struct LMDBError: HaruError, Sendable {
     package let code: Int32
     /// The LMDB function that returned the code, e.g. `mdb_put`.
     package let call: String
     package let hint: String
 
+    /// LMDB's codes and the system's, by name (`code` keeps the number).
+    package enum Kind: Equatable, Sendable {
+        case keyExists, notFound, pageNotFound, corrupted, panic, versionMismatch, invalid
+        case mapFull, readersFull, mapResized
+        /// An errno from the system call under LMDB.
+        case noSuchFile, permissionDenied, diskFull, ioError
+        case other(Int32)
+
+        package init(_ code: Int32) {
+            switch code {
+            case MDB_KEYEXIST: self = .keyExists
+            case MDB_NOTFOUND: self = .notFound
+            case MDB_PAGE_NOTFOUND: self = .pageNotFound
+            case MDB_CORRUPTED: self = .corrupted
+            case MDB_PANIC: self = .panic
+            case MDB_VERSION_MISMATCH: self = .versionMismatch
+            case MDB_INVALID: self = .invalid
+            case MDB_MAP_FULL: self = .mapFull
+            case MDB_READERS_FULL: self = .readersFull
+            case MDB_MAP_RESIZED: self = .mapResized
+            case ENOENT: self = .noSuchFile
+            case EACCES: self = .permissionDenied
+            case ENOSPC: self = .diskFull
+            case EIO: self = .ioError
+            default: self = .other(code)
+            }
+        }
+    }
+
+    package var kind: Kind { Kind(code) }
+
     package init(code: Int32, call: String) {
         self.code = code
         self.call = call
-        self.hint = LMDBError.hint(for: code)
+        self.hint = LMDBError.hint(for: Kind(code))
     }
 
     package init(code: Int32, call: String, hint: String) {
@@ -19,8 +55,10 @@ package struct LMDBError: Error, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
-    package var isMapFull: Bool { code == MDB_MAP_FULL }
-    package var isKeyExists: Bool { code == MDB_KEYEXIST }
+    package var exitStatus: ExitStatus { .cannotOpen }
+
+    package var isMapFull: Bool { kind == .mapFull }
+    package var isKeyExists: Bool { kind == .keyExists }
 
     package var message: String { String(cString: mdb_strerror(code)) }
 
@@ -28,18 +66,27 @@ package struct LMDBError: Error, Sendable, CustomStringConvertible {
         "\(call) failed: \(message) (code \(code))" + (hint.isEmpty ? "" : "; \(hint)")
     }
 
-    private static func hint(for code: Int32) -> String {
-        switch code {
-        case MDB_MAP_FULL: return "the map is full and could not grow; free disk space or raise the map size"
-        case MDB_READERS_FULL: return "too many readers; stale readers from crashed processes are cleared on the next open"
-        case MDB_INVALID, MDB_VERSION_MISMATCH: return "this is not a ledger written by this LMDB version"
-        case MDB_CORRUPTED, MDB_PAGE_NOTFOUND: return "the data file is damaged; restore from a copy or `haru export`"
-        case 2: return "no such file or directory; create the ledger with `haru init`"  // ENOENT
-        case 13: return "permission denied; the ledger files are private to their owner (mode 0600)"  // EACCES
-        case 28: return "the disk is full"  // ENOSPC
+    private static func hint(for kind: Kind) -> String {
+        switch kind {
+        case .mapFull: return "the map is full and could not grow; free disk space or raise the map size"
+        case .readersFull: return "too many readers; stale readers from crashed processes are cleared on the next open"
+        case .invalid, .versionMismatch: return "this is not a ledger written by this LMDB version"
+        case .corrupted, .pageNotFound: return "the data file is damaged; restore from a copy or `haru export`"
+        case .noSuchFile: return "no such file or directory; create the ledger with `haru init`"
+        case .permissionDenied: return "permission denied; the ledger files are private to their owner (mode 0600)"
+        case .diskFull: return "the disk is full"
         default: return ""
         }
     }
+}
+
+/// Stored data that breaks the storage kit's own expectations (not LMDB's):
+/// a database the ledger keeps in a known shape is not in it. Exit 3.
+package struct StorageDamage: HaruError, Sendable {
+    package let reason: String
+    package init(_ reason: String) { self.reason = reason }
+    package var exitStatus: ExitStatus { .cannotOpen }
+    package var description: String { "the data file is damaged: \(reason)" }
 }
 
 @inline(__always)

@@ -143,7 +143,7 @@ package struct Transaction {
         } else if rc != MDB_NOTFOUND {
             try check(rc, "mdb_cursor_get")
         }
-        guard let last else { throw LMDBError(code: MDB_CORRUPTED, call: "keyRange") }
+        guard let last else { throw StorageDamage("a key family has a first key but no last (keyRange)") }
         return (first, last)
     }
 

@@ -1,4 +1,5 @@
 /// One failed assertion of a scenario file, with what differed.
+import HaruStorage
 package struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
     package var file: String
     package var line: Int
@@ -28,7 +29,8 @@ package struct ScenarioResult: Sendable {
 
 /// A line of a scenario file that cannot be run at all (bad JSON, unknown
 /// expectation): exit 2, like any bad input.
-package struct ScenarioError: Error, Sendable, CustomStringConvertible {
+package struct ScenarioError: HaruError, Sendable {
+    package var exitStatus: ExitStatus { .badInput }
     package var file: String
     package var line: Int
     package var reason: String
