@@ -1,4 +1,5 @@
 import TestSupport
+import Glibc
 import Testing
 
 @testable import HaruCLI
@@ -262,5 +263,32 @@ struct RunningCommand {
         #expect(v["others"] == .int(1))
         let text = haru(["running", "--now", "2026-03-04T09:00:00+09:00"], ledger: p)
         #expect(text.out.hasPrefix(first == "code" ? "Code  1h 00m  +1\n" : "Reading  2h 00m  +1\n"), "\(text.out)")
+    }
+}
+
+/// Every layer's errors carry their exit status; the command line maps them
+/// in one place (`HaruCLI.report`).
+struct ErrorMapping {
+    @Test func eachLayersErrorsExitAsTheContractSays() {
+        let cases: [(any Error, Int32, String)] = [
+            (LMDBError(code: ENOSPC, call: "mdb_txn_commit"), 3, "Error: cannot use the ledger: mdb_txn_commit failed"),
+            (StorageDamage("a key family has a first key but no last"), 3, "Error: the data file is damaged"),
+            (InputError(line: 4, field: "data.amount", rule: "must be a whole number"), 2, "Error: line 4: data.amount"),
+            (JSONSyntaxError(column: 3, reason: "unexpected end"), 2, "Error: invalid JSON at column 3"),
+            (DecodeError("varint too long"), 3, "Error: stored data is damaged: varint too long"),
+            (LedgerError.limit("more than 65,535 actions"), 2, "Error: more than 65,535 actions"),
+            (LedgerError.headMoved(expected: 3, actual: 4), 2, "Error: the ledger head is at seq 4"),
+            (LedgerError.notFound(path: "/x"), 3, "Error: no ledger at /x"),
+            (LedgerCalendar.ZoneError(zone: "Mars/Olympus"), 3, #"Error: time zone "Mars/Olympus""#),
+            (ScenarioError(file: "f", line: 2, reason: "bad"), 2, "Error: f:2: bad"),
+            (UsageError("--at: not a time"), 2, "Error: --at: not a time\nUsage: haru log"),
+            (CheckFailed(), 1, ""),
+        ]
+        for (error, code, message) in cases {
+            let err = OutputStream()
+            #expect(HaruCLI.report(error, usage: "log", to: err) == code, "\(error)")
+            #expect(err.text.hasPrefix(message), "\(err.text)")
+        }
+        #expect(LMDBError(code: ENOSPC, call: "x").kind == .diskFull && LMDBError(code: ENOENT, call: "x").kind == .noSuchFile)
     }
 }

@@ -1,3 +1,5 @@
+import HaruStorage
+
 /// The ledger's logical calendar (RULES §1): which logical day an instant
 /// belongs to, the instant range of a day key, weeks and months.
 ///
@@ -6,7 +8,6 @@
 /// it. A change without `from` replaces the rule for every day. A day's range
 /// is computed from its own key, [start(D), start(D+1)), never by asking which
 /// day a midnight falls in.
-import HaruStorage
 package struct LedgerCalendar: Sendable {
     /// A rule and the first day it governs (nil: from the beginning).
     struct Step<T: Sendable>: Sendable {

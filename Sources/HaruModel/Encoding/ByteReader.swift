@@ -1,7 +1,8 @@
+import HaruStorage
+
 /// Why stored bytes could not be decoded. A decode failure is damage (exit
 /// 3), never "not found".
 /// Stored bytes that do not decode: the ledger is damaged (exit 3).
-import HaruStorage
 package struct DecodeError: HaruError, Sendable, Equatable {
     package var exitStatus: ExitStatus { .cannotOpen }
     package var reason: String

@@ -1,9 +1,10 @@
+import HaruStorage
+
 /// Why an input event (or a command's arguments turned into one) was refused.
 ///
 /// It names where (the input line, when there is one), the field and the
 /// rule, so that a user can fix the line without reading the source. Notes
 /// are never echoed: only their length may be.
-import HaruStorage
 package struct InputError: HaruError, Sendable, Equatable {
     package var exitStatus: ExitStatus { .badInput }
     /// 1-based input line, nil for a single event from a command.

@@ -1,5 +1,6 @@
-/// Why a piece of JSON text could not be read.
 import HaruStorage
+
+/// Why a piece of JSON text could not be read.
 package struct JSONSyntaxError: HaruError, Sendable, Equatable {
     package var exitStatus: ExitStatus { .badInput }
     /// 1-based column (byte offset within the line) where reading stopped.

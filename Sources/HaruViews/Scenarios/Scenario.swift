@@ -1,5 +1,6 @@
-/// One failed assertion of a scenario file, with what differed.
 import HaruStorage
+
+/// One failed assertion of a scenario file, with what differed.
 package struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
     package var file: String
     package var line: Int
