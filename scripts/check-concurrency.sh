@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Proves that the data-race checks stand where threads meet (Docs/design.md,
-# "Threads"): each file in Tests/CompileChecks/ is compiled against the debug
-# build's modules; those whose first line says "Must NOT compile" must fail
-# with a data-race or Sendable diagnostic, the others must compile.
+# Compile checks (Docs/design.md, "Threads" and "Public API"): each file in
+# Tests/CompileChecks/ is compiled against the debug build's modules. Those
+# whose first line says "Must NOT compile" must fail with a data-race or
+# Sendable diagnostic, the others must compile; a file whose first line says
+# "OUTSIDE the package" is compiled without the package's name, so that only
+# the public API is visible to it.
 # Needs a debug build (`swift build`) first; scripts/test.sh runs it after one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=.build/debug/Modules
 [ -d "$modules" ] || { echo "check-concurrency: no $modules; run swift build first" >&2; exit 2; }
-flags=(-swift-version 6 -parse-as-library -package-name main -I "$modules" -I Sources/CLMDB -I Sources/CCrypto -I Sources/CPrefetch)
+flags=(-swift-version 6 -parse-as-library -I "$modules" -I Sources/CLMDB -I Sources/CCrypto -I Sources/CPrefetch)
 failed=0
 for f in Tests/CompileChecks/*.swift; do
     # Region-based isolation is checked on SIL: -typecheck alone does not run it.
-    if out=$(swiftc -emit-sil "${flags[@]}" "$f" -o /dev/null 2>&1); then compiled=1; else compiled=0; fi
+    extra=(-package-name "$(basename "$PWD" | tr "[:upper:]" "[:lower:]")")
+    head -n 1 "$f" | grep -q "OUTSIDE the package" && extra=()
+    if out=$(swiftc -emit-sil "${flags[@]}" "${extra[@]}" "$f" -o /dev/null 2>&1); then compiled=1; else compiled=0; fi
     if head -n 1 "$f" | grep -q "Must NOT compile"; then
         if [ $compiled = 1 ]; then
             echo "check-concurrency: $f compiled, but must not" >&2; failed=1

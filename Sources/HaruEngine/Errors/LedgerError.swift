@@ -2,7 +2,7 @@ import HaruStorage
 import HaruModel
 
 /// Errors of the ledger as a whole (beyond a single bad field).
-package enum LedgerError: HaruError, Sendable {
+public enum LedgerError: HaruError, Sendable {
     /// An input event broke a rule; nothing was written.
     case invalid(InputError)
     /// An event id already in the ledger came with different content.
@@ -18,14 +18,14 @@ package enum LedgerError: HaruError, Sendable {
     /// The batch would pass a limit of the stored format; nothing was written.
     case limit(String)
 
-    package var exitStatus: ExitStatus {
+    public var exitStatus: ExitStatus {
         switch self {
         case .invalid, .conflict, .headMoved, .exists, .limit: .badInput
         case .damaged, .notFound: .cannotOpen
         }
     }
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .invalid(let e): return e.description
         case .conflict(let line, let id, let seq):

@@ -12,7 +12,7 @@ extension Ledger {
     ///   - expectHead: fail with `headMoved` unless the head is exactly this seq.
     ///   - now: the clock, µs since the epoch (transaction time; never goes back).
     ///   - rng: where new event ids come from.
-    package func append<G: RandomNumberGenerator>(
+    public func append<G: RandomNumberGenerator>(
         _ inputs: [EventInput], lines: [Int]? = nil, expectHead: UInt64? = nil, now: Int64, rng: inout G
     ) throws -> AppendResult {
         try append(from: { ArrayEventSource(inputs: inputs, lines: lines) }, expectHead: expectHead, now: now, rng: &rng)

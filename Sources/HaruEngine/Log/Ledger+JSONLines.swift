@@ -8,7 +8,7 @@ extension Ledger {
     /// Appends the JSON Lines in `input` as one atomic batch (`#` comments
     /// and blank lines skipped); see `append(from:expectHead:now:rng:)`.
     /// - Parameter progress: called now and then with (bytes read, bytes in all).
-    package func appendJSONLines<G: RandomNumberGenerator>(
+    public func appendJSONLines<G: RandomNumberGenerator>(
         _ input: InputBytes, zones: ZoneDirectory, expectHead: UInt64? = nil, now: Int64, rng: inout G,
         progress: ((Int, Int) -> Void)? = nil
     ) throws -> AppendResult {

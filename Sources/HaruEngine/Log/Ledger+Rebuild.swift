@@ -13,7 +13,7 @@ extension Ledger {
     /// "Rebuild").
     /// - Returns: what was replayed and what had to change.
     @discardableResult
-    package func rebuild() throws -> RebuildReport {
+    public func rebuild() throws -> RebuildReport {
         try environment.write { txn in
             // Replayed inside the write transaction: no append can slip in
             // between the replay and the writes.
@@ -55,10 +55,10 @@ extension Ledger {
 }
 
 /// What `rebuild` did.
-package struct RebuildReport: Sendable, Equatable {
+public struct RebuildReport: Sendable, Equatable {
     /// Events replayed.
     package var events: UInt64
     /// Projection entries written or deleted to match them (0: all were intact).
-    package var changed = 0
+    public var changed = 0
 }
 

@@ -6,15 +6,15 @@ import HaruModel
 #endif
 
 /// What `verify` found.
-package struct VerifyReport: Sendable, Equatable {
+public struct VerifyReport: Sendable, Equatable {
     /// Events checked.
-    package var events: UInt64 = 0
+    public var events: UInt64 = 0
     /// The first event that is missing, out of order, altered or does not fold.
-    package var firstBadSeq: UInt64?
+    public var firstBadSeq: UInt64?
     /// What is wrong, nil when all is well.
-    package var problem: String?
+    public var problem: String?
 
-    package var ok: Bool { problem == nil }
+    public var ok: Bool { problem == nil }
 }
 
 extension Ledger {
@@ -31,7 +31,7 @@ extension Ledger {
     /// transaction of the same snapshot. When both find something, the
     /// chain's finding is reported: a record that was altered explains
     /// whatever the fold then makes of it.
-    package func verify() throws -> VerifyReport {
+    public func verify() throws -> VerifyReport {
         try environment.read { foldTxn in
             // Each thread reads in its own transaction; they must see one
             // snapshot: in the rare case that an append committed between

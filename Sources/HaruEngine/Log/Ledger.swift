@@ -45,20 +45,20 @@ package struct ArrayEventSource: EventSource {
 }
 
 /// What an append did.
-package struct AppendResult: Sendable, Equatable {
+public struct AppendResult: Sendable, Equatable {
     /// The seq of each input event, in input order (an idempotent retry
     /// reports the seq the event already had).
-    package var seqs: [UInt64]
+    public var seqs: [UInt64]
     /// How many events were newly written.
-    package var appended: Int
+    public var appended: Int
     /// The head after the append.
-    package var head: UInt64
+    public var head: UInt64
 }
 
 /// The head of the log: its last seq and hash.
-package struct Head: Sendable, Equatable {
-    package var seq: UInt64
-    package var hash: Digest
+public struct Head: Sendable, Equatable {
+    public var seq: UInt64
+    public var hash: Digest
     /// Transaction time of the last event (µs), 0 when empty.
     package var recorded: Int64
 }
@@ -68,7 +68,7 @@ package struct Head: Sendable, Equatable {
 ///
 /// Databases: `events` (seq → record), `ids` (event id → seq), `state`
 /// (current entities, kept by every append in the same transaction).
-package final class Ledger: Sendable {
+public final class Ledger: Sendable {
     package let environment: Environment
     package let events: Database
     let ids: Database
@@ -103,13 +103,13 @@ package final class Ledger: Sendable {
 
     /// Creates a new, empty ledger directory (mode 0700, files 0600).
     /// - Throws: `LedgerError.exists` when one is there already.
-    package static func create(path: String, durability: Environment.Durability = .durable) throws -> Ledger {
+    public static func create(path: String, durability: Environment.Durability = .durable) throws -> Ledger {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
         return try Ledger(environment: Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability))
     }
 
     /// The current head.
-    package func head() throws -> Head {
+    public func head() throws -> Head {
         try environment.read { txn in try head(txn) }
     }
 
@@ -137,7 +137,7 @@ package final class Ledger: Sendable {
     }
 
     /// Calls `body` with each event from `from` through `through` (inclusive), in order, until it returns false.
-    package func forEachEvent(from: UInt64 = 1, through: UInt64 = .max, _ body: (Event) throws -> Bool) throws {
+    public func forEachEvent(from: UInt64 = 1, through: UInt64 = .max, _ body: (Event) throws -> Bool) throws {
         try environment.read { txn in
             try txn.scan(events, from: EventRecord.key(from)) { k, v in
                 let seq = try EventRecord.seq(fromKey: k)

@@ -1,6 +1,6 @@
 /// An event as a caller writes it (CONTRACT §1), before the store gives it a
 /// seq, a recorded time and its place in the hash chain.
-package struct EventInput: Sendable, Equatable {
+public struct EventInput: Sendable, Equatable {
     /// Absent: the store draws one.
     package var id: EventID?
     package var type: EventType
@@ -28,18 +28,18 @@ package struct EventInput: Sendable, Equatable {
 }
 
 /// A stored event: the input plus what the store added.
-package struct Event: Sendable, Equatable {
+public struct Event: Sendable, Equatable {
     /// Dense append order, from 1.
-    package var seq: UInt64
+    public var seq: UInt64
     /// Transaction time, microseconds since the epoch (UTC), never decreasing.
     package var recorded: Int64
-    package var id: EventID
-    package var type: EventType
-    package var at: Instant
+    public var id: EventID
+    public var type: EventType
+    public var at: Instant
     package var version: UInt8
     /// Empty when none was given.
     package var source: String
-    package var payload: Payload
+    public var payload: Payload
     /// This event's link in the hash chain.
     package var hash: Digest
     /// Set when the payload was redacted: the digest of the original payload,
@@ -54,7 +54,7 @@ package struct Event: Sendable, Equatable {
         (self.source, self.payload, self.hash, self.redactedDigest) = (source, payload, hash, redactedDigest)
     }
 
-    package static func == (a: Event, b: Event) -> Bool {
+    public static func == (a: Event, b: Event) -> Bool {
         a.seq == b.seq && a.recorded == b.recorded && a.id == b.id && a.type == b.type && a.at == b.at
             && a.version == b.version && a.source == b.source && a.payload == b.payload && a.hash == b.hash
             && a.redactedDigest == b.redactedDigest

@@ -1,5 +1,5 @@
 /// An event id: a UUID, stored as 16 bytes and printed in lower case.
-package struct EventID: Sendable, Hashable, CustomStringConvertible {
+public struct EventID: Sendable, Hashable, CustomStringConvertible {
     package let high: UInt64
     package let low: UInt64
 
@@ -87,7 +87,7 @@ package struct EventID: Sendable, Hashable, CustomStringConvertible {
         low = lo
     }
 
-    package var description: String {
+    public var description: String {
         var out: [UInt8] = []
         out.reserveCapacity(36)
         write(to: &out)

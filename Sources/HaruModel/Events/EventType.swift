@@ -3,7 +3,7 @@
 /// Raw values are the type codes stored on disk and covered by the hash
 /// chain: fixed forever. A type is never removed or re-purposed; a change of
 /// meaning is a new payload version.
-package enum EventType: UInt16, CaseIterable, Sendable {
+public enum EventType: UInt16, CaseIterable, Sendable {
     case settingsChanged = 1
     case tagCreated, tagEdited, tagDeleted
     case actionCreated, actionEdited, actionDeleted
@@ -13,7 +13,7 @@ package enum EventType: UInt16, CaseIterable, Sendable {
     case questCreated, questEdited, questDeleted
 
     /// `domain.action`, as written in JSON.
-    package var name: String {
+    public var name: String {
         switch self {
         case .settingsChanged: "settings.changed"
         case .tagCreated: "tag.created"

@@ -5,7 +5,7 @@ import HaruStorage
 /// It names where (the input line, when there is one), the field and the
 /// rule, so that a user can fix the line without reading the source. Notes
 /// are never echoed: only their length may be.
-package struct InputError: HaruError, Sendable, Equatable {
+public struct InputError: HaruError, Sendable, Equatable {
     package var exitStatus: ExitStatus { .badInput }
     /// 1-based input line, nil for a single event from a command.
     package var line: Int?
@@ -20,7 +20,7 @@ package struct InputError: HaruError, Sendable, Equatable {
         self.rule = rule
     }
 
-    package var description: String {
+    public var description: String {
         (line.map { "line \($0): " } ?? "") + "\(field): \(rule)"
     }
 

@@ -193,7 +193,7 @@ extension Payload {
     /// The payload as the JSON `data` object, nested members regrouped,
     /// fields in schema order. Instants are printed by `instant`.
     /// - Parameter hideNotes: print `note_chars` instead of a note's text.
-    package func json(type: EventType, instant: (Instant) -> String, hideNotes: Bool = false) -> JSONValue {
+    public func json(type: EventType, instant: (Instant) -> String, hideNotes: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = []
         forEachJSONMember(type: type, hideNotes: hideNotes) { parent, name, field, value in
             let rendered = field.map { Payload.render($0, value, instant: instant) } ?? Payload.plainNumber(value)

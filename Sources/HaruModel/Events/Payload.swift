@@ -12,7 +12,7 @@ package enum FieldValue: Sendable, Hashable {
 
 /// The fields of one event, sorted by tag: the canonical form that is
 /// stored, hashed and compared for idempotent retries.
-package struct Payload: Sendable, Hashable {
+public struct Payload: Sendable, Hashable {
     package private(set) var fields: [(Field, FieldValue)]
 
     package init() { fields = [] }
@@ -27,11 +27,11 @@ package struct Payload: Sendable, Hashable {
         for (f, v) in pairs { self[f] = v }
     }
 
-    package static func == (a: Payload, b: Payload) -> Bool {
+    public static func == (a: Payload, b: Payload) -> Bool {
         a.fields.count == b.fields.count && zip(a.fields, b.fields).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 
-    package func hash(into h: inout Hasher) {
+    public func hash(into h: inout Hasher) {
         for (f, v) in fields {
             h.combine(f)
             h.combine(v)

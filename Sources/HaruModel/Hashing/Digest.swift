@@ -3,7 +3,7 @@ import CCrypto
 /// A SHA-256 digest. The hash chain uses OpenSSL's libcrypto, which uses the
 /// CPU's SHA extensions where present: `haru verify` has to hash over a
 /// million events a second (Docs/design.md, "Dependencies").
-package struct Digest: Sendable, Hashable, CustomStringConvertible {
+public struct Digest: Sendable, Hashable, CustomStringConvertible {
     package var bytes: (UInt64, UInt64, UInt64, UInt64)
 
     /// All zero: the `prev` of the first event.
@@ -11,9 +11,9 @@ package struct Digest: Sendable, Hashable, CustomStringConvertible {
 
     package init(bytes: (UInt64, UInt64, UInt64, UInt64)) { self.bytes = bytes }
 
-    package static func == (a: Digest, b: Digest) -> Bool { a.bytes == b.bytes }
+    public static func == (a: Digest, b: Digest) -> Bool { a.bytes == b.bytes }
 
-    package func hash(into h: inout Hasher) {
+    public func hash(into h: inout Hasher) {
         h.combine(bytes.0)
         h.combine(bytes.1)
         h.combine(bytes.2)
@@ -32,7 +32,7 @@ package struct Digest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Lower-case hex.
-    package var description: String {
+    public var description: String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
         writeHex(to: &out)

@@ -4,7 +4,7 @@ extension EventInput {
 
     /// Reads one event line (already parsed as JSON).
     /// - Throws: `InputError` naming the field and the rule (no line: the caller adds it).
-    package static func parse(_ json: JSONValue, zones: ZoneDirectory) throws(InputError) -> EventInput {
+    public static func parse(_ json: JSONValue, zones: ZoneDirectory) throws(InputError) -> EventInput {
         guard case .object(let members) = json else {
             throw InputError(field: "event", rule: "must be a JSON object (got \(json.typeName))")
         }

@@ -1,13 +1,13 @@
 import HaruStorage
 
 /// Why a piece of JSON text could not be read.
-package struct JSONSyntaxError: HaruError, Sendable, Equatable {
+public struct JSONSyntaxError: HaruError, Sendable, Equatable {
     package var exitStatus: ExitStatus { .badInput }
     /// 1-based column (byte offset within the line) where reading stopped.
     package var column: Int
     /// What was expected or found.
     package var reason: String
-    package var description: String { "invalid JSON at column \(column): \(reason)" }
+    public var description: String { "invalid JSON at column \(column): \(reason)" }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes.
@@ -16,7 +16,7 @@ package struct JSONSyntaxError: HaruError, Sendable, Equatable {
 /// leading zeros are errors, because a ledger must never guess what a line
 /// meant. Hand-written (no Foundation) so that the command line starts fast
 /// and the parse is the same on every platform.
-package struct JSONParser {
+public struct JSONParser {
     /// The text, read in place (valid during `parse`): no copy of a line, no
     /// bounds checks on each byte (every index is checked against `count`).
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -27,7 +27,7 @@ package struct JSONParser {
 
     /// Parses one complete JSON text.
     /// - Throws: `JSONSyntaxError` naming the column.
-    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(bytes: Array(text.utf8))
     }
 

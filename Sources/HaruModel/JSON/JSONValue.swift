@@ -5,7 +5,7 @@
 /// Numbers keep their integer-ness: `3600` is `.int(3600)`, `0.25` is
 /// `.double(0.25)`. Ledger fields are whole numbers, and reading them through
 /// a Double would silently accept `1e3` or lose precision past 2^53.
-package enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     /// `null`
     case null
     /// `true` / `false`
@@ -21,7 +21,7 @@ package enum JSONValue: Sendable, Equatable {
     /// An object, keys in order of appearance.
     case object([(String, JSONValue)])
 
-    package static func == (a: JSONValue, b: JSONValue) -> Bool {
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y

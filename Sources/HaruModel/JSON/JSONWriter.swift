@@ -83,7 +83,7 @@ package struct JSONBytes {
 extension JSONValue {
     /// Compact JSON text: no spaces, keys in stored order, integers without a
     /// fraction, other numbers with at most 6 decimals (CONTRACT §4).
-    package var compactText: String {
+    public var compactText: String {
         var out = JSONBytes()
         write(to: &out)
         return out.text

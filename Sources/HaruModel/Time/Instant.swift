@@ -3,18 +3,18 @@
 /// Durations in the ledger are whole seconds (CONTRACT conventions), so
 /// instants are too; input with a non-zero fraction of a second is refused
 /// rather than rounded.
-package struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     package var seconds: Int64
 
     package init(seconds: Int64) { self.seconds = seconds }
 
-    package static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
+    public static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
 
     /// ISO 8601 in UTC (`…Z`).
-    package var description: String { format(offsetSeconds: 0) }
+    public var description: String { format(offsetSeconds: 0) }
 
     /// Why an instant could not be read.
-    package enum ParseError: Error, Sendable, Equatable {
+    public enum ParseError: Error, Sendable, Equatable {
         case malformed
         case noOffset
         case fractionalSeconds
@@ -23,7 +23,7 @@ package struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Parses `YYYY-MM-DDTHH:mm[:ss[.fff]](Z|±HH:mm)`. An offset is required:
     /// a bare local time would depend on the machine reading it.
-    package static func parse(_ text: String) -> Result<Instant, ParseError> {
+    public static func parse(_ text: String) -> Result<Instant, ParseError> {
         // The string's own UTF-8, read in place: every event line has an instant or three.
         var text = text
         return text.withUTF8 { parse(bytes: $0) }
@@ -70,7 +70,7 @@ package struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// ISO 8601 at a fixed offset from UTC, `Z` for zero.
-    package func format(offsetSeconds: Int) -> String {
+    public func format(offsetSeconds: Int) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(25)
         write(offsetSeconds: offsetSeconds, to: &out)

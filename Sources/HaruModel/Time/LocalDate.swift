@@ -2,13 +2,13 @@
 ///
 /// Day keys are never represented as a midnight instant: turning a midnight
 /// back into a day depends on the zone and on day_start (RULES §1).
-package struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     package let year: Int
     package let month: Int
     package let day: Int
 
     /// Makes a date, nil when the fields do not name a real day.
-    package init?(year: Int, month: Int, day: Int) {
+    public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             day >= 1, day <= LocalDate.daysIn(year: year, month: month)
         else { return nil }
@@ -80,7 +80,7 @@ package struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// `YYYY-MM-DD`
-    package var description: String {
+    public var description: String {
         var out: [UInt8] = []
         out.reserveCapacity(10)
         write(to: &out)
@@ -96,7 +96,7 @@ package struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertibl
         Digits.write(day, 2, to: &out)
     }
 
-    package static func < (a: LocalDate, b: LocalDate) -> Bool {
+    public static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 }

@@ -2,11 +2,11 @@
 /// implicitly, so tests and replays do not depend on the machine's own zone.
 import HaruStorage
 
-package struct ZoneDirectory: Sendable {
+public struct ZoneDirectory: Sendable {
     package let path: String
 
     /// Debian's tzdata location.
-    package static let system = ZoneDirectory(path: "/usr/share/zoneinfo")
+    public static let system = ZoneDirectory(path: "/usr/share/zoneinfo")
 
     package init(path: String) { self.path = path }
 

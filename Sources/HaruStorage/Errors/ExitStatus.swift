@@ -3,7 +3,7 @@
 /// It lives in the lowest layer so that every layer's errors can say which
 /// one they are (`HaruError`); the command line turns them into exit codes
 /// in one place.
-package enum ExitStatus: Int32, Sendable {
+public enum ExitStatus: Int32, Sendable {
     case ok = 0
     /// A check or verification ran and failed.
     case checkFailed = 1

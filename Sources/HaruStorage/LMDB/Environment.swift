@@ -10,7 +10,7 @@ import CLMDB
 /// `write { txn in … }` commit when the closure returns and abort when it
 /// throws, so there is never a hidden transaction per call, nor a commit
 /// after a failed put.
-package final class Environment: @unchecked Sendable {
+public final class Environment: @unchecked Sendable {
     // @unchecked, and why it is safe: LMDB allows one environment handle to be
     // used from many threads (opened with MDB_NOTLS, a read transaction is not
     // tied to its thread), and serialises write transactions with its own
@@ -23,7 +23,7 @@ package final class Environment: @unchecked Sendable {
     let readOnly: Bool
 
     /// How commits reach the disk.
-    package enum Durability: Sendable {
+    public enum Durability: Sendable {
         /// fsync on every commit (default): a commit that returned survives a crash.
         case durable
         /// No fsync at commit (MDB_NOSYNC); the environment is synced when it is

@@ -18,7 +18,7 @@
 /// raises SIGBUS (as for any reader that maps, e.g. ripgrep). The process
 /// then dies before its transaction commits, so nothing is written — where a
 /// `read` racing the same truncation could have appended half the file.
-package final class InputBytes: @unchecked Sendable {
+public final class InputBytes: @unchecked Sendable {
     // @unchecked, and why it is safe: both properties are constants; the
     // bytes are only read (never written through `buffer`), and `release`
     // runs once, in deinit, when no other reference can be left.
@@ -31,7 +31,7 @@ package final class InputBytes: @unchecked Sendable {
     }
 
     /// A copy of `bytes`.
-    package convenience init(_ bytes: [UInt8]) {
+    public convenience init(_ bytes: [UInt8]) {
         let b = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = b.initialize(from: bytes)
         self.init(buffer: UnsafeBufferPointer(b), release: { $0.deallocate() })

@@ -1,7 +1,7 @@
 import HaruStorage
 
 /// One failed assertion of a scenario file, with what differed.
-package struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
+public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
     package var file: String
     package var line: Int
     /// What was asserted, e.g. `day 2026-03-04 action_id=read`.
@@ -11,9 +11,9 @@ package struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
     /// A failure that is not a field difference (an event refused, a query error).
     package var message: String?
 
-    package static func == (a: ScenarioFailure, b: ScenarioFailure) -> Bool { a.description == b.description }
+    public static func == (a: ScenarioFailure, b: ScenarioFailure) -> Bool { a.description == b.description }
 
-    package var description: String {
+    public var description: String {
         var s = "\(file):\(line): \(title)"
         if let message { s += "\n    \(message)" }
         for d in diffs { s += "\n    \(d.field): expected \(d.expected), got \(d.actual)" }
@@ -22,10 +22,10 @@ package struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// What a scenario run found.
-package struct ScenarioResult: Sendable {
-    package var assertions = 0
-    package var failures: [ScenarioFailure] = []
-    package var passed: Int { assertions - failures.count }
+public struct ScenarioResult: Sendable {
+    public var assertions = 0
+    public var failures: [ScenarioFailure] = []
+    public var passed: Int { assertions - failures.count }
 }
 
 /// A line of a scenario file that cannot be run at all (bad JSON, unknown

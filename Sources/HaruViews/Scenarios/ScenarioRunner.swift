@@ -13,7 +13,7 @@
 import HaruModel
 import HaruEngine
 
-package struct ScenarioRunner {
+public struct ScenarioRunner {
     let file: String
     let ledger: Ledger
     let zones: ZoneDirectory
@@ -22,7 +22,7 @@ package struct ScenarioRunner {
     var result = ScenarioResult()
 
     /// Runs `text` (the file's bytes) in a new ledger at `scratch`.
-    package static func run(_ text: [UInt8], file: String, scratch: String, zones: ZoneDirectory = .system) throws -> ScenarioResult {
+    public static func run(_ text: [UInt8], file: String, scratch: String, zones: ZoneDirectory = .system) throws -> ScenarioResult {
         var r = ScenarioRunner(file: file, ledger: try Ledger.create(path: scratch, durability: .relaxed), zones: zones)
         try r.run(text)
         return r.result
