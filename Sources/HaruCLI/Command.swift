@@ -1,12 +1,75 @@
+/// An option's name, spelled once (`OptionKey.expectHead` is
+/// `--expect-head`): commands declare and read their options by these keys,
+/// so a misspelled option is a compile error, not a value that is never there.
+struct OptionKey: Hashable, Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+extension OptionKey {
+    static let action = OptionKey("--action")
+    static let asOf = OptionKey("--as-of")
+    static let at = OptionKey("--at")
+    static let atLeast = OptionKey("--at-least")
+    static let atMost = OptionKey("--at-most")
+    static let by = OptionKey("--by")
+    static let color = OptionKey("--color")
+    static let customEnd = OptionKey("--custom-end")
+    static let customStart = OptionKey("--custom-start")
+    static let dayStart = OptionKey("--day-start")
+    static let deadline = OptionKey("--deadline")
+    static let end = OptionKey("--end")
+    static let entity = OptionKey("--entity")
+    static let every = OptionKey("--every")
+    static let everyDay = OptionKey("--every-day")
+    static let expectHead = OptionKey("--expect-head")
+    static let favorite = OptionKey("--favorite")
+    static let from = OptionKey("--from")
+    static let goal = OptionKey("--goal")
+    static let help = OptionKey("--help")
+    static let id = OptionKey("--id")
+    static let json = OptionKey("--json")
+    static let knownAt = OptionKey("--known-at")
+    static let ledger = OptionKey("--ledger")
+    static let measure = OptionKey("--measure")
+    static let monthDays = OptionKey("--month-days")
+    static let name = OptionKey("--name")
+    static let noSync = OptionKey("--no-sync")
+    static let noTags = OptionKey("--no-tags")
+    static let note = OptionKey("--note")
+    static let now = OptionKey("--now")
+    static let ordinal = OptionKey("--ordinal")
+    static let period = OptionKey("--period")
+    static let periods = OptionKey("--periods")
+    static let start = OptionKey("--start")
+    static let symbol = OptionKey("--symbol")
+    static let tag = OptionKey("--tag")
+    static let target = OptionKey("--target")
+    static let threshold = OptionKey("--threshold")
+    static let timeZone = OptionKey("--time-zone")
+    static let title = OptionKey("--title")
+    static let to = OptionKey("--to")
+    static let tracking = OptionKey("--tracking")
+    static let type = OptionKey("--type")
+    static let weekStart = OptionKey("--week-start")
+    static let weekday = OptionKey("--weekday")
+    static let weekdays = OptionKey("--weekdays")
+}
+
 /// One option of a command.
 struct OptionSpec: Sendable {
+    var key: OptionKey
     /// `--name`; `short` is `-x` when there is one.
-    var name: String
+    var name: String { key.name }
     var short: String? = nil
     /// nil for a flag; else the value's placeholder (`SEQ`, `DATE`).
     var value: String? = nil
     var help: String
     var repeatable = false
+
+    init(_ key: OptionKey, short: String? = nil, value: String? = nil, help: String, repeatable: Bool = false) {
+        (self.key, self.short, self.value, self.help, self.repeatable) = (key, short, value, help, repeatable)
+    }
 }
 
 /// A command or a group of subcommands, with the help text it prints.
@@ -29,13 +92,12 @@ struct Command: Sendable {
 
 /// Options every command takes.
 let globalOptions: [OptionSpec] = [
-    OptionSpec(
-        name: "--ledger", value: "PATH",
+    OptionSpec(.ledger, value: "PATH",
         help: "The ledger directory (default: $HARU_LEDGER, else $XDG_DATA_HOME/haru, else ~/.local/share/haru)."),
-    OptionSpec(name: "--json", help: "Print JSON instead of tables."),
-    OptionSpec(name: "--now", value: "INSTANT", help: "Pin the clock (ISO 8601 with offset), for reproducible scripts."),
-    OptionSpec(name: "--no-sync", help: "Skip fsync at commit: faster bulk loads; a crash may lose the last commits, never older ones."),
-    OptionSpec(name: "--help", short: "-h", help: "Show help for this command."),
+    OptionSpec(.json, help: "Print JSON instead of tables."),
+    OptionSpec(.now, value: "INSTANT", help: "Pin the clock (ISO 8601 with offset), for reproducible scripts."),
+    OptionSpec(.noSync, help: "Skip fsync at commit: faster bulk loads; a crash may lose the last commits, never older ones."),
+    OptionSpec(.help, short: "-h", help: "Show help for this command."),
 ]
 
 /// A parsed command line: positionals, option values, flags.
@@ -43,10 +105,21 @@ struct Parsed {
     var positionals: [String] = []
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// The options the command declares (and the global ones): reading
+    /// another is a mistake in the command, caught by the tests (debug builds).
+    var declared: Set<OptionKey> = []
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    func value(_ key: OptionKey) -> String? { checked(key); return values[key.name]?.last }
+    func all(_ key: OptionKey) -> [String] { checked(key); return values[key.name] ?? [] }
+    func has(_ key: OptionKey) -> Bool { checked(key); return flags.contains(key.name) || values[key.name] != nil }
+
+    /// For code every command shares (the clock, `--as-of`): the value when
+    /// this command declares the option, nil when it does not take it.
+    func valueIfDeclared(_ key: OptionKey) -> String? { declared.contains(key) ? values[key.name]?.last : nil }
+
+    private func checked(_ key: OptionKey) {
+        assert(declared.isEmpty || declared.contains(key), "the command reads \(key.name) but does not declare it")
+    }
 }
 
 enum ArgumentParser {
@@ -55,6 +128,7 @@ enum ArgumentParser {
     static func parse(_ args: [String], for command: Command) throws -> Parsed {
         let specs = command.options + globalOptions
         var p = Parsed()
+        p.declared = Set(specs.map(\.key))
         var k = 0
         var onlyPositionals = false
         while k < args.count {

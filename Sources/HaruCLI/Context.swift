@@ -17,11 +17,11 @@ struct Context {
     var rng: AnyRNG
 
     var out: OutputStream { invocation.out }
-    var json: Bool { parsed.has("--json") }
+    var json: Bool { parsed.has(.json) }
 
     /// The ledger directory: --ledger, $HARU_LEDGER, $XDG_DATA_HOME/haru, ~/.local/share/haru.
     func ledgerPath() throws -> String {
-        if let p = parsed.value("--ledger") { return p }
+        if let p = parsed.value(.ledger) { return p }
         let env = invocation.environment
         if let p = env["HARU_LEDGER"], !p.isEmpty { return p }
         if let x = env["XDG_DATA_HOME"], !x.isEmpty { return x + "/haru" }
@@ -29,7 +29,7 @@ struct Context {
         throw UsageError("no ledger: give --ledger PATH or set HARU_LEDGER")
     }
 
-    var durability: Environment.Durability { parsed.has("--no-sync") ? .relaxed : .durable }
+    var durability: Environment.Durability { parsed.has(.noSync) ? .relaxed : .durable }
 
     func openLedger(readOnly: Bool = false) throws -> Ledger {
         if let l = opened.ledger { return l }
@@ -40,13 +40,13 @@ struct Context {
 
     /// The clock in µs: `--now` when given.
     func nowMicros() throws -> Int64 {
-        if let n = parsed.value("--now") { return try instant(n, option: "--now").seconds * 1_000_000 }
+        if let n = parsed.value(.now) { return try instant(n, option: "--now").seconds * 1_000_000 }
         return invocation.clock()
     }
 
     /// The effective time of a command's event: `--at`, else now (whole seconds).
     func eventTime(ignoringAt: Bool = false) throws -> Instant {
-        if !ignoringAt, let a = parsed.value("--at") { return try instant(a, option: "--at") }
+        if !ignoringAt, let a = parsed.valueIfDeclared(.at) { return try instant(a, option: "--at") }
         let us = try nowMicros()
         return Instant(seconds: us >= 0 ? us / 1_000_000 : (us - 999_999) / 1_000_000)
     }

@@ -5,16 +5,15 @@ import HaruViews
 
 /// `--as-of` and `--known-at`, taken by every query.
 let queryOptions: [OptionSpec] = [
-    OptionSpec(
-        name: "--as-of", value: "INSTANT|DATE",
+    OptionSpec(.asOf, value: "INSTANT|DATE",
         help: "Valid time: evaluate as if now were this instant (a date means the end of that logical day); records after it do not count."),
-    OptionSpec(name: "--known-at", value: "SEQ|INSTANT", help: "Transaction time: only the events appended up to this seq or instant."),
+    OptionSpec(.knownAt, value: "SEQ|INSTANT", help: "Transaction time: only the events appended up to this seq or instant."),
 ]
 
 extension Context {
     /// `--known-at` as a seq or an instant.
     func knownAt() throws -> KnownAt? {
-        guard let k = parsed.value("--known-at") else { return nil }
+        guard let k = parsed.valueIfDeclared(.knownAt) else { return nil }
         if let seq = UInt64(k) { return .seq(seq) }
         if case .success(let t) = Instant.parse(k) { return .instant(t) }
         throw UsageError("--known-at: \"\(k)\" is neither a seq nor an ISO 8601 instant")
@@ -22,7 +21,7 @@ extension Context {
 
     /// The reference of a query: `--as-of`, else the live view at now.
     func reference(_ calendar: LedgerCalendar) throws -> Reference {
-        guard let a = parsed.value("--as-of") else { return .live(now: try eventTime(ignoringAt: true)) }
+        guard let a = parsed.valueIfDeclared(.asOf) else { return .live(now: try eventTime(ignoringAt: true)) }
         switch Reference.parse(asOf: a, calendar) {
         case .success(let r): return r
         case .failure(.noOffset): throw UsageError("--as-of: \"\(a)\" needs a UTC offset (or give a date YYYY-MM-DD)")

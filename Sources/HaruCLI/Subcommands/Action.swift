@@ -12,23 +12,23 @@ extension Subcommands {
                 usage: "action add NAME --tracking time|count [--tag TAG]… [--symbol S] [--favorite] [--id ID]",
                 arguments: [("NAME", "The action's name (unique).")],
                 options: [
-                    OptionSpec(name: "--tracking", value: "time|count", help: "Timed sessions or counts; never changes."),
-                    OptionSpec(name: "--tag", value: "TAG", help: "A tag (id or name).", repeatable: true),
-                    OptionSpec(name: "--symbol", value: "S", help: "A short symbol, e.g. an emoji."),
-                    OptionSpec(name: "--favorite", help: "Mark as a favourite."), idOption("action"),
+                    OptionSpec(.tracking, value: "time|count", help: "Timed sessions or counts; never changes."),
+                    OptionSpec(.tag, value: "TAG", help: "A tag (id or name).", repeatable: true),
+                    OptionSpec(.symbol, value: "S", help: "A short symbol, e.g. an emoji."),
+                    OptionSpec(.favorite, help: "Mark as a favourite."), idOption("action"),
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    guard let tracking = p.value("--tracking") else { throw UsageError("--tracking time|count is required") }
+                    guard let tracking = p.value(.tracking) else { throw UsageError("--tracking time|count is required") }
                     let ledger = try ctx.openLedger()
-                    let id = p.value("--id") ?? ctx.newID()
+                    let id = p.value(.id) ?? ctx.newID()
                     var data: [(String, JSONValue)] = [
                         ("action_id", .string(id)), ("name", .string(p.positionals[0])), ("tracking", .string(tracking)),
                     ]
-                    let tags = try p.all("--tag").map { try ctx.resolve(.tag, $0, in: ledger).id }
+                    let tags = try p.all(.tag).map { try ctx.resolve(.tag, $0, in: ledger).id }
                     if !tags.isEmpty { data.append(("tag_ids", .array(tags.map { .string($0) }))) }
-                    if let s = p.value("--symbol") { data.append(("symbol", .string(s))) }
-                    if p.has("--favorite") { data.append(("favorite", .bool(true))) }
+                    if let s = p.value(.symbol) { data.append(("symbol", .string(s))) }
+                    if p.has(.favorite) { data.append(("favorite", .bool(true))) }
                     return try ctx.write(.actionCreated, data, id: id, human: "Created action \(p.positionals[0]) (id \(id)).")
                 }),
             Command(
@@ -36,23 +36,23 @@ extension Subcommands {
                 usage: "action edit ACTION [--name NAME] [--tag TAG]… [--no-tags] [--symbol S|none] [--favorite yes|no] [--at INSTANT]",
                 arguments: [("ACTION", "The action's id or name.")],
                 options: [
-                    OptionSpec(name: "--name", value: "NAME", help: "New name."),
-                    OptionSpec(name: "--tag", value: "TAG", help: "The new tag list (replaces the old one).", repeatable: true),
-                    OptionSpec(name: "--no-tags", help: "Remove every tag."),
-                    OptionSpec(name: "--symbol", value: "S", help: "New symbol, or none."),
-                    OptionSpec(name: "--favorite", value: "yes|no", help: "Favourite or not."), atOption,
+                    OptionSpec(.name, value: "NAME", help: "New name."),
+                    OptionSpec(.tag, value: "TAG", help: "The new tag list (replaces the old one).", repeatable: true),
+                    OptionSpec(.noTags, help: "Remove every tag."),
+                    OptionSpec(.symbol, value: "S", help: "New symbol, or none."),
+                    OptionSpec(.favorite, value: "yes|no", help: "Favourite or not."), atOption,
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let ledger = try ctx.openLedger()
                     let a = try ctx.resolve(.action, p.positionals[0], in: ledger)
                     var data: [(String, JSONValue)] = [("action_id", .string(a.id))]
-                    if let n = p.value("--name") { data.append(("name", .string(n))) }
-                    if p.has("--no-tags") { data.append(("tag_ids", .array([]))) }
-                    let tags = try p.all("--tag").map { try ctx.resolve(.tag, $0, in: ledger).id }
+                    if let n = p.value(.name) { data.append(("name", .string(n))) }
+                    if p.has(.noTags) { data.append(("tag_ids", .array([]))) }
+                    let tags = try p.all(.tag).map { try ctx.resolve(.tag, $0, in: ledger).id }
                     if !tags.isEmpty { data.append(("tag_ids", .array(tags.map { .string($0) }))) }
-                    if let s = p.value("--symbol") { data.append(("symbol", s == "none" ? .null : .string(s))) }
-                    if let f = p.value("--favorite") {
+                    if let s = p.value(.symbol) { data.append(("symbol", s == "none" ? .null : .string(s))) }
+                    if let f = p.value(.favorite) {
                         guard f == "yes" || f == "no" else { throw UsageError("--favorite takes yes or no") }
                         data.append(("favorite", .bool(f == "yes")))
                     }

@@ -9,8 +9,7 @@ extension Subcommands {
         usage: "append [FILE|-] [--expect-head SEQ]",
         arguments: [("FILE", "Events, one JSON object per line; - or nothing reads standard input.")],
         options: [
-            OptionSpec(
-                name: "--expect-head", value: "SEQ",
+            OptionSpec(.expectHead, value: "SEQ",
                 help: "Fail without writing unless the ledger's head is exactly SEQ (optimistic concurrency).")
         ],
         discussion: """
@@ -25,7 +24,7 @@ extension Subcommands {
         maxArgs: 1,
         run: { ctx, p in
             var expect: UInt64?
-            if let e = p.value("--expect-head") {
+            if let e = p.value(.expectHead) {
                 guard let n = UInt64(e) else { throw UsageError("--expect-head: \"\(e)\" is not a seq") }
                 expect = n
             }

@@ -9,8 +9,7 @@ extension Subcommands {
         usage: "explain QUEST [--periods N] [--as-of INSTANT|DATE] [--known-at SEQ|INSTANT] [--now INSTANT]",
         arguments: [("QUEST", "The quest's id.")],
         options: [
-            OptionSpec(
-                name: "--periods", value: "N",
+            OptionSpec(.periods, value: "N",
                 help: "How many periods back to show, the current one included (default 7 days, 4 weeks, 3 months).")
         ]
             + queryOptions,
@@ -22,7 +21,7 @@ extension Subcommands {
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             var count: Int?
-            if let n = p.value("--periods") {
+            if let n = p.value(.periods) {
                 guard let v = Int(n), (1...400).contains(v) else { throw UsageError("--periods: \"\(n)\" is not a number from 1 to 400") }
                 count = v
             }

@@ -12,16 +12,16 @@ extension Subcommands {
         name: "init", abstract: "Create a new ledger.",
         usage: "init [--time-zone ZONE] [--day-start HH:mm] [--week-start DAY]",
         options: [
-            OptionSpec(name: "--time-zone", value: "ZONE", help: "IANA time zone of the ledger, e.g. Asia/Seoul (default UTC)."),
-            OptionSpec(name: "--day-start", value: "HH:mm", help: "When the logical day starts (default 00:00)."),
-            OptionSpec(name: "--week-start", value: "DAY", help: "First day of the week, monday … sunday (default monday)."),
+            OptionSpec(.timeZone, value: "ZONE", help: "IANA time zone of the ledger, e.g. Asia/Seoul (default UTC)."),
+            OptionSpec(.dayStart, value: "HH:mm", help: "When the logical day starts (default 00:00)."),
+            OptionSpec(.weekStart, value: "DAY", help: "First day of the week, monday … sunday (default monday)."),
         ],
         discussion: "The first event of the new ledger is a settings.changed with these settings.",
         run: { ctx, p in
             let path = try ctx.ledgerPath()
-            var data: [(String, JSONValue)] = [("time_zone", .string(p.value("--time-zone") ?? "UTC"))]
-            if let d = p.value("--day-start") { data.append(("day_start", .string(d))) }
-            if let w = p.value("--week-start") { data.append(("week_start", .string(w))) }
+            var data: [(String, JSONValue)] = [("time_zone", .string(p.value(.timeZone) ?? "UTC"))]
+            if let d = p.value(.dayStart) { data.append(("day_start", .string(d))) }
+            if let w = p.value(.weekStart) { data.append(("week_start", .string(w))) }
             // Validate before creating anything, so a typo leaves no directory behind.
             let first = try ctx.event(.settingsChanged, at: try ctx.eventTime(), data: data)
             makeParents(of: path)

@@ -8,26 +8,25 @@ extension Subcommands {
         name: "log", abstract: "Show the events, oldest first.",
         usage: "log [--from SEQ] [--type TYPE] [--entity ID]",
         options: [
-            OptionSpec(name: "--from", value: "SEQ", help: "Start at this seq."),
-            OptionSpec(
-                name: "--type", value: "TYPE", help: "Only events of this type (e.g. count.added) or domain (e.g. session).",
+            OptionSpec(.from, value: "SEQ", help: "Start at this seq."),
+            OptionSpec(.type, value: "TYPE", help: "Only events of this type (e.g. count.added) or domain (e.g. session).",
                 repeatable: true),
-            OptionSpec(name: "--entity", value: "ID", help: "Only events that name this id (in any field).", repeatable: true),
+            OptionSpec(.entity, value: "ID", help: "Only events that name this id (in any field).", repeatable: true),
         ],
         discussion:
             "Notes are private: the log shows their length, never their text. --json prints one event per line with seq, recorded, prev and hash.",
         run: { ctx, p in
             let ledger = try ctx.openLedger(readOnly: true)
             var from: UInt64 = 1
-            if let f = p.value("--from") {
+            if let f = p.value(.from) {
                 guard let n = UInt64(f), n >= 1 else { throw UsageError("--from: \"\(f)\" is not a seq (1, 2, 3 …)") }
                 from = n
             }
-            let types = p.all("--type")
+            let types = p.all(.type)
             for t in types where EventType(name: t) == nil && !EventType.allCases.contains(where: { $0.name.hasPrefix(t + ".") }) {
                 throw UsageError("--type: unknown event type \"\(t)\"")
             }
-            let entities = Set(p.all("--entity"))
+            let entities = Set(p.all(.entity))
             let cal = try ctx.calendar(ledger)
             var prev = from > 1 ? (try ledger.event(from - 1)?.hash ?? .zero) : Digest.zero
             var line = JSONBytes(capacity: 1024)

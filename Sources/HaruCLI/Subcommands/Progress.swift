@@ -7,7 +7,7 @@ extension Subcommands {
     static let progress = Command(
         name: "progress", abstract: "Goals, their quests, spans, streaks and judgments.",
         usage: "progress [--goal ID] [--as-of INSTANT|DATE] [--known-at SEQ|INSTANT] [--now INSTANT]",
-        options: [OptionSpec(name: "--goal", value: "ID", help: "Only this goal.")] + queryOptions,
+        options: [OptionSpec(.goal, value: "ID", help: "Only this goal.")] + queryOptions,
         discussion: """
             Each quest shows its day, week and month spans (value against the target scaled to the span),
             its streak, and, once its goal is judged, the judgment. A goal's span ratio is the mean of its
@@ -15,10 +15,10 @@ extension Subcommands {
             """,
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
-                if let g = p.value("--goal"), try snap.definition(.goal, g)?.isLive != true {
+                if let g = p.value(.goal), try snap.definition(.goal, g)?.isLive != true {
                     throw UsageError("no goal with id \"\(g)\"")
                 }
-                let report = try ProgressEngine(snap, calendar: cal, reference: ref).run(goal: p.value("--goal"))
+                let report = try ProgressEngine(snap, calendar: cal, reference: ref).run(goal: p.value(.goal))
                 if ctx.json {
                     ctx.printJSON(report.json(calendar: cal))
                 } else {

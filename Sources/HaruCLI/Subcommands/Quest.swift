@@ -5,18 +5,18 @@ import HaruViews
 
 extension Subcommands {
     static let questShapeOptions: [OptionSpec] = [
-        OptionSpec(name: "--period", value: "PERIOD", help: "daily, weekly, monthly or custom."),
-        OptionSpec(name: "--every-day", help: "Daily schedule: every day (the default)."),
-        OptionSpec(name: "--weekdays", value: "DAYS", help: "Daily schedule: these weekdays, e.g. mon,wed,fri."),
-        OptionSpec(name: "--month-days", value: "DAYS", help: "Daily schedule: these days of the month, e.g. 1,15."),
-        OptionSpec(name: "--ordinal", value: "N", help: "Daily schedule: the N-th (1 … 5) --weekday of the month."),
-        OptionSpec(name: "--weekday", value: "DAY", help: "The weekday for --ordinal."),
-        OptionSpec(name: "--custom-start", value: "DATE", help: "Custom period: first day."),
-        OptionSpec(name: "--custom-end", value: "DATE", help: "Custom period: last day."),
-        OptionSpec(name: "--target", value: "AMOUNT", help: "Time as 30m, 1h30m, 90s or 1:30; counts as a whole number."),
-        OptionSpec(name: "--at-most", help: "A limit (at_most) instead of a minimum (at_least)."),
-        OptionSpec(name: "--at-least", help: "A minimum (the default when adding)."),
-        OptionSpec(name: "--deadline", value: "HH:mm", help: "Daily only: records after this clock time do not count; none removes it."),
+        OptionSpec(.period, value: "PERIOD", help: "daily, weekly, monthly or custom."),
+        OptionSpec(.everyDay, help: "Daily schedule: every day (the default)."),
+        OptionSpec(.weekdays, value: "DAYS", help: "Daily schedule: these weekdays, e.g. mon,wed,fri."),
+        OptionSpec(.monthDays, value: "DAYS", help: "Daily schedule: these days of the month, e.g. 1,15."),
+        OptionSpec(.ordinal, value: "N", help: "Daily schedule: the N-th (1 … 5) --weekday of the month."),
+        OptionSpec(.weekday, value: "DAY", help: "The weekday for --ordinal."),
+        OptionSpec(.customStart, value: "DATE", help: "Custom period: first day."),
+        OptionSpec(.customEnd, value: "DATE", help: "Custom period: last day."),
+        OptionSpec(.target, value: "AMOUNT", help: "Time as 30m, 1h30m, 90s or 1:30; counts as a whole number."),
+        OptionSpec(.atMost, help: "A limit (at_most) instead of a minimum (at_least)."),
+        OptionSpec(.atLeast, help: "A minimum (the default when adding)."),
+        OptionSpec(.deadline, value: "HH:mm", help: "Daily only: records after this clock time do not count; none removes it."),
     ]
 
     static let quest = Command(
@@ -27,27 +27,27 @@ extension Subcommands {
                 usage:
                     "quest add --goal GOAL (--action ACTION | --tag TAG --measure time|count) --period PERIOD --target AMOUNT [schedule] [--at-most] [--deadline HH:mm] [--id ID]",
                 options: [
-                    OptionSpec(name: "--goal", value: "GOAL", help: "The goal's id."),
-                    OptionSpec(name: "--action", value: "ACTION", help: "Target: one action (id or name)."),
-                    OptionSpec(name: "--tag", value: "TAG", help: "Target: every action with this tag (id or name)."),
-                    OptionSpec(name: "--measure", value: "time|count", help: "With --tag: what to add up."),
+                    OptionSpec(.goal, value: "GOAL", help: "The goal's id."),
+                    OptionSpec(.action, value: "ACTION", help: "Target: one action (id or name)."),
+                    OptionSpec(.tag, value: "TAG", help: "Target: every action with this tag (id or name)."),
+                    OptionSpec(.measure, value: "time|count", help: "With --tag: what to add up."),
                 ] + questShapeOptions + [idOption("quest"), atOption],
                 run: { ctx, p in
-                    guard let goal = p.value("--goal") else { throw UsageError("--goal GOAL is required") }
-                    guard p.has("--period") else { throw UsageError("--period daily|weekly|monthly|custom is required") }
-                    guard p.has("--target") else { throw UsageError("--target AMOUNT is required") }
+                    guard let goal = p.value(.goal) else { throw UsageError("--goal GOAL is required") }
+                    guard p.has(.period) else { throw UsageError("--period daily|weekly|monthly|custom is required") }
+                    guard p.has(.target) else { throw UsageError("--target AMOUNT is required") }
                     let ledger = try ctx.openLedger()
-                    let id = p.value("--id") ?? ctx.newID()
+                    let id = p.value(.id) ?? ctx.newID()
                     var data: [(String, JSONValue)] = [("quest_id", .string(id)), ("goal_id", .string(goal))]
                     let isTime: Bool
-                    switch (p.value("--action"), p.value("--tag")) {
+                    switch (p.value(.action), p.value(.tag)) {
                     case (let a?, nil):
-                        if p.has("--measure") { throw UsageError("--measure goes with --tag, not --action") }
+                        if p.has(.measure) { throw UsageError("--measure goes with --tag, not --action") }
                         let action = try ctx.resolve(.action, a, in: ledger)
                         isTime = action.base.choice(.tracking) == Tracking.time
                         data.append(("target", .object([("action_id", .string(action.id))])))
                     case (nil, let t?):
-                        guard let m = p.value("--measure") else { throw UsageError("--tag needs --measure time|count") }
+                        guard let m = p.value(.measure) else { throw UsageError("--tag needs --measure time|count") }
                         guard m == "time" || m == "count" else { throw UsageError("--measure takes time or count") }
                         isTime = m == "time"
                         data.append(
@@ -55,7 +55,7 @@ extension Subcommands {
                     default:
                         throw UsageError("give exactly one of --action ACTION or --tag TAG")
                     }
-                    data.append(("direction", .string((p.has("--at-most") ? Direction.atMost : .atLeast).word)))
+                    data.append(("direction", .string((p.has(.atMost) ? Direction.atMost : .atLeast).word)))
                     data += try questShape(p, isTime: isTime)
                     return try ctx.write(.questCreated, data, id: id, human: "Added quest \(id) to goal \(goal).")
                 }),
@@ -79,8 +79,8 @@ extension Subcommands {
                         isTime = base.choice(.targetMeasure) == Measure.time
                     }
                     var data: [(String, JSONValue)] = [("quest_id", .string(id))]
-                    if p.has("--at-most") { data.append(("direction", .string("at_most"))) }
-                    if p.has("--at-least") { data.append(("direction", .string(Direction.atLeast.word))) }
+                    if p.has(.atMost) { data.append(("direction", .string("at_most"))) }
+                    if p.has(.atLeast) { data.append(("direction", .string(Direction.atLeast.word))) }
                     data += try questShape(p, isTime: isTime)
                     return try ctx.write(.questEdited, data, id: id, human: "Edited quest \(id).")
                 }),
@@ -97,14 +97,14 @@ extension Subcommands {
     /// The payload fields of the shape options (period, schedule, dates, target, deadline).
     static func questShape(_ p: Parsed, isTime: Bool) throws -> [(String, JSONValue)] {
         var data: [(String, JSONValue)] = []
-        if let period = p.value("--period") { data.append(("period", .string(period))) }
+        if let period = p.value(.period) { data.append(("period", .string(period))) }
         var schedule: [(String, JSONValue)] = []
-        if p.has("--every-day") { schedule.append(("mode", .string(ScheduleMode.everyDay.word))) }
-        if let w = p.value("--weekdays") {
+        if p.has(.everyDay) { schedule.append(("mode", .string(ScheduleMode.everyDay.word))) }
+        if let w = p.value(.weekdays) {
             schedule.append(("mode", .string(ScheduleMode.weekdays.word)))
             schedule.append(("weekdays", .array(w.split(separator: ",").map { .string(String($0)) })))
         }
-        if let d = p.value("--month-days") {
+        if let d = p.value(.monthDays) {
             schedule.append(("mode", .string(ScheduleMode.monthDays.word)))
             let days = try d.split(separator: ",").map { s -> JSONValue in
                 guard let n = Int64(s) else { throw UsageError("--month-days: \"\(s)\" is not a day number") }
@@ -112,8 +112,8 @@ extension Subcommands {
             }
             schedule.append(("month_days", .array(days)))
         }
-        if p.has("--ordinal") || p.has("--weekday") {
-            guard let o = p.value("--ordinal"), let w = p.value("--weekday") else {
+        if p.has(.ordinal) || p.has(.weekday) {
+            guard let o = p.value(.ordinal), let w = p.value(.weekday) else {
                 throw UsageError("--ordinal and --weekday go together")
             }
             schedule.append(("mode", .string(ScheduleMode.ordinalWeekday.word)))
@@ -124,9 +124,9 @@ extension Subcommands {
             throw UsageError("give one schedule: --every-day, --weekdays, --month-days or --ordinal/--weekday")
         }
         if !schedule.isEmpty { data.append(("schedule", .object(schedule))) }
-        if let s = p.value("--custom-start") { data.append(("custom_start", .string(s))) }
-        if let e = p.value("--custom-end") { data.append(("custom_end", .string(e))) }
-        if let t = p.value("--target") {
+        if let s = p.value(.customStart) { data.append(("custom_start", .string(s))) }
+        if let e = p.value(.customEnd) { data.append(("custom_end", .string(e))) }
+        if let t = p.value(.target) {
             if isTime {
                 guard let secs = Duration.parse(t) else {
                     throw UsageError("--target: \"\(t)\" is not a duration such as 30m, 1h30m, 90s or 1:30")
@@ -137,7 +137,7 @@ extension Subcommands {
                 data.append(("target_count", .int(n)))
             }
         }
-        if let d = p.value("--deadline") { data.append(("deadline", d == "none" ? .null : .string(d))) }
+        if let d = p.value(.deadline) { data.append(("deadline", d == "none" ? .null : .string(d))) }
         return data
     }
 }

@@ -4,19 +4,19 @@ import HaruStorage
 import HaruViews
 
 extension Subcommands {
-    static let atOption = OptionSpec(name: "--at", value: "INSTANT", help: "When it happened (ISO 8601 with offset; default now).")
-    static let noteOption = OptionSpec(name: "--note", value: "TEXT", help: "A private note (never shown in logs or errors).")
+    static let atOption = OptionSpec(.at, value: "INSTANT", help: "When it happened (ISO 8601 with offset; default now).")
+    static let noteOption = OptionSpec(.note, value: "TEXT", help: "A private note (never shown in logs or errors).")
 
     static let start = Command(
         name: "start", abstract: "Start a timed session of an action.",
         usage: "start ACTION [--at INSTANT] [--id ID]",
         arguments: [("ACTION", "The action's id or unique name.")],
-        options: [atOption, OptionSpec(name: "--id", value: "ID", help: "The session id (default: a new UUID).")],
+        options: [atOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID).")],
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
-            let sid = p.value("--id") ?? ctx.newID()
+            let sid = p.value(.id) ?? ctx.newID()
             let at = try ctx.eventTime()
             let e = try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])
             let r = try ctx.append([e])
@@ -80,7 +80,7 @@ extension Subcommands {
         name: "count", abstract: "Add to a count-tracked action.",
         usage: "count ACTION [N] [--at INSTANT] [--note TEXT]",
         arguments: [("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999 (default 1).")],
-        options: [atOption, noteOption, OptionSpec(name: "--id", value: "ID", help: "The entry id (default: a new UUID).")],
+        options: [atOption, noteOption, OptionSpec(.id, value: "ID", help: "The entry id (default: a new UUID).")],
         minArgs: 1, maxArgs: 2,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
@@ -90,9 +90,9 @@ extension Subcommands {
                 guard let n = Int64(p.positionals[1]) else { throw UsageError("N: \"\(p.positionals[1])\" is not a whole number") }
                 amount = n
             }
-            let id = p.value("--id") ?? ctx.newID()
+            let id = p.value(.id) ?? ctx.newID()
             var data: [(String, JSONValue)] = [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))]
-            if let note = p.value("--note") { data.append(("note", .string(note))) }
+            if let note = p.value(.note) { data.append(("note", .string(note))) }
             let e = try ctx.event(.countAdded, at: try ctx.eventTime(), data: data)
             let r = try ctx.append([e])
             ctx.report(

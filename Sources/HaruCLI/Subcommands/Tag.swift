@@ -10,12 +10,12 @@ extension Subcommands {
             Command(
                 name: "add", abstract: "Create a tag.", usage: "tag add NAME [--color #RRGGBB] [--id ID]",
                 arguments: [("NAME", "The tag's name (unique).")],
-                options: [OptionSpec(name: "--color", value: "#RRGGBB", help: "Its colour."), idOption("tag")],
+                options: [OptionSpec(.color, value: "#RRGGBB", help: "Its colour."), idOption("tag")],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    let id = p.value("--id") ?? ctx.newID()
+                    let id = p.value(.id) ?? ctx.newID()
                     var data: [(String, JSONValue)] = [("tag_id", .string(id)), ("name", .string(p.positionals[0]))]
-                    if let c = p.value("--color") { data.append(("color", .string(c))) }
+                    if let c = p.value(.color) { data.append(("color", .string(c))) }
                     return try ctx.write(.tagCreated, data, id: id, human: "Created tag \(p.positionals[0]) (id \(id)).")
                 }),
             Command(
@@ -23,15 +23,15 @@ extension Subcommands {
                 usage: "tag edit TAG [--name NAME] [--color #RRGGBB|none] [--at INSTANT]",
                 arguments: [("TAG", "The tag's id or name.")],
                 options: [
-                    OptionSpec(name: "--name", value: "NAME", help: "New name."),
-                    OptionSpec(name: "--color", value: "#RRGGBB", help: "New colour, or none."), atOption,
+                    OptionSpec(.name, value: "NAME", help: "New name."),
+                    OptionSpec(.color, value: "#RRGGBB", help: "New colour, or none."), atOption,
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let t = try ctx.resolve(.tag, p.positionals[0], in: try ctx.openLedger())
                     var data: [(String, JSONValue)] = [("tag_id", .string(t.id))]
-                    if let n = p.value("--name") { data.append(("name", .string(n))) }
-                    if let c = p.value("--color") { data.append(("color", c == "none" ? .null : .string(c))) }
+                    if let n = p.value(.name) { data.append(("name", .string(n))) }
+                    if let c = p.value(.color) { data.append(("color", c == "none" ? .null : .string(c))) }
                     return try ctx.write(.tagEdited, data, id: t.id, human: "Edited tag \(t.id).")
                 }),
             Command(
@@ -43,18 +43,4 @@ extension Subcommands {
                         .tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().string(.name)!).")
                 }),
         ])
-
-    static func idOption(_ what: String) -> OptionSpec {
-        OptionSpec(name: "--id", value: "ID", help: "The \(what)'s id, [A-Za-z0-9._:-]{1,64} (default: a new UUID).")
-    }
-}
-
-extension Context {
-    /// Appends one event built from flags and reports it.
-    mutating func write(_ type: EventType, _ data: [(String, JSONValue)], id: String, human: String) throws -> Int32 {
-        let e = try event(type, at: try eventTime(), data: data)
-        let r = try append([e])
-        report(r, json: [("type", .string(type.name)), ("id", .string(id))], human: human)
-        return ExitCode.ok
-    }
 }
