@@ -154,6 +154,21 @@ struct RecordLayout {
         #expect(MemoryLayout<CompactSession>.stride <= 72, "\(MemoryLayout<CompactSession>.stride)")
         #expect(MemoryLayout<CompactCount>.stride <= 72, "\(MemoryLayout<CompactCount>.stride)")
     }
+
+    /// A page entry is written as one tuple (`PageEntry.Packed`): its bytes
+    /// are the stored format only while the tuple has exactly this layout.
+    @Test func aPageEntrysTupleHasTheStoredLayout() {
+        typealias P = PageEntry.Packed
+        #expect(MemoryLayout<P>.size == PageEntry.size)
+        let offsets = [\P.0, \P.1, \P.2, \P.3, \P.4, \P.5, \P.6, \P.7].map { MemoryLayout<P>.offset(of: $0) }
+        #expect(offsets == [0, 8, 16, 24, 28, 32, 34, 35])
+        // And what is written reads back.
+        let e = PageEntry(addedSeq: 7, removedSeq: 9, start: -86_401, length: 3600, amount: 2, action: 513, kind: .count)
+        var bytes: [UInt8] = []
+        e.append(to: &bytes)
+        #expect(bytes.count == PageEntry.size)
+        #expect(bytes.withUnsafeBytes { PageEntry.read($0, 0) } == e)
+    }
 }
 
 struct RecordTables {

@@ -29,19 +29,29 @@ package struct PageEntry: Sendable, Equatable {
     package var action: UInt16
     package var kind: Kind
 
+    @inlinable
+    package init(addedSeq: UInt64, removedSeq: UInt64, start: Int64, length: UInt32, amount: UInt32, action: UInt16, kind: Kind) {
+        (self.addedSeq, self.removedSeq, self.start, self.length) = (addedSeq, removedSeq, start, length)
+        (self.amount, self.action, self.kind) = (amount, action, kind)
+    }
+
     package var end: Int64 { start + Int64(length) }
 
     /// Whether the ledger as known at `k` holds this entry.
-    @inline(__always)
+    @inlinable
     package func known(at k: UInt64) -> Bool { addedSeq <= k && (removedSeq == 0 || removedSeq > k) }
 
     /// Bytes per entry: seqs 8 + 8, start 8, length 4, amount 4, action 2, kind 1, reserved 1.
     package static let size = 36
 
+    /// The stored entry as one tuple, appended at once: Swift lays a tuple
+    /// out as C does (fields in order, each at its alignment), which puts
+    /// these fields at 0, 8, 16, 24, 28, 32, 34 and 35 with no padding.
+    /// `RecordLayout` tests pin the size and every offset.
+    typealias Packed = (UInt64, UInt64, UInt64, UInt32, UInt32, UInt16, UInt8, UInt8)
+
     func append(to bytes: inout [UInt8]) {
-        // The 36 bytes as one C-laid-out tuple (fields in order, no padding
-        // before the last byte), appended at once.
-        let packed = (
+        let packed: Packed = (
             addedSeq.bigEndian, removedSeq.bigEndian, UInt64(bitPattern: start).bigEndian, length.bigEndian, amount.bigEndian,
             action.bigEndian, kind.rawValue, UInt8(0)
         )
@@ -49,11 +59,15 @@ package struct PageEntry: Sendable, Equatable {
         // holds every page of the ledger (40 MB at 1.1 M records), and
         // doubling leaves a third of it empty on average.
         if bytes.capacity - bytes.count < Self.size { bytes.reserveCapacity(bytes.count + max(8 * Self.size, bytes.count / 4)) }
-        withUnsafeBytes(of: packed) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: packed) { raw in
+            precondition(raw.count == Self.size, "PageEntry.Packed is not \(Self.size) bytes")  // folded away when it holds
+            bytes.append(contentsOf: raw)
+        }
     }
 
     /// Reads entry `k` of a page (the caller checked the page's length).
-    @inline(__always)
+    /// Inlinable: the queries (another module) read every entry of a range.
+    @inlinable
     package static func read(_ page: UnsafeRawBufferPointer, _ k: Int) -> PageEntry {
         let o = k * size
         @inline(__always) func u64(_ at: Int) -> UInt64 { UInt64(bigEndian: page.loadUnaligned(fromByteOffset: o + at, as: UInt64.self)) }

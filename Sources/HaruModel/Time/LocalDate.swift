@@ -3,9 +3,9 @@
 /// Day keys are never represented as a midnight instant: turning a midnight
 /// back into a day depends on the zone and on day_start (RULES §1).
 public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    package let year: Int
-    package let month: Int
-    package let day: Int
+    @usableFromInline package let year: Int
+    @usableFromInline package let month: Int
+    @usableFromInline package let day: Int
 
     /// Makes a date, nil when the fields do not name a real day.
     public init?(year: Int, month: Int, day: Int) {
@@ -17,7 +17,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.day = day
     }
 
+    // The day arithmetic below is `@inlinable`: the queries and the progress
+    // engine (other modules) call it for every day they walk.
+
     /// The date `days` days after 1970-01-01 (negative: before).
+    @inlinable
     package init(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days: exact for the proleptic Gregorian calendar.
         let z = days + 719_468
@@ -34,6 +38,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01.
+    @inlinable
     package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -45,6 +50,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The day of the week.
+    @inlinable
     package var weekday: Weekday {
         // 1970-01-01 was a Thursday (index 3 with Monday = 0).
         let k = ((daysSinceEpoch % 7) + 7 + 3) % 7
@@ -52,6 +58,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The date `n` days later (earlier when negative).
+    @inlinable
     package func adding(days n: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + n) }
 
     package static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
@@ -96,12 +103,14 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         Digits.write(day, 2, to: &out)
     }
 
+    @inlinable
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 }
 
 /// Days of the week, Monday first (ISO 8601).
+@usableFromInline
 package enum Weekday: Int, Sendable, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 

@@ -70,33 +70,23 @@ package struct Snapshot {
     package func runningSessions() throws -> [SessionRecord] {
         if knownAt == head { return try StoredEntities(txn: txn, db: ledger.state).runningSessions() }
         let base = knownAt - knownAt % Projector.checkpointInterval
-        var running: [String: SessionRecord] = [:]
+        var running = RunningSet()
         if base > 0, let v = try txn.get(ledger.checkpoints, EventRecord.key(base)) {
             var r = ByteReader(v)
             do {
-                for s in try Projector.decodeCheckpoint(&r) { running[s.id] = s }
+                running = RunningSet(try Projector.decodeCheckpoint(&r))
             } catch { throw LedgerError.damaged(seq: base, reason: "checkpoint: \(error.reason)") }
         }
-        guard knownAt > base else { return Array(running.values) }
+        guard knownAt > base else { return Array(running.sessions.values) }
+        // The events after the checkpoint, through the running set's rules (`RunningSet`).
         try txn.scan(ledger.events, from: EventRecord.key(base + 1)) { key, value in
             let seq = try EventRecord.seq(fromKey: key)
             if seq > knownAt { return false }
             let e = try EventRecord.decode(seq: seq, value)
-            guard let id = e.payload.string(.sessionID) else { return true }
-            switch e.type {
-            case .sessionStarted:
-                running[id] = SessionRecord(
-                    id: id, actionID: e.payload.string(.actionID)!, start: e.at, end: nil, note: nil,
-                    status: .running, createdSeq: seq)
-            case .sessionStopped, .sessionDiscarded, .sessionDeleted:
-                running[id] = nil
-            case .sessionEdited:
-                if let start = e.payload.instant(.start) { running[id]?.start = start }
-            default: break
-            }
+            running.apply(e.type, at: e.at, seq: seq, payload: e.payload)
             return true
         }
-        return Array(running.values)
+        return Array(running.sessions.values)
     }
 }
 

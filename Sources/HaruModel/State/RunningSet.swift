@@ -1,0 +1,46 @@
+/// The running sessions, and how each event changes them: what `Snapshot`
+/// folds from a checkpoint (the sessions running after seq 4096·n) up to a
+/// `--known-at` seq, instead of replaying the whole log.
+///
+/// It holds the fold's rules for the running set only, and trusts the events
+/// (they were checked when appended). `Fold.apply` is the rule; this agrees
+/// with it, which `RunningSetAgreement` tests over the Fixtures histories and
+/// random ones: after every seq, the two running sets are equal.
+package struct RunningSet: Sendable {
+    package private(set) var sessions: [String: SessionRecord] = [:]
+
+    package init(_ running: [SessionRecord] = []) {
+        for s in running { sessions[s.id] = s }
+    }
+
+    /// Applies one (valid) event.
+    package mutating func apply<P: PayloadFields>(_ type: EventType, at: Instant, seq: UInt64, payload p: P) {
+        switch type {
+        case .sessionStarted:
+            guard let id = p.string(.sessionID), let action = p.string(.actionID) else { return }
+            sessions[id] = SessionRecord(id: id, actionID: action, start: at, end: nil, note: nil, status: .running, createdSeq: seq)
+        case .sessionStopped, .sessionDiscarded, .sessionDeleted:
+            if let id = p.string(.sessionID) { sessions[id] = nil }
+        case .sessionEdited:
+            // A running session takes a new start or note (never an end).
+            guard let id = p.string(.sessionID), var s = sessions[id] else { return }
+            if let start = p.instant(.start) { s.start = start }
+            if p.isNull(.note) { s.note = nil } else if let n = p.string(.note) { s.note = n }
+            s.versionSeq = seq
+            sessions[id] = s
+        case .actionDeleted:
+            // A deleted action's running session leaves the running set (the fold does the same).
+            if let action = p.string(.actionID) { sessions = sessions.filter { $0.value.actionID != action } }
+        case .settingsChanged, .tagCreated, .tagEdited, .tagDeleted, .actionCreated, .actionEdited,
+            .sessionRecorded, .countAdded, .countEdited, .countDeleted,
+            .goalCreated, .goalEdited, .goalFinished, .goalConfirmed, .goalDeleted,
+            .questCreated, .questEdited, .questDeleted:
+            break
+        }
+    }
+
+    /// The running sessions, oldest start first (then by id).
+    package var sorted: [SessionRecord] {
+        sessions.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    }
+}
