@@ -28,13 +28,16 @@ package struct DayGrid: Sendable {
         self.bounds = bounds
     }
 
-    package var count: Int { bounds.count - 1 }
-    package func day(_ index: Int) -> LocalDate { first.adding(days: index) }
+    // The lookups below are `@inlinable`: the queries and the progress engine
+    // (other modules) split every record of a range through them.
+    @inlinable package var count: Int { bounds.count - 1 }
+    @inlinable package func day(_ index: Int) -> LocalDate { first.adding(days: index) }
     package func range(_ index: Int) -> Range<Instant> { Instant(seconds: bounds[index])..<Instant(seconds: bounds[index + 1]) }
     /// The instants the grid covers.
-    package var span: Range<Int64> { bounds[0]..<bounds[bounds.count - 1] }
+    @inlinable package var span: Range<Int64> { bounds[0]..<bounds[bounds.count - 1] }
 
     /// The index of the day holding `t`, nil outside the grid.
+    @inlinable
     package func index(of t: Int64) -> Int? {
         guard t >= bounds[0], t < bounds[bounds.count - 1] else { return nil }
         var lo = 0, hi = bounds.count - 1
@@ -47,7 +50,7 @@ package struct DayGrid: Sendable {
 
     /// Splits [start, end) by the days of the grid: `body(dayIndex, seconds)`
     /// for each day it overlaps, in order. Parts outside the grid are dropped.
-    @inline(__always)
+    @inlinable
     package func split(_ start: Int64, _ end: Int64, _ body: (Int, Int64) -> Void) {
         let s = max(start, bounds[0]), e = min(end, bounds[bounds.count - 1])
         guard s < e, var k = index(of: s) else { return }
