@@ -234,7 +234,7 @@ struct EntryDigests {
         _ = try l.append(try events(line), now: 2_000_000, rng: &rng)
         let stateDB = try l.environment.database("state")
         let key = [UInt8(0x21)] + Array("c9".utf8)
-        let stored = try l.environment.read { txn in try #require(try txn.get(stateDB, key)).map { $0 } }
+        let stored = try l.environment.read { txn in try #require(try txn.copy(stateDB, key)) }
         var changed = stored
         changed[changed.count - 1] ^= 1  // the version seq
         try l.environment.write { txn in try txn.put(stateDB, key, changed) }
@@ -242,6 +242,6 @@ struct EntryDigests {
         #expect(report.problem == "the stored state of count entry \"c9\" differs from the fold of the events", "\(report)")
         #expect(try l.rebuild().changed == 1)
         #expect(try l.verify().ok)
-        #expect(try l.environment.read { txn in try txn.get(stateDB, key).map { Array($0) } } == stored)
+        #expect(try l.environment.read { txn in try txn.copy(stateDB, key) } == stored)
     }
 }

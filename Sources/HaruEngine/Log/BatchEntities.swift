@@ -1,7 +1,7 @@
 /// The entity store of one append: records the batch creates or changes are
 /// kept in memory (an `EntityState`'s record tables) and written to the
 /// state database once, in key order, when the batch is done (`flush`);
-/// everything else reads through to `StoredEntities`.
+/// everything else reads through to ``StoredEntities``.
 ///
 /// Why: a bulk load puts a record per event, and a put at a random key
 /// descends the B-tree and dirties a leaf each time (a third of the append
@@ -12,7 +12,7 @@ import HaruStorage
 import HaruModel
 
 struct BatchEntities: EntityStore {
-    private(set) var stored: StoredEntities
+    private(set) var stored: StoredEntities<ReadWrite>
     /// The newest version of every record this batch wrote.
     private var fresh = EntityState()
     /// The first and last stored key of each record family, as the batch
@@ -23,7 +23,7 @@ struct BatchEntities: EntityStore {
     private let storedSessions: (first: [UInt8], last: [UInt8])?
     private let storedCounts: (first: [UInt8], last: [UInt8])?
 
-    init(_ stored: StoredEntities) throws {
+    init(_ stored: StoredEntities<ReadWrite>) throws {
         self.stored = stored
         storedSessions = try stored.txn.keyRange(stored.db, family: StateKey.sessionFamily)
         storedCounts = try stored.txn.keyRange(stored.db, family: StateKey.countFamily)

@@ -27,7 +27,7 @@ extension Ledger {
     ) throws -> AppendResult {
         let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
         return try environment.write { txn in
-            let head = try head(txn)
+            let head = try head(txn.reading)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
             var store = try BatchEntities(StoredEntities(txn: txn, db: state))
@@ -48,7 +48,7 @@ extension Ledger {
                 let given = prepared.input.id
                 let id = given ?? log.drawID(unixMillis: millis, using: &rng)
                 if given != nil {
-                    if let existing = try existingEvent(id, txn) {
+                    if let existing = try existingEvent(id, txn.reading) {
                         guard prepared.input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
                         seqs.append(existing.seq)
                         return
@@ -74,7 +74,7 @@ extension Ledger {
                 } catch let e as LMDBError where e.isKeyExists {
                     // Only a drawn id can get here (given ids were looked up above):
                     // the id source repeated itself. Refuse rather than alias two events.
-                    throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn)?.seq ?? 0)
+                    throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn.reading)?.seq ?? 0)
                 }
                 prev = hash
                 if given != nil { batchIDs[id] = (seq, prepared.input) }
@@ -97,9 +97,10 @@ struct BatchLog {
     /// The last id drawn in this batch: the next ascends from it.
     private var drawn: EventID?
 
-    init(_ txn: Transaction, events: Database, ids: Database) throws {
-        if let (k, _) = try txn.last(ids) {
-            guard let id = EventID(indexKey: k) else { throw LedgerError.damaged(seq: nil, reason: "an id key of \(k.count) bytes") }
+    init(_ txn: WriteTransaction, events: Database, ids: Database) throws {
+        let last: (EventID?, Int)? = try txn.last(ids) { k, _ in (k.withUnsafeBytes { EventID(indexKey: $0) }, k.byteCount) }
+        if let (id, count) = last {
+            guard let id else { throw LedgerError.damaged(seq: nil, reason: "an id key of \(count) bytes") }
             top = id
         } else {
             top = EventID(high: 0, low: 0)

@@ -17,13 +17,13 @@ extension Ledger {
         try environment.write { txn in
             // Replayed inside the write transaction: no append can slip in
             // between the replay and the writes.
-            let fold = try replayPipelined(txn, reserve: Int(try txn.count(events)))
+            let fold = try replayPipelined(txn.reading, reserve: Int(try txn.count(events)))
             let parts = produced(fold)
             let empty = try parts.map { try txn.count($0.db) == 0 }
             // Compared on two threads; the other reads in a read transaction,
             // which sees what this one does: nothing is written before the
             // comparison ends, and no other writer can commit meanwhile.
-            guard let diffs = try diffAll(parts, txn, snapshot: nil, firstOnly: false) else {
+            guard let diffs = try diffAll(parts, txn.reading, snapshot: nil, firstOnly: false) else {
                 preconditionFailure("no snapshot to compare: none was asked for")
             }
             var report = RebuildReport(events: fold.state.head)
@@ -34,7 +34,7 @@ extension Ledger {
 
     /// Makes a database part hold exactly what the replay produced.
     /// - Returns: the number of entries written or deleted.
-    private func reconcile(_ txn: Transaction, _ want: Produced, _ d: ProducedDiff, wasEmpty: Bool) throws -> Int {
+    private func reconcile(_ txn: WriteTransaction, _ want: Produced, _ d: ProducedDiff, wasEmpty: Bool) throws -> Int {
         if wasEmpty {
             // From nothing (a new ledger's projection, or cleared): all of it, in key order.
             let all = want.sorted()
@@ -46,7 +46,7 @@ extension Ledger {
         // Something is missing or differs: the slow way, through the sorted entries.
         var changed = d.stale.count
         for (k, v) in want.sorted() {
-            if let old = try txn.get(want.db, k), ByteOrder.same(v, old) { continue }
+            if try txn.get(want.db, k, { old in old.withUnsafeBytes { ByteOrder.same(v, $0) } }) == true { continue }
             try txn.put(want.db, k, v)
             changed += 1
         }

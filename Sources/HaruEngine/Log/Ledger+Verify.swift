@@ -56,7 +56,7 @@ extension Ledger {
     }
 
     /// Seqs, records, the hash chain, `recorded` order and the id index.
-    private func verifyChain(_ txn: Transaction) throws -> VerifyReport {
+    private func verifyChain(_ txn: ReadTransaction) throws -> VerifyReport {
         var report = VerifyReport()
         var expected: UInt64 = 1
         var prev = Digest.zero
@@ -68,22 +68,24 @@ extension Ledger {
         var failure: VerifyReport?
         var budget = Environment.ReadBudget(environment)
         try txn.scan(events) { k, v in
-            guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
-            guard seq == expected else { failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
-            budget.spend(v)
-            guard let h = try? EventRecord.link(v) else { failure = failed(seq, "the record does not decode"); return false }
-            let digest = h.redactedDigest ?? sha.hash(h.payload)
-            guard EventRecord.chainHash(seq: seq, h, prev: prev, payloadDigest: digest, using: sha) == h.hash else {
-                failure = failed(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
-                return false
-            }
-            guard h.recorded >= lastRecorded else { failure = failed(seq, "recorded time goes backwards"); return false }
-            eventIDs.append(h.id)
-            prev = h.hash
-            lastRecorded = h.recorded
-            report.events = seq
-            expected += 1
-            return true
+            try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in
+                guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
+                guard seq == expected else { failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
+                budget.spend(v)
+                guard let h = try? EventRecord.link(v) else { failure = failed(seq, "the record does not decode"); return false }
+                let digest = h.redactedDigest ?? sha.hash(h.payload)
+                guard EventRecord.chainHash(seq: seq, h, prev: prev, payloadDigest: digest, using: sha) == h.hash else {
+                    failure = failed(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
+                    return false
+                }
+                guard h.recorded >= lastRecorded else { failure = failed(seq, "recorded time goes backwards"); return false }
+                eventIDs.append(h.id)
+                prev = h.hash
+                lastRecorded = h.recorded
+                report.events = seq
+                expected += 1
+                return true
+            }}
         }
         if let failure { return failure }
         // The id index: every entry names the seq of an event with that id, and there is one per event
@@ -91,19 +93,22 @@ extension Ledger {
         var indexProblem: String?
         var indexed = 0
         try txn.scan(ids) { key, value in
-            indexed += 1
-            guard let id = EventID(indexKey: key), let seq = try? EventRecord.seq(fromKey: value), seq >= 1,
-                seq <= UInt64(eventIDs.count), eventIDs[Int(seq) - 1] == id
-            else {
-                indexProblem = "the id index has an entry that does not name its event"
-                return false
-            }
-            return true
+            try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
+                indexed += 1
+                guard let id = EventID(indexKey: key), let seq = try? EventRecord.seq(fromKey: value), seq >= 1,
+                    seq <= UInt64(eventIDs.count), eventIDs[Int(seq) - 1] == id
+                else {
+                    indexProblem = "the id index has an entry that does not name its event"
+                    return false
+                }
+                return true
+            }}
         }
         if indexProblem == nil, indexed != eventIDs.count {
             // Name the first event the index lacks (the slow way: only when something is wrong).
             for (k, id) in eventIDs.enumerated() {
-                if try txn.get(ids, id.indexKey).flatMap({ try? EventRecord.seq(fromKey: $0) }) != UInt64(k + 1) {
+                let seq = try txn.get(ids, id.indexKey) { v in v.withUnsafeBytes { try? EventRecord.seq(fromKey: $0) } } ?? nil
+                if seq != UInt64(k + 1) {
                     return failed(UInt64(k + 1), "the id index does not point at this event", events: report.events)
                 }
             }
@@ -114,7 +119,7 @@ extension Ledger {
     }
 
     /// The fold of every event, or the report of the event that does not fold.
-    private func foldForVerify(_ txn: Transaction) throws -> Result<MemoryFold, VerifyFailure> {
+    private func foldForVerify(_ txn: ReadTransaction) throws -> Result<MemoryFold, VerifyFailure> {
         do {
             return .success(try replayPipelined(txn, reserve: Int(try txn.count(events))))
         } catch LedgerError.damaged(let seq, let reason) {
@@ -125,7 +130,7 @@ extension Ledger {
     /// Every projection must be exactly what the fold produces, compared
     /// entry by entry as the database holds it, on two threads.
     /// - Returns: nil when the second thread saw another snapshot (start again).
-    private func compareProjections(_ fold: MemoryFold, _ txn: Transaction, snapshot: Int) throws -> VerifyReport? {
+    private func compareProjections(_ fold: MemoryFold, _ txn: ReadTransaction, snapshot: Int) throws -> VerifyReport? {
         let report = VerifyReport(events: fold.state.head)
         let parts = produced(fold)
         guard let diffs = try diffAll(parts, txn, snapshot: snapshot, firstOnly: true) else { return nil }
@@ -154,7 +159,7 @@ extension Ledger {
     /// The first difference between a database part and the entries the
     /// replay produced for it, in key order; nil when equal. Walks a sorted
     /// copy of what was produced: only when something is known to be wrong.
-    func firstDifference(_ txn: Transaction, _ part: Produced) throws -> String? {
+    func firstDifference(_ txn: ReadTransaction, _ part: Produced) throws -> String? {
         let want = part.sorted()
         var k = 0
         var mismatch: String?

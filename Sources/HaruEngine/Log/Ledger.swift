@@ -113,22 +113,29 @@ public final class Ledger: Sendable {
         try environment.read { txn in try head(txn) }
     }
 
-    package func head(_ txn: Transaction) throws -> Head {
-        guard let (k, v) = try txn.last(events) else { return Head(seq: 0, hash: .zero, recorded: 0) }
-        var r = ByteReader(v)
-        let h = try EventRecord.header(&r)
-        return Head(seq: try EventRecord.seq(fromKey: k), hash: h.hash, recorded: h.recorded)
+    package func head(_ txn: ReadTransaction) throws -> Head {
+        try txn.last(events) { k, v in
+            try v.withUnsafeBytes { v in
+                var r = ByteReader(v)
+                let h = try EventRecord.header(&r)
+                return Head(seq: try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }, hash: h.hash, recorded: h.recorded)
+            }
+        } ?? Head(seq: 0, hash: .zero, recorded: 0)
     }
 
-    func existingEvent(_ id: EventID, _ txn: Transaction) throws -> Event? {
-        guard let k = try txn.get(ids, id.indexKey) else { return nil }
-        let seq = try EventRecord.seq(fromKey: k)
+    func existingEvent(_ id: EventID, _ txn: ReadTransaction) throws -> Event? {
+        guard let seq = try txn.get(ids, id.indexKey, { k in try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) } }) else {
+            return nil
+        }
         return try event(seq, txn)
     }
 
-    package func event(_ seq: UInt64, _ txn: Transaction) throws -> Event? {
-        guard let v = try txn.get(events, EventRecord.key(seq)) else { return nil }
-        do { return try EventRecord.decode(seq: seq, v) } catch { throw LedgerError.damaged(seq: seq, reason: error.reason) }
+    package func event(_ seq: UInt64, _ txn: ReadTransaction) throws -> Event? {
+        try txn.get(events, EventRecord.key(seq)) { v in
+            do { return try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let e as DecodeError {
+                throw LedgerError.damaged(seq: seq, reason: e.reason)
+            }
+        }
     }
 
     /// The event with this seq.
@@ -140,10 +147,10 @@ public final class Ledger: Sendable {
     public func forEachEvent(from: UInt64 = 1, through: UInt64 = .max, _ body: (Event) throws -> Bool) throws {
         try environment.read { txn in
             try txn.scan(events, from: EventRecord.key(from)) { k, v in
-                let seq = try EventRecord.seq(fromKey: k)
+                let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
                 if seq > through { return false }
                 let e: Event
-                do { e = try EventRecord.decode(seq: seq, v) } catch let err as DecodeError {
+                do { e = try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let err as DecodeError {
                     throw LedgerError.damaged(seq: seq, reason: err.reason)
                 }
                 return try body(e)
@@ -167,33 +174,41 @@ public final class Ledger: Sendable {
     /// version, else decoded and upcast.
     /// - Throws: `LedgerError.damaged` for a record that does not decode or an
     ///   event that does not fold (naming its seq).
-    func replay<V: EventVisitor>(_ txn: Transaction, through: UInt64, into visitor: inout V) throws {
+    func replay<V: EventVisitor>(_ txn: ReadTransaction, through: UInt64, into visitor: inout V) throws {
         var budget = Environment.ReadBudget(environment)
         try txn.scan(events) { k, v in
-            let seq = try EventRecord.seq(fromKey: k)
+            let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
             if seq > through { return false }
-            budget.spend(v)
-            do {
-                var r = ByteReader(v)
-                let (type, at, version) = try EventRecord.brief(&r)
-                if Int(version) == type.currentVersion {
-                    try visitor.visit(seq, type, at, try StoredPayload(r.rest()))
-                } else {
-                    var payload = try Payload.decode(from: &r)
-                    _ = try Upcast.toCurrent(type: type, version: version, payload: &payload)
-                    try visitor.visit(seq, type, at, payload)
-                }
-            } catch let err as DecodeError {
-                throw LedgerError.damaged(seq: seq, reason: err.reason)
-            } catch let err as InputError {
-                throw LedgerError.damaged(seq: seq, reason: "the event does not fold: \(err.description)")
-            }
-            return true
+            return try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor) }
         }
     }
 
+    /// One event of `replay`, its record read in place.
+    @inline(__always)
+    private func replayOne<V: EventVisitor>(
+        _ seq: UInt64, _ v: UnsafeRawBufferPointer, _ budget: inout Environment.ReadBudget, _ visitor: inout V
+    ) throws -> Bool {
+        budget.spend(v)
+        do {
+            var r = ByteReader(v)
+            let (type, at, version) = try EventRecord.brief(&r)
+            if Int(version) == type.currentVersion {
+                try visitor.visit(seq, type, at, try StoredPayload(r.rest()))
+            } else {
+                var payload = try Payload.decode(from: &r)
+                _ = try Upcast.toCurrent(type: type, version: version, payload: &payload)
+                try visitor.visit(seq, type, at, payload)
+            }
+        } catch let err as DecodeError {
+            throw LedgerError.damaged(seq: seq, reason: err.reason)
+        } catch let err as InputError {
+            throw LedgerError.damaged(seq: seq, reason: "the event does not fold: \(err.description)")
+        }
+        return true
+    }
+
     /// Reads the stored entity state (kept current by every append).
-    package func withStoredState<T>(_ body: (any EntityStore) throws -> T) throws -> T {
+    package func withStoredState<T>(_ body: (any EntityReader) throws -> T) throws -> T {
         try environment.read { txn in try body(StoredEntities(txn: txn, db: state)) }
     }
 

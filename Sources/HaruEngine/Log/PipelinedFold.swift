@@ -39,7 +39,7 @@ extension Ledger {
     /// Folds the events of `txn` through `through` into memory, with every
     /// projection, on two threads (`PipelinedFold`).
     /// - Throws: as `replay`; a projection that cannot be applied is damage at its seq.
-    func replayPipelined(_ txn: Transaction, through: UInt64 = .max, reserve: Int) throws -> MemoryFold {
+    func replayPipelined(_ txn: ReadTransaction, through: UInt64 = .max, reserve: Int) throws -> MemoryFold {
         let channel = Channel<[Projector.Step]>(capacity: 4)
         var fold = PipelinedFold(channel: channel)
         fold.state.reserve(records: reserve)

@@ -88,7 +88,7 @@ extension Ledger {
     }
 
     /// Scans `db` once against `want`; with `firstOnly`, stops at the first stale or differing entry.
-    func diff(_ txn: Transaction, _ want: Produced, firstOnly: Bool) throws -> ProducedDiff {
+    func diff(_ txn: ReadTransaction, _ want: Produced, firstOnly: Bool) throws -> ProducedDiff {
         var d = ProducedDiff()
         var scratch = ByteWriter(capacity: 256)
         var budget = Environment.ReadBudget(environment)
@@ -117,13 +117,18 @@ extension Ledger {
         return d
     }
 
-    /// Calls `body` with the stored entries of a part, in key order, while it returns true.
+    /// Calls `body` with the stored entries of a part, in key order, while it
+    /// returns true (read in place: the comparison copies only what differs).
     func scan(
-        _ txn: Transaction, _ part: Produced, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
+        _ txn: ReadTransaction, _ part: Produced, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
     ) throws {
         try txn.scan(part.db, from: part.from.isEmpty ? nil : part.from) { key, value in
-            if let before = part.before, !ByteOrder.less(key, before) { return false }
-            return try body(key, value)
+            try key.withUnsafeBytes { key in
+                try value.withUnsafeBytes { value in
+                    if let before = part.before, !ByteOrder.less(key, before) { return false }
+                    return try body(key, value)
+                }
+            }
         }
     }
 
@@ -133,7 +138,7 @@ extension Ledger {
     ///   nil when no commit can come in between (`txn` holds the write lock).
     /// - Returns: nil when the other transaction saw another snapshot (an
     ///   append committed in between): the caller starts again.
-    func diffAll(_ parts: [Produced], _ txn: Transaction, snapshot: Int?, firstOnly: Bool) throws -> [ProducedDiff]? {
+    func diffAll(_ parts: [Produced], _ txn: ReadTransaction, snapshot: Int?, firstOnly: Bool) throws -> [ProducedDiff]? {
         let first = parts[0]
         let (other, rest) = try Parallel.both(
             { [environment] in

@@ -5,29 +5,33 @@
 import HaruStorage
 import HaruModel
 
-package struct StoredEntities: EntityStore {
-    let txn: Transaction
+/// Read-only in a read transaction (an `EntityReader`), an `EntityStore`
+/// in a write transaction: the type says which.
+package struct StoredEntities<Access>: EntityReader {
+    let txn: Transaction<Access>
     let db: Database
     /// Definitions already decoded in this transaction: a batch names the same
     /// few actions again and again. Writes go through it, so it never goes stale.
     private let cache = DefinitionCache()
 
-    package init(txn: Transaction, db: Database) {
+    package init(txn: Transaction<Access>, db: Database) {
         self.txn = txn
         self.db = db
     }
 
     private func decode<T>(_ key: [UInt8], _ body: (inout ByteReader) throws(DecodeError) -> T) throws -> T? {
-        guard let v = try txn.get(db, key) else { return nil }
-        var r = ByteReader(v)
-        return try body(&r)
+        try txn.get(db, key) { v in
+            try v.withUnsafeBytes { (v) throws(DecodeError) -> T in
+                var r = ByteReader(v)
+                return try body(&r)
+            }
+        }
     }
 
     package func settings() throws -> SettingsHistory {
         try decode(StateKey.settings) { (r) throws(DecodeError) in try StateCodec.decodeSettings(&r) } ?? SettingsHistory()
     }
 
-    package func setSettings(_ s: SettingsHistory) throws { try txn.put(db, StateKey.settings, StateCodec.encode(s)) }
 
     package func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
         if let hit = cache.entries[kind.rawValue]?[EntityKey(id)] { return hit }
@@ -36,14 +40,6 @@ package struct StoredEntities: EntityStore {
         return d
     }
 
-    package func setDefinition(_ d: Definition) throws {
-        if d.kind.hasUniqueNames, cache.names[d.kind.rawValue] != nil {
-            cache.names[d.kind.rawValue]!.update(old: try definition(d.kind, d.id), new: d)
-        }
-        try txn.put(db, StateKey.definition(d.kind, d.id), StateCodec.encode(d))
-        cache.entries[d.kind.rawValue, default: [:]][EntityKey(d.id)] = d
-        if d.kind == .action { cache.actions[EntityKey(d.id)] = ActionStatus(d) }
-    }
 
     package func actionStatus(_ id: String) throws -> ActionStatus {
         if let hit = cache.actions[EntityKey(id)] { return hit }
@@ -64,8 +60,10 @@ package struct StoredEntities: EntityStore {
         var out: [Definition] = []
         try txn.scan(db, from: [prefix]) { k, v in
             guard k.first == prefix else { return false }
-            var r = ByteReader(v)
-            out.append(try StateCodec.decodeDefinition(&r))
+            try v.withUnsafeBytes { (v) throws(DecodeError) in
+                var r = ByteReader(v)
+                out.append(try StateCodec.decodeDefinition(&r))
+            }
             return true
         }
         return out.sorted { $0.created.seq < $1.created.seq }
@@ -75,26 +73,16 @@ package struct StoredEntities: EntityStore {
         try decode(StateKey.session(id)) { (r) throws(DecodeError) in try StateCodec.decodeSession(&r) }
     }
 
-    package func setSession(_ s: SessionRecord) throws { try txn.put(db, StateKey.session(s.id), StateCodec.encode(s)) }
 
     package func count(_ id: String) throws -> CountRecord? {
         try decode(StateKey.count(id)) { (r) throws(DecodeError) in try StateCodec.decodeCount(&r) }
     }
 
-    package func setCount(_ c: CountRecord) throws { try txn.put(db, StateKey.count(c.id), StateCodec.encode(c)) }
 
     package func running(action: String) throws -> String? {
-        guard let v = try txn.get(db, StateKey.running(action)) else { return nil }
-        return String(decoding: v, as: UTF8.self)
+        try txn.get(db, StateKey.running(action)) { v in v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
     }
 
-    package func setRunning(action: String, session: String?) throws {
-        if let session {
-            try txn.put(db, StateKey.running(action), Array(session.utf8))
-        } else {
-            try txn.delete(db, StateKey.running(action))
-        }
-    }
 
     package func runningSessions() throws -> [SessionRecord] { try allRunning().compactMap { try session($0.1) } }
 
@@ -103,10 +91,36 @@ package struct StoredEntities: EntityStore {
         var out: [(String, String)] = []
         try txn.scan(db, from: [0x22]) { k, v in
             guard k.first == 0x22 else { return false }
-            out.append((String(decoding: k.dropFirst(), as: UTF8.self), String(decoding: v, as: UTF8.self)))
+            out.append((k.withUnsafeBytes { String(decoding: $0.dropFirst(), as: UTF8.self) }, v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }))
             return true
         }
         return out
+    }
+}
+
+/// In a write transaction, the fold's store.
+extension StoredEntities: EntityStore where Access == ReadWrite {
+    package func setSettings(_ s: SettingsHistory) throws { try txn.put(db, StateKey.settings, StateCodec.encode(s)) }
+
+    package func setDefinition(_ d: Definition) throws {
+        if d.kind.hasUniqueNames, cache.names[d.kind.rawValue] != nil {
+            cache.names[d.kind.rawValue]!.update(old: try definition(d.kind, d.id), new: d)
+        }
+        try txn.put(db, StateKey.definition(d.kind, d.id), StateCodec.encode(d))
+        cache.entries[d.kind.rawValue, default: [:]][EntityKey(d.id)] = d
+        if d.kind == .action { cache.actions[EntityKey(d.id)] = ActionStatus(d) }
+    }
+
+    package func setSession(_ s: SessionRecord) throws { try txn.put(db, StateKey.session(s.id), StateCodec.encode(s)) }
+
+    package func setCount(_ c: CountRecord) throws { try txn.put(db, StateKey.count(c.id), StateCodec.encode(c)) }
+
+    package func setRunning(action: String, session: String?) throws {
+        if let session {
+            try txn.put(db, StateKey.running(action), Array(session.utf8))
+        } else {
+            try txn.delete(db, StateKey.running(action))
+        }
     }
 }
 

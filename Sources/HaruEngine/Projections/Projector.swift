@@ -181,14 +181,14 @@ package struct MemoryProjections: ProjectionSink, Sendable {
 /// Pages changed by a batch are kept in memory and written once, when the
 /// batch is done (`flush`), so a bulk load rewrites each page once.
 struct StoredProjections: ProjectionSink {
-    let txn: Transaction
+    let txn: WriteTransaction
     let pages: Database
     let interned: Database
     let checkpoints: Database
     private var dirty: [Int64: [UInt8]] = [:]
     private var actionCache: [EntityKey: UInt16] = [:]
 
-    init(txn: Transaction, pages: Database, interned: Database, checkpoints: Database) {
+    init(txn: WriteTransaction, pages: Database, interned: Database, checkpoints: Database) {
         self.txn = txn
         self.pages = pages
         self.interned = interned
@@ -198,8 +198,9 @@ struct StoredProjections: ProjectionSink {
     mutating func intern(action: String) throws -> UInt16 {
         let key = EntityKey(action)
         if let i = actionCache[key] { return i }
-        if let v = try txn.get(interned, InternKey.id(action)), v.count == 2 {
-            let i = UInt16(v[0]) << 8 | UInt16(v[1])
+        if let i = try txn.get(interned, InternKey.id(action), { v -> UInt16? in
+            v.byteCount == 2 ? UInt16(bigEndian: v.unsafeLoadUnaligned(as: UInt16.self)) : nil
+        }) ?? nil {
             actionCache[key] = i
             return i
         }
@@ -213,7 +214,7 @@ struct StoredProjections: ProjectionSink {
     }
 
     mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws {
-        if dirty[page] == nil { dirty[page] = try txn.get(pages, PageKey.make(page)).map { Array($0) } ?? [] }
+        if dirty[page] == nil { dirty[page] = try txn.copy(pages, PageKey.make(page)) ?? [] }
         try body(&dirty[page]!)
     }
 

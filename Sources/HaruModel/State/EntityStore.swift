@@ -3,23 +3,28 @@
 /// `verify`), and `StoredEntities` reads and writes the ledger's state
 /// database inside the append's write transaction, so an append touches only
 /// the entities its events name, however long the log.
-package protocol EntityStore {
-    func settings() throws -> SettingsHistory
+package protocol EntityStore: EntityReader {
     mutating func setSettings(_ s: SettingsHistory) throws
-    func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition?
     mutating func setDefinition(_ d: Definition) throws
+    mutating func setSession(_ s: SessionRecord) throws
+    mutating func setCount(_ c: CountRecord) throws
+    mutating func setRunning(action: String, session: String?) throws
+}
+
+/// The reading half of `EntityStore`: what a query of the stored state (in
+/// a read transaction) may ask.
+package protocol EntityReader {
+    func settings() throws -> SettingsHistory
+    func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition?
     /// Every definition of a kind.
     func definitions(_ kind: DefinitionKind) throws -> [Definition]
     /// The id of the live definition of `kind` named `name` (tags and actions:
     /// names are unique among the live ones). Default: a scan of `definitions`.
     func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String?
     func session(_ id: String) throws -> SessionRecord?
-    mutating func setSession(_ s: SessionRecord) throws
     func count(_ id: String) throws -> CountRecord?
-    mutating func setCount(_ c: CountRecord) throws
     /// The running session of an action, if any.
     func running(action: String) throws -> String?
-    mutating func setRunning(action: String, session: String?) throws
     /// Every running session.
     func runningSessions() throws -> [SessionRecord]
     /// A hint that the record `hint` names is looked up soon (default: none taken).
@@ -44,7 +49,7 @@ package enum ActionStatus: Sendable, Equatable {
     }
 }
 
-extension EntityStore {
+extension EntityReader {
     package func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
         try definitions(kind).first { $0.isLive && $0.fields().string(.name) == name }?.id
     }

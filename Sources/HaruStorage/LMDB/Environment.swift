@@ -120,25 +120,25 @@ public final class Environment: @unchecked Sendable {
     }
 
     /// Runs `body` in a read-only snapshot.
-    package func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+    package func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
         var txn: OpaquePointer?
         try beginTxn(&txn, flags: UInt32(MDB_RDONLY))
         defer { mdb_txn_abort(txn) }
-        return try body(Transaction(txn: txn!, writable: false))
+        return try body(ReadTransaction(txn: txn!))
     }
 
     /// Runs `body` in the single write transaction and commits when it
     /// returns. When the map fills, the transaction is aborted, the map is
     /// doubled and `body` runs again (at most 8 times), so `body` must not
     /// have effects outside the transaction.
-    package func write<T>(_ body: (Transaction) throws -> T) throws -> T {
+    package func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         var attempts = 0
         while true {
             attempts += 1
             var txn: OpaquePointer?
             try beginTxn(&txn, flags: 0)
             do {
-                let result = try body(Transaction(txn: txn!, writable: true))
+                let result = try body(WriteTransaction(txn: txn!))
                 let rc = mdb_txn_commit(txn)
                 txn = nil  // freed by mdb_txn_commit, whatever it returned
                 try check(rc, "mdb_txn_commit")

@@ -1,29 +1,55 @@
 import CLMDB
 
-/// An open LMDB transaction, valid only inside the closure that received it.
+/// What a transaction may do, in its type: `ReadTransaction` reads,
+/// `WriteTransaction` reads and writes. A write where only a read was handed
+/// over does not compile.
+package enum ReadOnly {}
+package enum ReadWrite {}
+
+package typealias ReadTransaction = Transaction<ReadOnly>
+package typealias WriteTransaction = Transaction<ReadWrite>
+
+/// An open LMDB transaction, valid only inside the closure that received it
+/// (`Environment.read`, `Environment.write`).
 ///
-/// Values returned by `get` and passed to cursor callbacks point into the
-/// map: copy what must outlive the transaction.
-package struct Transaction {
+/// Stored bytes are handed to closures as `RawSpan`s, which the compiler
+/// keeps from escaping the closure: they point into the map, and the map
+/// may be unmapped or reused once the transaction ends. Copy what must
+/// outlive the closure.
+package struct Transaction<Access> {
     let txn: OpaquePointer
-    package let writable: Bool
+
+    /// The same transaction, for reading only (what a function that only
+    /// reads takes).
+    package var reading: ReadTransaction { ReadTransaction(txn: txn) }
 
     /// The snapshot a read transaction sees (LMDB's transaction id): two read
     /// transactions with the same id see the same committed state.
     package var snapshotID: Int { mdb_txn_id(txn) }
 
-    /// The value stored under `key`, nil when absent (`MDB_NOTFOUND` is not an error).
-    package func get(_ db: Database, _ key: [UInt8]) throws -> UnsafeRawBufferPointer? {
+    /// Calls `body` with the value stored under `key`; nil when absent
+    /// (`MDB_NOTFOUND` is not an error).
+    package func get<T>(_ db: Database, _ key: [UInt8], _ body: (RawSpan) throws -> T) throws -> T? {
         var k = key
-        return try k.withUnsafeMutableBytes { (kb) throws -> UnsafeRawBufferPointer? in
+        var mv = MDB_val()
+        let found = try k.withUnsafeMutableBytes { (kb) throws -> Bool in
             var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
-            var mv = MDB_val()
             let rc = mdb_get(txn, db.dbi, &mk, &mv)
-            if rc == MDB_NOTFOUND { return nil }
+            if rc == MDB_NOTFOUND { return false }
             try check(rc, "mdb_get")
-            return UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size)
+            return true
         }
+        guard found else { return nil }
+        return try body(UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size).bytes)
     }
+
+    /// A copy of the value stored under `key`, nil when absent.
+    package func copy(_ db: Database, _ key: [UInt8]) throws -> [UInt8]? {
+        try get(db, key) { v in v.withUnsafeBytes { Array($0) } }
+    }
+}
+
+extension Transaction where Access == ReadWrite {
 
     /// Stores `value` under `key`.
     /// - Parameters:
@@ -57,7 +83,7 @@ package struct Transaction {
     /// one cursor (`KeyOrderPuts`); keys past the database's last key, as it
     /// was, are appended.
     package func putInKeyOrder<T>(_ db: Database, _ body: (inout KeyOrderPuts) throws -> T) throws -> T {
-        let last = try self.last(db).map { Array($0.key) } ?? []
+        let last = try self.last(db) { key, _ in key.withUnsafeBytes { Array($0) } } ?? []
         return try withCursor(db) { cursor in
             var puts = KeyOrderPuts(cursor: cursor, last: last)
             return try body(&puts)
@@ -89,7 +115,9 @@ package struct Transaction {
 
     /// Removes every entry of `db` (the database stays).
     package func clear(_ db: Database) throws { try check(mdb_drop(txn, db.dbi, 0), "mdb_drop") }
+}
 
+extension Transaction {
     /// Number of entries in `db`.
     package func count(_ db: Database) throws -> Int {
         var st = MDB_stat()
@@ -97,8 +125,8 @@ package struct Transaction {
         return st.ms_entries
     }
 
-    /// The last (greatest) key and its value, nil when `db` is empty.
-    package func last(_ db: Database) throws -> (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
+    /// Calls `body` with the last (greatest) key and its value; nil when `db` is empty.
+    package func last<T>(_ db: Database, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
         defer { mdb_cursor_close(cursor) }
@@ -107,17 +135,16 @@ package struct Transaction {
         let rc = mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
         if rc == MDB_NOTFOUND { return nil }
         try check(rc, "mdb_cursor_get")
-        return (
-            UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
-            UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size)
-        )
+        return try body(
+            UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size).bytes,
+            UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size).bytes)
     }
 
     /// The first and last keys of `db` that start with `family`, nil when none does.
     package func keyRange(_ db: Database, family: UInt8) throws -> (first: [UInt8], last: [UInt8])? {
         var first: [UInt8]?
         try scan(db, from: [family]) { k, _ in
-            if k.first == family { first = Array(k) }
+            if k.first == family { first = k.array }
             return false
         }
         guard let first else { return nil }
@@ -151,7 +178,7 @@ package struct Transaction {
     /// order, until it returns false.
     package func scan(
         _ db: Database, from: [UInt8]? = nil,
-        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
+        _ body: (_ key: RawSpan, _ value: RawSpan) throws -> Bool
     ) throws {
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
@@ -166,8 +193,8 @@ package struct Transaction {
         }
         while rc == MDB_SUCCESS {
             let go = try body(
-                UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size),
-                UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size))
+                UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size).bytes,
+                UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size).bytes)
             if !go { return }
             rc = mdb_cursor_get(cursor, &mk, &mv, MDB_NEXT)
         }

@@ -6,7 +6,7 @@ import HaruEngine
 
 package struct Snapshot {
     let ledger: Ledger
-    let txn: Transaction
+    let txn: ReadTransaction
     /// The last seq of the ledger.
     package let head: UInt64
     /// The seq this snapshot knows up to (≤ head).
@@ -42,7 +42,7 @@ package struct Snapshot {
         var out: [String] = []
         try txn.scan(ledger.interned, from: [UInt8(ascii: "i")]) { k, v in
             guard k.first == UInt8(ascii: "i") else { return false }
-            out.append(String(decoding: v, as: UTF8.self))
+            out.append(v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })
             return true
         }
         return out
@@ -53,15 +53,17 @@ package struct Snapshot {
     package func pageEntries(_ pages: ClosedRange<Int64>, _ body: (Int64, PageEntry) throws -> Void) throws {
         let k = knownAt
         try txn.scan(ledger.pages, from: PageKey.make(pages.lowerBound)) { key, value in
-            guard key.count == 4 else { throw LedgerError.damaged(seq: nil, reason: "a record page key is malformed") }
-            let page = PageKey.page(fromKey: key)
-            if page > pages.upperBound { return false }
-            guard value.count % PageEntry.size == 0 else { throw LedgerError.damaged(seq: nil, reason: "record page \(page) is malformed") }
-            for e in 0..<(value.count / PageEntry.size) {
-                let entry = PageEntry.read(value, e)
-                if entry.known(at: k) { try body(page, entry) }
-            }
-            return true
+            try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
+                guard key.count == 4 else { throw LedgerError.damaged(seq: nil, reason: "a record page key is malformed") }
+                let page = PageKey.page(fromKey: key)
+                if page > pages.upperBound { return false }
+                guard value.count % PageEntry.size == 0 else { throw LedgerError.damaged(seq: nil, reason: "record page \(page) is malformed") }
+                for e in 0..<(value.count / PageEntry.size) {
+                    let entry = PageEntry.read(value, e)
+                    if entry.known(at: k) { try body(page, entry) }
+                }
+                return true
+            }}
         }
     }
 
@@ -71,20 +73,27 @@ package struct Snapshot {
         if knownAt == head { return try StoredEntities(txn: txn, db: ledger.state).runningSessions() }
         let base = knownAt - knownAt % Projector.checkpointInterval
         var running = RunningSet()
-        if base > 0, let v = try txn.get(ledger.checkpoints, EventRecord.key(base)) {
-            var r = ByteReader(v)
+        if base > 0 {
             do {
-                running = RunningSet(try Projector.decodeCheckpoint(&r))
-            } catch { throw LedgerError.damaged(seq: base, reason: "checkpoint: \(error.reason)") }
+                let stored = try txn.get(ledger.checkpoints, EventRecord.key(base)) { v in
+                    try v.withUnsafeBytes { (v) throws(DecodeError) in
+                        var r = ByteReader(v)
+                        return try Projector.decodeCheckpoint(&r)
+                    }
+                }
+                if let stored { running = RunningSet(stored) }
+            } catch let e as DecodeError { throw LedgerError.damaged(seq: base, reason: "checkpoint: \(e.reason)") }
         }
         guard knownAt > base else { return Array(running.sessions.values) }
         // The events after the checkpoint, through the running set's rules (`RunningSet`).
         try txn.scan(ledger.events, from: EventRecord.key(base + 1)) { key, value in
-            let seq = try EventRecord.seq(fromKey: key)
-            if seq > knownAt { return false }
-            let e = try EventRecord.decode(seq: seq, value)
-            running.apply(e.type, at: e.at, seq: seq, payload: e.payload)
-            return true
+            try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
+                let seq = try EventRecord.seq(fromKey: key)
+                if seq > knownAt { return false }
+                let e = try EventRecord.decode(seq: seq, value)
+                running.apply(e.type, at: e.at, seq: seq, payload: e.payload)
+                return true
+            }}
         }
         return Array(running.sessions.values)
     }
@@ -129,13 +138,18 @@ extension Ledger {
 
     /// The last seq recorded at or before `micros` (0 when none): a binary
     /// search, since recorded times never decrease.
-    func lastSeq(recordedBy micros: Int64, head: UInt64, _ txn: Transaction) throws -> UInt64 {
+    func lastSeq(recordedBy micros: Int64, head: UInt64, _ txn: ReadTransaction) throws -> UInt64 {
         var lo: UInt64 = 0, hi = head
         while lo < hi {
             let mid = lo + (hi - lo + 1) / 2
-            guard let v = try txn.get(events, EventRecord.key(mid)) else { throw LedgerError.damaged(seq: mid, reason: "missing") }
-            var r = ByteReader(v)
-            if try EventRecord.header(&r).recorded <= micros { lo = mid } else { hi = mid - 1 }
+            let recorded = try txn.get(events, EventRecord.key(mid)) { v in
+                try v.withUnsafeBytes { (v) throws(DecodeError) in
+                    var r = ByteReader(v)
+                    return try EventRecord.header(&r).recorded
+                }
+            }
+            guard let recorded else { throw LedgerError.damaged(seq: mid, reason: "missing") }
+            if recorded <= micros { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }

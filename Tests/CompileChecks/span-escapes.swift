@@ -1,0 +1,9 @@
+// Must NOT compile (scripts/check-concurrency.sh): stored bytes come as a
+// RawSpan, which cannot leave the closure that got it (the map may be gone).
+// expect: escap|lifetime|non-Escapable|~Escapable
+@testable import HaruStorage
+
+func keep(_ txn: ReadTransaction, _ db: Database) throws {
+    var kept: [RawSpan] = []
+    _ = try txn.get(db, [1]) { v in kept.append(v) }
+}
