@@ -1,8 +1,7 @@
 import HaruStorage
 
-/// Why stored bytes could not be decoded. A decode failure is damage (exit
-/// 3), never "not found".
-/// Stored bytes that do not decode: the ledger is damaged (exit 3).
+/// Why stored bytes could not be decoded: the ledger is damaged (exit 3),
+/// never "not found".
 package struct DecodeError: HaruError, Sendable, Equatable {
     package var exitStatus: ExitStatus { .cannotOpen }
     package var reason: String
@@ -13,34 +12,37 @@ package struct DecodeError: HaruError, Sendable, Equatable {
 /// Reads the primitives `ByteWriter` writes, from bytes that stay valid for
 /// the reader's life (an LMDB value inside its transaction, or an array).
 package struct ByteReader {
-    let base: UnsafeRawBufferPointer
-    package private(set) var offset = 0
+    @usableFromInline let base: UnsafeRawBufferPointer
+    @usableFromInline package internal(set) var offset = 0
 
+    @inlinable
     package init(_ base: UnsafeRawBufferPointer) { self.base = base }
 
+    @inlinable
     package var remaining: Int { base.count - offset }
+    @inlinable
     package var atEnd: Bool { offset >= base.count }
 
     @inline(__always)
-    private mutating func need(_ n: Int) throws(DecodeError) {
+    @usableFromInline mutating func need(_ n: Int) throws(DecodeError) {
         if offset + n > base.count { throw DecodeError("record ends early (need \(n) bytes at \(offset))") }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func u8() throws(DecodeError) -> UInt8 {
         try need(1)
         defer { offset += 1 }
         return base[offset]
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func u16() throws(DecodeError) -> UInt16 {
         try need(2)
         defer { offset += 2 }
         return UInt16(base[offset]) << 8 | UInt16(base[offset + 1])
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func u32() throws(DecodeError) -> UInt32 {
         try need(4)
         var v: UInt32 = 0
@@ -49,7 +51,7 @@ package struct ByteReader {
         return v
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func u64() throws(DecodeError) -> UInt64 {
         try need(8)
         var v: UInt64 = 0
@@ -58,9 +60,10 @@ package struct ByteReader {
         return v
     }
 
+    @inlinable
     package mutating func i64() throws(DecodeError) -> Int64 { Int64(bitPattern: try u64()) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func varint() throws(DecodeError) -> UInt64 {
         var v: UInt64 = 0
         var shift: UInt64 = 0
@@ -76,12 +79,13 @@ package struct ByteReader {
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func svarint() throws(DecodeError) -> Int64 {
         let u = try varint()
         return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
     }
 
+    @inlinable
     package mutating func string() throws(DecodeError) -> String {
         let n = Int(try varint())
         try need(n)
@@ -100,6 +104,7 @@ package struct ByteReader {
     }
 
     /// Skips a length-prefixed string.
+    @inlinable
     package mutating func skipString() throws(DecodeError) {
         let n = Int(try varint())
         try need(n)
@@ -107,6 +112,7 @@ package struct ByteReader {
     }
 
     /// `n` bytes, copied out (the source may be an LMDB page).
+    @inlinable
     package mutating func bytes(_ n: Int) throws(DecodeError) -> [UInt8] {
         try need(n)
         defer { offset += n }
@@ -114,6 +120,7 @@ package struct ByteReader {
     }
 
     /// A reader over the next `n` bytes, which this reader skips.
+    @inlinable
     package mutating func sub(_ n: Int) throws(DecodeError) -> ByteReader {
         try need(n)
         defer { offset += n }
@@ -121,6 +128,7 @@ package struct ByteReader {
     }
 
     /// The rest of the buffer, not copied: valid only while the source is.
+    @inlinable
     package mutating func rest() -> UnsafeRawBufferPointer {
         defer { offset = base.count }
         return UnsafeRawBufferPointer(rebasing: base[offset...])

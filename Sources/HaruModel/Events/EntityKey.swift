@@ -1,13 +1,14 @@
 /// An entity id as a dictionary key, hashed with FNV-1a (seeded per process).
 package struct EntityKey: Hashable, Sendable {
-    let id: String
+    @usableFromInline let id: String
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(_ id: String) { self.id = id }
 
+    @inlinable
     package static func == (a: EntityKey, b: EntityKey) -> Bool { a.id == b.id }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func fnv(_ seed: UInt64) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
         if let done = id.utf8.withContiguousStorageIfAvailable({ buf -> UInt64 in
@@ -21,9 +22,11 @@ package struct EntityKey: Hashable, Sendable {
         return h
     }
 
+    @inlinable
     package func hash(into h: inout Hasher) { h.combine(fnv(0)) }
 
     // The standard library's hook for a key's raw hash: skipping Hasher is the point.
+    @inlinable
     package func _rawHashValue(seed: Int) -> Int {
         let x = fnv(UInt64(bitPattern: Int64(seed)))
         return Int(truncatingIfNeeded: x ^ (x >> 29))
