@@ -83,8 +83,9 @@ package struct QuestExplanation: Sendable {
         }
         let running = try snap.runningSessions()
         let table = try snap.actionTable()
+        let measured = try QuestExplanation.measure(q, ranges, snap, calendar, defs, cut)
         var periods: [Period] = []
-        for (first, last) in ranges {
+        for (n, (first, last)) in ranges.enumerated() {
             let grid = DayGrid(calendar, from: first, through: last)
             // Per day: the measurement window ([start, deadline) for daily quests with one).
             let windows: [Range<Int64>] = (0..<grid.count).map { i in
@@ -179,18 +180,17 @@ package struct QuestExplanation: Sendable {
                         r.id, r.actionID, r.start.seconds, max(r.start.seconds, reference.instant.seconds), full: (r.start.seconds, nil))
                 }
             }
-            let entries = order.map { byRecord[$0]! }
-            // What the period asked and whether it was met: the same rules as spans and streaks.
+            let entries = order.compactMap { byRecord[$0] }
+            // What the period asked and whether it was met: the same rules as
+            // spans and streaks, on the value the progress engine's meter gives
+            // (the entries say which records made it; `ExplainAgreesWithProgress`
+            // tests that they add up to it).
             let nScheduled = Double(scheduled.filter { $0 }.count)
-            var done = 0.0
-            var required: Double?
+            let done = measured[n]
+            let required: Double?
             switch q.period {
-            case .daily:
-                required = scheduled.first == true ? q.amount : nil
-                done = entries.reduce(0) { $0 + $1.counted }
-            case .weekly, .monthly, .custom:
-                required = q.amount * (nScheduled > 0 ? 1 : 0)
-                done = entries.reduce(0) { $0 + $1.counted }
+            case .daily: required = scheduled.first == true ? q.amount : nil
+            case .weekly, .monthly, .custom: required = q.amount * (nScheduled > 0 ? 1 : 0)
             }
             let inProgress = refDay >= first && refDay <= last
             periods.append(
@@ -199,6 +199,28 @@ package struct QuestExplanation: Sendable {
                     met: required.map { q.met(value: done, target: $0) } ?? true, inProgress: inProgress, entries: entries))
         }
         self.periods = periods
+    }
+
+    /// Each period's value as the progress engine measures it (`QuestMeter`:
+    /// the one place a quest's day is measured): the scheduled days' values,
+    /// through the deadline window for a daily quest, up to the reference.
+    private static func measure(
+        _ q: QuestSpec, _ ranges: [(LocalDate, LocalDate)], _ snap: Snapshot, _ calendar: LedgerCalendar,
+        _ defs: LiveDefinitions, _ cut: Reference
+    ) throws -> [Double] {
+        guard let first = ranges.map(\.0).min(), let last = ranges.map(\.1).max() else { return [] }
+        let span = calendar.range(of: first).lowerBound.seconds..<calendar.range(of: last).upperBound.seconds
+        let records = try RecordSet(snap, actions: defs.actions.keys.sorted(), span: span)
+        var meter = QuestMeter(
+            calendar: calendar, records: records, first: first, last: last, reference: cut,
+            deadlines: q.deadline.map { [$0.minutes] } ?? [])
+        let values = meter.values(q, actions: ProgressEngine.actionIndices(q, defs: defs, records: records), windowed: q.period == .daily)
+        return ranges.map { (s, e) in
+            ProgressEngine.dayRange(s, e.daysSinceEpoch - s.daysSinceEpoch + 1).reduce(0.0) { sum, day in
+                guard q.period != .daily || q.isScheduled(day), let k = meter.index(day) else { return sum }
+                return sum + values[k]
+            }
+        }
     }
 }
 
