@@ -3,6 +3,6 @@
 // expect: ReadWrite|ReadOnly|requires the types|no member
 @testable import HaruStorage
 
-func write(_ env: Environment, _ db: Database) throws {
+func write(_ env: Environment, _ db: Database<RawKeys>) throws {
     try env.read { txn in try txn.put(db, [1], [2]) }
 }

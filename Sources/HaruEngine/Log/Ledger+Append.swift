@@ -97,7 +97,7 @@ struct BatchLog {
     /// The last id drawn in this batch: the next ascends from it.
     private var drawn: EventID?
 
-    init(_ txn: WriteTransaction, events: Database, ids: Database) throws {
+    init(_ txn: WriteTransaction, events: Database<SeqKey>, ids: Database<IDKeys>) throws {
         let last: (EventID?, Int)? = try txn.last(ids) { k, _ in (k.withUnsafeBytes { EventID(indexKey: $0) }, k.byteCount) }
         if let (id, count) = last {
             guard let id else { throw LedgerError.damaged(seq: nil, reason: "an id key of \(count) bytes") }

@@ -107,7 +107,7 @@ extension Ledger {
         if indexProblem == nil, indexed != eventIDs.count {
             // Name the first event the index lacks (the slow way: only when something is wrong).
             for (k, id) in eventIDs.enumerated() {
-                let seq = try txn.get(ids, id.indexKey) { v in v.withUnsafeBytes { try? EventRecord.seq(fromKey: $0) } } ?? nil
+                let seq = try txn.get(ids, id) { v in v.withUnsafeBytes { try? EventRecord.seq(fromKey: $0) } } ?? nil
                 if seq != UInt64(k + 1) {
                     return failed(UInt64(k + 1), "the id index does not point at this event", events: report.events)
                 }

@@ -70,12 +70,18 @@ public struct Head: Sendable, Equatable {
 /// (current entities, kept by every append in the same transaction).
 public final class Ledger: Sendable {
     package let environment: Environment
-    package let events: Database
-    let ids: Database
-    package let state: Database
-    package let pages: Database
-    package let interned: Database
-    package let checkpoints: Database
+    /// seq → event record.
+    package let events: Database<SeqKey>
+    /// event id → seq.
+    let ids: Database<IDKeys>
+    /// family byte + entity id → the entity's state (`StateKey`).
+    package let state: Database<RawKeys>
+    /// UTC day → the record versions of that day (`PageKey`).
+    package let pages: Database<PageKey>
+    /// `a`+action id / `i`+index: the action table (`InternKey`).
+    package let interned: Database<RawKeys>
+    /// seq → the sessions running after it.
+    package let checkpoints: Database<SeqKey>
 
     static let databaseNames = ["events", "ids", "state", "pages", "interned", "checkpoints"]
 
@@ -93,12 +99,12 @@ public final class Ledger: Sendable {
 
     private init(environment: Environment) throws {
         self.environment = environment
-        events = try environment.database("events")
-        ids = try environment.database("ids")
+        events = try environment.database("events", keys: SeqKey.self)
+        ids = try environment.database("ids", keys: IDKeys.self)
         state = try environment.database("state")
-        pages = try environment.database("pages")
+        pages = try environment.database("pages", keys: PageKey.self)
         interned = try environment.database("interned")
-        checkpoints = try environment.database("checkpoints")
+        checkpoints = try environment.database("checkpoints", keys: SeqKey.self)
     }
 
     /// Creates a new, empty ledger directory (mode 0700, files 0600).
@@ -124,14 +130,14 @@ public final class Ledger: Sendable {
     }
 
     func existingEvent(_ id: EventID, _ txn: ReadTransaction) throws -> Event? {
-        guard let seq = try txn.get(ids, id.indexKey, { k in try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) } }) else {
+        guard let seq = try txn.get(ids, id, { k in try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) } }) else {
             return nil
         }
         return try event(seq, txn)
     }
 
     package func event(_ seq: UInt64, _ txn: ReadTransaction) throws -> Event? {
-        try txn.get(events, EventRecord.key(seq)) { v in
+        try txn.get(events, seq) { v in
             do { return try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let e as DecodeError {
                 throw LedgerError.damaged(seq: seq, reason: e.reason)
             }
@@ -146,7 +152,7 @@ public final class Ledger: Sendable {
     /// Calls `body` with each event from `from` through `through` (inclusive), in order, until it returns false.
     public func forEachEvent(from: UInt64 = 1, through: UInt64 = .max, _ body: (Event) throws -> Bool) throws {
         try environment.read { txn in
-            try txn.scan(events, from: EventRecord.key(from)) { k, v in
+            try txn.scan(events, from: from) { k, v in
                 let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
                 if seq > through { return false }
                 let e: Event

@@ -7,7 +7,7 @@ import HaruModel
 /// Sendable: the comparison runs on two threads, each reading the same
 /// replayed (immutable, `Sendable`) state through these closures.
 struct Produced: Sendable {
-    let db: Database
+    let db: Database<RawKeys>
     /// The part of the database it covers: keys from `from`, before `before` (nil: to the end).
     var from: [UInt8] = []
     var before: [UInt8]? = nil
@@ -51,7 +51,7 @@ extension Ledger {
             statePart(.beforeCounts),
             statePart(.fromCounts),
             Produced(
-                db: pages, count: p.pages.count,
+                db: pages.raw, count: p.pages.count,
                 matches: { k, v, _ in
                     guard k.count == 4, let want = p.pages[PageNumber(PageKey.page(fromKey: k))] else { return nil }
                     return ByteOrder.same(want, v)
@@ -62,7 +62,7 @@ extension Ledger {
                 sorted: { p.storedActions() },
                 describe: { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
             Produced(
-                db: checkpoints, count: p.checkpoints.count,
+                db: checkpoints.raw, count: p.checkpoints.count,
                 matches: { k, v, _ in
                     guard k.count == 8, let want = p.checkpoints[UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))] else {
                         return nil

@@ -9,12 +9,12 @@ import HaruModel
 /// in a write transaction: the type says which.
 package struct StoredEntities<Access>: EntityReader {
     let txn: Transaction<Access>
-    let db: Database
+    let db: Database<RawKeys>
     /// Definitions already decoded in this transaction: a batch names the same
     /// few actions again and again. Writes go through it, so it never goes stale.
     private let cache = DefinitionCache()
 
-    package init(txn: Transaction<Access>, db: Database) {
+    package init(txn: Transaction<Access>, db: Database<RawKeys>) {
         self.txn = txn
         self.db = db
     }

@@ -182,13 +182,13 @@ package struct MemoryProjections: ProjectionSink, Sendable {
 /// batch is done (`flush`), so a bulk load rewrites each page once.
 struct StoredProjections: ProjectionSink {
     let txn: WriteTransaction
-    let pages: Database
-    let interned: Database
-    let checkpoints: Database
+    let pages: Database<PageKey>
+    let interned: Database<RawKeys>
+    let checkpoints: Database<SeqKey>
     private var dirty: [Int64: [UInt8]] = [:]
     private var actionCache: [EntityKey: UInt16] = [:]
 
-    init(txn: WriteTransaction, pages: Database, interned: Database, checkpoints: Database) {
+    init(txn: WriteTransaction, pages: Database<PageKey>, interned: Database<RawKeys>, checkpoints: Database<SeqKey>) {
         self.txn = txn
         self.pages = pages
         self.interned = interned
@@ -214,12 +214,12 @@ struct StoredProjections: ProjectionSink {
     }
 
     mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws {
-        if dirty[page] == nil { dirty[page] = try txn.copy(pages, PageKey.make(page)) ?? [] }
+        if dirty[page] == nil { dirty[page] = try txn.copy(pages, page) ?? [] }
         try body(&dirty[page]!)
     }
 
     func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) throws {
-        try txn.put(checkpoints, SeqKey.make(seq), Projector.encodeCheckpoint(running), append: true)
+        try txn.put(checkpoints, seq, Projector.encodeCheckpoint(running), append: true)
     }
 
     /// Writes the pages the batch changed, in key order through one cursor;

@@ -12,6 +12,7 @@
 /// reads about 3,650 values and decodes them with plain loads; an append
 /// rewrites the one or two pages its record touches (Docs/design.md).
 import HaruModel
+import HaruStorage
 
 package struct PageEntry: Sendable, Equatable {
     package enum Kind: UInt8, Sendable { case session = 0, count = 1 }
@@ -83,7 +84,9 @@ package struct PageEntry: Sendable, Equatable {
 }
 
 /// Page keys: the UTC day number, biased so that negative days sort first.
-package enum PageKey {
+package enum PageKey: KeyCodec {
+    package static func bytes(_ page: Int64) -> [UInt8] { make(page) }
+
     package static func page(of t: Int64) -> Int64 { t >= 0 ? t / 86_400 : (t - 86_399) / 86_400 }
 
     package static func make(_ page: Int64) -> [UInt8] {

@@ -112,11 +112,11 @@ public final class Environment: @unchecked Sendable {
     }
 
     /// The database handle for `name`, one of those opened at init.
-    package func database(_ name: String) throws(LMDBError) -> Database {
+    package func database<Keys: KeyCodec>(_ name: String, keys: Keys.Type = RawKeys.self) throws(LMDBError) -> Database<Keys> {
         guard let dbi = databases[name] else {
             throw LMDBError(code: MDB_NOTFOUND, call: "database(\(name))", hint: "the environment was opened without it")
         }
-        return Database(dbi: dbi)
+        return Database<Keys>(dbi: dbi)
     }
 
     /// Runs `body` in a read-only snapshot.
@@ -224,7 +224,25 @@ public final class Environment: @unchecked Sendable {
     }
 }
 
-/// A named database inside an environment.
-package struct Database: Sendable {
+/// A named database inside an environment, bound to the codec of its keys:
+/// `Database<SeqKey>` takes seqs, and a key of another database's kind does
+/// not compile. `raw` is the same database for code that handles any
+/// database's entries as bytes (verify and rebuild compare them so).
+package struct Database<Keys: KeyCodec>: Sendable {
     let dbi: MDB_dbi
+
+    /// The same database, its keys as bytes.
+    package var raw: Database<RawKeys> { Database<RawKeys>(dbi: dbi) }
+}
+
+/// How a database's keys become the bytes LMDB sorts.
+package protocol KeyCodec {
+    associatedtype Key
+    static func bytes(_ key: Key) -> [UInt8]
+}
+
+/// Keys given as their bytes (databases of several key families, and code
+/// that handles any database as bytes).
+package enum RawKeys: KeyCodec {
+    @inlinable package static func bytes(_ key: [UInt8]) -> [UInt8] { key }
 }

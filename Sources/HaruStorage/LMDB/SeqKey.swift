@@ -1,7 +1,9 @@
 /// The key of a database ordered by a sequence number (`events`,
 /// `checkpoints`): 8 bytes big-endian, so LMDB's byte order is numeric order
 /// and appends land past the end (`MDB_APPEND`).
-package enum SeqKey {
+package enum SeqKey: KeyCodec {
+    @inlinable package static func bytes(_ seq: UInt64) -> [UInt8] { make(seq) }
+
     @inline(__always)
     package static func make(_ seq: UInt64) -> [UInt8] { withUnsafeBytes(of: seq.bigEndian) { Array($0) } }
 

@@ -29,8 +29,8 @@ package struct Transaction<Access> {
 
     /// Calls `body` with the value stored under `key`; nil when absent
     /// (`MDB_NOTFOUND` is not an error).
-    package func get<T>(_ db: Database, _ key: [UInt8], _ body: (RawSpan) throws -> T) throws -> T? {
-        var k = key
+    package func get<K, T>(_ db: Database<K>, _ key: K.Key, _ body: (RawSpan) throws -> T) throws -> T? {
+        var k = K.bytes(key)
         var mv = MDB_val()
         let found = try k.withUnsafeMutableBytes { (kb) throws -> Bool in
             var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
@@ -44,7 +44,7 @@ package struct Transaction<Access> {
     }
 
     /// A copy of the value stored under `key`, nil when absent.
-    package func copy(_ db: Database, _ key: [UInt8]) throws -> [UInt8]? {
+    package func copy<K>(_ db: Database<K>, _ key: K.Key) throws -> [UInt8]? {
         try get(db, key) { v in v.withUnsafeBytes { Array($0) } }
     }
 }
@@ -56,8 +56,8 @@ extension Transaction where Access == ReadWrite {
     ///   - append: the key sorts after every key in `db` (MDB_APPEND:
     ///     no tree search, pages filled completely).
     ///   - noOverwrite: fail with `MDB_KEYEXIST` rather than replace a value.
-    package func put(_ db: Database, _ key: [UInt8], _ value: [UInt8], append: Bool = false, noOverwrite: Bool = false) throws {
-        var k = key
+    package func put<K>(_ db: Database<K>, _ key: K.Key, _ value: [UInt8], append: Bool = false, noOverwrite: Bool = false) throws {
+        var k = K.bytes(key)
         var v = value
         try k.withUnsafeMutableBytes { (kb) throws in
             try v.withUnsafeMutableBytes { (vb) throws in
@@ -73,7 +73,7 @@ extension Transaction where Access == ReadWrite {
     /// LMDB looks a key up from the cursor's current leaf first, so a run of
     /// ascending puts does not descend the tree for each (Docs/design.md,
     /// "Batch appends").
-    package func withCursor<T>(_ db: Database, _ body: (WriteCursor) throws -> T) throws -> T {
+    package func withCursor<K, T>(_ db: Database<K>, _ body: (WriteCursor) throws -> T) throws -> T {
         let cursor = try openCursor(db)
         defer { cursor.close() }
         return try body(cursor)
@@ -82,7 +82,7 @@ extension Transaction where Access == ReadWrite {
     /// Calls `body` to put entries into `db` in ascending key order through
     /// one cursor (`KeyOrderPuts`); keys past the database's last key, as it
     /// was, are appended.
-    package func putInKeyOrder<T>(_ db: Database, _ body: (inout KeyOrderPuts) throws -> T) throws -> T {
+    package func putInKeyOrder<K, T>(_ db: Database<K>, _ body: (inout KeyOrderPuts) throws -> T) throws -> T {
         let last = try self.last(db) { key, _ in key.withUnsafeBytes { Array($0) } } ?? []
         return try withCursor(db) { cursor in
             var puts = KeyOrderPuts(cursor: cursor, last: last)
@@ -94,7 +94,7 @@ extension Transaction where Access == ReadWrite {
     /// abort otherwise). An append that keeps one open puts at the end
     /// without descending the tree each time: the cursor stays on the last
     /// entry.
-    package func openCursor(_ db: Database) throws -> WriteCursor {
+    package func openCursor<K>(_ db: Database<K>) throws -> WriteCursor {
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
         return WriteCursor(cursor: cursor!)
@@ -102,8 +102,8 @@ extension Transaction where Access == ReadWrite {
 
     /// Removes `key`; false when it was absent.
     @discardableResult
-    package func delete(_ db: Database, _ key: [UInt8]) throws -> Bool {
-        var k = key
+    package func delete<K>(_ db: Database<K>, _ key: K.Key) throws -> Bool {
+        var k = K.bytes(key)
         return try k.withUnsafeMutableBytes { (kb) throws -> Bool in
             var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
             let rc = mdb_del(txn, db.dbi, &mk, nil)
@@ -114,19 +114,19 @@ extension Transaction where Access == ReadWrite {
     }
 
     /// Removes every entry of `db` (the database stays).
-    package func clear(_ db: Database) throws { try check(mdb_drop(txn, db.dbi, 0), "mdb_drop") }
+    package func clear<K>(_ db: Database<K>) throws { try check(mdb_drop(txn, db.dbi, 0), "mdb_drop") }
 }
 
 extension Transaction {
     /// Number of entries in `db`.
-    package func count(_ db: Database) throws -> Int {
+    package func count<K>(_ db: Database<K>) throws -> Int {
         var st = MDB_stat()
         try check(mdb_stat(txn, db.dbi, &st), "mdb_stat")
         return st.ms_entries
     }
 
     /// Calls `body` with the last (greatest) key and its value; nil when `db` is empty.
-    package func last<T>(_ db: Database, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
+    package func last<K, T>(_ db: Database<K>, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
         defer { mdb_cursor_close(cursor) }
@@ -141,7 +141,7 @@ extension Transaction {
     }
 
     /// The first and last keys of `db` that start with `family`, nil when none does.
-    package func keyRange(_ db: Database, family: UInt8) throws -> (first: [UInt8], last: [UInt8])? {
+    package func keyRange(_ db: Database<RawKeys>, family: UInt8) throws -> (first: [UInt8], last: [UInt8])? {
         var first: [UInt8]?
         try scan(db, from: [family]) { k, _ in
             if k.first == family { first = k.array }
@@ -176,8 +176,8 @@ extension Transaction {
 
     /// Calls `body` for each entry with key ≥ `from` (all when nil), in key
     /// order, until it returns false.
-    package func scan(
-        _ db: Database, from: [UInt8]? = nil,
+    package func scan<K>(
+        _ db: Database<K>, from: K.Key? = nil,
         _ body: (_ key: RawSpan, _ value: RawSpan) throws -> Bool
     ) throws {
         var cursor: OpaquePointer?
@@ -185,7 +185,7 @@ extension Transaction {
         defer { mdb_cursor_close(cursor) }
         var mk = MDB_val()
         var mv = MDB_val()
-        var start = from ?? []
+        var start = from.map(K.bytes) ?? []
         var rc: Int32 = start.withUnsafeMutableBytes { kb in
             if from == nil { return mdb_cursor_get(cursor, &mk, &mv, MDB_FIRST) }
             mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)

@@ -52,7 +52,7 @@ package struct Snapshot {
     /// held at `knownAt`, page by page, in page order.
     package func pageEntries(_ pages: ClosedRange<Int64>, _ body: (Int64, PageEntry) throws -> Void) throws {
         let k = knownAt
-        try txn.scan(ledger.pages, from: PageKey.make(pages.lowerBound)) { key, value in
+        try txn.scan(ledger.pages, from: pages.lowerBound) { key, value in
             try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
                 guard key.count == 4 else { throw LedgerError.damaged(seq: nil, reason: "a record page key is malformed") }
                 let page = PageKey.page(fromKey: key)
@@ -75,7 +75,7 @@ package struct Snapshot {
         var running = RunningSet()
         if base > 0 {
             do {
-                let stored = try txn.get(ledger.checkpoints, EventRecord.key(base)) { v in
+                let stored = try txn.get(ledger.checkpoints, base) { v in
                     try v.withUnsafeBytes { (v) throws(DecodeError) in
                         var r = ByteReader(v)
                         return try Projector.decodeCheckpoint(&r)
@@ -86,7 +86,7 @@ package struct Snapshot {
         }
         guard knownAt > base else { return Array(running.sessions.values) }
         // The events after the checkpoint, through the running set's rules (`RunningSet`).
-        try txn.scan(ledger.events, from: EventRecord.key(base + 1)) { key, value in
+        try txn.scan(ledger.events, from: base + 1) { key, value in
             try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
                 let seq = try EventRecord.seq(fromKey: key)
                 if seq > knownAt { return false }
@@ -142,7 +142,7 @@ extension Ledger {
         var lo: UInt64 = 0, hi = head
         while lo < hi {
             let mid = lo + (hi - lo + 1) / 2
-            let recorded = try txn.get(events, EventRecord.key(mid)) { v in
+            let recorded = try txn.get(events, mid) { v in
                 try v.withUnsafeBytes { (v) throws(DecodeError) in
                     var r = ByteReader(v)
                     return try EventRecord.header(&r).recorded
