@@ -39,7 +39,7 @@ package struct PageEntry: Sendable, Equatable {
     package var end: Int64 { start + Int64(length) }
 
     /// Whether the ledger as known at `k` holds this entry.
-    @inlinable
+    @inlinable @inline(__always)
     package func known(at k: UInt64) -> Bool { addedSeq <= k && (removedSeq == 0 || removedSeq > k) }
 
     /// Bytes per entry: seqs 8 + 8, start 8, length 4, amount 4, action 2, kind 1, reserved 1.
@@ -68,7 +68,7 @@ package struct PageEntry: Sendable, Equatable {
 
     /// Reads entry `k` of a page (the caller checked the page's length).
     /// Inlinable: the queries (another module) read every entry of a range.
-    @inlinable
+    @inlinable @inline(__always)
     package static func read(_ page: UnsafeRawBufferPointer, _ k: Int) -> PageEntry {
         let o = k * size
         @inline(__always) func u64(_ at: Int) -> UInt64 { UInt64(bigEndian: page.loadUnaligned(fromByteOffset: o + at, as: UInt64.self)) }
@@ -87,6 +87,7 @@ package struct PageEntry: Sendable, Equatable {
 package enum PageKey: KeyCodec {
     package static func bytes(_ page: Int64) -> [UInt8] { make(page) }
 
+    @inlinable @inline(__always)
     package static func page(of t: Int64) -> Int64 { t >= 0 ? t / 86_400 : (t - 86_399) / 86_400 }
 
     package static func make(_ page: Int64) -> [UInt8] {

@@ -37,7 +37,7 @@ package struct DayGrid: Sendable {
     @inlinable package var span: Range<Int64> { bounds[0]..<bounds[bounds.count - 1] }
 
     /// The index of the day holding `t`, nil outside the grid.
-    @inlinable
+    @inlinable @inline(__always)
     package func index(of t: Int64) -> Int? {
         guard t >= bounds[0], t < bounds[bounds.count - 1] else { return nil }
         var lo = 0, hi = bounds.count - 1
@@ -50,7 +50,7 @@ package struct DayGrid: Sendable {
 
     /// Splits [start, end) by the days of the grid: `body(dayIndex, seconds)`
     /// for each day it overlaps, in order. Parts outside the grid are dropped.
-    @inlinable
+    @inlinable @inline(__always)
     package func split(_ start: Int64, _ end: Int64, _ body: (Int, Int64) -> Void) {
         let s = max(start, bounds[0]), e = min(end, bounds[bounds.count - 1])
         guard s < e, var k = index(of: s) else { return }
