@@ -229,7 +229,9 @@ public final class Environment: @unchecked Sendable {
 /// not compile. `raw` is the same database for code that handles any
 /// database's entries as bytes (verify and rebuild compare them so).
 package struct Database<Keys: KeyCodec>: Sendable {
-    let dbi: MDB_dbi
+    @usableFromInline let dbi: MDB_dbi
+
+    @inlinable init(dbi: MDB_dbi) { self.dbi = dbi }
 
     /// The same database, its keys as bytes.
     package var raw: Database<RawKeys> { Database<RawKeys>(dbi: dbi) }

@@ -93,3 +93,8 @@ package struct StorageDamage: HaruError, Sendable {
 func check(_ rc: Int32, _ call: String) throws(LMDBError) {
     if rc != MDB_SUCCESS { throw LMDBError(code: rc, call: call) }
 }
+
+/// The error of a failed LMDB call, for the inlinable reads (`Transaction.scan`
+/// …), whose bodies other modules compile and so cannot name package types.
+@usableFromInline
+func failure(_ rc: Int32, _ call: String) -> any Error { LMDBError(code: rc, call: call) }

@@ -4,11 +4,11 @@
 package enum SeqKey: KeyCodec {
     @inlinable package static func bytes(_ seq: UInt64) -> [UInt8] { make(seq) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func make(_ seq: UInt64) -> [UInt8] { withUnsafeBytes(of: seq.bigEndian) { Array($0) } }
 
     /// The seq of a stored key; nil when the key is not 8 bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func seq(_ k: UnsafeRawBufferPointer) -> UInt64? {
         guard k.count == 8 else { return nil }
         return UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))

@@ -17,7 +17,9 @@ package typealias WriteTransaction = Transaction<ReadWrite>
 /// may be unmapped or reused once the transaction ends. Copy what must
 /// outlive the closure.
 package struct Transaction<Access> {
-    let txn: OpaquePointer
+    @usableFromInline let txn: OpaquePointer
+
+    @inlinable init(txn: OpaquePointer) { self.txn = txn }
 
     /// The same transaction, for reading only (what a function that only
     /// reads takes).
@@ -28,7 +30,9 @@ package struct Transaction<Access> {
     package var snapshotID: Int { mdb_txn_id(txn) }
 
     /// Calls `body` with the value stored under `key`; nil when absent
-    /// (`MDB_NOTFOUND` is not an error).
+    /// (`MDB_NOTFOUND` is not an error). Inlinable, like `scan` and `last`:
+    /// the engine's loops call them with their closures from another module.
+    @inlinable
     package func get<K, T>(_ db: Database<K>, _ key: K.Key, _ body: (RawSpan) throws -> T) throws -> T? {
         var k = K.bytes(key)
         var mv = MDB_val()
@@ -36,7 +40,7 @@ package struct Transaction<Access> {
             var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
             let rc = mdb_get(txn, db.dbi, &mk, &mv)
             if rc == MDB_NOTFOUND { return false }
-            try check(rc, "mdb_get")
+            if rc != MDB_SUCCESS { throw failure(rc, "mdb_get") }
             return true
         }
         guard found else { return nil }
@@ -126,15 +130,17 @@ extension Transaction {
     }
 
     /// Calls `body` with the last (greatest) key and its value; nil when `db` is empty.
+    @inlinable
     package func last<K, T>(_ db: Database<K>, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
         var cursor: OpaquePointer?
-        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        let opened = mdb_cursor_open(txn, db.dbi, &cursor)
+        if opened != MDB_SUCCESS { throw failure(opened, "mdb_cursor_open") }
         defer { mdb_cursor_close(cursor) }
         var mk = MDB_val()
         var mv = MDB_val()
         let rc = mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
         if rc == MDB_NOTFOUND { return nil }
-        try check(rc, "mdb_cursor_get")
+        if rc != MDB_SUCCESS { throw failure(rc, "mdb_cursor_get") }
         return try body(
             UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size).bytes,
             UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size).bytes)
@@ -176,12 +182,14 @@ extension Transaction {
 
     /// Calls `body` for each entry with key ≥ `from` (all when nil), in key
     /// order, until it returns false.
+    @inlinable
     package func scan<K>(
         _ db: Database<K>, from: K.Key? = nil,
         _ body: (_ key: RawSpan, _ value: RawSpan) throws -> Bool
     ) throws {
         var cursor: OpaquePointer?
-        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
+        let opened = mdb_cursor_open(txn, db.dbi, &cursor)
+        if opened != MDB_SUCCESS { throw failure(opened, "mdb_cursor_open") }
         defer { mdb_cursor_close(cursor) }
         var mk = MDB_val()
         var mv = MDB_val()
@@ -198,7 +206,7 @@ extension Transaction {
             if !go { return }
             rc = mdb_cursor_get(cursor, &mk, &mv, MDB_NEXT)
         }
-        if rc != MDB_NOTFOUND { try check(rc, "mdb_cursor_get") }
+        if rc != MDB_NOTFOUND { if rc != MDB_SUCCESS { throw failure(rc, "mdb_cursor_get") } }
     }
 }
 
