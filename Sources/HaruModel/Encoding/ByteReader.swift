@@ -24,7 +24,7 @@ package struct ByteReader {
     package var atEnd: Bool { offset >= base.count }
 
     @inline(__always)
-    @usableFromInline mutating func need(_ n: Int) throws(DecodeError) {
+    @inlinable mutating func need(_ n: Int) throws(DecodeError) {
         if offset + n > base.count { throw DecodeError("record ends early (need \(n) bytes at \(offset))") }
     }
 

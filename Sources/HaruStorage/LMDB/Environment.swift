@@ -189,9 +189,9 @@ public final class Environment: @unchecked Sendable {
     /// file its entries take.
     package struct ReadBudget {
         let regions: [MappedRegions.Region]
-        let every: Int
-        var pages = 0
-        var lastPage: UInt = 0
+        @usableFromInline let every: Int
+        @usableFromInline var pages = 0
+        @usableFromInline var lastPage: UInt = 0
 
         package init(_ environment: Environment, everyPages: Int = 256) {
             self.regions = environment.fileMapping()
@@ -199,17 +199,22 @@ public final class Environment: @unchecked Sendable {
         }
 
         /// Notes an entry read: its value's page (keys share it), and the pages of a long value.
-        @inline(__always)
+        /// Inlinable: every scan of the engine calls it per entry.
+        @inlinable @inline(__always)
         package mutating func spend(_ value: UnsafeRawBufferPointer) {
             let page = UInt(bitPattern: value.baseAddress) >> 12
             if page != lastPage {
                 pages += 1 + value.count >> 12
                 lastPage = page
             }
-            if pages >= every {
-                for r in regions { r.release() }
-                pages = 0
-            }
+            if pages >= every { releaseAll() }
+        }
+
+        /// Drops the pages read so far (see `releaseReadPages`).
+        @usableFromInline
+        mutating func releaseAll() {
+            for r in regions { r.release() }
+            pages = 0
         }
     }
 
