@@ -99,6 +99,14 @@ package struct Definition: Sendable, Equatable {
     }
 
     /// The fields in force at `instant` (nil: every edit, the current state).
+    /// Whether an edit after the finish `f`, in force by `instant`, gave the
+    /// goal an end date: that reopens it, and `f` no longer counts (RULES §4).
+    package func reopened(after f: Dated, by instant: Instant) -> Bool {
+        edits.contains { e in
+            (e.when.at, e.when.seq) > (f.at, f.seq) && e.when.at <= instant && e.payload.has(.endDate) && !e.payload.isNull(.endDate)
+        }
+    }
+
     package func fields(inForceAt instant: Instant? = nil) -> Payload {
         var p = base
         for e in edits {

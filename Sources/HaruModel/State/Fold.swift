@@ -67,10 +67,14 @@ package enum Fold {
             d.add(DefinitionEdit(when: when, payload: p))
             let merged = d.fields()
             try checkDefinition(kind, merged, id: d.id, store: store, editing: p)
-            if kind == .goal, let fin = d.finished, merged.has(.endDate) {
+            // An end date given after a finish reopens the goal (RULES §4); one
+            // placed before it, in (at, seq) order, would make that finish invalid.
+            if kind == .goal, let fin = d.finished, p.has(.endDate), !p.isNull(.endDate), at < fin.at {
                 throw InputError(
                     field: "data.end_date",
-                    rule: "goal \"\(d.id)\" was finished by hand at seq \(fin.seq); a finished goal cannot get an end date")
+                    rule:
+                        "goal \"\(d.id)\" was finished by hand at seq \(fin.seq) (at \(fin.at)); an end date in force before that finish would make it invalid"
+                )
             }
             try store.setDefinition(d)
 
@@ -87,10 +91,13 @@ package enum Fold {
 
         case .goalFinished:
             var d = try liveDefinition(.goal, try p.requiredString(.goalID), field: "data.goal_id", store: store)
-            if let end = d.fields().date(.endDate) {
+            // Checked in valid time: the goal as it is at the finish's `at` (RULES §7).
+            if let end = d.fields(inForceAt: at).date(.endDate) {
+                let removal = d.edits.first { $0.when.at > at && $0.payload.isNull(.endDate) }
                 throw InputError(
                     field: "data.goal_id",
-                    rule: "goal \"\(d.id)\" has an end date (\(end)); it is judged when that day ends, not finished by hand")
+                    rule: "goal \"\(d.id)\" has an end date (\(end)) at \(at); it is judged when that day ends, not finished by hand"
+                        + (removal.map { " (the edit at seq \($0.when.seq) removes it only from \($0.when.at))" } ?? ""))
             }
             if let f = d.finished {
                 throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already finished at seq \(f.seq)")

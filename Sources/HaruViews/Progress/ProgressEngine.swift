@@ -62,6 +62,13 @@ package struct ProgressEngine {
                 }
                 if let d = q.deadline { deadlines.insert(d.minutes) }
             }
+            // A judgment measures the quests as they were at its reference,
+            // deadlines included (RULES §7): their cut points too.
+            if let j = g.judgment {
+                for (qd, _) in g.quests {
+                    if let m = qd.fields(inForceAt: j.reference.definitionsAt).int(.deadline) { deadlines.insert(Int(m)) }
+                }
+            }
             if let j = g.judgment {
                 judgedFirst = min(judgedFirst, bound, calendar.weekStart(of: j.day), LedgerCalendar.month(of: j.day).lowerBound)
             }
@@ -136,12 +143,18 @@ package struct ProgressEngine {
     /// When a goal is judged in this view (RULES §4): at the end of its end
     /// date's logical day once the reference has reached it, or at its
     /// manual finish; nil while in progress.
+    ///
+    /// A finish takes effect at its `at` (an instant on an `--as-of` date's
+    /// end belongs to the next day, RULES §7), and an end date given after it
+    /// reopens the goal: from that edit on the finish no longer counts, even
+    /// once the end date is removed again (RULES §4).
     func judgment(of g: Definition, _ fields: Payload) -> (reference: Reference, day: LocalDate)? {
         if let end = fields.date(.endDate) {
             let j = Reference.endOf(end, calendar)
             return j.instant <= reference.instant ? (j, end) : nil
         }
-        if let f = g.finished, f.at <= reference.instant {
+        let inForce = reference.definitionsAt
+        if let f = g.finished, f.at <= inForce, !g.reopened(after: f, by: inForce) {
             return (.asOf(f.at), calendar.day(of: f.at))
         }
         return nil
@@ -312,8 +325,9 @@ package struct ProgressEngine {
             guard let s = q.customStart, let e = q.customEnd else {
                 return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true)
             }
-            // A period that has not begun by the reference counts 1.
-            if reference.instant <= calendar.range(of: s).lowerBound {
+            // A period that has not begun by the judgment day counts 1; one
+            // that begins on it has begun (its first day is elapsed).
+            if day < s {
                 return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true)
             }
             let v = meter.values(q, actions: actions, windowed: false)
@@ -341,7 +355,7 @@ package struct ProgressEngine {
         var percent: Double?
         if g.judgment != nil {
             if quests.isEmpty {
-                if let c = g.definition.confirmed, c.at <= reference.instant {
+                if let c = g.definition.confirmed, c.at <= reference.definitionsAt {
                     status = g.definition.confirmedAchieved ? .achieved : .notAchieved
                 } else {
                     status = .needsConfirmation
