@@ -276,3 +276,31 @@ struct RecordTables {
         #expect(keys == ids.map { [0x21] + Array($0.utf8) }.sorted { ByteOrder.less($0, $1) })
     }
 }
+
+/// A goal's definition with its earlier finishes and confirmations (a goal
+/// reopened and finished or confirmed again) round-trips through the stored
+/// state; one without them is stored byte for byte as before they existed.
+struct DefinitionEncoding {
+    @Test func earlierFinishesAndConfirmationsRoundTripAndAreAbsentWhenEmpty() throws {
+        let base = Payload([(.goalID, .string("g")), (.title, .string("G")), (.startDate, .int(20_500))])
+        var d = Definition(kind: .goal, id: "g", created: Dated(seq: 3, at: Instant(seconds: 100)), base: base)
+        d.finished = Dated(seq: 9, at: Instant(seconds: 900))
+        d.confirmed = Dated(seq: 10, at: Instant(seconds: 1000))
+        d.confirmedAchieved = true
+        let plain = StateCodec.encode(d)
+        d.earlierFinishes = [Dated(seq: 5, at: Instant(seconds: 500))]
+        d.earlierConfirmations = [.init(when: Dated(seq: 6, at: Instant(seconds: 600)), achieved: false)]
+        let full = StateCodec.encode(d)
+        #expect(full.count > plain.count && Array(full.prefix(plain.count)) == plain, "the lists only follow the old fields")
+        let back = try full.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            return try StateCodec.decodeDefinition(&r)
+        }
+        #expect(back == d)
+        let old = try plain.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            return try StateCodec.decodeDefinition(&r)
+        }
+        #expect(old.earlierFinishes.isEmpty && old.earlierConfirmations.isEmpty && old.finished == d.finished)
+    }
+}

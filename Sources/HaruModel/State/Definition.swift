@@ -59,11 +59,23 @@ package struct Definition: Sendable, Equatable {
     package private(set) var edits: [DefinitionEdit]
     /// Set once deleted: a correction, so the definition leaves every view.
     package var deletedSeq: UInt64?
-    /// Goals: the manual finish (`goal.finished`).
+    /// Goals: the latest manual finish (`goal.finished`).
     package var finished: Dated?
-    /// Goals: the user's confirmation and its outcome (true = achieved).
+    /// Goals: the user's latest confirmation and its outcome (true = achieved).
     package var confirmed: Dated?
     package var confirmedAchieved: Bool
+    /// Goals: the finishes and confirmations before the latest, oldest first:
+    /// a reopened goal can be finished or confirmed again (RULES §4), and a
+    /// view before the reopening still sees the earlier one.
+    package var earlierFinishes: [Dated] = []
+    package var earlierConfirmations: [Confirmation] = []
+
+    /// A `goal.confirmed`: when, and the answer.
+    package struct Confirmation: Sendable, Equatable {
+        package var when: Dated
+        package var achieved: Bool
+        package init(when: Dated, achieved: Bool) { (self.when, self.achieved) = (when, achieved) }
+    }
 
     package init(kind: DefinitionKind, id: String, created: Dated, base: Payload) {
         self.kind = kind
@@ -77,8 +89,11 @@ package struct Definition: Sendable, Equatable {
     /// Restores a stored definition.
     init(
         kind: DefinitionKind, id: String, created: Dated, base: Payload, edits: [DefinitionEdit],
-        deletedSeq: UInt64?, finished: Dated?, confirmed: Dated?, confirmedAchieved: Bool
+        deletedSeq: UInt64?, finished: Dated?, confirmed: Dated?, confirmedAchieved: Bool,
+        earlierFinishes: [Dated] = [], earlierConfirmations: [Confirmation] = []
     ) {
+        self.earlierFinishes = earlierFinishes
+        self.earlierConfirmations = earlierConfirmations
         self.kind = kind
         self.id = id
         self.created = created
@@ -105,6 +120,34 @@ package struct Definition: Sendable, Equatable {
         edits.contains { e in
             (e.when.at, e.when.seq) > (f.at, f.seq) && e.when.at <= instant && e.payload.has(.endDate) && !e.payload.isNull(.endDate)
         }
+    }
+
+    /// The manual finish in force at `instant`: the latest one timed by then,
+    /// unless an end date given after it (by then) reopened the goal.
+    package func finish(inForceAt instant: Instant) -> Dated? {
+        guard let f = (earlierFinishes + [finished].compactMap { $0 }).last(where: { $0.at <= instant }) else { return nil }
+        return reopened(after: f, by: instant) ? nil : f
+    }
+
+    /// Whether an edit after `c`, in force by `instant`, reopened the goal by
+    /// its end date: removed it, or moved it later (RULES §4).
+    package func reopenedByEndDate(after c: Dated, by instant: Instant) -> Bool {
+        var end = fields(inForceAt: c.at).date(.endDate)
+        for e in edits where (e.when.at, e.when.seq) > (c.at, c.seq) && e.when.at <= instant && e.payload.has(.endDate) {
+            let new = e.payload.date(.endDate)
+            if new == nil || end.map({ new! > $0 }) ?? false { return true }
+            end = new
+        }
+        return false
+    }
+
+    /// The confirmation in force at `instant`: the latest one timed by then,
+    /// unless a reopening after it (by then) means it no longer stands.
+    package func confirmation(inForceAt instant: Instant) -> Confirmation? {
+        var all = earlierConfirmations
+        if let c = confirmed { all.append(Confirmation(when: c, achieved: confirmedAchieved)) }
+        guard let c = all.last(where: { $0.when.at <= instant }) else { return nil }
+        return reopenedByEndDate(after: c.when, by: instant) ? nil : c
     }
 
     package func fields(inForceAt instant: Instant? = nil) -> Payload {

@@ -100,7 +100,11 @@ package enum Fold {
                         + (removal.map { " (the edit at seq \($0.when.seq) removes it only from \($0.when.at))" } ?? ""))
             }
             if let f = d.finished {
-                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already finished at seq \(f.seq)")
+                // Again only once an end date given after it reopened the goal (RULES §4).
+                guard d.reopened(after: f, by: at) else {
+                    throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already finished at seq \(f.seq)")
+                }
+                d.earlierFinishes.append(f)
             }
             d.finished = when
             try store.setDefinition(d)
@@ -108,7 +112,11 @@ package enum Fold {
         case .goalConfirmed:
             var d = try liveDefinition(.goal, try p.requiredString(.goalID), field: "data.goal_id", store: store)
             if let c = d.confirmed {
-                throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already confirmed at seq \(c.seq)")
+                // Again only once the goal was reopened after it (RULES §4): the old answer no longer stands.
+                guard d.reopenedByEndDate(after: c, by: at) else {
+                    throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already confirmed at seq \(c.seq)")
+                }
+                d.earlierConfirmations.append(Definition.Confirmation(when: c, achieved: d.confirmedAchieved))
             }
             let quests = try store.definitions(.quest).filter { $0.isLive && $0.base.string(.goalID) == d.id }
             if let q = quests.first {

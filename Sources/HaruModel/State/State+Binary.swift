@@ -52,6 +52,18 @@ package enum StateCodec {
         writeDated(d.finished, &w)
         writeDated(d.confirmed, &w)
         w.u8(d.confirmedAchieved ? 1 : 0)
+        // Earlier finishes and confirmations (a goal reopened and finished or
+        // confirmed again) follow only when there are any: a definition
+        // without them is stored as before this field existed.
+        if !d.earlierFinishes.isEmpty || !d.earlierConfirmations.isEmpty {
+            w.varint(UInt64(d.earlierFinishes.count))
+            for f in d.earlierFinishes { writeDated(f, &w) }
+            w.varint(UInt64(d.earlierConfirmations.count))
+            for c in d.earlierConfirmations {
+                writeDated(c.when, &w)
+                w.u8(c.achieved ? 1 : 0)
+            }
+        }
         return w.bytes
     }
 
@@ -69,10 +81,22 @@ package enum StateCodec {
         let finished = try readDated(&r)
         let confirmed = try readDated(&r)
         let achieved = try r.u8() == 1
+        var earlierFinishes: [Dated] = []
+        var earlierConfirmations: [Definition.Confirmation] = []
+        if !r.atEnd {
+            for _ in 0..<Int(try r.varint()) {
+                guard let f = try readDated(&r) else { throw DecodeError("an earlier finish without date") }
+                earlierFinishes.append(f)
+            }
+            for _ in 0..<Int(try r.varint()) {
+                guard let c = try readDated(&r) else { throw DecodeError("an earlier confirmation without date") }
+                earlierConfirmations.append(Definition.Confirmation(when: c, achieved: try r.u8() == 1))
+            }
+        }
         return Definition(
             kind: kind, id: id, created: created, base: base, edits: edits,
             deletedSeq: deleted == 0 ? nil : deleted, finished: finished, confirmed: confirmed,
-            confirmedAchieved: achieved)
+            confirmedAchieved: achieved, earlierFinishes: earlierFinishes, earlierConfirmations: earlierConfirmations)
     }
 
     package static func encode(_ s: SessionRecord) -> [UInt8] {

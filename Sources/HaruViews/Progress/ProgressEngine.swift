@@ -154,7 +154,7 @@ package struct ProgressEngine {
             return j.instant <= reference.instant ? (j, end) : nil
         }
         let inForce = reference.definitionsAt
-        if let f = g.finished, f.at <= inForce, !g.reopened(after: f, by: inForce) {
+        if let f = g.finish(inForceAt: inForce) {
             return (.asOf(f.at), calendar.day(of: f.at))
         }
         return nil
@@ -355,8 +355,8 @@ package struct ProgressEngine {
         var percent: Double?
         if g.judgment != nil {
             if quests.isEmpty {
-                if let c = g.definition.confirmed, c.at <= reference.definitionsAt {
-                    status = g.definition.confirmedAchieved ? .achieved : .notAchieved
+                if let c = g.definition.confirmation(inForceAt: reference.definitionsAt) {
+                    status = c.achieved ? .achieved : .notAchieved
                 } else {
                     status = .needsConfirmation
                 }

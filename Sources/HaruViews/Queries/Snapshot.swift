@@ -106,11 +106,19 @@ extension Definition {
         var d = Definition(kind: kind, id: id, created: created, base: base)
         for e in edits where e.when.seq <= k { d.add(e) }
         if let del = deletedSeq, del <= k { d.deletedSeq = del }
-        if let f = finished, f.seq <= k { d.finished = f }
-        if let c = confirmed, c.seq <= k {
-            d.confirmed = c
-            d.confirmedAchieved = confirmedAchieved
+        // The finishes and confirmations known at k: the latest of them is
+        // `finished` / `confirmed`, the rest stay earlier.
+        let finishes = (earlierFinishes + [finished].compactMap { $0 }).filter { $0.seq <= k }
+        d.finished = finishes.last
+        d.earlierFinishes = Array(finishes.dropLast())
+        var confirmations = earlierConfirmations
+        if let c = confirmed { confirmations.append(Confirmation(when: c, achieved: confirmedAchieved)) }
+        confirmations = confirmations.filter { $0.when.seq <= k }
+        if let c = confirmations.last {
+            d.confirmed = c.when
+            d.confirmedAchieved = c.achieved
         }
+        d.earlierConfirmations = Array(confirmations.dropLast())
         return d
     }
 }
