@@ -154,3 +154,70 @@ struct ProgressProperties {
         }
     }
 }
+
+/// Goals finished, reopened and confirmed in random orders (RULES §4, §7):
+/// edits, finishes and confirmations take effect at their `at`, so a view as
+/// of R sees the same statuses and judgments as a ledger that holds only the
+/// goal events timed by R (and everything else).
+struct GoalLifecycleProperties {
+    @Test(arguments: 0..<6)
+    func aViewAsOfRIgnoresGoalEventsTimedAfterR(seed: UInt64) throws {
+        var rng = SeededRNG(seed: seed &+ 900)
+        func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        func day(_ d: Int) -> String { "2026-03-\(d < 10 ? "0" : "")\(d)" }
+        func at(_ d: Int, _ h: Int) -> String { "\(day(d))T\(h < 10 ? "0" : "")\(h):00:00Z" }
+        var lines = [
+            #"{"type":"settings.changed","at":"2026-02-01T00:00:00Z","data":{"time_zone":"UTC"}}"#,
+            #"{"type":"action.created","at":"2026-02-01T00:00:00Z","data":{"action_id":"w","name":"W","tracking":"count"}}"#,
+        ]
+        for g in 0..<4 {
+            let end = r(2) == 0 ? #","end_date":"\#(day(5 + r(10)))""# : ""
+            lines.append(#"{"type":"goal.created","at":"2026-02-01T00:00:00Z","data":{"goal_id":"g\#(g)","title":"G","start_date":"2026-03-01"\#(end)}}"#)
+            if g % 2 == 0 {
+                lines.append(
+                    #"{"type":"quest.created","at":"2026-02-01T00:00:00Z","data":{"quest_id":"q\#(g)","goal_id":"g\#(g)","target":{"action_id":"w"},"period":"weekly","target_count":\#(1 + r(5)),"direction":"at_least"}}"#
+                )
+            }
+        }
+        for k in 0..<30 {
+            lines.append(#"{"type":"count.added","at":"\#(at(1 + r(27), r(24)))","data":{"entry_id":"c\#(k)","action_id":"w","amount":1}}"#)
+        }
+        // Goal events at random times, appended in random order; the ledger refuses the invalid ones.
+        var goalEvents: [String] = []
+        for _ in 0..<40 {
+            let g = "g\(r(4))", t = at(1 + r(27), r(24))
+            switch r(5) {
+            case 0: goalEvents.append(#"{"type":"goal.finished","at":"\#(t)","data":{"goal_id":"\#(g)"}}"#)
+            case 1: goalEvents.append(#"{"type":"goal.confirmed","at":"\#(t)","data":{"goal_id":"\#(g)","outcome":"\#(r(2) == 0 ? "achieved" : "not_achieved")"}}"#)
+            case 2: goalEvents.append(#"{"type":"goal.edited","at":"\#(t)","data":{"goal_id":"\#(g)","end_date":null}}"#)
+            default: goalEvents.append(#"{"type":"goal.edited","at":"\#(t)","data":{"goal_id":"\#(g)","end_date":"\#(day(3 + r(25)))"}}"#)
+            }
+        }
+        let dir = TempDir()
+        let l = try Ledger.create(path: dir.ledgerPath)
+        var ids = SeededRNG(seed: seed)
+        _ = try l.append(try events(lines.joined(separator: "\n")), now: 1, rng: &ids)
+        var accepted: [EventInput] = []
+        for e in goalEvents {
+            let input = try events(e)
+            if (try? l.append(input, now: 1, rng: &ids)) != nil { accepted += input }
+        }
+        #expect(accepted.count >= 5, "\(accepted.count) goal events accepted")
+        for _ in 0..<8 {
+            let ref = Reference.asOf(Instant(seconds: try Instant.parse(at(2 + r(27), r(24))).get().seconds))
+            let full = try l.snapshot { snap in try ProgressEngine(snap, calendar: try snap.calendar(), reference: ref).run() }
+            // The same history without the goal events timed after R.
+            let cut = TempDir("haru-cut")
+            let cl = try Ledger.create(path: cut.ledgerPath)
+            var ids2 = SeededRNG(seed: seed &+ 1)
+            _ = try cl.append(try events(lines.joined(separator: "\n")), now: 1, rng: &ids2)
+            let kept = accepted.filter { $0.at.seconds <= ref.definitionsAt.seconds }
+            if !kept.isEmpty { _ = try cl.append(kept, now: 1, rng: &ids2) }
+            let past = try cl.snapshot { snap in try ProgressEngine(snap, calendar: try snap.calendar(), reference: ref).run() }
+            for (a, b) in zip(full.goals, past.goals) {
+                #expect(a.status == b.status && a.judgedAt == b.judgedAt && a.endDate == b.endDate, "\(a.id) as of \(ref.instant)")
+                #expect(a.achievementPercent == b.achievementPercent, "\(a.id) as of \(ref.instant)")
+            }
+        }
+    }
+}
