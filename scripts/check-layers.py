@@ -53,7 +53,7 @@ def main():
                 owner.setdefault(m.group(1), folder)
         edges = collections.defaultdict(lambda: collections.defaultdict(set))
         for p, (folder, src) in files.items():
-            for m in re.finditer(r"^(?:@testable\s+)?import\s+(\w+)", src, re.M):
+            for m in re.finditer(r"^(?:@_spi\(\w+\)\s+)?(?:@testable\s+)?import\s+(\w+)", src, re.M):
                 mod = m.group(1)
                 if mod in LAYERS and LAYERS.index(mod) >= rank:
                     problems.append(f"{os.path.relpath(p, ROOT)}: imports {mod}, which is not below {layer}")

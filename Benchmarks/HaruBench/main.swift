@@ -7,10 +7,10 @@
 // `clear` empties the projections (never run it on a ledger you keep).
 //
 // Prints one line per phase: "<phase> <events> <seconds> <events/s>".
-import HaruEngine
-import HaruModel
-import HaruStorage
-import HaruViews
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
 
 #if canImport(Glibc)
     import Glibc

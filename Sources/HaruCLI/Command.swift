@@ -1,3 +1,8 @@
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruViews
+
 /// An option's name, spelled once (`OptionKey.expectHead` is
 /// `--expect-head`): commands declare and read their options by these keys,
 /// so a misspelled option is a compile error, not a value that is never there.

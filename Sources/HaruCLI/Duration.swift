@@ -1,3 +1,8 @@
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruViews
+
 /// Human durations: `1h 05m`, `12m 30s`, `45s`.
 enum Duration {
     static func text(_ seconds: Int64) -> String {

@@ -2,10 +2,10 @@
     import Glibc
 #endif
 
-import HaruEngine
-import HaruModel
-import HaruStorage
-import HaruViews
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
 
 /// The `haru` command line. The executable calls `run` and exits with what
 /// it returns; tests call it in-process with their own streams and clock.

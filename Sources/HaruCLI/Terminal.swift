@@ -2,10 +2,10 @@
     import Glibc
 #endif
 
-import HaruEngine
-import HaruModel
-import HaruStorage
-import HaruViews
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
 
 /// Where a command writes: stdout and stderr in the real tool, buffers in tests.
 ///

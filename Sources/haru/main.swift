@@ -1,10 +1,10 @@
 // The `haru` executable: the real world (arguments, environment, clock,
 // randomness, standard streams) handed to HaruCLI, and the exit code back.
 import HaruCLI
-import HaruEngine
-import HaruModel
-import HaruStorage
-import HaruViews
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 // Must compile (scripts/check-concurrency.sh): two halves that share only a
 // channel and hand their results back.
-@testable import HaruEngine
+@_spi(Layers) @testable import HaruEngine
 
 func pipeline() throws -> Int {
     let channel = Channel<[Int]>(capacity: 2)

@@ -1,6 +1,6 @@
 // Must NOT compile (scripts/check-concurrency.sh): a channel carries only
 // Sendable items, and a class with a mutable field is not one.
-@testable import HaruEngine
+@_spi(Layers) @testable import HaruEngine
 
 final class Box { var n = 0 }
 

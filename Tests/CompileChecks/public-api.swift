@@ -14,7 +14,7 @@ func useTheLibrary(path: String, jsonl: [UInt8]) throws {
     let head = try ledger.head()
     print(head.seq, head.hash.description)
     try ledger.forEachEvent(from: 1) { (e: Event) in
-        print(e.seq, e.type.name, e.at.format(offsetSeconds: 0), e.id.description, e.payload.json(type: e.type, instant: { $0.format(offsetSeconds: 0) }).compactText)
+        print(e.seq, e.type.name, e.at.format(offsetSeconds: 0), e.id.description, e.dataJSON())
         return true
     }
     let report = try ledger.verify()

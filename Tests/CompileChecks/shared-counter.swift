@@ -1,6 +1,6 @@
 // Must NOT compile (scripts/check-concurrency.sh): the closure run on the
 // second thread and the one run here both change one counter.
-@testable import HaruEngine
+@_spi(Layers) @testable import HaruEngine
 
 func race() throws {
     var counter = 0

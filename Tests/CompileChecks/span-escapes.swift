@@ -1,7 +1,7 @@
 // Must NOT compile (scripts/check-concurrency.sh): stored bytes come as a
 // RawSpan, which cannot leave the closure that got it (the map may be gone).
 // expect: escap|lifetime|non-Escapable|~Escapable
-@testable import HaruStorage
+@_spi(Layers) @testable import HaruStorage
 
 func keep(_ txn: ReadTransaction, _ db: Database) throws {
     var kept: [RawSpan] = []

@@ -3,10 +3,10 @@ import Glibc
 import Testing
 
 @testable import HaruCLI
-@testable import HaruEngine
-@testable import HaruModel
-@testable import HaruStorage
-@testable import HaruViews
+@_spi(Layers) @testable import HaruEngine
+@_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruViews
 
 /// A ledger with a tag, a time action and a count action, made through the CLI.
 func cliLedger() -> TempDir {

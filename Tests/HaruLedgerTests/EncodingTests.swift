@@ -1,10 +1,10 @@
 import TestSupport
 import Testing
 
-@testable import HaruEngine
-@testable import HaruModel
-@testable import HaruStorage
-@testable import HaruViews
+@_spi(Layers) @testable import HaruEngine
+@_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruViews
 
 struct BinaryEncoding {
     @Test(arguments: [Int64.min, -1, 0, 1, 63, 64, -65, 1 << 40, Int64.max])

@@ -1,9 +1,9 @@
 import Testing
 
-@testable import HaruEngine
-@testable import HaruModel
-@testable import HaruStorage
-@testable import HaruViews
+@_spi(Layers) @testable import HaruEngine
+@_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruViews
 
 struct InstantParsing {
     @Test(arguments: [

@@ -1,10 +1,10 @@
 import TestSupport
 import Testing
 
-@testable import HaruEngine
-@testable import HaruModel
-@testable import HaruStorage
-@testable import HaruViews
+@_spi(Layers) @testable import HaruEngine
+@_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruViews
 
 /// A bad event line and the message it must produce (after `setupJSONL`,
 /// plus a running session `s1` of `read` and a deleted action `gone`).

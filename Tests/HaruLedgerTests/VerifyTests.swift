@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import HaruEngine
-@testable import HaruModel
-@testable import HaruStorage
-@testable import HaruViews
+@_spi(Layers) @testable import HaruEngine
+@_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruViews
 
 @Suite(.timeLimit(.minutes(1)))
 struct TamperDetection {

@@ -1,9 +1,9 @@
 import Foundation
 import HaruCLI
-import HaruEngine
-import HaruModel
-import HaruStorage
-import HaruViews
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
 
 /// A fresh ledger directory per test, removed when the value goes away.
 package final class TempDir: @unchecked Sendable {

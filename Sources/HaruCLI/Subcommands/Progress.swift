@@ -1,7 +1,7 @@
-import HaruEngine
-import HaruModel
-import HaruStorage
-import HaruViews
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
 
 extension Subcommands {
     static let progress = Command(

@@ -1,7 +1,7 @@
-import HaruEngine
-import HaruModel
-import HaruStorage
-import HaruViews
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
 
 extension Subcommands {
     static let atOption = OptionSpec(.at, value: "INSTANT", help: "When it happened (ISO 8601 with offset; default now).")

@@ -8,8 +8,8 @@
 /// thread's instructions at 110 k events). Sorted, the puts walk the leaves
 /// once through one cursor. Definitions, settings and running sessions are
 /// few and still go straight to LMDB, so the fold sees one consistent state.
-import HaruStorage
-import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
 
 struct BatchEntities: EntityStore {
     private(set) var stored: StoredEntities<ReadWrite>

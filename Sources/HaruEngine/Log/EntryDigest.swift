@@ -10,7 +10,8 @@
 /// different sets of the same size agree with probability about 2^-64. The key is hashed with
 /// its length, so an entry's key and value cannot trade bytes. The seed only
 /// decides how fast a comparison goes, never its outcome.
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 
 struct EntryDigest: Equatable {
     var count = 0

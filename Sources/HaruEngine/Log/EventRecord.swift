@@ -12,11 +12,11 @@
 /// envelope is format, seq, recorded, at, type, v, id and source in the
 /// order above. Covering a digest of the payload, not the payload itself,
 /// lets `redact` replace user text later without breaking the chain.
-import HaruModel
-import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 
-package enum EventRecord {
-    package static let format: UInt8 = 1
+@_spi(Layers) public enum EventRecord {
+    @_spi(Layers) public static let format: UInt8 = 1
 
     /// Completes a prepared record: writes in the transaction time and the
     /// id, then the chain hash, computed from the record's bytes (`link`,
@@ -70,8 +70,8 @@ package enum EventRecord {
     }
 
     /// The envelope fields of a stored record, with the payload left unread.
-    package struct Header {
-        package var recorded: Int64
+    @_spi(Layers) public struct Header {
+        @_spi(Layers) public var recorded: Int64
         var at: Instant
         var type: EventType
         var version: UInt8
@@ -81,7 +81,7 @@ package enum EventRecord {
         var redactedDigest: Digest?
     }
 
-    package static func header(_ r: inout ByteReader) throws(DecodeError) -> Header {
+    @_spi(Layers) public static func header(_ r: inout ByteReader) throws(DecodeError) -> Header {
         let fmt = try r.u8()
         guard fmt == format else { throw DecodeError("unknown record format \(fmt)") }
         let flags = try r.u8()
@@ -173,7 +173,7 @@ package enum EventRecord {
     }
 
     /// Decodes a stored event, upcasting an old payload version.
-    package static func decode(seq: UInt64, _ bytes: UnsafeRawBufferPointer) throws(DecodeError) -> Event {
+    @_spi(Layers) public static func decode(seq: UInt64, _ bytes: UnsafeRawBufferPointer) throws(DecodeError) -> Event {
         var r = ByteReader(bytes)
         let h = try header(&r)
         var payload = try Payload.decode(from: &r)
@@ -184,9 +184,9 @@ package enum EventRecord {
     }
 
     /// The 8-byte big-endian key of a seq.
-    package static func key(_ seq: UInt64) -> [UInt8] { SeqKey.make(seq) }
+    @_spi(Layers) public static func key(_ seq: UInt64) -> [UInt8] { SeqKey.make(seq) }
 
-    package static func seq(fromKey k: UnsafeRawBufferPointer) throws(DecodeError) -> UInt64 {
+    @_spi(Layers) public static func seq(fromKey k: UnsafeRawBufferPointer) throws(DecodeError) -> UInt64 {
         guard let seq = SeqKey.seq(k) else { throw DecodeError("event key of \(k.count) bytes") }
         return seq
     }

@@ -1,7 +1,7 @@
 /// Appending: one atomic batch, checked event by event against the state the
 /// events before it made (Docs/design.md, "Batch appends").
-import HaruStorage
-import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
 
 extension Ledger {
     /// Appends a batch atomically: every event is checked against the state
@@ -22,7 +22,7 @@ extension Ledger {
     /// time inside the write transaction (a bulk load never holds them all).
     /// - Parameter makeSource: a fresh source from the first event; called
     ///   again if the transaction has to start over (the map grew).
-    package func append<S: EventSource, G: RandomNumberGenerator>(
+    @_spi(Layers) public func append<S: EventSource, G: RandomNumberGenerator>(
         from makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G
     ) throws -> AppendResult {
         let millis = now >= 0 ? now / 1000 : (now - 999) / 1000

@@ -1,8 +1,8 @@
 /// Bulk appends of JSON Lines (`haru append FILE`), for any program: the
 /// lines are parsed on a second thread while this one appends (`ReadAhead`),
 /// one atomic batch, every error naming its line.
-import HaruStorage
-import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
 
 extension Ledger {
     /// Appends the JSON Lines in `input` as one atomic batch (`#` comments
@@ -57,7 +57,7 @@ struct BulkSource: EventSource {
 
 /// JSONL input read one event at a time: `#` comments and blank lines
 /// skipped, every error naming its line.
-package struct EventLines: EventSource {
+@_spi(Layers) public struct EventLines: EventSource {
     let zones: ZoneDirectory
     /// Called now and then with (bytes read, bytes in all).
     let progress: ((Int, Int) -> Void)?
@@ -65,7 +65,7 @@ package struct EventLines: EventSource {
     private var cursor = JSONLineCursor()
     private var read = 0
 
-    package init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil) {
+    @_spi(Layers) public init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil) {
         self.input = input
         self.zones = zones
         self.progress = progress
@@ -73,9 +73,9 @@ package struct EventLines: EventSource {
 
     /// An event line is about 150 bytes (the benchmark's average is 155): a
     /// guess to size the batch's tables, never a limit.
-    package var expectedEvents: Int? { input.count / 150 }
+    @_spi(Layers) public var expectedEvents: Int? { input.count / 150 }
 
-    package mutating func next() throws -> (EventInput, Int)? {
+    @_spi(Layers) public mutating func next() throws -> (EventInput, Int)? {
         let total = input.count
         if let progress, read % 16_384 == 0 { progress(min(cursor.offset, total), total) }
         guard let (n, range) = cursor.next(in: input.buffer) else {

@@ -1,4 +1,5 @@
-import HaruStorage
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
 
 extension Ledger {
     /// Rebuilds every projection (entity state, record pages, the action
@@ -57,7 +58,7 @@ extension Ledger {
 /// What `rebuild` did.
 public struct RebuildReport: Sendable, Equatable {
     /// Events replayed.
-    package var events: UInt64
+    @_spi(Layers) public var events: UInt64
     /// Projection entries written or deleted to match them (0: all were intact).
     public var changed = 0
 }

@@ -1,5 +1,5 @@
-import HaruStorage
-import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,8 @@
-import HaruStorage
-import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
 
 /// Where an append reads its events from, one at a time.
-package protocol EventSource {
+@_spi(Layers) public protocol EventSource {
     /// The next event and its input line; nil at the end.
     /// - Throws: `InputError` (with its line) for an event that cannot be read.
     mutating func next() throws -> (EventInput, Int)?
@@ -26,18 +26,18 @@ package protocol EventSource {
 }
 
 /// Events already in memory.
-package struct ArrayEventSource: EventSource {
+@_spi(Layers) public struct ArrayEventSource: EventSource {
     let inputs: [EventInput]
     let lines: [Int]?
     var k = 0
 
     /// - Parameter lines: each event's input line (default 1, 2, 3 …).
-    package init(inputs: [EventInput], lines: [Int]?) {
+    @_spi(Layers) public init(inputs: [EventInput], lines: [Int]?) {
         self.inputs = inputs
         self.lines = lines
     }
 
-    package mutating func next() -> (EventInput, Int)? {
+    @_spi(Layers) public mutating func next() -> (EventInput, Int)? {
         guard k < inputs.count else { return nil }
         defer { k += 1 }
         return (inputs[k], lines?[k] ?? k + 1)
@@ -60,7 +60,7 @@ public struct Head: Sendable, Equatable {
     public var seq: UInt64
     public var hash: Digest
     /// Transaction time of the last event (µs), 0 when empty.
-    package var recorded: Int64
+    @_spi(Layers) public var recorded: Int64
 }
 
 /// A ledger: the hash-chained event log and the entity state it folds into,
@@ -69,24 +69,24 @@ public struct Head: Sendable, Equatable {
 /// Databases: `events` (seq → record), `ids` (event id → seq), `state`
 /// (current entities, kept by every append in the same transaction).
 public final class Ledger: Sendable {
-    package let environment: Environment
+    @_spi(Layers) public let environment: Environment
     /// seq → event record.
-    package let events: Database<SeqKey>
+    @_spi(Layers) public let events: Database<SeqKey>
     /// event id → seq.
     let ids: Database<IDKeys>
     /// family byte + entity id → the entity's state (`StateKey`).
-    package let state: Database<RawKeys>
+    @_spi(Layers) public let state: Database<RawKeys>
     /// UTC day → the record versions of that day (`PageKey`).
-    package let pages: Database<PageKey>
+    @_spi(Layers) public let pages: Database<PageKey>
     /// `a`+action id / `i`+index: the action table (`InternKey`).
-    package let interned: Database<RawKeys>
+    @_spi(Layers) public let interned: Database<RawKeys>
     /// seq → the sessions running after it.
-    package let checkpoints: Database<SeqKey>
+    @_spi(Layers) public let checkpoints: Database<SeqKey>
 
     static let databaseNames = ["events", "ids", "state", "pages", "interned", "checkpoints"]
 
     /// Opens an existing ledger.
-    package convenience init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
+    @_spi(Layers) public convenience init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
         let env: Environment
         do {
             env = try Environment(path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly)
@@ -119,7 +119,7 @@ public final class Ledger: Sendable {
         try environment.read { txn in try head(txn) }
     }
 
-    package func head(_ txn: ReadTransaction) throws -> Head {
+    @_spi(Layers) public func head(_ txn: ReadTransaction) throws -> Head {
         try txn.last(events) { k, v in
             try v.withUnsafeBytes { v in
                 var r = ByteReader(v)
@@ -136,7 +136,7 @@ public final class Ledger: Sendable {
         return try event(seq, txn)
     }
 
-    package func event(_ seq: UInt64, _ txn: ReadTransaction) throws -> Event? {
+    @_spi(Layers) public func event(_ seq: UInt64, _ txn: ReadTransaction) throws -> Event? {
         try txn.get(events, seq) { v in
             do { return try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let e as DecodeError {
                 throw LedgerError.damaged(seq: seq, reason: e.reason)
@@ -145,7 +145,7 @@ public final class Ledger: Sendable {
     }
 
     /// The event with this seq.
-    package func event(_ seq: UInt64) throws -> Event? {
+    @_spi(Layers) public func event(_ seq: UInt64) throws -> Event? {
         try environment.read { txn in try event(seq, txn) }
     }
 
@@ -165,10 +165,10 @@ public final class Ledger: Sendable {
     }
 
     /// Folds the log up to `knownAt` (the head when nil) into memory.
-    package func replay(knownAt: UInt64? = nil) throws -> EntityState { try replayAll(knownAt: knownAt).state }
+    @_spi(Layers) public func replay(knownAt: UInt64? = nil) throws -> EntityState { try replayAll(knownAt: knownAt).state }
 
     /// Folds the log up to `knownAt` into memory, with every projection.
-    package func replayAll(knownAt: UInt64? = nil) throws -> (state: EntityState, projections: MemoryProjections) {
+    @_spi(Layers) public func replayAll(knownAt: UInt64? = nil) throws -> (state: EntityState, projections: MemoryProjections) {
         let fold = try environment.read { txn in
             try replayPipelined(txn, through: knownAt ?? .max, reserve: Int(try txn.count(events)))
         }
@@ -214,12 +214,12 @@ public final class Ledger: Sendable {
     }
 
     /// Reads the stored entity state (kept current by every append).
-    package func withStoredState<T>(_ body: (any EntityReader) throws -> T) throws -> T {
+    @_spi(Layers) public func withStoredState<T>(_ body: (any EntityReader) throws -> T) throws -> T {
         try environment.read { txn in try body(StoredEntities(txn: txn, db: state)) }
     }
 
     /// Running sessions as (action id, session), from the stored state.
-    package func runningSessions() throws -> [SessionRecord] {
+    @_spi(Layers) public func runningSessions() throws -> [SessionRecord] {
         try environment.read { txn in
             let store = StoredEntities(txn: txn, db: state)
             return try store.allRunning().compactMap { try store.session($0.1) }

@@ -3,8 +3,8 @@
 /// projections (`Projector.project`), in batches through a bounded channel.
 /// The same two halves run one after the other in an append, so the bytes
 /// are the same; the split only lets a full replay use both cores.
-import HaruStorage
-import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
 
 struct PipelinedFold: EventVisitor {
     var state = EntityState()

@@ -4,12 +4,13 @@
 /// ahead on another thread (`ReadAhead`) prepares events there, so the
 /// appending thread, which alone holds the write transaction, is left with
 /// the fold, three patches, one hash and the puts (`EventRecord.seal`).
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 
-package struct PreparedEvent {
-    package var input: EventInput
+@_spi(Layers) public struct PreparedEvent: Sendable {
+    @_spi(Layers) public var input: EventInput
     /// The input line, for error messages.
-    package var line: Int
+    @_spi(Layers) public var line: Int
     /// The stored record with zeros for `recorded`, the id (when the input
     /// has none) and the hash.
     var record: [UInt8]
@@ -34,9 +35,9 @@ package struct PreparedEvent {
 }
 
 extension EventSource {
-    package var expectedEvents: Int? { nil }
+    @_spi(Layers) public var expectedEvents: Int? { nil }
 
-    package mutating func withNextPrepared(
+    @_spi(Layers) public mutating func withNextPrepared(
         using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
     ) throws -> Bool {
         guard var p = try nextPrepared(using: sha) else { return false }
@@ -45,13 +46,13 @@ extension EventSource {
     }
 
     /// `withNextPrepared` with no use for what comes next.
-    package mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
+    @_spi(Layers) public mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
         try withNextPrepared(using: sha, upcoming: { _ in }, body)
     }
 
     /// The next event, prepared on the caller's thread; a source that reads
     /// ahead hands over events it prepared on its own.
-    package mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
+    @_spi(Layers) public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
         guard let (input, line) = try next() else { return nil }
         return PreparedEvent(input, line: line, using: sha)
     }

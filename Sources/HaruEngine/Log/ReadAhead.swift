@@ -7,13 +7,14 @@
 /// line it cannot read and hands over the error in that line's place, so an
 /// append fails exactly where it would have reading the lines itself (and,
 /// failing, writes nothing).
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 
-package enum ReadAhead {
+@_spi(Layers) public enum ReadAhead {
     /// Runs `body` with a source that yields what `source` yields, read ahead
     /// on another thread (at most 8 batches of 512 events).
     /// `source` is `sending`: the reading thread owns it from here on.
-    package static func run<S: EventSource & SendableMetatype, T>(
+    @_spi(Layers) public static func run<S: EventSource & SendableMetatype, T>(
         _ source: sending S, _ body: (inout AheadSource) throws -> T
     ) throws -> T {
         let channel = Channel<AheadSource.Batch>(capacity: 8)
@@ -62,9 +63,9 @@ package enum ReadAhead {
 }
 
 /// The events `ReadAhead` has read, in order.
-package struct AheadSource: EventSource {
+@_spi(Layers) public struct AheadSource: EventSource {
     /// Up to 512 events, then the error that stopped the reading, if one did.
-    struct Batch {
+    struct Batch: Sendable {
         var events: [PreparedEvent] = []
         var failure: Error?
     }
@@ -74,7 +75,7 @@ package struct AheadSource: EventSource {
     private let spent: Channel<[PreparedEvent]>
 
     /// What the source read ahead said it holds.
-    package let expectedEvents: Int?
+    @_spi(Layers) public let expectedEvents: Int?
 
     init(channel: Channel<Batch>, spent: Channel<[PreparedEvent]>, expectedEvents: Int?) {
         self.channel = channel
@@ -82,14 +83,14 @@ package struct AheadSource: EventSource {
         self.expectedEvents = expectedEvents
     }
 
-    package mutating func next() throws -> (EventInput, Int)? {
+    @_spi(Layers) public mutating func next() throws -> (EventInput, Int)? {
         var got: (EventInput, Int)?
         _ = try lend(upcoming: { _ in }) { got = ($0.input, $0.line) }
         return got
     }
 
     /// The next event, moved out of its batch (`withNextPrepared` lends it in place instead).
-    package mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
+    @_spi(Layers) public mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
         var got: PreparedEvent?
         _ = try lend(upcoming: { _ in }) { got = $0 }
         return got
@@ -101,7 +102,7 @@ package struct AheadSource: EventSource {
 
     /// Lends the next event where it lies in its batch (`sha` is not used:
     /// the reader hashed it).
-    package mutating func withNextPrepared(
+    @_spi(Layers) public mutating func withNextPrepared(
         using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
     ) throws -> Bool {
         try lend(upcoming: upcoming, body)

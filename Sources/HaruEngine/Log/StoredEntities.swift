@@ -2,19 +2,19 @@
 /// inside one transaction. LMDB shows a write transaction its own puts, so
 /// the fold can check a batch's later events against its earlier ones
 /// without any cache, and an aborted batch leaves no trace.
-import HaruStorage
-import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
 
 /// Read-only in a read transaction (an `EntityReader`), an `EntityStore`
 /// in a write transaction: the type says which.
-package struct StoredEntities<Access>: EntityReader {
+@_spi(Layers) public struct StoredEntities<Access>: EntityReader {
     let txn: Transaction<Access>
     let db: Database<RawKeys>
     /// Definitions already decoded in this transaction: a batch names the same
     /// few actions again and again. Writes go through it, so it never goes stale.
     private let cache = DefinitionCache()
 
-    package init(txn: Transaction<Access>, db: Database<RawKeys>) {
+    @_spi(Layers) public init(txn: Transaction<Access>, db: Database<RawKeys>) {
         self.txn = txn
         self.db = db
     }
@@ -28,12 +28,12 @@ package struct StoredEntities<Access>: EntityReader {
         }
     }
 
-    package func settings() throws -> SettingsHistory {
+    @_spi(Layers) public func settings() throws -> SettingsHistory {
         try decode(StateKey.settings) { (r) throws(DecodeError) in try StateCodec.decodeSettings(&r) } ?? SettingsHistory()
     }
 
 
-    package func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
+    @_spi(Layers) public func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
         if let hit = cache.entries[kind.rawValue]?[EntityKey(id)] { return hit }
         let d = try decode(StateKey.definition(kind, id)) { (r) throws(DecodeError) in try StateCodec.decodeDefinition(&r) }
         cache.entries[kind.rawValue, default: [:]][EntityKey(id)] = d
@@ -41,7 +41,7 @@ package struct StoredEntities<Access>: EntityReader {
     }
 
 
-    package func actionStatus(_ id: String) throws -> ActionStatus {
+    @_spi(Layers) public func actionStatus(_ id: String) throws -> ActionStatus {
         if let hit = cache.actions[EntityKey(id)] { return hit }
         let s = ActionStatus(try definition(.action, id))
         cache.actions[EntityKey(id)] = s
@@ -50,12 +50,12 @@ package struct StoredEntities<Access>: EntityReader {
 
     /// One scan of the kind the first time in a transaction, then lookups
     /// (`setDefinition` keeps the index current).
-    package func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
+    @_spi(Layers) public func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
         if cache.names[kind.rawValue] == nil { cache.names[kind.rawValue] = NameIndex(try definitions(kind)) }
         return cache.names[kind.rawValue]!.id(named: name)
     }
 
-    package func definitions(_ kind: DefinitionKind) throws -> [Definition] {
+    @_spi(Layers) public func definitions(_ kind: DefinitionKind) throws -> [Definition] {
         let prefix = StateKey.definitionPrefix(kind)
         var out: [Definition] = []
         try txn.scan(db, from: [prefix]) { k, v in
@@ -69,22 +69,22 @@ package struct StoredEntities<Access>: EntityReader {
         return out.sorted { $0.created.seq < $1.created.seq }
     }
 
-    package func session(_ id: String) throws -> SessionRecord? {
+    @_spi(Layers) public func session(_ id: String) throws -> SessionRecord? {
         try decode(StateKey.session(id)) { (r) throws(DecodeError) in try StateCodec.decodeSession(&r) }
     }
 
 
-    package func count(_ id: String) throws -> CountRecord? {
+    @_spi(Layers) public func count(_ id: String) throws -> CountRecord? {
         try decode(StateKey.count(id)) { (r) throws(DecodeError) in try StateCodec.decodeCount(&r) }
     }
 
 
-    package func running(action: String) throws -> String? {
+    @_spi(Layers) public func running(action: String) throws -> String? {
         try txn.get(db, StateKey.running(action)) { v in v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
     }
 
 
-    package func runningSessions() throws -> [SessionRecord] { try allRunning().compactMap { try session($0.1) } }
+    @_spi(Layers) public func runningSessions() throws -> [SessionRecord] { try allRunning().compactMap { try session($0.1) } }
 
     /// Every running session as (action, session), in action order.
     func allRunning() throws -> [(String, String)] {
@@ -100,9 +100,9 @@ package struct StoredEntities<Access>: EntityReader {
 
 /// In a write transaction, the fold's store.
 extension StoredEntities: EntityStore where Access == ReadWrite {
-    package func setSettings(_ s: SettingsHistory) throws { try txn.put(db, StateKey.settings, StateCodec.encode(s)) }
+    @_spi(Layers) public func setSettings(_ s: SettingsHistory) throws { try txn.put(db, StateKey.settings, StateCodec.encode(s)) }
 
-    package func setDefinition(_ d: Definition) throws {
+    @_spi(Layers) public func setDefinition(_ d: Definition) throws {
         if d.kind.hasUniqueNames, cache.names[d.kind.rawValue] != nil {
             cache.names[d.kind.rawValue]!.update(old: try definition(d.kind, d.id), new: d)
         }
@@ -111,11 +111,11 @@ extension StoredEntities: EntityStore where Access == ReadWrite {
         if d.kind == .action { cache.actions[EntityKey(d.id)] = ActionStatus(d) }
     }
 
-    package func setSession(_ s: SessionRecord) throws { try txn.put(db, StateKey.session(s.id), StateCodec.encode(s)) }
+    @_spi(Layers) public func setSession(_ s: SessionRecord) throws { try txn.put(db, StateKey.session(s.id), StateCodec.encode(s)) }
 
-    package func setCount(_ c: CountRecord) throws { try txn.put(db, StateKey.count(c.id), StateCodec.encode(c)) }
+    @_spi(Layers) public func setCount(_ c: CountRecord) throws { try txn.put(db, StateKey.count(c.id), StateCodec.encode(c)) }
 
-    package func setRunning(action: String, session: String?) throws {
+    @_spi(Layers) public func setRunning(action: String, session: String?) throws {
         if let session {
             try txn.put(db, StateKey.running(action), Array(session.utf8))
         } else {

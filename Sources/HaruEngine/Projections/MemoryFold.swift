@@ -1,7 +1,8 @@
 /// What a replay feeds each event to. A protocol with a generic method
 /// rather than a closure, so that the fold is specialised for both payload
 /// forms (a closure would take an existential and dispatch every field read).
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 
 protocol EventVisitor {
     mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F) throws

@@ -1,10 +1,10 @@
 /// Where the projections of the records go: the record pages, the action
 /// table they refer to, and the running-session checkpoints. LMDB in an
 /// append, memory in a replay; both produce the same bytes.
-import HaruStorage
-import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
 
-package protocol ProjectionSink {
+@_spi(Layers) public protocol ProjectionSink {
     /// The interned index of an action, made on first use.
     mutating func intern(action: String) throws -> UInt16
     /// Changes a page's entries in place (empty when it has none yet).
@@ -15,13 +15,13 @@ package protocol ProjectionSink {
 
 /// One step of the ledger: the fold (entities and their rules) and the
 /// projections that follow from it, for appends, replays and verify alike.
-package enum Projector {
+@_spi(Layers) public enum Projector {
     /// Every this many seqs the running sessions are written down, so a view
     /// known at any seq K finds what was running then by reading at most this
     /// many events (Docs/design.md, "Records projection").
-    package static let checkpointInterval: UInt64 = 4096
+    @_spi(Layers) public static let checkpointInterval: UInt64 = 4096
 
-    package static func apply<S: EntityStore, P: ProjectionSink, F: PayloadFields>(
+    @_spi(Layers) public static func apply<S: EntityStore, P: ProjectionSink, F: PayloadFields>(
         _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S, sink: inout P
     ) throws {
         if let step = try fold(type, at: at, seq: seq, payload: payload, store: &store) { try project(step, into: &sink) }
@@ -31,7 +31,7 @@ package enum Projector {
     /// the record it changed, the action it created, the running sessions to
     /// write down. A value, so that a replay can hand it to another thread
     /// (`PipelinedFold`).
-    package struct Step: Sendable {
+    @_spi(Layers) public struct Step: Sendable {
         enum Change: Sendable {
             /// A record's version before (nil: new) and after, as the pages need them.
             case record(old: PageVersion?, new: PageVersion)
@@ -104,7 +104,7 @@ package enum Projector {
         return w.bytes
     }
 
-    package static func decodeCheckpoint(_ r: inout ByteReader) throws(DecodeError) -> [SessionRecord] {
+    @_spi(Layers) public static func decodeCheckpoint(_ r: inout ByteReader) throws(DecodeError) -> [SessionRecord] {
         var out: [SessionRecord] = []
         for _ in 0..<Int(try r.varint()) {
             var sub = try r.sub(Int(try r.varint()))
@@ -135,15 +135,15 @@ struct PageNumber: Hashable, Sendable {
 }
 
 /// Projections held in memory (replay, verify, rebuild).
-package struct MemoryProjections: ProjectionSink, Sendable {
+@_spi(Layers) public struct MemoryProjections: ProjectionSink, Sendable {
     var pages: [PageNumber: [UInt8]] = [:]
-    package var actions: [String] = []
+    @_spi(Layers) public var actions: [String] = []
     var actionIndex: [EntityKey: UInt16] = [:]
-    package var checkpoints: [UInt64: [UInt8]] = [:]
+    @_spi(Layers) public var checkpoints: [UInt64: [UInt8]] = [:]
 
-    package init() {}
+    @_spi(Layers) public init() {}
 
-    package mutating func intern(action: String) throws -> UInt16 {
+    @_spi(Layers) public mutating func intern(action: String) throws -> UInt16 {
         let key = EntityKey(action)
         if let i = actionIndex[key] { return i }
         guard actions.count < Int(UInt16.max) else { throw LedgerError.limit("more than 65,535 actions: record pages number actions in 16 bits; nothing was written") }
@@ -153,11 +153,11 @@ package struct MemoryProjections: ProjectionSink, Sendable {
         return i
     }
 
-    package mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws {
+    @_spi(Layers) public mutating func modifyPage(_ page: Int64, _ body: (inout [UInt8]) throws -> Void) throws {
         try body(&pages[PageNumber(page), default: []])
     }
 
-    package mutating func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) {
+    @_spi(Layers) public mutating func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) {
         checkpoints[seq] = Projector.encodeCheckpoint(running)
     }
 

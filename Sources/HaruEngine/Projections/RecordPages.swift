@@ -11,39 +11,39 @@
 /// A page is one LMDB value of fixed-size entries, so a query over ten years
 /// reads about 3,650 values and decodes them with plain loads; an append
 /// rewrites the one or two pages its record touches (Docs/design.md).
-import HaruModel
-import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 
-package struct PageEntry: Sendable, Equatable {
-    package enum Kind: UInt8, Sendable { case session = 0, count = 1 }
+@_spi(Layers) public struct PageEntry: Sendable, Equatable {
+    @_spi(Layers) public enum Kind: UInt8, Sendable { case session = 0, count = 1 }
     /// The seq of the event that added this version.
-    package var addedSeq: UInt64
+    @_spi(Layers) public var addedSeq: UInt64
     /// The seq of the event that replaced or deleted this version; 0 while current.
-    package var removedSeq: UInt64
+    @_spi(Layers) public var removedSeq: UInt64
     /// Session part start, or the count's time.
-    package var start: Int64
+    @_spi(Layers) public var start: Int64
     /// Session part length in seconds (0 for counts).
-    package var length: UInt32
+    @_spi(Layers) public var length: UInt32
     /// The count's amount (0 for sessions).
-    package var amount: UInt32
+    @_spi(Layers) public var amount: UInt32
     /// The action's interned index (`ActionTable`).
-    package var action: UInt16
-    package var kind: Kind
+    @_spi(Layers) public var action: UInt16
+    @_spi(Layers) public var kind: Kind
 
     @inlinable
-    package init(addedSeq: UInt64, removedSeq: UInt64, start: Int64, length: UInt32, amount: UInt32, action: UInt16, kind: Kind) {
+    @_spi(Layers) public init(addedSeq: UInt64, removedSeq: UInt64, start: Int64, length: UInt32, amount: UInt32, action: UInt16, kind: Kind) {
         (self.addedSeq, self.removedSeq, self.start, self.length) = (addedSeq, removedSeq, start, length)
         (self.amount, self.action, self.kind) = (amount, action, kind)
     }
 
-    package var end: Int64 { start + Int64(length) }
+    @_spi(Layers) public var end: Int64 { start + Int64(length) }
 
     /// Whether the ledger as known at `k` holds this entry.
     @inlinable @inline(__always)
-    package func known(at k: UInt64) -> Bool { addedSeq <= k && (removedSeq == 0 || removedSeq > k) }
+    @_spi(Layers) public func known(at k: UInt64) -> Bool { addedSeq <= k && (removedSeq == 0 || removedSeq > k) }
 
     /// Bytes per entry: seqs 8 + 8, start 8, length 4, amount 4, action 2, kind 1, reserved 1.
-    package static let size = 36
+    @_spi(Layers) public static let size = 36
 
     /// The stored entry as one tuple, appended at once: Swift lays a tuple
     /// out as C does (fields in order, each at its alignment), which puts
@@ -69,7 +69,7 @@ package struct PageEntry: Sendable, Equatable {
     /// Reads entry `k` of a page (the caller checked the page's length).
     /// Inlinable: the queries (another module) read every entry of a range.
     @inlinable @inline(__always)
-    package static func read(_ page: UnsafeRawBufferPointer, _ k: Int) -> PageEntry {
+    @_spi(Layers) public static func read(_ page: UnsafeRawBufferPointer, _ k: Int) -> PageEntry {
         let o = k * size
         @inline(__always) func u64(_ at: Int) -> UInt64 { UInt64(bigEndian: page.loadUnaligned(fromByteOffset: o + at, as: UInt64.self)) }
         @inline(__always) func u32(_ at: Int) -> UInt32 { UInt32(bigEndian: page.loadUnaligned(fromByteOffset: o + at, as: UInt32.self)) }
@@ -84,19 +84,19 @@ package struct PageEntry: Sendable, Equatable {
 }
 
 /// Page keys: the UTC day number, biased so that negative days sort first.
-package enum PageKey: KeyCodec {
-    package static func bytes(_ page: Int64) -> [UInt8] { make(page) }
+@_spi(Layers) public enum PageKey: KeyCodec {
+    @_spi(Layers) public static func bytes(_ page: Int64) -> [UInt8] { make(page) }
 
     @inlinable @inline(__always)
-    package static func page(of t: Int64) -> Int64 { t >= 0 ? t / 86_400 : (t - 86_399) / 86_400 }
+    @_spi(Layers) public static func page(of t: Int64) -> Int64 { t >= 0 ? t / 86_400 : (t - 86_399) / 86_400 }
 
-    package static func make(_ page: Int64) -> [UInt8] {
+    @_spi(Layers) public static func make(_ page: Int64) -> [UInt8] {
         var w = ByteWriter(capacity: 4)
         w.u32(UInt32(truncatingIfNeeded: page + (1 << 31)))
         return w.bytes
     }
 
-    package static func page(fromKey k: UnsafeRawBufferPointer) -> Int64 {
+    @_spi(Layers) public static func page(fromKey k: UnsafeRawBufferPointer) -> Int64 {
         Int64(UInt32(bigEndian: k.loadUnaligned(as: UInt32.self))) - (1 << 31)
     }
 

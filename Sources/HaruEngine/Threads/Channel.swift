@@ -1,3 +1,6 @@
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+
 #if canImport(Glibc)
     import Glibc
 #endif

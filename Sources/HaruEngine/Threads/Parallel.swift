@@ -1,8 +1,9 @@
-import HaruStorage
+@_spi(Layers) import HaruStorage
 #if canImport(Glibc)
     import Glibc
 #endif
 import Synchronization
+@_spi(Layers) import HaruModel
 
 /// Two pieces of work at once, on the machine's two cores: `verify` checks
 /// the hash chain on one thread while it folds the events on the other.

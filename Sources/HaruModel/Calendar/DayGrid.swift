@@ -1,13 +1,15 @@
+@_spi(Layers) import HaruStorage
+
 /// Consecutive logical days with their boundaries, and the one function that
 /// splits an interval across them (RULES §1: one split serves every query,
 /// so day totals, reports, progress and streaks can never disagree).
-package struct DayGrid: Sendable {
-    package let first: LocalDate
+@_spi(Layers) public struct DayGrid: Sendable {
+    @_spi(Layers) public let first: LocalDate
     /// `bounds[i]` is the start of day `first + i`; one more than the day count.
-    package let bounds: [Int64]
+    @_spi(Layers) public let bounds: [Int64]
 
     /// The days `from` through `through` (inclusive) of `calendar`.
-    package init(_ calendar: LedgerCalendar, from: LocalDate, through: LocalDate) {
+    @_spi(Layers) public init(_ calendar: LedgerCalendar, from: LocalDate, through: LocalDate) {
         first = from
         let n = max(0, through.daysSinceEpoch - from.daysSinceEpoch + 1)
         var b: [Int64] = []
@@ -23,22 +25,22 @@ package struct DayGrid: Sendable {
     }
 
     /// Intervals with given boundaries (deadline windows: two per day).
-    package init(first: LocalDate, bounds: [Int64]) {
+    @_spi(Layers) public init(first: LocalDate, bounds: [Int64]) {
         self.first = first
         self.bounds = bounds
     }
 
     // The lookups below are `@inlinable`: the queries and the progress engine
     // (other modules) split every record of a range through them.
-    @inlinable package var count: Int { bounds.count - 1 }
-    @inlinable package func day(_ index: Int) -> LocalDate { first.adding(days: index) }
-    package func range(_ index: Int) -> Range<Instant> { Instant(seconds: bounds[index])..<Instant(seconds: bounds[index + 1]) }
+    @inlinable @_spi(Layers) public var count: Int { bounds.count - 1 }
+    @inlinable @_spi(Layers) public func day(_ index: Int) -> LocalDate { first.adding(days: index) }
+    @_spi(Layers) public func range(_ index: Int) -> Range<Instant> { Instant(seconds: bounds[index])..<Instant(seconds: bounds[index + 1]) }
     /// The instants the grid covers.
-    @inlinable package var span: Range<Int64> { bounds[0]..<bounds[bounds.count - 1] }
+    @inlinable @_spi(Layers) public var span: Range<Int64> { bounds[0]..<bounds[bounds.count - 1] }
 
     /// The index of the day holding `t`, nil outside the grid.
     @inlinable @inline(__always)
-    package func index(of t: Int64) -> Int? {
+    @_spi(Layers) public func index(of t: Int64) -> Int? {
         guard t >= bounds[0], t < bounds[bounds.count - 1] else { return nil }
         var lo = 0, hi = bounds.count - 1
         while hi - lo > 1 {
@@ -51,7 +53,7 @@ package struct DayGrid: Sendable {
     /// Splits [start, end) by the days of the grid: `body(dayIndex, seconds)`
     /// for each day it overlaps, in order. Parts outside the grid are dropped.
     @inlinable @inline(__always)
-    package func split(_ start: Int64, _ end: Int64, _ body: (Int, Int64) -> Void) {
+    @_spi(Layers) public func split(_ start: Int64, _ end: Int64, _ body: (Int, Int64) -> Void) {
         let s = max(start, bounds[0]), e = min(end, bounds[bounds.count - 1])
         guard s < e, var k = index(of: s) else { return }
         while k < count, bounds[k] < e {

@@ -1,4 +1,4 @@
-import HaruStorage
+@_spi(Layers) import HaruStorage
 
 /// The ledger's logical calendar (RULES §1): which logical day an instant
 /// belongs to, the instant range of a day key, weeks and months.
@@ -8,7 +8,7 @@ import HaruStorage
 /// it. A change without `from` replaces the rule for every day. A day's range
 /// is computed from its own key, [start(D), start(D+1)), never by asking which
 /// day a midnight falls in.
-package struct LedgerCalendar: Sendable {
+@_spi(Layers) public struct LedgerCalendar: Sendable {
     /// A rule and the first day it governs (nil: from the beginning).
     struct Step<T: Sendable>: Sendable {
         var from: LocalDate?
@@ -16,18 +16,18 @@ package struct LedgerCalendar: Sendable {
     }
     private(set) var zoneSteps: [Step<ZoneRules>]
     private(set) var dayStartSteps: [Step<ClockTime>]
-    package let weekStart: Weekday
+    @_spi(Layers) public let weekStart: Weekday
 
     /// Why a calendar could not be built.
     /// Exit 3: the ledger cannot be read on this machine without that zone.
-    package struct ZoneError: HaruError, Sendable {
-        package var exitStatus: ExitStatus { .cannotOpen }
-        package var zone: String
-        package var description: String { "time zone \"\(zone)\" is not in the zone directory (is tzdata installed?)" }
+    @_spi(Layers) public struct ZoneError: HaruError, Sendable {
+        @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
+        @_spi(Layers) public var zone: String
+        @_spi(Layers) public var description: String { "time zone \"\(zone)\" is not in the zone directory (is tzdata installed?)" }
     }
 
     /// The calendar of the settings known at `knownAt` (every change when nil).
-    package init(settings: SettingsHistory, knownAt: UInt64? = nil, zones: ZoneDirectory) throws {
+    @_spi(Layers) public init(settings: SettingsHistory, knownAt: UInt64? = nil, zones: ZoneDirectory) throws {
         var zoneSteps = [Step(from: nil, value: ZoneRules(fixed: "UTC", offsetSeconds: 0))]
         var dayStartSteps = [Step<ClockTime>(from: nil, value: ClockTime(minutes: 0)!)]
         var week = Weekday.monday
@@ -55,7 +55,7 @@ package struct LedgerCalendar: Sendable {
     }
 
     /// A calendar with one zone and day start for all time (tests).
-    package init(zone: ZoneRules, dayStart: ClockTime = ClockTime(minutes: 0)!, weekStart: Weekday = .monday) {
+    @_spi(Layers) public init(zone: ZoneRules, dayStart: ClockTime = ClockTime(minutes: 0)!, weekStart: Weekday = .monday) {
         zoneSteps = [Step(from: nil, value: zone)]
         dayStartSteps = [Step(from: nil, value: dayStart)]
         self.weekStart = weekStart
@@ -82,9 +82,9 @@ package struct LedgerCalendar: Sendable {
     }
 
     /// The zone governing day `day`.
-    package func zone(for day: LocalDate) -> ZoneRules { LedgerCalendar.rule(zoneSteps, for: day) }
+    @_spi(Layers) public func zone(for day: LocalDate) -> ZoneRules { LedgerCalendar.rule(zoneSteps, for: day) }
     /// The day start governing day `day`.
-    package func dayStart(for day: LocalDate) -> ClockTime { LedgerCalendar.rule(dayStartSteps, for: day) }
+    @_spi(Layers) public func dayStart(for day: LocalDate) -> ClockTime { LedgerCalendar.rule(dayStartSteps, for: day) }
 
     /// The first instant of logical day `day`: `day` at its day start in its
     /// zone (a skipped time is the instant of the jump; a repeated one its
@@ -94,7 +94,7 @@ package struct LedgerCalendar: Sendable {
     /// (jumping east by more than a day's length): the previous day is then
     /// empty and this one starts where it would have, so days never overlap
     /// and every instant belongs to exactly one day.
-    package func start(of day: LocalDate) -> Instant {
+    @_spi(Layers) public func start(of day: LocalDate) -> Instant {
         let own = ruleStart(of: day)
         // Only a rule step next to this day can turn the order of starts around.
         guard nearStep(day) else { return own }
@@ -117,14 +117,14 @@ package struct LedgerCalendar: Sendable {
 
     /// The instants of logical day `day`, [start, end): empty for a day a
     /// zone change jumped over.
-    package func range(of day: LocalDate) -> Range<Instant> {
+    @_spi(Layers) public func range(of day: LocalDate) -> Range<Instant> {
         let s = start(of: day)
         let e = start(of: day.adding(days: 1))
         return s..<max(s, e)
     }
 
     /// The logical day an instant belongs to.
-    package func day(of t: Instant) -> LocalDate {
+    @_spi(Layers) public func day(of t: Instant) -> LocalDate {
         // Guess with the rule of the UTC date, then step until the range holds t.
         let utcDay = LocalDate(daysSinceEpoch: Int(t.seconds >= 0 ? t.seconds / 86_400 : (t.seconds - 86_399) / 86_400))
         let offset = Int64(zone(for: utcDay).offset(at: t.seconds))
@@ -143,23 +143,23 @@ package struct LedgerCalendar: Sendable {
     }
 
     /// The first day of the logical week holding `day`.
-    package func weekStart(of day: LocalDate) -> LocalDate {
+    @_spi(Layers) public func weekStart(of day: LocalDate) -> LocalDate {
         day.adding(days: -((day.weekday.rawValue - weekStart.rawValue + 7) % 7))
     }
 
     /// The days of the calendar month holding `day` (the logical month, RULES §1).
-    package static func month(of day: LocalDate) -> ClosedRange<LocalDate> {
+    @_spi(Layers) public static func month(of day: LocalDate) -> ClosedRange<LocalDate> {
         LocalDate(year: day.year, month: day.month, day: 1)!...LocalDate(
             year: day.year, month: day.month, day: LocalDate.daysIn(year: day.year, month: day.month))!
     }
 
     /// The UTC offset in force at `t` in the zone of the day holding it (for printing instants).
-    package func offset(at t: Instant) -> Int {
+    @_spi(Layers) public func offset(at t: Instant) -> Int {
         // One zone for all days (no dated zone change): no need to find the day.
         if zoneSteps.count == 1 { return zoneSteps[0].value.offset(at: t.seconds) }
         return zone(for: day(of: t)).offset(at: t.seconds)
     }
 
     /// An instant printed in the ledger's zone (ISO 8601 with its offset).
-    package func format(_ t: Instant) -> String { t.format(offsetSeconds: offset(at: t)) }
+    @_spi(Layers) public func format(_ t: Instant) -> String { t.format(offsetSeconds: offset(at: t)) }
 }

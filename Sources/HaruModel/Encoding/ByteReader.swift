@@ -1,27 +1,27 @@
-import HaruStorage
+@_spi(Layers) import HaruStorage
 
 /// Why stored bytes could not be decoded: the ledger is damaged (exit 3),
 /// never "not found".
-package struct DecodeError: HaruError, Sendable, Equatable {
-    package var exitStatus: ExitStatus { .cannotOpen }
-    package var reason: String
-    package init(_ reason: String) { self.reason = reason }
-    package var description: String { "stored data is damaged: \(reason)" }
+@_spi(Layers) public struct DecodeError: HaruError, Sendable, Equatable {
+    @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
+    @_spi(Layers) public var reason: String
+    @_spi(Layers) public init(_ reason: String) { self.reason = reason }
+    @_spi(Layers) public var description: String { "stored data is damaged: \(reason)" }
 }
 
 /// Reads the primitives `ByteWriter` writes, from bytes that stay valid for
 /// the reader's life (an LMDB value inside its transaction, or an array).
-package struct ByteReader {
+@_spi(Layers) public struct ByteReader {
     @usableFromInline let base: UnsafeRawBufferPointer
-    @usableFromInline package internal(set) var offset = 0
+    @_spi(Layers) public var offset = 0
 
     @inlinable
-    package init(_ base: UnsafeRawBufferPointer) { self.base = base }
+    @_spi(Layers) public init(_ base: UnsafeRawBufferPointer) { self.base = base }
 
     @inlinable
-    package var remaining: Int { base.count - offset }
+    @_spi(Layers) public var remaining: Int { base.count - offset }
     @inlinable
-    package var atEnd: Bool { offset >= base.count }
+    @_spi(Layers) public var atEnd: Bool { offset >= base.count }
 
     @inline(__always)
     @inlinable mutating func need(_ n: Int) throws(DecodeError) {
@@ -29,21 +29,21 @@ package struct ByteReader {
     }
 
     @inlinable @inline(__always)
-    package mutating func u8() throws(DecodeError) -> UInt8 {
+    @_spi(Layers) public mutating func u8() throws(DecodeError) -> UInt8 {
         try need(1)
         defer { offset += 1 }
         return base[offset]
     }
 
     @inlinable @inline(__always)
-    package mutating func u16() throws(DecodeError) -> UInt16 {
+    @_spi(Layers) public mutating func u16() throws(DecodeError) -> UInt16 {
         try need(2)
         defer { offset += 2 }
         return UInt16(base[offset]) << 8 | UInt16(base[offset + 1])
     }
 
     @inlinable @inline(__always)
-    package mutating func u32() throws(DecodeError) -> UInt32 {
+    @_spi(Layers) public mutating func u32() throws(DecodeError) -> UInt32 {
         try need(4)
         var v: UInt32 = 0
         for k in 0..<4 { v = v << 8 | UInt32(base[offset + k]) }
@@ -52,7 +52,7 @@ package struct ByteReader {
     }
 
     @inlinable @inline(__always)
-    package mutating func u64() throws(DecodeError) -> UInt64 {
+    @_spi(Layers) public mutating func u64() throws(DecodeError) -> UInt64 {
         try need(8)
         var v: UInt64 = 0
         for k in 0..<8 { v = v << 8 | UInt64(base[offset + k]) }
@@ -61,10 +61,10 @@ package struct ByteReader {
     }
 
     @inlinable
-    package mutating func i64() throws(DecodeError) -> Int64 { Int64(bitPattern: try u64()) }
+    @_spi(Layers) public mutating func i64() throws(DecodeError) -> Int64 { Int64(bitPattern: try u64()) }
 
     @inlinable @inline(__always)
-    package mutating func varint() throws(DecodeError) -> UInt64 {
+    @_spi(Layers) public mutating func varint() throws(DecodeError) -> UInt64 {
         var v: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -80,13 +80,13 @@ package struct ByteReader {
     }
 
     @inlinable @inline(__always)
-    package mutating func svarint() throws(DecodeError) -> Int64 {
+    @_spi(Layers) public mutating func svarint() throws(DecodeError) -> Int64 {
         let u = try varint()
         return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
     }
 
     @inlinable
-    package mutating func string() throws(DecodeError) -> String {
+    @_spi(Layers) public mutating func string() throws(DecodeError) -> String {
         let n = Int(try varint())
         try need(n)
         let bytes = UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)]).bindMemory(to: UInt8.self)
@@ -105,7 +105,7 @@ package struct ByteReader {
 
     /// Skips a length-prefixed string.
     @inlinable
-    package mutating func skipString() throws(DecodeError) {
+    @_spi(Layers) public mutating func skipString() throws(DecodeError) {
         let n = Int(try varint())
         try need(n)
         offset += n
@@ -113,7 +113,7 @@ package struct ByteReader {
 
     /// `n` bytes, copied out (the source may be an LMDB page).
     @inlinable
-    package mutating func bytes(_ n: Int) throws(DecodeError) -> [UInt8] {
+    @_spi(Layers) public mutating func bytes(_ n: Int) throws(DecodeError) -> [UInt8] {
         try need(n)
         defer { offset += n }
         return Array(base[offset..<(offset + n)])
@@ -121,7 +121,7 @@ package struct ByteReader {
 
     /// A reader over the next `n` bytes, which this reader skips.
     @inlinable
-    package mutating func sub(_ n: Int) throws(DecodeError) -> ByteReader {
+    @_spi(Layers) public mutating func sub(_ n: Int) throws(DecodeError) -> ByteReader {
         try need(n)
         defer { offset += n }
         return ByteReader(UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)]))
@@ -129,7 +129,7 @@ package struct ByteReader {
 
     /// The rest of the buffer, not copied: valid only while the source is.
     @inlinable
-    package mutating func rest() -> UnsafeRawBufferPointer {
+    @_spi(Layers) public mutating func rest() -> UnsafeRawBufferPointer {
         defer { offset = base.count }
         return UnsafeRawBufferPointer(rebasing: base[offset...])
     }

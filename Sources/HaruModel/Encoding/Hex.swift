@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 /// Hexadecimal digits, for ids, digests, colours and JSON escapes.
 enum Hex {
     /// The lower-case digit of a value 0…15.

@@ -1,26 +1,28 @@
+@_spi(Layers) import HaruStorage
+
 /// The domain's choices: one enum each, stored as the case's raw value
 /// (its index in the list of words, fixed forever: the stored bytes never
 /// change) and compared by case everywhere. `word` is the JSON spelling; a
 /// new case is a compile error in every `switch` until it has one.
-package protocol Choice: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == Int64, AllCases == [Self] {
+@_spi(Layers) public protocol Choice: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == Int64, AllCases == [Self] {
     var word: String { get }
 }
 
 extension Choice {
     /// The case spelled `word` in JSON.
-    package init?(word: String) {
+    @_spi(Layers) public init?(word: String) {
         guard let c = Self.allCases.first(where: { $0.word == word }) else { return nil }
         self = c
     }
 
     /// Every word, in stored order (for messages).
-    package static var words: [String] { allCases.map(\.word) }
+    @_spi(Layers) public static var words: [String] { allCases.map(\.word) }
 }
 
 /// What an action records: timed sessions or counts.
-package enum Tracking: Int64, Choice {
+@_spi(Layers) public enum Tracking: Int64, Choice {
     case time = 0, count
-    package var word: String {
+    @_spi(Layers) public var word: String {
         switch self {
         case .time: "time"
         case .count: "count"
@@ -29,9 +31,9 @@ package enum Tracking: Int64, Choice {
 }
 
 /// What a quest that targets a tag measures (an action's own tracking is its measure).
-package enum Measure: Int64, Choice {
+@_spi(Layers) public enum Measure: Int64, Choice {
     case time = 0, count
-    package var word: String {
+    @_spi(Layers) public var word: String {
         switch self {
         case .time: "time"
         case .count: "count"
@@ -40,9 +42,9 @@ package enum Measure: Int64, Choice {
 }
 
 /// A quest's period (RULES §2).
-package enum Period: Int64, Choice {
+@_spi(Layers) public enum Period: Int64, Choice {
     case daily = 0, weekly, monthly, custom
-    package var word: String {
+    @_spi(Layers) public var word: String {
         switch self {
         case .daily: "daily"
         case .weekly: "weekly"
@@ -53,9 +55,9 @@ package enum Period: Int64, Choice {
 }
 
 /// Which days a daily quest asks anything of.
-package enum ScheduleMode: Int64, Choice {
+@_spi(Layers) public enum ScheduleMode: Int64, Choice {
     case everyDay = 0, weekdays, monthDays, ordinalWeekday
-    package var word: String {
+    @_spi(Layers) public var word: String {
         switch self {
         case .everyDay: "every_day"
         case .weekdays: "weekdays"
@@ -66,9 +68,9 @@ package enum ScheduleMode: Int64, Choice {
 }
 
 /// Whether a quest's target is a minimum or a limit.
-package enum Direction: Int64, Choice {
+@_spi(Layers) public enum Direction: Int64, Choice {
     case atLeast = 0, atMost
-    package var word: String {
+    @_spi(Layers) public var word: String {
         switch self {
         case .atLeast: "at_least"
         case .atMost: "at_most"
@@ -77,9 +79,9 @@ package enum Direction: Int64, Choice {
 }
 
 /// A user's answer for a goal without quests (`goal.confirmed`).
-package enum Outcome: Int64, Choice {
+@_spi(Layers) public enum Outcome: Int64, Choice {
     case achieved = 0, notAchieved
-    package var word: String {
+    @_spi(Layers) public var word: String {
         switch self {
         case .achieved: "achieved"
         case .notAchieved: "not_achieved"
@@ -88,9 +90,9 @@ package enum Outcome: Int64, Choice {
 }
 
 /// Which session represents a day in the app's lists (`settings.changed`).
-package enum Representative: Int64, Choice {
+@_spi(Layers) public enum Representative: Int64, Choice {
     case earliest = 0, latest
-    package var word: String {
+    @_spi(Layers) public var word: String {
         switch self {
         case .earliest: "earliest"
         case .latest: "latest"
@@ -99,10 +101,10 @@ package enum Representative: Int64, Choice {
 }
 
 /// The choice a `.choice` field takes, so that a field's words come from its enum.
-package enum ChoiceSet: Sendable, CaseIterable {
+@_spi(Layers) public enum ChoiceSet: Sendable, CaseIterable {
     case tracking, measure, period, scheduleMode, direction, outcome, representative
 
-    package var words: [String] {
+    @_spi(Layers) public var words: [String] {
         switch self {
         case .tracking: Tracking.words
         case .measure: Measure.words
@@ -115,7 +117,7 @@ package enum ChoiceSet: Sendable, CaseIterable {
     }
 
     /// The word of a stored value; nil for a value no case has.
-    package func word(_ stored: Int64) -> String? {
+    @_spi(Layers) public func word(_ stored: Int64) -> String? {
         switch self {
         case .tracking: Tracking(rawValue: stored)?.word
         case .measure: Measure(rawValue: stored)?.word
@@ -128,7 +130,7 @@ package enum ChoiceSet: Sendable, CaseIterable {
     }
 
     /// The stored value of a word; nil for a word no case has.
-    package func stored(_ word: String) -> Int64? {
+    @_spi(Layers) public func stored(_ word: String) -> Int64? {
         switch self {
         case .tracking: Tracking(word: word)?.rawValue
         case .measure: Measure(word: word)?.rawValue
@@ -144,5 +146,5 @@ package enum ChoiceSet: Sendable, CaseIterable {
 extension PayloadFields {
     /// A choice field as its case; nil when absent (or a value no case has).
     @inline(__always)
-    package func choice<C: Choice>(_ f: Field, as: C.Type = C.self) -> C? { int(f).flatMap(C.init(rawValue:)) }
+    @_spi(Layers) public func choice<C: Choice>(_ f: Field, as: C.Type = C.self) -> C? { int(f).flatMap(C.init(rawValue:)) }
 }

@@ -1,12 +1,14 @@
+@_spi(Layers) import HaruStorage
+
 /// An entity id as a dictionary key, hashed with FNV-1a (seeded per process).
-package struct EntityKey: Hashable, Sendable {
+@_spi(Layers) public struct EntityKey: Hashable, Sendable {
     @usableFromInline let id: String
 
     @inlinable @inline(__always)
-    package init(_ id: String) { self.id = id }
+    @_spi(Layers) public init(_ id: String) { self.id = id }
 
     @inlinable
-    package static func == (a: EntityKey, b: EntityKey) -> Bool { a.id == b.id }
+    @_spi(Layers) public static func == (a: EntityKey, b: EntityKey) -> Bool { a.id == b.id }
 
     @inlinable @inline(__always)
     func fnv(_ seed: UInt64) -> UInt64 {
@@ -23,11 +25,11 @@ package struct EntityKey: Hashable, Sendable {
     }
 
     @inlinable
-    package func hash(into h: inout Hasher) { h.combine(fnv(0)) }
+    @_spi(Layers) public func hash(into h: inout Hasher) { h.combine(fnv(0)) }
 
     // The standard library's hook for a key's raw hash: skipping Hasher is the point.
     @inlinable
-    package func _rawHashValue(seed: Int) -> Int {
+    @_spi(Layers) public func _rawHashValue(seed: Int) -> Int {
         let x = fnv(UInt64(bitPattern: Int64(seed)))
         return Int(truncatingIfNeeded: x ^ (x >> 29))
     }

@@ -1,17 +1,19 @@
+@_spi(Layers) import HaruStorage
+
 /// An event as a caller writes it (CONTRACT §1), before the store gives it a
 /// seq, a recorded time and its place in the hash chain.
 public struct EventInput: Sendable, Equatable {
     /// Absent: the store draws one.
-    package var id: EventID?
-    package var type: EventType
+    @_spi(Layers) public var id: EventID?
+    @_spi(Layers) public var type: EventType
     /// Effective (valid) time.
-    package var at: Instant
+    @_spi(Layers) public var at: Instant
     /// Payload schema version.
-    package var version: Int
-    package var source: String?
-    package var payload: Payload
+    @_spi(Layers) public var version: Int
+    @_spi(Layers) public var source: String?
+    @_spi(Layers) public var payload: Payload
 
-    package init(id: EventID? = nil, type: EventType, at: Instant, version: Int = 1, source: String? = nil, payload: Payload) {
+    @_spi(Layers) public init(id: EventID? = nil, type: EventType, at: Instant, version: Int = 1, source: String? = nil, payload: Payload) {
         self.id = id
         self.type = type
         self.at = at
@@ -22,7 +24,7 @@ public struct EventInput: Sendable, Equatable {
 
     /// The content an idempotent retry must repeat exactly: everything the
     /// caller chose but the provenance label (Docs/events.md, "Retries").
-    package func sameContent(as e: Event) -> Bool {
+    @_spi(Layers) public func sameContent(as e: Event) -> Bool {
         type == e.type && at == e.at && version == Int(e.version) && payload == e.payload
     }
 }
@@ -32,21 +34,21 @@ public struct Event: Sendable, Equatable {
     /// Dense append order, from 1.
     public var seq: UInt64
     /// Transaction time, microseconds since the epoch (UTC), never decreasing.
-    package var recorded: Int64
+    @_spi(Layers) public var recorded: Int64
     public var id: EventID
     public var type: EventType
     public var at: Instant
-    package var version: UInt8
+    @_spi(Layers) public var version: UInt8
     /// Empty when none was given.
-    package var source: String
-    public var payload: Payload
+    @_spi(Layers) public var source: String
+    @_spi(Layers) public var payload: Payload
     /// This event's link in the hash chain.
-    package var hash: Digest
+    @_spi(Layers) public var hash: Digest
     /// Set when the payload was redacted: the digest of the original payload,
     /// which the chain covers.
-    package var redactedDigest: Digest?
+    @_spi(Layers) public var redactedDigest: Digest?
 
-    package init(
+    @_spi(Layers) public init(
         seq: UInt64, recorded: Int64, id: EventID, type: EventType, at: Instant, version: UInt8, source: String,
         payload: Payload, hash: Digest, redactedDigest: Digest? = nil
     ) {
@@ -61,5 +63,5 @@ public struct Event: Sendable, Equatable {
     }
 
     /// The id of the entity the event is about (nil for settings).
-    package var entityID: String? { type.entityField.flatMap { payload.string($0) } }
+    @_spi(Layers) public var entityID: String? { type.entityField.flatMap { payload.string($0) } }
 }

@@ -1,16 +1,18 @@
+@_spi(Layers) import HaruStorage
+
 /// An event id: a UUID, stored as 16 bytes and printed in lower case.
 public struct EventID: Sendable, Hashable, CustomStringConvertible {
-    package let high: UInt64
-    package let low: UInt64
+    @_spi(Layers) public let high: UInt64
+    @_spi(Layers) public let low: UInt64
 
-    package init(high: UInt64, low: UInt64) {
+    @_spi(Layers) public init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
     /// A random version-4 UUID drawn from `rng` (the caller chooses the source,
     /// so the library stays deterministic under test).
-    package static func random<G: RandomNumberGenerator>(using rng: inout G) -> EventID {
+    @_spi(Layers) public static func random<G: RandomNumberGenerator>(using rng: inout G) -> EventID {
         let a: UInt64 = rng.next()
         let b: UInt64 = rng.next()
         let h = (a & ~UInt64(0xF000)) | 0x4000  // version 4
@@ -21,7 +23,7 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
     /// A time-ordered version-7 UUID (RFC 9562): 48 bits of Unix milliseconds,
     /// then random bits. The store draws these, so that ids made one after the
     /// other sort together and the id index grows at its end.
-    package static func v7<G: RandomNumberGenerator>(unixMillis: Int64, using rng: inout G) -> EventID {
+    @_spi(Layers) public static func v7<G: RandomNumberGenerator>(unixMillis: Int64, using rng: inout G) -> EventID {
         let a: UInt64 = rng.next()
         let b: UInt64 = rng.next()
         let h = (UInt64(truncatingIfNeeded: unixMillis) << 16) | 0x7000 | (a & 0x0FFF)
@@ -34,7 +36,7 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
     /// drawn one after another sort in drawing order and the id index of a
     /// bulk load is written at its end (Docs/design.md, "Batch appends").
     /// A fresh `v7` when there is no previous id or the clock has moved on.
-    package static func v7<G: RandomNumberGenerator>(unixMillis: Int64, after previous: EventID?, using rng: inout G) -> EventID {
+    @_spi(Layers) public static func v7<G: RandomNumberGenerator>(unixMillis: Int64, after previous: EventID?, using rng: inout G) -> EventID {
         let millis = UInt64(truncatingIfNeeded: unixMillis) & 0xFFFF_FFFF_FFFF
         guard let p = previous, p.high >> 16 >= millis, p.high & 0xF000 == 0x7000 else {
             return v7(unixMillis: unixMillis, using: &rng)
@@ -51,16 +53,16 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The id as the id index's key: its 16 bytes, big-endian (so keys sort as ids do).
-    package var indexKey: [UInt8] { withIndexKey { Array($0) } }
+    @_spi(Layers) public var indexKey: [UInt8] { withIndexKey { Array($0) } }
 
     /// Calls `body` with the index key on the stack (no array: an append indexes every event).
-    package func withIndexKey<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    @_spi(Layers) public func withIndexKey<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         var key = (high.bigEndian, low.bigEndian)
         return try withUnsafeBytes(of: &key, body)
     }
 
     /// The id an index key holds; nil unless it is 16 bytes.
-    package init?(indexKey k: UnsafeRawBufferPointer) {
+    @_spi(Layers) public init?(indexKey k: UnsafeRawBufferPointer) {
         guard k.count == 16 else { return nil }
         self.init(
             high: UInt64(bigEndian: k.loadUnaligned(as: UInt64.self)),
@@ -68,7 +70,7 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `8-4-4-4-12` hex digits, either case.
-    package init?(parsing text: String) {
+    @_spi(Layers) public init?(parsing text: String) {
         let b = Array(text.utf8)
         guard b.count == 36 else { return nil }
         var hi: UInt64 = 0
@@ -95,7 +97,7 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Appends the 36 characters of `description`, filled in place.
-    package func write(to out: inout [UInt8]) {
+    @_spi(Layers) public func write(to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buf in
             var at = 0
             for n in 0..<32 {

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 /// The event vocabulary of CONTRACT §2.
 ///
 /// Raw values are the type codes stored on disk and covered by the hash
@@ -48,16 +50,16 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         return m
     }()
 
-    package init?(name: String) {
+    @_spi(Layers) public init?(name: String) {
         guard let t = EventType.byName[EntityKey(name)] else { return nil }
         self = t
     }
 
     /// The newest payload version of this type; older ones are upcast on read.
-    package var currentVersion: Int { 1 }
+    @_spi(Layers) public var currentVersion: Int { 1 }
 
     /// The field that names the entity this event is about.
-    package var entityField: Field? {
+    @_spi(Layers) public var entityField: Field? {
         switch self {
         case .settingsChanged: return nil
         case .tagCreated, .tagEdited, .tagDeleted: return .tagID
@@ -72,17 +74,17 @@ public enum EventType: UInt16, CaseIterable, Sendable {
 }
 
 /// How a field appears in one event type's payload.
-package struct FieldRule: Sendable {
-    package let field: Field
-    package let required: Bool
+@_spi(Layers) public struct FieldRule: Sendable {
+    @_spi(Layers) public let field: Field
+    @_spi(Layers) public let required: Bool
     /// May be `null` (an edit removing an optional value).
-    package let nullable: Bool
+    @_spi(Layers) public let nullable: Bool
 }
 
 extension EventType {
     /// The payload fields this type accepts (version 1). Each list is built
     /// once (`Schemas`); the switch makes a new type name its fields.
-    package var schema: [FieldRule] {
+    @_spi(Layers) public var schema: [FieldRule] {
         switch self {
         case .settingsChanged: Schemas.settingsChanged
         case .tagCreated: Schemas.tagCreated

@@ -1,10 +1,12 @@
+@_spi(Layers) import HaruStorage
+
 /// Every payload field of every event type, with its stored tag.
 ///
 /// The raw values are the tags written to disk: fixed forever, never reused.
 /// A field has one kind wherever it appears, so one table validates, stores
 /// and prints them all. Dotted names are members of a nested object
 /// (`target.action_id` is `{"target": {"action_id": …}}`).
-package enum Field: UInt8, CaseIterable, Sendable {
+@_spi(Layers) public enum Field: UInt8, CaseIterable, Sendable {
     case timeZone = 1, dayStart, weekStart, minSessionSeconds, representative, from
     case tagID, name, color, actionID, tracking, tagIDs, symbol, favorite
     case sessionID, reason, start, end, note, entryID, amount, time
@@ -14,7 +16,7 @@ package enum Field: UInt8, CaseIterable, Sendable {
     case customStart, customEnd, targetSeconds, targetCount, direction, deadline
 
     /// The JSON name, dotted for nested members.
-    package var jsonName: String {
+    @_spi(Layers) public var jsonName: String {
         switch self {
         case .timeZone: "time_zone"
         case .dayStart: "day_start"
@@ -64,7 +66,7 @@ package enum Field: UInt8, CaseIterable, Sendable {
     }
 
     /// What values the field takes.
-    package var kind: FieldKind {
+    @_spi(Layers) public var kind: FieldKind {
         switch self {
         case .timeZone: .timeZone
         case .dayStart: .clock
@@ -114,7 +116,7 @@ package enum Field: UInt8, CaseIterable, Sendable {
     }
 
     /// The member name inside its object (`action_id` for `target.action_id`).
-    package var leafName: String {
+    @_spi(Layers) public var leafName: String {
         switch self {
         case .targetActionID: "action_id"
         case .targetTagID: "tag_id"
@@ -129,7 +131,7 @@ package enum Field: UInt8, CaseIterable, Sendable {
     }
 
     /// The enclosing object's name, nil for top-level fields.
-    package var parentName: String? {
+    @_spi(Layers) public var parentName: String? {
         switch self {
         case .targetActionID: "target"
         case .targetTagID: "target"
@@ -150,14 +152,14 @@ package enum Field: UInt8, CaseIterable, Sendable {
     }()
 
     /// The field with this (dotted) JSON name.
-    package init?(jsonName: String) {
+    @_spi(Layers) public init?(jsonName: String) {
         guard let f = Field.byName[jsonName] else { return nil }
         self = f
     }
 }
 
 /// The kinds of payload values and the rule each one enforces.
-package enum FieldKind: Sendable {
+@_spi(Layers) public enum FieldKind: Sendable {
     /// `[A-Za-z0-9._:-]{1,64}` (CONTRACT conventions).
     case entityID
     /// Free text of at most `max` characters, no control characters but newline and tab.

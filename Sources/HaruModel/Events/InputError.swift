@@ -1,4 +1,4 @@
-import HaruStorage
+@_spi(Layers) import HaruStorage
 
 /// Why an input event (or a command's arguments turned into one) was refused.
 ///
@@ -6,15 +6,15 @@ import HaruStorage
 /// rule, so that a user can fix the line without reading the source. Notes
 /// are never echoed: only their length may be.
 public struct InputError: HaruError, Sendable, Equatable {
-    package var exitStatus: ExitStatus { .badInput }
+    @_spi(Layers) public var exitStatus: ExitStatus { .badInput }
     /// 1-based input line, nil for a single event from a command.
-    package var line: Int?
+    @_spi(Layers) public var line: Int?
     /// The field, as a JSON path (`data.amount`), or `event` for the line as a whole.
-    package var field: String
+    @_spi(Layers) public var field: String
     /// The rule that was broken, as a sentence fragment.
-    package var rule: String
+    @_spi(Layers) public var rule: String
 
-    package init(line: Int? = nil, field: String, rule: String) {
+    @_spi(Layers) public init(line: Int? = nil, field: String, rule: String) {
         self.line = line
         self.field = field
         self.rule = rule
@@ -25,7 +25,7 @@ public struct InputError: HaruError, Sendable, Equatable {
     }
 
     /// The same error placed on an input line.
-    package func at(line: Int) -> InputError {
+    @_spi(Layers) public func at(line: Int) -> InputError {
         var e = self
         e.line = line
         return e

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 /// The stored form of a payload: for each field in ascending tag order, the
 /// tag byte, a value-kind byte, then the value. Self-describing, so an old
 /// payload version can be read (and upcast) without its schema, and with one
@@ -7,7 +9,7 @@ extension Payload {
     enum Kind: UInt8 { case null = 0, int, bool, string, strings, ints }
 
     /// Appends the canonical bytes.
-    package func encode(to w: inout ByteWriter) {
+    @_spi(Layers) public func encode(to w: inout ByteWriter) {
         for (field, value) in fields {
             w.u8(field.rawValue)
             switch value {
@@ -28,7 +30,7 @@ extension Payload {
     }
 
     /// The canonical bytes alone.
-    package var encoded: [UInt8] {
+    @_spi(Layers) public var encoded: [UInt8] {
         var w = ByteWriter(capacity: 64)
         encode(to: &w)
         return w.bytes
@@ -36,7 +38,7 @@ extension Payload {
 
     /// Reads fields until the end of `r`.
     /// - Throws: `DecodeError` for unknown tags or kinds, or fields out of order.
-    package static func decode(from r: inout ByteReader) throws(DecodeError) -> Payload {
+    @_spi(Layers) public static func decode(from r: inout ByteReader) throws(DecodeError) -> Payload {
         var fields: [(Field, FieldValue)] = []
         fields.reserveCapacity(8)
         var last: UInt8 = 0

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 extension EventType {
     /// Each type's field rules by (dotted) JSON name, built once.
     static let rulesByName: [[EntityKey: FieldRule]] = EventType.allCases.map { t in
@@ -13,7 +15,7 @@ extension Payload {
     /// the ledger's state (does the action exist?) are checked later, by the
     /// fold.
     /// - Throws: `InputError` naming `data.FIELD` and the rule.
-    package static func parse(_ data: JSONValue, type: EventType, zones: ZoneDirectory) throws(InputError) -> Payload {
+    @_spi(Layers) public static func parse(_ data: JSONValue, type: EventType, zones: ZoneDirectory) throws(InputError) -> Payload {
         guard case .object(let members) = data else {
             throw InputError(field: "data", rule: "must be an object (got \(data.typeName))")
         }
@@ -213,7 +215,7 @@ extension Payload {
 
     /// Writes what `json(type:instant:hideNotes:).compactText` would, without
     /// building the value; instants at the offset `offset` gives them.
-    package func writeJSON(type: EventType, to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
+    @_spi(Layers) public func writeJSON(type: EventType, to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
         out.byte(0x7B)
         var first = true
         var open: String?
@@ -290,8 +292,8 @@ extension Payload {
 }
 
 /// Entity ids: `[A-Za-z0-9._:-]{1,64}` (CONTRACT conventions).
-package enum EntityID {
-    package static func isValid(_ s: String) -> Bool {
+@_spi(Layers) public enum EntityID {
+    @_spi(Layers) public static func isValid(_ s: String) -> Bool {
         var s = s
         // The string's own bytes and a table: every event line has an id or two.
         return s.withUTF8 { u in

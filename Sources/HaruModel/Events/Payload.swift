@@ -1,7 +1,9 @@
+@_spi(Layers) import HaruStorage
+
 /// One stored field value. Dates, clock times, instants, weekdays and choices
 /// are stored as integers (see `FieldKind`); `null` is an explicit removal
 /// in an edit (`"end_date": null`).
-package enum FieldValue: Sendable, Hashable {
+@_spi(Layers) public enum FieldValue: Sendable, Hashable {
     case null
     case int(Int64)
     case bool(Bool)
@@ -12,17 +14,17 @@ package enum FieldValue: Sendable, Hashable {
 
 /// The fields of one event, sorted by tag: the canonical form that is
 /// stored, hashed and compared for idempotent retries.
-public struct Payload: Sendable, Hashable {
-    package private(set) var fields: [(Field, FieldValue)]
+@_spi(Layers) public struct Payload: Sendable, Hashable {
+    @_spi(Layers) public private(set) var fields: [(Field, FieldValue)]
 
-    package init() { fields = [] }
+    @_spi(Layers) public init() { fields = [] }
 
     mutating func setSorted(_ f: [(Field, FieldValue)]) { fields = f }
 
     /// Room for `n` fields without regrowing.
     mutating func reserveCapacity(_ n: Int) { fields.reserveCapacity(n) }
 
-    package init(_ pairs: [(Field, FieldValue)]) {
+    @_spi(Layers) public init(_ pairs: [(Field, FieldValue)]) {
         fields = []
         for (f, v) in pairs { self[f] = v }
     }
@@ -39,7 +41,7 @@ public struct Payload: Sendable, Hashable {
     }
 
     /// The value of a field, nil when absent (`.null` when explicitly null).
-    package subscript(field: Field) -> FieldValue? {
+    @_spi(Layers) public subscript(field: Field) -> FieldValue? {
         get { index(field).map { fields[$0].1 } }
         set {
             if let k = index(field) {
@@ -72,40 +74,40 @@ public struct Payload: Sendable, Hashable {
         return nil
     }
 
-    package func has(_ f: Field) -> Bool { index(f) != nil }
+    @_spi(Layers) public func has(_ f: Field) -> Bool { index(f) != nil }
 
-    package func string(_ f: Field) -> String? {
+    @_spi(Layers) public func string(_ f: Field) -> String? {
         guard let k = index(f), case .string(let s) = fields[k].1 else { return nil }
         return s
     }
 
-    package func int(_ f: Field) -> Int64? {
+    @_spi(Layers) public func int(_ f: Field) -> Int64? {
         guard let k = index(f), case .int(let n) = fields[k].1 else { return nil }
         return n
     }
 
-    package func bool(_ f: Field) -> Bool? {
+    @_spi(Layers) public func bool(_ f: Field) -> Bool? {
         guard let k = index(f), case .bool(let b) = fields[k].1 else { return nil }
         return b
     }
 
-    package func strings(_ f: Field) -> [String]? {
+    @_spi(Layers) public func strings(_ f: Field) -> [String]? {
         guard let k = index(f), case .strings(let s) = fields[k].1 else { return nil }
         return s
     }
 
-    package func ints(_ f: Field) -> [Int64]? {
+    @_spi(Layers) public func ints(_ f: Field) -> [Int64]? {
         guard let k = index(f), case .ints(let s) = fields[k].1 else { return nil }
         return s
     }
 
-    package func isNull(_ f: Field) -> Bool {
+    @_spi(Layers) public func isNull(_ f: Field) -> Bool {
         guard let k = index(f), case .null = fields[k].1 else { return false }
         return true
     }
 
     /// A date field as a `LocalDate`.
-    package func date(_ f: Field) -> LocalDate? { int(f).map { LocalDate(daysSinceEpoch: Int($0)) } }
+    @_spi(Layers) public func date(_ f: Field) -> LocalDate? { int(f).map { LocalDate(daysSinceEpoch: Int($0)) } }
     /// An instant field.
-    package func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
+    @_spi(Layers) public func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
 }

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 /// Read access to an event's fields, as the fold needs it.
 ///
 /// Two types give it: `Payload` (decoded; what appends build from JSON) and
@@ -5,7 +7,7 @@
 /// asked for; what replays and verify use). The fold is written once,
 /// against this protocol, and specialised for each: a replay no longer
 /// builds, and then destroys, an array of field values per event.
-package protocol PayloadFields {
+@_spi(Layers) public protocol PayloadFields {
     func string(_ f: Field) -> String?
     func int(_ f: Field) -> Int64?
     func has(_ f: Field) -> Bool
@@ -22,24 +24,24 @@ extension PayloadFields {
     // so for a valid event these never throw; they stand between a damaged
     // stored record and a crash (a replay reports it as an event that does
     // not fold).
-    package func requiredString(_ f: Field) throws(InputError) -> String {
+    @_spi(Layers) public func requiredString(_ f: Field) throws(InputError) -> String {
         guard let v = string(f) else { throw InputError(field: "data.\(f.jsonName)", rule: "is required") }
         return v
     }
 
-    package func requiredInt(_ f: Field) throws(InputError) -> Int64 {
+    @_spi(Layers) public func requiredInt(_ f: Field) throws(InputError) -> Int64 {
         guard let v = int(f) else { throw InputError(field: "data.\(f.jsonName)", rule: "is required") }
         return v
     }
 
-    package func requiredInstant(_ f: Field) throws(InputError) -> Instant { Instant(seconds: try requiredInt(f)) }
+    @_spi(Layers) public func requiredInstant(_ f: Field) throws(InputError) -> Instant { Instant(seconds: try requiredInt(f)) }
 
     /// An instant field.
     @inline(__always)
-    package func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
+    @_spi(Layers) public func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
 }
 
 extension Payload: PayloadFields {
-    package var fieldCount: Int { fields.count }
-    package func decoded() -> Payload { self }
+    @_spi(Layers) public var fieldCount: Int { fields.count }
+    @_spi(Layers) public func decoded() -> Payload { self }
 }

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 /// A payload read in place from its stored bytes (Payload+Binary): `init`
 /// walks the fields once, noting where each is, and each accessor decodes
 /// only the value it returns. Valid only while the bytes are (inside the read transaction).
@@ -6,14 +8,14 @@
 /// known kinds, lengths inside the record, strings in UTF-8), so the accessors cannot read out
 /// of bounds and a damaged record is reported as damage, as `Payload.decode`
 /// would.
-package struct StoredPayload: PayloadFields {
+@_spi(Layers) public struct StoredPayload: PayloadFields {
     let bytes: UnsafeRawBufferPointer
-    package let fieldCount: Int
+    @_spi(Layers) public let fieldCount: Int
     /// By tag: the offset of the field's kind byte + 1 (0: absent), noted by
     /// the walk `init` makes anyway, so each accessor is one load.
     var kindAt: InlineArray<64, UInt32>
 
-    package init(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) {
+    @_spi(Layers) public init(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) {
         self.bytes = bytes
         var r = ByteReader(bytes)
         var last: UInt8 = 0
@@ -85,25 +87,25 @@ package struct StoredPayload: PayloadFields {
         }
     }
 
-    package func string(_ f: Field) -> String? {
+    @_spi(Layers) public func string(_ f: Field) -> String? {
         guard let (kind, at) = locate(f), kind == Payload.Kind.string.rawValue else { return nil }
         var o = at
         let n = Int(varint(&o))
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[o..<(o + n)]), as: UTF8.self)
     }
 
-    package func int(_ f: Field) -> Int64? {
+    @_spi(Layers) public func int(_ f: Field) -> Int64? {
         guard let (kind, at) = locate(f), kind == Payload.Kind.int.rawValue else { return nil }
         var o = at
         let u = varint(&o)
         return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
     }
 
-    package func has(_ f: Field) -> Bool { locate(f) != nil }
+    @_spi(Layers) public func has(_ f: Field) -> Bool { locate(f) != nil }
 
-    package func isNull(_ f: Field) -> Bool { locate(f)?.kind == Payload.Kind.null.rawValue }
+    @_spi(Layers) public func isNull(_ f: Field) -> Bool { locate(f)?.kind == Payload.Kind.null.rawValue }
 
-    package func decoded() throws(DecodeError) -> Payload {
+    @_spi(Layers) public func decoded() throws(DecodeError) -> Payload {
         var r = ByteReader(bytes)
         return try Payload.decode(from: &r)
     }

@@ -1,15 +1,16 @@
 import CCrypto
+@_spi(Layers) import HaruStorage
 
 /// A SHA-256 digest. The hash chain uses OpenSSL's libcrypto, which uses the
 /// CPU's SHA extensions where present: `haru verify` has to hash over a
 /// million events a second (Docs/design.md, "Dependencies").
 public struct Digest: Sendable, Hashable, CustomStringConvertible {
-    package var bytes: (UInt64, UInt64, UInt64, UInt64)
+    @_spi(Layers) public var bytes: (UInt64, UInt64, UInt64, UInt64)
 
     /// All zero: the `prev` of the first event.
-    package static let zero = Digest(bytes: (0, 0, 0, 0))
+    @_spi(Layers) public static let zero = Digest(bytes: (0, 0, 0, 0))
 
-    package init(bytes: (UInt64, UInt64, UInt64, UInt64)) { self.bytes = bytes }
+    @_spi(Layers) public init(bytes: (UInt64, UInt64, UInt64, UInt64)) { self.bytes = bytes }
 
     public static func == (a: Digest, b: Digest) -> Bool { a.bytes == b.bytes }
 
@@ -21,12 +22,12 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads 32 bytes.
-    package init(reading r: inout ByteReader) throws(DecodeError) {
+    @_spi(Layers) public init(reading r: inout ByteReader) throws(DecodeError) {
         bytes = (try r.u64(), try r.u64(), try r.u64(), try r.u64())
     }
 
     /// Appends the 32 bytes (big-endian words, in one append).
-    package func write(to w: inout ByteWriter) {
+    @_spi(Layers) public func write(to w: inout ByteWriter) {
         var be = (bytes.0.bigEndian, bytes.1.bigEndian, bytes.2.bigEndian, bytes.3.bigEndian)
         withUnsafeBytes(of: &be) { w.raw($0) }
     }
@@ -40,12 +41,12 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Appends the 64 lower-case hex digits.
-    package func writeHex(to out: inout [UInt8]) {
+    @_spi(Layers) public func writeHex(to out: inout [UInt8]) {
         Hex.append(bytes, count: 4, to: &out)
     }
 
     /// Parses 64 hex digits.
-    package init?(hex: String) {
+    @_spi(Layers) public init?(hex: String) {
         let b = Array(hex.utf8)
         guard b.count == 64 else { return nil }
         var words: [UInt64] = [0, 0, 0, 0]
@@ -57,10 +58,10 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// SHA-256 of the bytes (a context of its own; hot loops reuse one: `SHA256Context`).
-    package static func sha256(_ data: UnsafeRawBufferPointer) -> Digest { SHA256Context().hash(data) }
+    @_spi(Layers) public static func sha256(_ data: UnsafeRawBufferPointer) -> Digest { SHA256Context().hash(data) }
 
     /// SHA-256 of an array.
-    package static func sha256(_ data: [UInt8]) -> Digest {
+    @_spi(Layers) public static func sha256(_ data: [UInt8]) -> Digest {
         data.withUnsafeBytes { sha256($0) }
     }
 }
@@ -75,14 +76,14 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
 /// fetched once, 360–450 ns EVP by name). Both run the same SHA-NI code. The
 /// low-level calls are deprecated in OpenSSL 3 but kept; the module's header
 /// silences the warning (Sources/CCrypto/shim.h).
-package final class SHA256Context {
+@_spi(Layers) public final class SHA256Context {
     private let ctx = UnsafeMutablePointer<SHA256_CTX>.allocate(capacity: 1)
 
-    package init() {}
+    @_spi(Layers) public init() {}
     deinit { ctx.deallocate() }
 
     /// SHA-256 of `data`.
-    package func hash(_ data: UnsafeRawBufferPointer) -> Digest {
+    @_spi(Layers) public func hash(_ data: UnsafeRawBufferPointer) -> Digest {
         SHA256_Init(ctx)
         update(data)
         return finish()
@@ -90,7 +91,7 @@ package final class SHA256Context {
 
     /// SHA-256 of the concatenation of the parts (no array is made of them:
     /// a bulk append hashes a chain link per event).
-    package func hash(
+    @_spi(Layers) public func hash(
         _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, _ c: UnsafeRawBufferPointer, _ d: UnsafeRawBufferPointer,
         _ e: UnsafeRawBufferPointer
     ) -> Digest {

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 extension EventInput {
     /// Fields the store assigns; accepted only by a lossless import.
     static let storeKeys: Set<String> = ["seq", "recorded", "prev", "hash"]
@@ -82,7 +84,7 @@ extension Event {
     ///   - prev: the previous event's hash.
     ///   - instant: how instants print (the ledger's zone, or UTC).
     ///   - hideNotes: print note lengths instead of note text.
-    package func json(prev: Digest, instant: (Instant) -> String, hideNotes: Bool = false) -> JSONValue {
+    @_spi(Layers) public func json(prev: Digest, instant: (Instant) -> String, hideNotes: Bool = false) -> JSONValue {
         var m: [(String, JSONValue)] = [
             ("seq", .int(Int64(seq))),
             ("recorded", .string(Event.formatRecorded(recorded))),
@@ -102,7 +104,7 @@ extension Event {
     /// Writes what `json(prev:instant:hideNotes:).compactText` would, without
     /// building the value (`haru log --json`: a few µs an event instead of 14);
     /// instants at the offset `offset` gives them.
-    package func writeJSON(prev: Digest, to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
+    @_spi(Layers) public func writeJSON(prev: Digest, to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
         out.raw("{\"seq\":")
         out.int(Int64(seq))
         out.raw(",\"recorded\":\"")
@@ -129,8 +131,16 @@ extension Event {
         out.raw("\"}")
     }
 
+    /// The event's `data` as compact JSON text (notes included), instants at
+    /// the offset `offset` gives them (UTC by default).
+    public func dataJSON(offset: (Instant) -> Int = { _ in 0 }) -> String {
+        var out = JSONBytes()
+        payload.writeJSON(type: type, to: &out, offset: offset)
+        return out.text
+    }
+
     /// Transaction time in UTC with microseconds: `2026-03-04T07:30:00.123456Z`.
-    package static func formatRecorded(_ micros: Int64) -> String {
+    @_spi(Layers) public static func formatRecorded(_ micros: Int64) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(27)
         writeRecorded(micros, to: &out)

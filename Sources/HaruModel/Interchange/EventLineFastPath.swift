@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,14 +20,14 @@
 /// through the same field rules (`Payload.parseField`) and gives the same
 /// `EventInput` as the full parser; a differential test over mutated lines
 /// holds it to that.
-package enum EventLineFastPath {
+@_spi(Layers) public enum EventLineFastPath {
     /// The event on this line, or nil when the full parser must read it.
-    package static func decode(_ line: ArraySlice<UInt8>, zones: ZoneDirectory) -> EventInput? {
+    @_spi(Layers) public static func decode(_ line: ArraySlice<UInt8>, zones: ZoneDirectory) -> EventInput? {
         line.withUnsafeBufferPointer { decode(buffer: $0, zones: zones) }
     }
 
     /// The same, for a line in memory the caller keeps alive (a mapped file's).
-    package static func decode(buffer: UnsafeBufferPointer<UInt8>, zones: ZoneDirectory) -> EventInput? {
+    @_spi(Layers) public static func decode(buffer: UnsafeBufferPointer<UInt8>, zones: ZoneDirectory) -> EventInput? {
         var r = Reader(bytes: buffer)
         return r.event(zones: zones)
     }

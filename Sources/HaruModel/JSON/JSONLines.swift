@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,15 +12,15 @@
 ///
 /// The cursor keeps only its place; the caller passes the same bytes to
 /// every call (an array's, or a mapped file's: `InputBytes`).
-package struct JSONLineCursor {
+@_spi(Layers) public struct JSONLineCursor {
     /// Where the next line starts.
-    package private(set) var offset = 0
+    @_spi(Layers) public private(set) var offset = 0
     private var number = 0
 
-    package init() {}
+    @_spi(Layers) public init() {}
 
     /// The next line of `bytes` that holds something, nil at the end.
-    package mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, range: Range<Int>)? {
+    @_spi(Layers) public mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, range: Range<Int>)? {
         while offset <= bytes.count {
             let end = Self.nextNewline(in: bytes, from: offset)
             number += 1
@@ -40,9 +42,9 @@ package struct JSONLineCursor {
     }
 }
 
-package enum JSONLines {
+@_spi(Layers) public enum JSONLines {
     /// Every line that holds something, with its number.
-    package static func split(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
+    @_spi(Layers) public static func split(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
         var cursor = JSONLineCursor()
         let ranges = bytes.withUnsafeBufferPointer { buf in
             var out: [(Int, Range<Int>)] = []

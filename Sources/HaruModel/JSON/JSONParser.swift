@@ -1,12 +1,12 @@
-import HaruStorage
+@_spi(Layers) import HaruStorage
 
 /// Why a piece of JSON text could not be read.
 public struct JSONSyntaxError: HaruError, Sendable, Equatable {
-    package var exitStatus: ExitStatus { .badInput }
+    @_spi(Layers) public var exitStatus: ExitStatus { .badInput }
     /// 1-based column (byte offset within the line) where reading stopped.
-    package var column: Int
+    @_spi(Layers) public var column: Int
     /// What was expected or found.
-    package var reason: String
+    @_spi(Layers) public var reason: String
     public var description: String { "invalid JSON at column \(column): \(reason)" }
 }
 
@@ -32,11 +32,11 @@ public struct JSONParser {
     }
 
     /// Parses one complete JSON text from UTF-8 bytes.
-    package static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue { try parse(slice: bytes[...]) }
+    @_spi(Layers) public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue { try parse(slice: bytes[...]) }
 
     /// Parses one complete JSON text from UTF-8 bytes (a line of a larger
     /// buffer; columns count from the slice's start).
-    package static func parse(slice: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    @_spi(Layers) public static func parse(slice: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = slice.withUnsafeBufferPointer { buf in
             do throws(JSONSyntaxError) { return .success(try parse(buffer: buf)) } catch { return .failure(error) }
         }
@@ -45,7 +45,7 @@ public struct JSONParser {
 
     /// Parses one complete JSON text from UTF-8 bytes in memory the caller
     /// keeps alive (a line of a mapped file: `InputBytes`).
-    package static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    @_spi(Layers) public static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var p = JSONParser(buffer)
         p.skipSpace()
         let v = try p.value()

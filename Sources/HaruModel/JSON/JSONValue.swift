@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 /// A JSON value as read from or written to the ledger's edges (JSONL input,
 /// `--json` output). Objects keep their key order, so output is stable and
 /// input errors can name fields as the user wrote them.
@@ -39,13 +41,13 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The value of `key` in an object, nil when absent or not an object.
-    package subscript(key: String) -> JSONValue? {
+    @_spi(Layers) public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
     /// A short name of the value's JSON type, for error messages.
-    package var typeName: String {
+    @_spi(Layers) public var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -57,7 +59,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The number as a Double, for comparisons of query output.
-    package var doubleValue: Double? {
+    @_spi(Layers) public var doubleValue: Double? {
         switch self {
         case .int(let i): return Double(i)
         case .double(let d): return d

@@ -1,27 +1,29 @@
+@_spi(Layers) import HaruStorage
+
 /// Compact JSON written straight into bytes: the one JSON writer. A
 /// `JSONValue` writes itself through it, and the hot paths (`haru log --json`)
 /// write fields into it without building a value first: text made one
 /// `String` at a time was most of a long listing's time.
-package struct JSONBytes {
-    package var bytes: [UInt8] = []
+@_spi(Layers) public struct JSONBytes {
+    @_spi(Layers) public var bytes: [UInt8] = []
 
-    package init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    @_spi(Layers) public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
     /// The text written so far.
-    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    @_spi(Layers) public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     @inline(__always)
-    package mutating func byte(_ b: UInt8) { bytes.append(b) }
+    @_spi(Layers) public mutating func byte(_ b: UInt8) { bytes.append(b) }
 
     /// ASCII known to need no escaping (punctuation, keys, numbers).
     @inline(__always)
-    package mutating func raw(_ s: StaticString) {
+    @_spi(Layers) public mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// `"key":`, for a key known to need no escaping.
     @inline(__always)
-    package mutating func key(_ s: StaticString) {
+    @_spi(Layers) public mutating func key(_ s: StaticString) {
         bytes.append(0x22)
         raw(s)
         bytes.append(0x22)
@@ -30,11 +32,11 @@ package struct JSONBytes {
 
     /// A comma before every member but the first.
     @inline(__always)
-    package mutating func separator(_ first: inout Bool) {
+    @_spi(Layers) public mutating func separator(_ first: inout Bool) {
         if first { first = false } else { bytes.append(0x2C) }
     }
 
-    package mutating func int(_ n: Int64) {
+    @_spi(Layers) public mutating func int(_ n: Int64) {
         if n < 0 { bytes.append(0x2D) }
         var m = n.magnitude
         var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
@@ -52,7 +54,7 @@ package struct JSONBytes {
     }
 
     /// A JSON string literal, escaping what RFC 8259 requires.
-    package mutating func string(_ s: String) {
+    @_spi(Layers) public mutating func string(_ s: String) {
         bytes.append(0x22)
         var s = s
         s.withUTF8 { u in
@@ -90,7 +92,7 @@ extension JSONValue {
     }
 
     /// Appends the compact text of this value to `out`.
-    package func write(to out: inout JSONBytes) {
+    @_spi(Layers) public func write(to out: inout JSONBytes) {
         switch self {
         case .null: out.raw("null")
         case .bool(let b): if b { out.raw("true") } else { out.raw("false") }
@@ -120,7 +122,7 @@ extension JSONValue {
 
     /// A number rounded to 6 decimals without trailing zeros (`0.25`, `1028.571429`,
     /// `1`). Rounding happens only here, at output, so sums stay exact inside.
-    package static func formatNumber(_ d: Double) -> String {
+    @_spi(Layers) public static func formatNumber(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
         let scaled = (d * 1_000_000).rounded()
         if scaled == 0 { return "0" }

@@ -1,32 +1,34 @@
+@_spi(Layers) import HaruStorage
+
 /// How the in-memory state keeps records: `SessionRecord` and `CountRecord`
 /// with the action as its number in the state's `ActionNumbers` and no
 /// optional instant, 72 bytes each instead of 88. A replay of 1.1 M records
 /// holds all of them, so that is 17 MB less (issue 5: replay within 200 MB).
-package struct CompactSession: IdentifiedRecord {
-    package var id: String
+@_spi(Layers) public struct CompactSession: IdentifiedRecord {
+    @_spi(Layers) public var id: String
     var note: String?
     var start: Int64
     /// `Int64.min` while running (no instant is that far back).
     var end: Int64
     var createdSeq: UInt64
     var versionSeq: UInt64
-    package var action: UInt32
+    @_spi(Layers) public var action: UInt32
     var status: SessionRecord.Status
 }
 
-package struct CompactCount: IdentifiedRecord {
-    package var id: String
+@_spi(Layers) public struct CompactCount: IdentifiedRecord {
+    @_spi(Layers) public var id: String
     var note: String?
     var time: Int64
     var amount: Int
     var createdSeq: UInt64
     var versionSeq: UInt64
-    package var action: UInt32
+    @_spi(Layers) public var action: UInt32
     var deleted: Bool
 }
 
 /// Action ids numbered in the order the state first meets them.
-package struct ActionNumbers: Sendable {
+@_spi(Layers) public struct ActionNumbers: Sendable {
     private(set) var names: [String] = []
     private var numbers: [EntityKey: UInt32] = [:]
 
@@ -38,7 +40,7 @@ package struct ActionNumbers: Sendable {
         return n
     }
 
-    package func name(_ n: UInt32) -> String { names[Int(n)] }
+    @_spi(Layers) public func name(_ n: UInt32) -> String { names[Int(n)] }
 }
 
 extension ActionNumbers {

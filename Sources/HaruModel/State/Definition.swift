@@ -1,9 +1,11 @@
+@_spi(Layers) import HaruStorage
+
 /// The four kinds of definitions: entities whose edits take effect at the
 /// edit's `at` (RULES §7), unlike records, whose edits are corrections.
-package enum DefinitionKind: UInt8, Sendable, CaseIterable {
+@_spi(Layers) public enum DefinitionKind: UInt8, Sendable, CaseIterable {
     case tag = 1, action, goal, quest
 
-    package var word: String {
+    @_spi(Layers) public var word: String {
         switch self {
         case .tag: return "tag"
         case .action: return "action"
@@ -13,10 +15,10 @@ package enum DefinitionKind: UInt8, Sendable, CaseIterable {
     }
 
     /// Whether live definitions of this kind have unique names (tags and actions).
-    package var hasUniqueNames: Bool { self == .tag || self == .action }
+    @_spi(Layers) public var hasUniqueNames: Bool { self == .tag || self == .action }
 
     /// The payload field holding the id.
-    package var idField: Field {
+    @_spi(Layers) public var idField: Field {
         switch self {
         case .tag: return .tagID
         case .action: return .actionID
@@ -27,57 +29,57 @@ package enum DefinitionKind: UInt8, Sendable, CaseIterable {
 }
 
 /// A dated change: when it takes effect (`at`) and where it is in the log.
-package struct Dated: Sendable, Equatable {
-    package var seq: UInt64
-    package var at: Instant
-    package init(seq: UInt64, at: Instant) {
+@_spi(Layers) public struct Dated: Sendable, Equatable {
+    @_spi(Layers) public var seq: UInt64
+    @_spi(Layers) public var at: Instant
+    @_spi(Layers) public init(seq: UInt64, at: Instant) {
         self.seq = seq
         self.at = at
     }
 
     /// (at, seq) order: the order in which definition edits apply.
-    package func before(_ o: Dated) -> Bool { (at, seq) < (o.at, o.seq) }
+    @_spi(Layers) public func before(_ o: Dated) -> Bool { (at, seq) < (o.at, o.seq) }
 }
 
 /// One edit of a definition: the fields it set (null = removed).
-package struct DefinitionEdit: Sendable, Equatable {
-    package var when: Dated
-    package var payload: Payload
+@_spi(Layers) public struct DefinitionEdit: Sendable, Equatable {
+    @_spi(Layers) public var when: Dated
+    @_spi(Layers) public var payload: Payload
 }
 
 /// A tag, action, goal or quest: its creation, every edit, and how it ended.
 ///
 /// The edits are kept rather than folded into one record so that any view
 /// can ask what was in force at its reference instant (RULES §7).
-package struct Definition: Sendable, Equatable {
-    package var kind: DefinitionKind
-    package var id: String
-    package var created: Dated
+@_spi(Layers) public struct Definition: Sendable, Equatable {
+    @_spi(Layers) public var kind: DefinitionKind
+    @_spi(Layers) public var id: String
+    @_spi(Layers) public var created: Dated
     /// The creation payload.
-    package var base: Payload
+    @_spi(Layers) public var base: Payload
     /// In (at, seq) order.
-    package private(set) var edits: [DefinitionEdit]
+    @_spi(Layers) public private(set) var edits: [DefinitionEdit]
     /// Set once deleted: a correction, so the definition leaves every view.
-    package var deletedSeq: UInt64?
+    @_spi(Layers) public var deletedSeq: UInt64?
     /// Goals: the latest manual finish (`goal.finished`).
-    package var finished: Dated?
+    @_spi(Layers) public var finished: Dated?
     /// Goals: the user's latest confirmation and its outcome (true = achieved).
-    package var confirmed: Dated?
-    package var confirmedAchieved: Bool
+    @_spi(Layers) public var confirmed: Dated?
+    @_spi(Layers) public var confirmedAchieved: Bool
     /// Goals: the finishes and confirmations before the latest, oldest first:
     /// a reopened goal can be finished or confirmed again (RULES §4), and a
     /// view before the reopening still sees the earlier one.
-    package var earlierFinishes: [Dated] = []
-    package var earlierConfirmations: [Confirmation] = []
+    @_spi(Layers) public var earlierFinishes: [Dated] = []
+    @_spi(Layers) public var earlierConfirmations: [Confirmation] = []
 
     /// A `goal.confirmed`: when, and the answer.
-    package struct Confirmation: Sendable, Equatable {
-        package var when: Dated
-        package var achieved: Bool
-        package init(when: Dated, achieved: Bool) { (self.when, self.achieved) = (when, achieved) }
+    @_spi(Layers) public struct Confirmation: Sendable, Equatable {
+        @_spi(Layers) public var when: Dated
+        @_spi(Layers) public var achieved: Bool
+        @_spi(Layers) public init(when: Dated, achieved: Bool) { (self.when, self.achieved) = (when, achieved) }
     }
 
-    package init(kind: DefinitionKind, id: String, created: Dated, base: Payload) {
+    @_spi(Layers) public init(kind: DefinitionKind, id: String, created: Dated, base: Payload) {
         self.kind = kind
         self.id = id
         self.created = created
@@ -105,10 +107,10 @@ package struct Definition: Sendable, Equatable {
         self.confirmedAchieved = confirmedAchieved
     }
 
-    package var isLive: Bool { deletedSeq == nil }
+    @_spi(Layers) public var isLive: Bool { deletedSeq == nil }
 
     /// Adds an edit at its place in (at, seq) order.
-    package mutating func add(_ edit: DefinitionEdit) {
+    @_spi(Layers) public mutating func add(_ edit: DefinitionEdit) {
         let k = edits.firstIndex { edit.when.before($0.when) } ?? edits.count
         edits.insert(edit, at: k)
     }
@@ -116,7 +118,7 @@ package struct Definition: Sendable, Equatable {
     /// The fields in force at `instant` (nil: every edit, the current state).
     /// Whether an edit after the finish `f`, in force by `instant`, gave the
     /// goal an end date: that reopens it, and `f` no longer counts (RULES §4).
-    package func reopened(after f: Dated, by instant: Instant) -> Bool {
+    @_spi(Layers) public func reopened(after f: Dated, by instant: Instant) -> Bool {
         edits.contains { e in
             (e.when.at, e.when.seq) > (f.at, f.seq) && e.when.at <= instant && e.payload.has(.endDate) && !e.payload.isNull(.endDate)
         }
@@ -124,14 +126,14 @@ package struct Definition: Sendable, Equatable {
 
     /// The manual finish in force at `instant`: the latest one timed by then,
     /// unless an end date given after it (by then) reopened the goal.
-    package func finish(inForceAt instant: Instant) -> Dated? {
+    @_spi(Layers) public func finish(inForceAt instant: Instant) -> Dated? {
         guard let f = (earlierFinishes + [finished].compactMap { $0 }).last(where: { $0.at <= instant }) else { return nil }
         return reopened(after: f, by: instant) ? nil : f
     }
 
     /// Whether an edit after `c`, in force by `instant`, reopened the goal by
     /// its end date: removed it, or moved it later (RULES §4).
-    package func reopenedByEndDate(after c: Dated, by instant: Instant) -> Bool {
+    @_spi(Layers) public func reopenedByEndDate(after c: Dated, by instant: Instant) -> Bool {
         var end = fields(inForceAt: c.at).date(.endDate)
         for e in edits where (e.when.at, e.when.seq) > (c.at, c.seq) && e.when.at <= instant && e.payload.has(.endDate) {
             let new = e.payload.date(.endDate)
@@ -143,14 +145,14 @@ package struct Definition: Sendable, Equatable {
 
     /// The confirmation in force at `instant`: the latest one timed by then,
     /// unless a reopening after it (by then) means it no longer stands.
-    package func confirmation(inForceAt instant: Instant) -> Confirmation? {
+    @_spi(Layers) public func confirmation(inForceAt instant: Instant) -> Confirmation? {
         var all = earlierConfirmations
         if let c = confirmed { all.append(Confirmation(when: c, achieved: confirmedAchieved)) }
         guard let c = all.last(where: { $0.when.at <= instant }) else { return nil }
         return reopenedByEndDate(after: c.when, by: instant) ? nil : c
     }
 
-    package func fields(inForceAt instant: Instant? = nil) -> Payload {
+    @_spi(Layers) public func fields(inForceAt instant: Instant? = nil) -> Payload {
         var p = base
         for e in edits {
             if let instant, e.when.at > instant { break }

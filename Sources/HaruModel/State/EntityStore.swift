@@ -1,9 +1,11 @@
+@_spi(Layers) import HaruStorage
+
 /// Where the fold reads and writes entities. Two homes share one fold:
 /// `EntityState` holds everything in memory (replays, `--known-at`,
 /// `verify`), and `StoredEntities` reads and writes the ledger's state
 /// database inside the append's write transaction, so an append touches only
 /// the entities its events name, however long the log.
-package protocol EntityStore: EntityReader {
+@_spi(Layers) public protocol EntityStore: EntityReader {
     mutating func setSettings(_ s: SettingsHistory) throws
     mutating func setDefinition(_ d: Definition) throws
     mutating func setSession(_ s: SessionRecord) throws
@@ -13,7 +15,7 @@ package protocol EntityStore: EntityReader {
 
 /// The reading half of `EntityStore`: what a query of the stored state (in
 /// a read transaction) may ask.
-package protocol EntityReader {
+@_spi(Layers) public protocol EntityReader {
     func settings() throws -> SettingsHistory
     func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition?
     /// Every definition of a kind.
@@ -36,13 +38,13 @@ package protocol EntityReader {
 }
 
 /// An action as a session or count sees it.
-package enum ActionStatus: Sendable, Equatable {
+@_spi(Layers) public enum ActionStatus: Sendable, Equatable {
     case missing
     case deleted(seq: UInt64)
     /// Live, with its creation payload's `tracking`.
     case live(tracking: Tracking?)
 
-    package init(_ d: Definition?) {
+    @_spi(Layers) public init(_ d: Definition?) {
         guard let d else { self = .missing; return }
         if let del = d.deletedSeq { self = .deleted(seq: del); return }
         self = .live(tracking: d.base.choice(.tracking))
@@ -50,11 +52,11 @@ package enum ActionStatus: Sendable, Equatable {
 }
 
 extension EntityReader {
-    package func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
+    @_spi(Layers) public func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
         try definitions(kind).first { $0.isLive && $0.fields().string(.name) == name }?.id
     }
-    package func prefetch(_ hint: RecordHint) {}
-    package func actionStatus(_ id: String) throws -> ActionStatus { ActionStatus(try definition(.action, id)) }
+    @_spi(Layers) public func prefetch(_ hint: RecordHint) {}
+    @_spi(Layers) public func actionStatus(_ id: String) throws -> ActionStatus { ActionStatus(try definition(.action, id)) }
 }
 
 /// All entities in memory: the result of folding a log prefix.
@@ -62,51 +64,51 @@ extension EntityReader {
 /// Keyed by `EntityKey`, whose hash is FNV-1a rather than the standard
 /// SipHash: a replay looks ids up several times per event, and hashing was a
 /// fifth of its time.
-package struct EntityState: EntityStore, Sendable {
-    package var settingsHistory = SettingsHistory()
+@_spi(Layers) public struct EntityState: EntityStore, Sendable {
+    @_spi(Layers) public var settingsHistory = SettingsHistory()
     /// Definitions by kind (index `kind.rawValue - 1`): an array, so a lookup
     /// hashes only the id.
     var defs: [[EntityKey: Definition]] = Array(repeating: [:], count: DefinitionKind.allCases.count)
     /// The live tags and actions by name, by kind as `defs`.
     var names = Array(repeating: NameIndex(), count: DefinitionKind.allCases.count)
-    package var sessions = RecordTable<CompactSession>()
-    package var counts = RecordTable<CompactCount>()
-    package var actionNumbers = ActionNumbers()
+    @_spi(Layers) public var sessions = RecordTable<CompactSession>()
+    @_spi(Layers) public var counts = RecordTable<CompactCount>()
+    @_spi(Layers) public var actionNumbers = ActionNumbers()
     var runningByAction: [EntityKey: String] = [:]
     /// The last seq folded in.
-    package var head: UInt64 = 0
+    @_spi(Layers) public var head: UInt64 = 0
 
-    package init() {}
+    @_spi(Layers) public init() {}
 
-    package var sessionCount: Int { sessions.count }
+    @_spi(Layers) public var sessionCount: Int { sessions.count }
 
-    package func settings() -> SettingsHistory { settingsHistory }
-    package mutating func setSettings(_ s: SettingsHistory) { settingsHistory = s }
-    package func definition(_ kind: DefinitionKind, _ id: String) -> Definition? { defs[Int(kind.rawValue) - 1][EntityKey(id)] }
-    package mutating func setDefinition(_ d: Definition) {
+    @_spi(Layers) public func settings() -> SettingsHistory { settingsHistory }
+    @_spi(Layers) public mutating func setSettings(_ s: SettingsHistory) { settingsHistory = s }
+    @_spi(Layers) public func definition(_ kind: DefinitionKind, _ id: String) -> Definition? { defs[Int(kind.rawValue) - 1][EntityKey(id)] }
+    @_spi(Layers) public mutating func setDefinition(_ d: Definition) {
         let k = Int(d.kind.rawValue) - 1
         if d.kind.hasUniqueNames { names[k].update(old: defs[k][EntityKey(d.id)], new: d) }
         defs[k][EntityKey(d.id)] = d
     }
-    package func liveDefinitionID(_ kind: DefinitionKind, named name: String) -> String? {
+    @_spi(Layers) public func liveDefinitionID(_ kind: DefinitionKind, named name: String) -> String? {
         names[Int(kind.rawValue) - 1].id(named: name)
     }
-    package func definitions(_ kind: DefinitionKind) -> [Definition] {
+    @_spi(Layers) public func definitions(_ kind: DefinitionKind) -> [Definition] {
         defs[Int(kind.rawValue) - 1].values.sorted { $0.created.seq < $1.created.seq }
     }
-    package func session(_ id: String) -> SessionRecord? { sessions[id].map { actionNumbers.expand($0) } }
+    @_spi(Layers) public func session(_ id: String) -> SessionRecord? { sessions[id].map { actionNumbers.expand($0) } }
 
     /// Has the index slot of the record `hint` names loaded ahead of its lookup.
-    package func prefetch(_ hint: RecordHint) {
+    @_spi(Layers) public func prefetch(_ hint: RecordHint) {
         switch hint.table {
         case .sessions: sessions.prefetch(hash: hint.hash)
         case .counts: counts.prefetch(hash: hint.hash)
         }
     }
-    package mutating func setSession(_ s: SessionRecord) { sessions.set(actionNumbers.compact(s, actionNumbers.number(s.actionID))) }
-    package func count(_ id: String) -> CountRecord? { counts[id].map { actionNumbers.expand($0) } }
-    package mutating func setCount(_ c: CountRecord) { counts.set(actionNumbers.compact(c, actionNumbers.number(c.actionID))) }
-    package func running(action: String) -> String? { runningByAction[EntityKey(action)] }
-    package mutating func setRunning(action: String, session: String?) { runningByAction[EntityKey(action)] = session }
-    package func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { session($0) } }
+    @_spi(Layers) public mutating func setSession(_ s: SessionRecord) { sessions.set(actionNumbers.compact(s, actionNumbers.number(s.actionID))) }
+    @_spi(Layers) public func count(_ id: String) -> CountRecord? { counts[id].map { actionNumbers.expand($0) } }
+    @_spi(Layers) public mutating func setCount(_ c: CountRecord) { counts.set(actionNumbers.compact(c, actionNumbers.number(c.actionID))) }
+    @_spi(Layers) public func running(action: String) -> String? { runningByAction[EntityKey(action)] }
+    @_spi(Layers) public mutating func setRunning(action: String, session: String?) { runningByAction[EntityKey(action)] = session }
+    @_spi(Layers) public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { session($0) } }
 }

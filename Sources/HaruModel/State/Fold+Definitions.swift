@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 extension Fold {
     /// The rules of a definition's fields taken together (a created payload,
     /// or the merge of a definition with an edit).

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 /// The one fold of events into entities, and the rules that decide whether
 /// an event is valid at its point in the ledger (CONTRACT §2).
 ///
@@ -6,12 +8,12 @@
 /// rule cannot drift from the fold that relies on it. The `switch` is
 /// exhaustive with no `default`, so a new event type cannot be forgotten.
 /// A record before and after the event that changed it.
-package enum RecordChange: Sendable {
+@_spi(Layers) public enum RecordChange: Sendable {
     case session(old: SessionRecord?, new: SessionRecord)
     case count(old: CountRecord?, new: CountRecord)
 }
 
-package enum Fold {
+@_spi(Layers) public enum Fold {
     /// Checks one event against `store` and applies it.
     /// - Throws: `InputError` (field and rule; the caller adds the line), or a
     ///   storage error from the store.
@@ -24,7 +26,7 @@ package enum Fold {
     @discardableResult
     @_specialize(exported: true, where S == EntityState, P == StoredPayload)
     @_specialize(exported: true, where S == EntityState, P == Payload)
-    package static func apply<S: EntityStore, P: PayloadFields>(
+    @_spi(Layers) public static func apply<S: EntityStore, P: PayloadFields>(
         _ type: EventType, at: Instant, seq: UInt64, payload p: P, to store: inout S
     ) throws -> RecordChange? {
         let when = Dated(seq: seq, at: at)

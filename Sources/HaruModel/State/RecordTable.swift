@@ -1,8 +1,8 @@
 import CPrefetch
-import HaruStorage
+@_spi(Layers) import HaruStorage
 
 /// A record with an id (sessions and counts).
-package protocol IdentifiedRecord: Sendable, Equatable {
+@_spi(Layers) public protocol IdentifiedRecord: Sendable, Equatable {
     var id: String { get }
 }
 
@@ -23,9 +23,9 @@ extension CountRecord: IdentifiedRecord {}
 /// The records are kept in chunks of 2^16 rather than one array, so that
 /// the table never holds a doubled copy while it grows (a replay of a
 /// million records would briefly need 150 MB for one kind).
-package struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
+@_spi(Layers) public struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     private var chunks: [[R]] = []
-    package private(set) var count = 0
+    @_spi(Layers) public private(set) var count = 0
     /// Per slot (linear probing): the id's hash in the high 32 bits and the
     /// record's position + 1 in the low 32; 0 = empty. The hash lets a probe
     /// pass over other records without reading them (each read of a record
@@ -39,7 +39,7 @@ package struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
 
     /// Calls `body` with every record in creation order, chunk by chunk (no
     /// flattening iterator: the final flush of a bulk load walks a million).
-    package func forEachRecord(_ body: (R) -> Void) {
+    @_spi(Layers) public func forEachRecord(_ body: (R) -> Void) {
         for chunk in chunks { chunk.withUnsafeBufferPointer { for k in $0.indices { body($0[k]) } } }
     }
 
@@ -179,7 +179,7 @@ package struct RecordTable<R: IdentifiedRecord>: Sendable, Equatable {
     }
 
     /// Equal when they hold the same records, whatever the order they came in.
-    package static func == (a: RecordTable, b: RecordTable) -> Bool {
+    @_spi(Layers) public static func == (a: RecordTable, b: RecordTable) -> Bool {
         a.count == b.count && a.records.allSatisfy { b[$0.id] == $0 }
     }
 }

@@ -1,24 +1,26 @@
+@_spi(Layers) import HaruStorage
+
 /// A timed session: stored once with its real start and end, split by days
 /// only when aggregated (RULES §1).
-package struct SessionRecord: Sendable, Equatable {
-    package enum Status: UInt8, Sendable {
+@_spi(Layers) public struct SessionRecord: Sendable, Equatable {
+    @_spi(Layers) public enum Status: UInt8, Sendable {
         case running = 0, stopped, discarded, deleted
     }
     // Stored properties in this order (8-byte fields, then the optional and
     // the byte) so a replay's million records take 88 bytes each, not 96.
-    package var id: String
-    package var actionID: String
-    package var note: String?
-    package var start: Instant
+    @_spi(Layers) public var id: String
+    @_spi(Layers) public var actionID: String
+    @_spi(Layers) public var note: String?
+    @_spi(Layers) public var start: Instant
     /// The seq that created it (started or recorded).
-    package var createdSeq: UInt64
+    @_spi(Layers) public var createdSeq: UInt64
     /// The seq of the event that made this version (the last change).
-    package var versionSeq: UInt64
+    @_spi(Layers) public var versionSeq: UInt64
     /// nil while running.
-    package var end: Instant?
-    package var status: Status
+    @_spi(Layers) public var end: Instant?
+    @_spi(Layers) public var status: Status
 
-    package init(
+    @_spi(Layers) public init(
         id: String, actionID: String, start: Instant, end: Instant?, note: String?, status: Status, createdSeq: UInt64,
         versionSeq: UInt64? = nil
     ) {
@@ -34,18 +36,18 @@ package struct SessionRecord: Sendable, Equatable {
 }
 
 /// A count entry.
-package struct CountRecord: Sendable, Equatable {
-    package var id: String
-    package var actionID: String
-    package var note: String?
-    package var time: Instant
-    package var amount: Int
-    package var createdSeq: UInt64
+@_spi(Layers) public struct CountRecord: Sendable, Equatable {
+    @_spi(Layers) public var id: String
+    @_spi(Layers) public var actionID: String
+    @_spi(Layers) public var note: String?
+    @_spi(Layers) public var time: Instant
+    @_spi(Layers) public var amount: Int
+    @_spi(Layers) public var createdSeq: UInt64
     /// The seq of the event that made this version (the last change).
-    package var versionSeq: UInt64
-    package var deleted: Bool
+    @_spi(Layers) public var versionSeq: UInt64
+    @_spi(Layers) public var deleted: Bool
 
-    package init(
+    @_spi(Layers) public init(
         id: String, actionID: String, time: Instant, amount: Int, note: String?, deleted: Bool, createdSeq: UInt64,
         versionSeq: UInt64? = nil
     ) {

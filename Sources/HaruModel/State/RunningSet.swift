@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruStorage
+
 /// The running sessions, and how each event changes them: what `Snapshot`
 /// folds from a checkpoint (the sessions running after seq 4096·n) up to a
 /// `--known-at` seq, instead of replaying the whole log.
@@ -6,15 +8,15 @@
 /// (they were checked when appended). `Fold.apply` is the rule; this agrees
 /// with it, which `RunningSetAgreement` tests over the Fixtures histories and
 /// random ones: after every seq, the two running sets are equal.
-package struct RunningSet: Sendable {
-    package private(set) var sessions: [String: SessionRecord] = [:]
+@_spi(Layers) public struct RunningSet: Sendable {
+    @_spi(Layers) public private(set) var sessions: [String: SessionRecord] = [:]
 
-    package init(_ running: [SessionRecord] = []) {
+    @_spi(Layers) public init(_ running: [SessionRecord] = []) {
         for s in running { sessions[s.id] = s }
     }
 
     /// Applies one (valid) event.
-    package mutating func apply<P: PayloadFields>(_ type: EventType, at: Instant, seq: UInt64, payload p: P) {
+    @_spi(Layers) public mutating func apply<P: PayloadFields>(_ type: EventType, at: Instant, seq: UInt64, payload p: P) {
         switch type {
         case .sessionStarted:
             guard let id = p.string(.sessionID), let action = p.string(.actionID) else { return }
@@ -40,7 +42,7 @@ package struct RunningSet: Sendable {
     }
 
     /// The running sessions, oldest start first (then by id).
-    package var sorted: [SessionRecord] {
+    @_spi(Layers) public var sorted: [SessionRecord] {
         sessions.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
 }

@@ -1,16 +1,18 @@
-/// The settings in force (CONTRACT §2 defaults).
-package struct LedgerSettings: Sendable, Equatable {
-    package var timeZone: String = "UTC"
-    package var dayStart: ClockTime = ClockTime(minutes: 0)!
-    package var weekStart: Weekday = .monday
-    package var minSessionSeconds: Int = 0
-    /// Which running session `haru running` shows first.
-    package var representativeEarliest: Bool = false
+@_spi(Layers) import HaruStorage
 
-    package init() {}
+/// The settings in force (CONTRACT §2 defaults).
+@_spi(Layers) public struct LedgerSettings: Sendable, Equatable {
+    @_spi(Layers) public var timeZone: String = "UTC"
+    @_spi(Layers) public var dayStart: ClockTime = ClockTime(minutes: 0)!
+    @_spi(Layers) public var weekStart: Weekday = .monday
+    @_spi(Layers) public var minSessionSeconds: Int = 0
+    /// Which running session `haru running` shows first.
+    @_spi(Layers) public var representativeEarliest: Bool = false
+
+    @_spi(Layers) public init() {}
 
     /// Applies the fields of a `settings.changed` payload.
-    package mutating func apply(_ p: Payload) {
+    @_spi(Layers) public mutating func apply(_ p: Payload) {
         if let z = p.string(.timeZone) { timeZone = z }
         if let m = p.int(.dayStart), let c = ClockTime(minutes: Int(m)) { dayStart = c }
         if let w = p.int(.weekStart), let d = Weekday(rawValue: Int(w)) { weekStart = d }
@@ -22,17 +24,17 @@ package struct LedgerSettings: Sendable, Equatable {
 /// Every settings change in log order. The calendar reads the whole history
 /// (a change with `from` governs only the days from then on, RULES §1);
 /// commands mostly need `current`.
-package struct SettingsHistory: Sendable, Equatable {
-    package struct Change: Sendable, Equatable {
-        package var when: Dated
-        package var payload: Payload
+@_spi(Layers) public struct SettingsHistory: Sendable, Equatable {
+    @_spi(Layers) public struct Change: Sendable, Equatable {
+        @_spi(Layers) public var when: Dated
+        @_spi(Layers) public var payload: Payload
     }
-    package private(set) var changes: [Change] = []
-    package private(set) var current = LedgerSettings()
+    @_spi(Layers) public private(set) var changes: [Change] = []
+    @_spi(Layers) public private(set) var current = LedgerSettings()
 
-    package init() {}
+    @_spi(Layers) public init() {}
 
-    package mutating func append(_ c: Change) {
+    @_spi(Layers) public mutating func append(_ c: Change) {
         changes.append(c)
         current.apply(c.payload)
     }

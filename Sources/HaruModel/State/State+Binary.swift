@@ -1,9 +1,9 @@
 /// Binary forms of the entities kept in the state database. Like events,
 /// they have one encoding each, so `verify` can compare the stored state
 /// with a fresh fold byte for byte.
-import HaruStorage
+@_spi(Layers) import HaruStorage
 
-package enum StateCodec {
+@_spi(Layers) public enum StateCodec {
     static func writePayload(_ p: Payload, _ w: inout ByteWriter) {
         let b = p.encoded
         w.varint(UInt64(b.count))
@@ -37,7 +37,7 @@ package enum StateCodec {
         try r.u8() == 1 ? try r.string() : nil
     }
 
-    package static func encode(_ d: Definition) -> [UInt8] {
+    @_spi(Layers) public static func encode(_ d: Definition) -> [UInt8] {
         var w = ByteWriter()
         w.u8(d.kind.rawValue)
         w.string(d.id)
@@ -67,7 +67,7 @@ package enum StateCodec {
         return w.bytes
     }
 
-    package static func decodeDefinition(_ r: inout ByteReader) throws(DecodeError) -> Definition {
+    @_spi(Layers) public static func decodeDefinition(_ r: inout ByteReader) throws(DecodeError) -> Definition {
         guard let kind = DefinitionKind(rawValue: try r.u8()) else { throw DecodeError("unknown definition kind") }
         let id = try r.string()
         guard let created = try readDated(&r) else { throw DecodeError("definition without creation") }
@@ -99,7 +99,7 @@ package enum StateCodec {
             confirmedAchieved: achieved, earlierFinishes: earlierFinishes, earlierConfirmations: earlierConfirmations)
     }
 
-    package static func encode(_ s: SessionRecord) -> [UInt8] {
+    @_spi(Layers) public static func encode(_ s: SessionRecord) -> [UInt8] {
         var w = ByteWriter(capacity: 80)
         encode(s, to: &w)
         return w.bytes
@@ -113,7 +113,7 @@ package enum StateCodec {
 
     /// The same bytes from the state's compact form (`verify` and `rebuild`
     /// compare a million of these: no `SessionRecord` is built for them).
-    package static func encode(_ s: CompactSession, action: String, to w: inout ByteWriter) {
+    @_spi(Layers) public static func encode(_ s: CompactSession, action: String, to w: inout ByteWriter) {
         w.string(s.id)
         w.string(action)
         encodeRest(s.start, s.end == .min ? nil : s.end, s.status, s.note, s.createdSeq, s.versionSeq, &w)
@@ -132,7 +132,7 @@ package enum StateCodec {
         w.varint(version)
     }
 
-    package static func decodeSession(_ r: inout ByteReader) throws(DecodeError) -> SessionRecord {
+    @_spi(Layers) public static func decodeSession(_ r: inout ByteReader) throws(DecodeError) -> SessionRecord {
         let id = try r.string()
         let action = try r.string()
         let start = Instant(seconds: try r.svarint())
@@ -145,7 +145,7 @@ package enum StateCodec {
             versionSeq: try r.varint())
     }
 
-    package static func encode(_ c: CountRecord) -> [UInt8] {
+    @_spi(Layers) public static func encode(_ c: CountRecord) -> [UInt8] {
         var w = ByteWriter(capacity: 64)
         encode(c, to: &w)
         return w.bytes
@@ -157,7 +157,7 @@ package enum StateCodec {
         encodeRest(c.time.seconds, c.amount, c.note, c.deleted, c.createdSeq, c.versionSeq, &w)
     }
 
-    package static func encode(_ c: CompactCount, action: String, to w: inout ByteWriter) {
+    @_spi(Layers) public static func encode(_ c: CompactCount, action: String, to w: inout ByteWriter) {
         w.string(c.id)
         w.string(action)
         encodeRest(c.time, c.amount, c.note, c.deleted, c.createdSeq, c.versionSeq, &w)
@@ -175,7 +175,7 @@ package enum StateCodec {
         w.varint(version)
     }
 
-    package static func decodeCount(_ r: inout ByteReader) throws(DecodeError) -> CountRecord {
+    @_spi(Layers) public static func decodeCount(_ r: inout ByteReader) throws(DecodeError) -> CountRecord {
         let id = try r.string()
         let action = try r.string()
         let time = Instant(seconds: try r.svarint())
@@ -188,7 +188,7 @@ package enum StateCodec {
             versionSeq: try r.varint())
     }
 
-    package static func encode(_ s: SettingsHistory) -> [UInt8] {
+    @_spi(Layers) public static func encode(_ s: SettingsHistory) -> [UInt8] {
         var w = ByteWriter()
         w.varint(UInt64(s.changes.count))
         for c in s.changes {
@@ -198,7 +198,7 @@ package enum StateCodec {
         return w.bytes
     }
 
-    package static func decodeSettings(_ r: inout ByteReader) throws(DecodeError) -> SettingsHistory {
+    @_spi(Layers) public static func decodeSettings(_ r: inout ByteReader) throws(DecodeError) -> SettingsHistory {
         var s = SettingsHistory()
         for _ in 0..<Int(try r.varint()) {
             guard let when = try readDated(&r) else { throw DecodeError("settings change without date") }
@@ -209,39 +209,39 @@ package enum StateCodec {
 }
 
 /// Keys of the state database: a one-byte family, then the id.
-package enum StateKey {
-    package static let settings: [UInt8] = [0x01]
-    package static func definition(_ k: DefinitionKind, _ id: String) -> [UInt8] { [0x10 + k.rawValue] + Array(id.utf8) }
-    package static func definitionPrefix(_ k: DefinitionKind) -> UInt8 { 0x10 + k.rawValue }
+@_spi(Layers) public enum StateKey {
+    @_spi(Layers) public static let settings: [UInt8] = [0x01]
+    @_spi(Layers) public static func definition(_ k: DefinitionKind, _ id: String) -> [UInt8] { [0x10 + k.rawValue] + Array(id.utf8) }
+    @_spi(Layers) public static func definitionPrefix(_ k: DefinitionKind) -> UInt8 { 0x10 + k.rawValue }
     /// The first byte of every session's key, and of every count's.
-    package static let sessionFamily: UInt8 = 0x20
-    package static let countFamily: UInt8 = 0x21
-    package static func session(_ id: String) -> [UInt8] { [sessionFamily] + Array(id.utf8) }
-    package static func count(_ id: String) -> [UInt8] { [countFamily] + Array(id.utf8) }
-    package static func running(_ action: String) -> [UInt8] { [0x22] + Array(action.utf8) }
+    @_spi(Layers) public static let sessionFamily: UInt8 = 0x20
+    @_spi(Layers) public static let countFamily: UInt8 = 0x21
+    @_spi(Layers) public static func session(_ id: String) -> [UInt8] { [sessionFamily] + Array(id.utf8) }
+    @_spi(Layers) public static func count(_ id: String) -> [UInt8] { [countFamily] + Array(id.utf8) }
+    @_spi(Layers) public static func running(_ action: String) -> [UInt8] { [0x22] + Array(action.utf8) }
 }
 
 /// The two halves of the state database that `verify` and `rebuild` compare
 /// on two threads: keys before the counts (settings, definitions, sessions)
 /// and from them on (counts, running sessions).
-package enum StatePart: CaseIterable {
+@_spi(Layers) public enum StatePart: CaseIterable, Sendable {
     case beforeCounts, fromCounts
 
     /// The first key of the part (empty: the database's first).
-    package var from: [UInt8] { self == .beforeCounts ? [] : [0x21] }
+    @_spi(Layers) public var from: [UInt8] { self == .beforeCounts ? [] : [0x21] }
     /// The first key after the part (nil: none).
-    package var before: [UInt8]? { self == .beforeCounts ? [0x21] : nil }
+    @_spi(Layers) public var before: [UInt8]? { self == .beforeCounts ? [0x21] : nil }
 }
 
 extension EntityState {
     /// Room for about `n` records, so that a replay does not grow its tables step by step.
-    package mutating func reserve(records n: Int) {
+    @_spi(Layers) public mutating func reserve(records n: Int) {
         sessions.reserve(n / 2)
         counts.reserve(n / 2)
     }
 
     /// How many entries the state database holds for this state, in one part or in all.
-    package func storedCount(_ part: StatePart? = nil) -> Int {
+    @_spi(Layers) public func storedCount(_ part: StatePart? = nil) -> Int {
         switch part {
         case .beforeCounts?: return (settingsHistory.changes.isEmpty ? 0 : 1) + defs.reduce(0) { $0 + $1.count } + sessions.count
         case .fromCounts?: return counts.count + runningByAction.count
@@ -253,7 +253,7 @@ extension EntityState {
     /// state holds there; nil when this state has nothing under the key.
     /// Records (nearly all keys) are encoded into `scratch`, reused, rather
     /// than into a new array each.
-    package func matches(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, scratch w: inout ByteWriter) -> Bool? {
+    @_spi(Layers) public func matches(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, scratch w: inout ByteWriter) -> Bool? {
         guard let family = key.first else { return nil }
         let idBytes = UnsafeRawBufferPointer(rebasing: key[1...])
         var id: String { String(decoding: idBytes, as: UTF8.self) }
@@ -282,7 +282,7 @@ extension EntityState {
     /// Calls `body` with every (key, value) the state database holds for this
     /// state (in one part, or all), in no particular order. Records are
     /// encoded into reused buffers: the bytes are valid only during the call.
-    package func forEachStored(_ part: StatePart? = nil, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
+    @_spi(Layers) public func forEachStored(_ part: StatePart? = nil, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
         var key = ByteWriter(capacity: 64)
         var value = ByteWriter(capacity: 256)
         func emit(_ family: UInt8, _ id: String) {
@@ -317,7 +317,7 @@ extension EntityState {
 
     /// The entries of `forEachStored`, in key order: what `rebuild` writes
     /// into an empty database, and what `verify` walks to name a missing entry.
-    package func storedForm(_ part: StatePart? = nil) -> [([UInt8], [UInt8])] {
+    @_spi(Layers) public func storedForm(_ part: StatePart? = nil) -> [([UInt8], [UInt8])] {
         var out: [([UInt8], [UInt8])] = []
         forEachStored(part) { k, v in out.append((Array(k), Array(v))) }
         return ByteOrder.sortedIndices(out.map(\.0)).map { out[$0] }

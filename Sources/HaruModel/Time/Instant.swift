@@ -1,12 +1,14 @@
+@_spi(Layers) import HaruStorage
+
 /// A point in time, in whole seconds since 1970-01-01T00:00:00Z.
 ///
 /// Durations in the ledger are whole seconds (CONTRACT conventions), so
 /// instants are too; input with a non-zero fraction of a second is refused
 /// rather than rounded.
 public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
-    package var seconds: Int64
+    @_spi(Layers) public var seconds: Int64
 
-    package init(seconds: Int64) { self.seconds = seconds }
+    @_spi(Layers) public init(seconds: Int64) { self.seconds = seconds }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
 
@@ -79,7 +81,7 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Appends `format(offsetSeconds:)`'s text to `out` (no `String` made:
     /// `haru log --json` writes two instants per event).
-    package func write(offsetSeconds: Int, to out: inout [UInt8]) {
+    @_spi(Layers) public func write(offsetSeconds: Int, to out: inout [UInt8]) {
         let local = seconds + Int64(offsetSeconds)
         let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
         let sod = Int(local - Int64(days) * 86_400)

@@ -1,11 +1,13 @@
+@_spi(Layers) import HaruStorage
+
 /// A calendar day key (year, month, day) with no time and no zone.
 ///
 /// Day keys are never represented as a midnight instant: turning a midnight
 /// back into a day depends on the zone and on day_start (RULES §1).
 public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    @usableFromInline package let year: Int
-    @usableFromInline package let month: Int
-    @usableFromInline package let day: Int
+    public let year: Int
+    public let month: Int
+    public let day: Int
 
     /// Makes a date, nil when the fields do not name a real day.
     public init?(year: Int, month: Int, day: Int) {
@@ -22,7 +24,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The date `days` days after 1970-01-01 (negative: before).
     @inlinable
-    package init(daysSinceEpoch days: Int) {
+    @_spi(Layers) public init(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days: exact for the proleptic Gregorian calendar.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -39,7 +41,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Days since 1970-01-01.
     @inlinable
-    package var daysSinceEpoch: Int {
+    @_spi(Layers) public var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -51,7 +53,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The day of the week.
     @inlinable
-    package var weekday: Weekday {
+    @_spi(Layers) public var weekday: Weekday {
         // 1970-01-01 was a Thursday (index 3 with Monday = 0).
         let k = ((daysSinceEpoch % 7) + 7 + 3) % 7
         return Weekday(rawValue: k)!
@@ -59,11 +61,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The date `n` days later (earlier when negative).
     @inlinable
-    package func adding(days n: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + n) }
+    @_spi(Layers) public func adding(days n: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + n) }
 
-    package static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+    @_spi(Layers) public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
-    package static func daysIn(year: Int, month: Int) -> Int {
+    @_spi(Layers) public static func daysIn(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -72,7 +74,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Parses exactly `YYYY-MM-DD`.
-    package init?(parsing text: String) {
+    @_spi(Layers) public init?(parsing text: String) {
         let b = Array(text.utf8)
         guard b.count == 10 else { return nil }
         self.init(bytes: b, at: 0)
@@ -95,7 +97,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Appends `YYYY-MM-DD`.
-    package func write(to out: inout [UInt8]) {
+    @_spi(Layers) public func write(to out: inout [UInt8]) {
         Digits.write(year, 4, to: &out)
         out.append(UInt8(ascii: "-"))
         Digits.write(month, 2, to: &out)
@@ -110,12 +112,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 }
 
 /// Days of the week, Monday first (ISO 8601).
-@usableFromInline
-package enum Weekday: Int, Sendable, CaseIterable {
+@_spi(Layers) public enum Weekday: Int, Sendable, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The lower-case English name used in events (`monday` … `sunday`).
-    package var name: String {
+    @_spi(Layers) public var name: String {
         switch self {
         case .monday: "monday"
         case .tuesday: "tuesday"
@@ -127,10 +128,10 @@ package enum Weekday: Int, Sendable, CaseIterable {
         }
     }
 
-    package static let names = allCases.map(\.name)
+    @_spi(Layers) public static let names = allCases.map(\.name)
 
     /// Accepts the full name or its first three letters, any case.
-    package init?(name: String) {
+    @_spi(Layers) public init?(name: String) {
         let n = name.lowercased()
         guard let k = Weekday.names.firstIndex(where: { $0 == n || (n.count == 3 && $0.hasPrefix(n)) }) else { return nil }
         self.init(rawValue: k)

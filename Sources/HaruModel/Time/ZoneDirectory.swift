@@ -1,18 +1,18 @@
 /// Where IANA time zone files (TZif) are read from. Passed in, never found
 /// implicitly, so tests and replays do not depend on the machine's own zone.
-import HaruStorage
+@_spi(Layers) import HaruStorage
 
 public struct ZoneDirectory: Sendable {
-    package let path: String
+    @_spi(Layers) public let path: String
 
     /// Debian's tzdata location.
     public static let system = ZoneDirectory(path: "/usr/share/zoneinfo")
 
-    package init(path: String) { self.path = path }
+    @_spi(Layers) public init(path: String) { self.path = path }
 
     /// Whether `name` is a zone this directory has: an IANA name such as
     /// `Asia/Seoul` or `UTC` whose file starts with the TZif magic.
-    package func knows(_ name: String) -> Bool {
+    @_spi(Layers) public func knows(_ name: String) -> Bool {
         guard !name.isEmpty, name.count <= 64, !name.hasPrefix("/"), !name.contains(".."),
             name.utf8.allSatisfy({ c in
                 (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)

@@ -5,10 +5,10 @@
 /// Read by hand rather than through Foundation/ICU: process start stays
 /// lean, and the answer depends only on the zone file, not on the machine's
 /// ICU version or locale.
-import HaruStorage
+@_spi(Layers) import HaruStorage
 
-package struct ZoneRules: Sendable {
-    package let name: String
+@_spi(Layers) public struct ZoneRules: Sendable {
+    @_spi(Layers) public let name: String
     /// Transition instants (UTC seconds), ascending.
     let transitions: [Int64]
     /// The offset in force from each transition on.
@@ -19,7 +19,7 @@ package struct ZoneRules: Sendable {
     let footer: PosixRule?
 
     /// A zone with one fixed offset (UTC, tests).
-    package init(fixed name: String, offsetSeconds: Int) {
+    @_spi(Layers) public init(fixed name: String, offsetSeconds: Int) {
         self.name = name
         transitions = []
         offsets = []
@@ -36,7 +36,7 @@ package struct ZoneRules: Sendable {
     }
 
     /// Seconds east of UTC at instant `t`.
-    package func offset(at t: Int64) -> Int {
+    @_spi(Layers) public func offset(at t: Int64) -> Int {
         if let last = transitions.last, t >= last, let footer { return footer.offset(at: t) }
         if transitions.isEmpty { return footer?.offset(at: t) ?? Int(initialOffset) }
         // Last transition ≤ t.
@@ -51,7 +51,7 @@ package struct ZoneRules: Sendable {
     /// The instant of a local wall-clock time (seconds since 1970-01-01T00:00
     /// local). A time skipped by a forward jump maps to the instant of the jump;
     /// a time that occurs twice maps to its first occurrence (RULES §1).
-    package func instant(local: Int64) -> Int64 {
+    @_spi(Layers) public func instant(local: Int64) -> Int64 {
         var candidates: [Int64] = []
         for probe in [local - 86_400, local, local + 86_400] {
             let o = Int64(offset(at: probe))
@@ -210,7 +210,7 @@ struct PosixRule: Sendable {
 
 extension ZoneDirectory {
     /// Reads a zone's rules; nil when the name is unknown or the file is not TZif.
-    package func rules(_ name: String) -> ZoneRules? {
+    @_spi(Layers) public func rules(_ name: String) -> ZoneRules? {
         if name == "UTC" || name == "Etc/UTC" { return ZoneRules(fixed: name, offsetSeconds: 0) }
         guard knows(name), let bytes = FileBytes.read(path + "/" + name, limit: 1 << 20) else { return nil }
         return TZif.parse(bytes, name: name)

@@ -15,6 +15,6 @@ public enum ExitStatus: Int32, Sendable {
 
 /// An error of haru's own, of any layer: a message for a person and the
 /// exit status it stands for.
-package protocol HaruError: Error, CustomStringConvertible {
+public protocol HaruError: Error, CustomStringConvertible {
     var exitStatus: ExitStatus { get }
 }

@@ -19,7 +19,7 @@ public final class Environment: @unchecked Sendable {
     let env: OpaquePointer
     /// The named databases, by name, opened once at start.
     private(set) var databases: [String: MDB_dbi] = [:]
-    package let path: String
+    @_spi(Layers) public let path: String
     let readOnly: Bool
 
     /// How commits reach the disk.
@@ -35,7 +35,7 @@ public final class Environment: @unchecked Sendable {
     /// - Parameters:
     ///   - databases: names of the databases to open; created when `create`.
     ///   - mapSize: initial map size; it grows on demand.
-    package init(
+    @_spi(Layers) public init(
         path: String, databases names: [String], create: Bool, durability: Durability = .durable,
         readOnly: Bool = false, mapSize: Int = 1 << 30
     ) throws(LMDBError) {
@@ -112,7 +112,7 @@ public final class Environment: @unchecked Sendable {
     }
 
     /// The database handle for `name`, one of those opened at init.
-    package func database<Keys: KeyCodec>(_ name: String, keys: Keys.Type = RawKeys.self) throws(LMDBError) -> Database<Keys> {
+    @_spi(Layers) public func database<Keys: KeyCodec>(_ name: String, keys: Keys.Type = RawKeys.self) throws(LMDBError) -> Database<Keys> {
         guard let dbi = databases[name] else {
             throw LMDBError(code: MDB_NOTFOUND, call: "database(\(name))", hint: "the environment was opened without it")
         }
@@ -120,7 +120,7 @@ public final class Environment: @unchecked Sendable {
     }
 
     /// Runs `body` in a read-only snapshot.
-    package func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
+    @_spi(Layers) public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
         var txn: OpaquePointer?
         try beginTxn(&txn, flags: UInt32(MDB_RDONLY))
         defer { mdb_txn_abort(txn) }
@@ -131,7 +131,7 @@ public final class Environment: @unchecked Sendable {
     /// returns. When the map fills, the transaction is aborted, the map is
     /// doubled and `body` runs again (at most 8 times), so `body` must not
     /// have effects outside the transaction.
-    package func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+    @_spi(Layers) public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         var attempts = 0
         while true {
             attempts += 1
@@ -167,7 +167,7 @@ public final class Environment: @unchecked Sendable {
     /// MDB_WRITEMAP; a write transaction keeps its dirty pages in its own
     /// memory), so a page read again is faulted back in, unchanged, from the
     /// page cache, even under a pointer LMDB handed out earlier.
-    package func releaseReadPages() {
+    @_spi(Layers) public func releaseReadPages() {
         for region in fileMapping() { region.release() }
     }
 
@@ -187,13 +187,13 @@ public final class Environment: @unchecked Sendable {
     /// scan keeps resident. Pages, not bytes: a B-tree filled by random
     /// inserts (the state) has half-empty pages, so a scan touches twice the
     /// file its entries take.
-    package struct ReadBudget {
+    @_spi(Layers) public struct ReadBudget {
         let regions: [MappedRegions.Region]
         @usableFromInline let every: Int
         @usableFromInline var pages = 0
         @usableFromInline var lastPage: UInt = 0
 
-        package init(_ environment: Environment, everyPages: Int = 256) {
+        @_spi(Layers) public init(_ environment: Environment, everyPages: Int = 256) {
             self.regions = environment.fileMapping()
             self.every = everyPages
         }
@@ -201,7 +201,7 @@ public final class Environment: @unchecked Sendable {
         /// Notes an entry read: its value's page (keys share it), and the pages of a long value.
         /// Inlinable: every scan of the engine calls it per entry.
         @inlinable @inline(__always)
-        package mutating func spend(_ value: UnsafeRawBufferPointer) {
+        @_spi(Layers) public mutating func spend(_ value: UnsafeRawBufferPointer) {
             let page = UInt(bitPattern: value.baseAddress) >> 12
             if page != lastPage {
                 pages += 1 + value.count >> 12
@@ -219,10 +219,10 @@ public final class Environment: @unchecked Sendable {
     }
 
     /// Forces buffered commits to disk (for `.relaxed`).
-    package func sync() throws(LMDBError) { try check(mdb_env_sync(env, 1), "mdb_env_sync") }
+    @_spi(Layers) public func sync() throws(LMDBError) { try check(mdb_env_sync(env, 1), "mdb_env_sync") }
 
     /// Current map size in bytes.
-    package var mapSize: Int {
+    @_spi(Layers) public var mapSize: Int {
         var info = MDB_envinfo()
         mdb_env_info(env, &info)
         return info.me_mapsize
@@ -233,23 +233,23 @@ public final class Environment: @unchecked Sendable {
 /// `Database<SeqKey>` takes seqs, and a key of another database's kind does
 /// not compile. `raw` is the same database for code that handles any
 /// database's entries as bytes (verify and rebuild compare them so).
-package struct Database<Keys: KeyCodec>: Sendable {
+@_spi(Layers) public struct Database<Keys: KeyCodec>: Sendable {
     @usableFromInline let dbi: MDB_dbi
 
     @inlinable init(dbi: MDB_dbi) { self.dbi = dbi }
 
     /// The same database, its keys as bytes.
-    package var raw: Database<RawKeys> { Database<RawKeys>(dbi: dbi) }
+    @_spi(Layers) public var raw: Database<RawKeys> { Database<RawKeys>(dbi: dbi) }
 }
 
 /// How a database's keys become the bytes LMDB sorts.
-package protocol KeyCodec {
+@_spi(Layers) public protocol KeyCodec {
     associatedtype Key
     static func bytes(_ key: Key) -> [UInt8]
 }
 
 /// Keys given as their bytes (databases of several key families, and code
 /// that handles any database as bytes).
-package enum RawKeys: KeyCodec {
-    @inlinable package static func bytes(_ key: [UInt8]) -> [UInt8] { key }
+@_spi(Layers) public enum RawKeys: KeyCodec {
+    @inlinable @_spi(Layers) public static func bytes(_ key: [UInt8]) -> [UInt8] { key }
 }

@@ -6,21 +6,21 @@ import CLMDB
 
 /// A failure inside LMDB (or the system call under it): the code, the call
 /// that failed and what to do. Always exit 3: the ledger cannot be used.
-package struct LMDBError: HaruError, Sendable {
-    package let code: Int32
+@_spi(Layers) public struct LMDBError: HaruError, Sendable {
+    @_spi(Layers) public let code: Int32
     /// The LMDB function that returned the code, e.g. `mdb_put`.
-    package let call: String
-    package let hint: String
+    @_spi(Layers) public let call: String
+    @_spi(Layers) public let hint: String
 
     /// LMDB's codes and the system's, by name (`code` keeps the number).
-    package enum Kind: Equatable, Sendable {
+    @_spi(Layers) public enum Kind: Equatable, Sendable {
         case keyExists, notFound, pageNotFound, corrupted, panic, versionMismatch, invalid
         case mapFull, readersFull, mapResized
         /// An errno from the system call under LMDB.
         case noSuchFile, permissionDenied, diskFull, ioError
         case other(Int32)
 
-        package init(_ code: Int32) {
+        @_spi(Layers) public init(_ code: Int32) {
             switch code {
             case MDB_KEYEXIST: self = .keyExists
             case MDB_NOTFOUND: self = .notFound
@@ -41,28 +41,28 @@ package struct LMDBError: HaruError, Sendable {
         }
     }
 
-    package var kind: Kind { Kind(code) }
+    @_spi(Layers) public var kind: Kind { Kind(code) }
 
-    package init(code: Int32, call: String) {
+    @_spi(Layers) public init(code: Int32, call: String) {
         self.code = code
         self.call = call
         self.hint = LMDBError.hint(for: Kind(code))
     }
 
-    package init(code: Int32, call: String, hint: String) {
+    @_spi(Layers) public init(code: Int32, call: String, hint: String) {
         self.code = code
         self.call = call
         self.hint = hint
     }
 
-    package var exitStatus: ExitStatus { .cannotOpen }
+    @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
 
-    package var isMapFull: Bool { kind == .mapFull }
-    package var isKeyExists: Bool { kind == .keyExists }
+    @_spi(Layers) public var isMapFull: Bool { kind == .mapFull }
+    @_spi(Layers) public var isKeyExists: Bool { kind == .keyExists }
 
-    package var message: String { String(cString: mdb_strerror(code)) }
+    @_spi(Layers) public var message: String { String(cString: mdb_strerror(code)) }
 
-    package var description: String {
+    @_spi(Layers) public var description: String {
         "\(call) failed: \(message) (code \(code))" + (hint.isEmpty ? "" : "; \(hint)")
     }
 
@@ -82,11 +82,11 @@ package struct LMDBError: HaruError, Sendable {
 
 /// Stored data that breaks the storage kit's own expectations (not LMDB's):
 /// a database the ledger keeps in a known shape is not in it. Exit 3.
-package struct StorageDamage: HaruError, Sendable {
-    package let reason: String
-    package init(_ reason: String) { self.reason = reason }
-    package var exitStatus: ExitStatus { .cannotOpen }
-    package var description: String { "the data file is damaged: \(reason)" }
+@_spi(Layers) public struct StorageDamage: HaruError, Sendable {
+    @_spi(Layers) public let reason: String
+    @_spi(Layers) public init(_ reason: String) { self.reason = reason }
+    @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
+    @_spi(Layers) public var description: String { "the data file is damaged: \(reason)" }
 }
 
 @inline(__always)

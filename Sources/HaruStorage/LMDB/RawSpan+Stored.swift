@@ -3,9 +3,9 @@
 extension RawSpan {
     /// A copy of the bytes, to keep past the closure.
     @inlinable
-    package var array: [UInt8] { withUnsafeBytes { Array($0) } }
+    @_spi(Layers) public var array: [UInt8] { withUnsafeBytes { Array($0) } }
 
     /// The first byte, nil when empty.
     @inlinable
-    package var first: UInt8? { byteCount > 0 ? unsafeLoad(fromByteOffset: 0, as: UInt8.self) : nil }
+    @_spi(Layers) public var first: UInt8? { byteCount > 0 ? unsafeLoad(fromByteOffset: 0, as: UInt8.self) : nil }
 }

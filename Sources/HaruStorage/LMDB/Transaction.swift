@@ -3,11 +3,11 @@ import CLMDB
 /// What a transaction may do, in its type: `ReadTransaction` reads,
 /// `WriteTransaction` reads and writes. A write where only a read was handed
 /// over does not compile.
-package enum ReadOnly {}
-package enum ReadWrite {}
+@_spi(Layers) public enum ReadOnly {}
+@_spi(Layers) public enum ReadWrite {}
 
-package typealias ReadTransaction = Transaction<ReadOnly>
-package typealias WriteTransaction = Transaction<ReadWrite>
+@_spi(Layers) public typealias ReadTransaction = Transaction<ReadOnly>
+@_spi(Layers) public typealias WriteTransaction = Transaction<ReadWrite>
 
 /// An open LMDB transaction, valid only inside the closure that received it
 /// (`Environment.read`, `Environment.write`).
@@ -16,24 +16,24 @@ package typealias WriteTransaction = Transaction<ReadWrite>
 /// keeps from escaping the closure: they point into the map, and the map
 /// may be unmapped or reused once the transaction ends. Copy what must
 /// outlive the closure.
-package struct Transaction<Access> {
+@_spi(Layers) public struct Transaction<Access> {
     @usableFromInline let txn: OpaquePointer
 
     @inlinable init(txn: OpaquePointer) { self.txn = txn }
 
     /// The same transaction, for reading only (what a function that only
     /// reads takes).
-    package var reading: ReadTransaction { ReadTransaction(txn: txn) }
+    @_spi(Layers) public var reading: ReadTransaction { ReadTransaction(txn: txn) }
 
     /// The snapshot a read transaction sees (LMDB's transaction id): two read
     /// transactions with the same id see the same committed state.
-    package var snapshotID: Int { mdb_txn_id(txn) }
+    @_spi(Layers) public var snapshotID: Int { mdb_txn_id(txn) }
 
     /// Calls `body` with the value stored under `key`; nil when absent
     /// (`MDB_NOTFOUND` is not an error). Inlinable, like `scan` and `last`:
     /// the engine's loops call them with their closures from another module.
     @inlinable
-    package func get<K, T>(_ db: Database<K>, _ key: K.Key, _ body: (RawSpan) throws -> T) throws -> T? {
+    @_spi(Layers) public func get<K, T>(_ db: Database<K>, _ key: K.Key, _ body: (RawSpan) throws -> T) throws -> T? {
         var k = K.bytes(key)
         var mv = MDB_val()
         let found = try k.withUnsafeMutableBytes { (kb) throws -> Bool in
@@ -48,7 +48,7 @@ package struct Transaction<Access> {
     }
 
     /// A copy of the value stored under `key`, nil when absent.
-    package func copy<K>(_ db: Database<K>, _ key: K.Key) throws -> [UInt8]? {
+    @_spi(Layers) public func copy<K>(_ db: Database<K>, _ key: K.Key) throws -> [UInt8]? {
         try get(db, key) { v in v.withUnsafeBytes { Array($0) } }
     }
 }
@@ -60,7 +60,7 @@ extension Transaction where Access == ReadWrite {
     ///   - append: the key sorts after every key in `db` (MDB_APPEND:
     ///     no tree search, pages filled completely).
     ///   - noOverwrite: fail with `MDB_KEYEXIST` rather than replace a value.
-    package func put<K>(_ db: Database<K>, _ key: K.Key, _ value: [UInt8], append: Bool = false, noOverwrite: Bool = false) throws {
+    @_spi(Layers) public func put<K>(_ db: Database<K>, _ key: K.Key, _ value: [UInt8], append: Bool = false, noOverwrite: Bool = false) throws {
         var k = K.bytes(key)
         var v = value
         try k.withUnsafeMutableBytes { (kb) throws in
@@ -77,7 +77,7 @@ extension Transaction where Access == ReadWrite {
     /// LMDB looks a key up from the cursor's current leaf first, so a run of
     /// ascending puts does not descend the tree for each (Docs/design.md,
     /// "Batch appends").
-    package func withCursor<K, T>(_ db: Database<K>, _ body: (WriteCursor) throws -> T) throws -> T {
+    @_spi(Layers) public func withCursor<K, T>(_ db: Database<K>, _ body: (WriteCursor) throws -> T) throws -> T {
         let cursor = try openCursor(db)
         defer { cursor.close() }
         return try body(cursor)
@@ -86,7 +86,7 @@ extension Transaction where Access == ReadWrite {
     /// Calls `body` to put entries into `db` in ascending key order through
     /// one cursor (`KeyOrderPuts`); keys past the database's last key, as it
     /// was, are appended.
-    package func putInKeyOrder<K, T>(_ db: Database<K>, _ body: (inout KeyOrderPuts) throws -> T) throws -> T {
+    @_spi(Layers) public func putInKeyOrder<K, T>(_ db: Database<K>, _ body: (inout KeyOrderPuts) throws -> T) throws -> T {
         let last = try self.last(db) { key, _ in key.withUnsafeBytes { Array($0) } } ?? []
         return try withCursor(db) { cursor in
             var puts = KeyOrderPuts(cursor: cursor, last: last)
@@ -98,7 +98,7 @@ extension Transaction where Access == ReadWrite {
     /// abort otherwise). An append that keeps one open puts at the end
     /// without descending the tree each time: the cursor stays on the last
     /// entry.
-    package func openCursor<K>(_ db: Database<K>) throws -> WriteCursor {
+    @_spi(Layers) public func openCursor<K>(_ db: Database<K>) throws -> WriteCursor {
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
         return WriteCursor(cursor: cursor!)
@@ -106,7 +106,7 @@ extension Transaction where Access == ReadWrite {
 
     /// Removes `key`; false when it was absent.
     @discardableResult
-    package func delete<K>(_ db: Database<K>, _ key: K.Key) throws -> Bool {
+    @_spi(Layers) public func delete<K>(_ db: Database<K>, _ key: K.Key) throws -> Bool {
         var k = K.bytes(key)
         return try k.withUnsafeMutableBytes { (kb) throws -> Bool in
             var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
@@ -118,12 +118,12 @@ extension Transaction where Access == ReadWrite {
     }
 
     /// Removes every entry of `db` (the database stays).
-    package func clear<K>(_ db: Database<K>) throws { try check(mdb_drop(txn, db.dbi, 0), "mdb_drop") }
+    @_spi(Layers) public func clear<K>(_ db: Database<K>) throws { try check(mdb_drop(txn, db.dbi, 0), "mdb_drop") }
 }
 
 extension Transaction {
     /// Number of entries in `db`.
-    package func count<K>(_ db: Database<K>) throws -> Int {
+    @_spi(Layers) public func count<K>(_ db: Database<K>) throws -> Int {
         var st = MDB_stat()
         try check(mdb_stat(txn, db.dbi, &st), "mdb_stat")
         return st.ms_entries
@@ -131,7 +131,7 @@ extension Transaction {
 
     /// Calls `body` with the last (greatest) key and its value; nil when `db` is empty.
     @inlinable
-    package func last<K, T>(_ db: Database<K>, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
+    @_spi(Layers) public func last<K, T>(_ db: Database<K>, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
         var cursor: OpaquePointer?
         let opened = mdb_cursor_open(txn, db.dbi, &cursor)
         if opened != MDB_SUCCESS { throw failure(opened, "mdb_cursor_open") }
@@ -147,7 +147,7 @@ extension Transaction {
     }
 
     /// The first and last keys of `db` that start with `family`, nil when none does.
-    package func keyRange(_ db: Database<RawKeys>, family: UInt8) throws -> (first: [UInt8], last: [UInt8])? {
+    @_spi(Layers) public func keyRange(_ db: Database<RawKeys>, family: UInt8) throws -> (first: [UInt8], last: [UInt8])? {
         var first: [UInt8]?
         try scan(db, from: [family]) { k, _ in
             if k.first == family { first = k.array }
@@ -183,7 +183,7 @@ extension Transaction {
     /// Calls `body` for each entry with key ≥ `from` (all when nil), in key
     /// order, until it returns false.
     @inlinable
-    package func scan<K>(
+    @_spi(Layers) public func scan<K>(
         _ db: Database<K>, from: K.Key? = nil,
         _ body: (_ key: RawSpan, _ value: RawSpan) throws -> Bool
     ) throws {
@@ -211,7 +211,7 @@ extension Transaction {
 }
 
 /// A cursor of a write transaction, valid inside `withCursor`.
-package struct WriteCursor {
+@_spi(Layers) public struct WriteCursor {
     let cursor: OpaquePointer
 
     /// Stores `value` under `key` (replacing a value there).
@@ -219,7 +219,7 @@ package struct WriteCursor {
     ///   (MDB_APPEND: a full page is split at its end, not its middle, so a
     ///   run of appends leaves full pages).
     /// - Parameter noOverwrite: fail with `MDB_KEYEXIST` rather than replace a value.
-    package func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false, noOverwrite: Bool = false)
+    @_spi(Layers) public func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false, noOverwrite: Bool = false)
         throws
     {
         var mk = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
@@ -229,14 +229,14 @@ package struct WriteCursor {
     }
 
     /// Closes the cursor (only inside its transaction).
-    package func close() { mdb_cursor_close(cursor) }
+    @_spi(Layers) public func close() { mdb_cursor_close(cursor) }
 }
 
 /// Puts in ascending key order (`Transaction.putInKeyOrder`): from the first
 /// key past the database's last one on, every put is an append
 /// (`MDB_APPEND`: full pages instead of pages split in half); before it, an
 /// ordinary put found from the cursor's leaf.
-package struct KeyOrderPuts {
+@_spi(Layers) public struct KeyOrderPuts {
     let cursor: WriteCursor
     /// The database's last key when the run began.
     let last: [UInt8]
@@ -248,7 +248,7 @@ package struct KeyOrderPuts {
     }
 
     /// Puts `value` under `key`, which sorts after the keys put before it.
-    package mutating func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+    @_spi(Layers) public mutating func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
         appending = appending || ByteOrder.less(last, Array(key))
         try cursor.put(key: key, value: value, append: appending)
     }

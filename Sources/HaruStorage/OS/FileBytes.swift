@@ -5,9 +5,9 @@
 #endif
 
 /// Whole-file reads through the C library (the library avoids Foundation).
-package enum FileBytes {
+@_spi(Layers) public enum FileBytes {
     /// The file's bytes (at most `limit`), nil if it cannot be opened as a regular file.
-    package static func read(_ path: String, limit: Int = Int.max) -> [UInt8]? {
+    @_spi(Layers) public static func read(_ path: String, limit: Int = Int.max) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -11,12 +11,12 @@
 ///
 /// Linux with transparent huge pages set to `madvise` (or `always`) only;
 /// elsewhere, or when the kernel declines, nothing changes but the speed.
-package enum HugePages {
+@_spi(Layers) public enum HugePages {
     static let size = 2 << 20
 
     /// Advises the whole 2 MiB pages inside `buffer`. Call it before the
     /// memory is first written: pages already touched stay small.
-    package static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
+    @_spi(Layers) public static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
             guard let base = buffer.baseAddress, buffer.count >= 2 * size else { return }
             let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)

@@ -22,7 +22,7 @@ public final class InputBytes: @unchecked Sendable {
     // @unchecked, and why it is safe: both properties are constants; the
     // bytes are only read (never written through `buffer`), and `release`
     // runs once, in deinit, when no other reference can be left.
-    package let buffer: UnsafeBufferPointer<UInt8>
+    @_spi(Layers) public let buffer: UnsafeBufferPointer<UInt8>
     private let release: (UnsafeBufferPointer<UInt8>) -> Void
 
     private init(buffer: UnsafeBufferPointer<UInt8>, release: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -39,13 +39,13 @@ public final class InputBytes: @unchecked Sendable {
 
     deinit { release(buffer) }
 
-    package var count: Int { buffer.count }
+    @_spi(Layers) public var count: Int { buffer.count }
 
     /// The bytes as an array (a copy: for small inputs).
-    package var array: [UInt8] { Array(buffer) }
+    @_spi(Layers) public var array: [UInt8] { Array(buffer) }
 
     /// The regular file at `path`, mapped; nil if it cannot be opened as one.
-    package static func map(path: String) -> InputBytes? {
+    @_spi(Layers) public static func map(path: String) -> InputBytes? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

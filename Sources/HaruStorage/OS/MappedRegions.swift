@@ -4,8 +4,8 @@
 
 /// The memory mappings of this process, from /proc/self/maps: enough to find
 /// the ledger file's map (`Environment.releaseReadPages`).
-package struct MappedRegions {
-    package struct Region: Sendable {
+@_spi(Layers) public struct MappedRegions {
+    @_spi(Layers) public struct Region: Sendable {
         var start: UInt
         var end: UInt
         var inode: UInt64

@@ -1,44 +1,45 @@
 /// `haru explain QUEST`: period by period, what the quest required, what was
 /// done, and which records counted or were left out and why.
-import HaruModel
-import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruStorage
 
-package struct QuestExplanation: Sendable {
+@_spi(Layers) public struct QuestExplanation: Sendable {
     /// One record's part in one period.
-    package struct Entry: Sendable, Equatable {
-        package var recordID: String
-        package var actionID: String
-        package var isSession: Bool
+    @_spi(Layers) public struct Entry: Sendable, Equatable {
+        @_spi(Layers) public var recordID: String
+        @_spi(Layers) public var actionID: String
+        @_spi(Layers) public var isSession: Bool
         /// Session start / count time.
-        package var start: Instant
+        @_spi(Layers) public var start: Instant
         /// Session end (nil for counts and running sessions).
-        package var end: Instant?
+        @_spi(Layers) public var end: Instant?
         /// Seconds or count that counted toward the period.
-        package var counted: Double
+        @_spi(Layers) public var counted: Double
         /// Seconds or count left out, with why.
-        package var leftOut: [(amount: Double, reason: String)]
+        @_spi(Layers) public var leftOut: [(amount: Double, reason: String)]
 
-        package static func == (a: Entry, b: Entry) -> Bool {
+        @_spi(Layers) public static func == (a: Entry, b: Entry) -> Bool {
             a.recordID == b.recordID && a.counted == b.counted && a.leftOut.map(\.reason) == b.leftOut.map(\.reason)
         }
     }
 
-    package struct Period: Sendable {
-        package var first: LocalDate
-        package var last: LocalDate
+    @_spi(Layers) public struct Period: Sendable {
+        @_spi(Layers) public var first: LocalDate
+        @_spi(Layers) public var last: LocalDate
         /// What the period asked (nil: not scheduled).
-        package var required: Double?
-        package var done: Double
-        package var met: Bool
-        package var inProgress: Bool
-        package var entries: [Entry]
+        @_spi(Layers) public var required: Double?
+        @_spi(Layers) public var done: Double
+        @_spi(Layers) public var met: Bool
+        @_spi(Layers) public var inProgress: Bool
+        @_spi(Layers) public var entries: [Entry]
     }
 
-    package var spec: QuestSpec
-    package var periods: [Period]
+    @_spi(Layers) public var spec: QuestSpec
+    @_spi(Layers) public var periods: [Period]
 
     /// Explains quest `id` at `reference`, going back `count` periods.
-    package init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference, quest id: String, count: Int) throws {
+    @_spi(Layers) public init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference, quest id: String, count: Int) throws {
         guard let qd = try snap.definition(.quest, id), qd.isLive else {
             throw LedgerError.invalid(InputError(field: "QUEST", rule: "no quest with id \"\(id)\""))
         }

@@ -1,8 +1,10 @@
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruEngine
 
 extension ProgressReport {
     /// `haru progress --json` (CONTRACT §4).
-    package func json(calendar: LedgerCalendar) -> JSONValue {
+    @_spi(Layers) public func json(calendar: LedgerCalendar) -> JSONValue {
         func num(_ d: Double?) -> JSONValue { d.map { .double($0) } ?? .null }
         func span(_ s: SpanResult) -> JSONValue {
             .object([

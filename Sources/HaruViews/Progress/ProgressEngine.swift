@@ -4,14 +4,16 @@
 /// values of each quest come from `QuestMeter` (one split, one deadline
 /// window), and spans, streaks and judgments are sums over those days.
 /// Streaks walk the days once: O(records + days), with no look-back limit.
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruEngine
 
-package struct ProgressEngine {
+@_spi(Layers) public struct ProgressEngine {
     let snap: Snapshot
     let calendar: LedgerCalendar
     let reference: Reference
 
-    package init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference) {
+    @_spi(Layers) public init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference) {
         self.snap = snap
         self.calendar = calendar
         self.reference = reference
@@ -27,7 +29,7 @@ package struct ProgressEngine {
     }
 
     /// Computes the report for every live goal (or one).
-    package func run(goal only: String? = nil) throws -> ProgressReport {
+    @_spi(Layers) public func run(goal only: String? = nil) throws -> ProgressReport {
         let refDay = reference.day(calendar)
         let defs = try LiveDefinitions(snap, reference: reference)
         let tracking = defs.actions.mapValues { $0.choice(.tracking) == Tracking.time }

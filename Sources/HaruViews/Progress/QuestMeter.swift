@@ -4,7 +4,9 @@
 ///
 /// Every deadline of the view cuts every day into pieces, so one pass over
 /// the records gives whole days and every deadline window at once.
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruEngine
 
 struct QuestMeter {
     let calendar: LedgerCalendar

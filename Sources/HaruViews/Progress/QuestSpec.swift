@@ -1,31 +1,33 @@
 /// A quest's definition as in force at one instant, typed (RULES §2).
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruEngine
 
-package struct QuestSpec: Sendable, Equatable {
-    package enum Schedule: Sendable, Equatable {
+@_spi(Layers) public struct QuestSpec: Sendable, Equatable {
+    @_spi(Layers) public enum Schedule: Sendable, Equatable {
         case everyDay
         case weekdays(Set<Int>)  // 0 = Monday
         case monthDays(Set<Int>)
         /// The n-th given weekday of the month (1…5).
         case ordinal(Int, Int)
     }
-    package enum Target: Sendable, Equatable {
+    @_spi(Layers) public enum Target: Sendable, Equatable {
         case action(String)
         case tag(String)
     }
 
-    package let id: String
-    package let goalID: String
-    package let target: Target
-    package let unitIsTime: Bool
-    package let period: Period
-    package let schedule: Schedule
-    package let customStart: LocalDate?
-    package let customEnd: LocalDate?
+    @_spi(Layers) public let id: String
+    @_spi(Layers) public let goalID: String
+    @_spi(Layers) public let target: Target
+    @_spi(Layers) public let unitIsTime: Bool
+    @_spi(Layers) public let period: Period
+    @_spi(Layers) public let schedule: Schedule
+    @_spi(Layers) public let customStart: LocalDate?
+    @_spi(Layers) public let customEnd: LocalDate?
     /// The target amount: seconds or count.
-    package let amount: Double
-    package let atLeast: Bool
-    package let deadline: ClockTime?
+    @_spi(Layers) public let amount: Double
+    @_spi(Layers) public let atLeast: Bool
+    @_spi(Layers) public let deadline: ClockTime?
 
     /// Reads a quest payload (already validated by the fold).
     /// - Parameter tracking: the tracking of an action target (true = time).
@@ -55,7 +57,7 @@ package struct QuestSpec: Sendable, Equatable {
 
     /// Whether the quest asks anything of `day` (RULES §2): daily quests on
     /// their schedule, custom quests inside their dates, the others always.
-    package func isScheduled(_ day: LocalDate) -> Bool {
+    @_spi(Layers) public func isScheduled(_ day: LocalDate) -> Bool {
         switch period {
         case .weekly, .monthly: return true
         case .custom:
@@ -72,13 +74,13 @@ package struct QuestSpec: Sendable, Equatable {
     }
 
     /// "seconds" or "count".
-    package var unit: String { unitIsTime ? "seconds" : "count" }
-    package var periodName: String { period.word }
-    package var directionName: String { (atLeast ? Direction.atLeast : .atMost).word }
+    @_spi(Layers) public var unit: String { unitIsTime ? "seconds" : "count" }
+    @_spi(Layers) public var periodName: String { period.word }
+    @_spi(Layers) public var directionName: String { (atLeast ? Direction.atLeast : .atMost).word }
 
     /// What a streak of this quest counts: days, weeks or months (a custom
     /// period's streak counts its days).
-    package var streakUnit: String {
+    @_spi(Layers) public var streakUnit: String {
         switch period {
         case .daily, .custom: "days"
         case .weekly: "weeks"

@@ -1,9 +1,11 @@
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruEngine
 
 extension DayBook {
     /// `haru day --json` for day `i` of the book (CONTRACT §4): only actions
     /// and tags with a non-zero total, in id order.
-    package func json(day i: Int, calendar: LedgerCalendar) -> [(String, JSONValue)] {
+    @_spi(Layers) public func json(day i: Int, calendar: LedgerCalendar) -> [(String, JSONValue)] {
         func items(_ key: String, _ m: [String: Totals]) -> JSONValue {
             .array(
                 m.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map {
@@ -21,7 +23,7 @@ extension DayBook {
 
 extension Snapshot {
     /// The `as_of` and `known_at` members of every query's JSON.
-    package func referenceJSON(_ r: Reference, _ calendar: LedgerCalendar) -> [(String, JSONValue)] {
+    @_spi(Layers) public func referenceJSON(_ r: Reference, _ calendar: LedgerCalendar) -> [(String, JSONValue)] {
         [("as_of", .string(calendar.format(r.instant))), ("known_at", .int(Int64(knownAt)))]
     }
 }

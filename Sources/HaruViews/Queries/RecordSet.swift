@@ -1,12 +1,13 @@
 /// The records that count in a snapshot over a span of instants, held in
 /// memory once so that several grids (days, deadline windows, judgment
 /// periods) can be summed from one read of the record pages.
-import HaruModel
-import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruStorage
 
-package struct RecordSet: Sendable {
+@_spi(Layers) public struct RecordSet: Sendable {
     /// Action ids by index; only live actions are kept.
-    package let actionIDs: [String]
+    @_spi(Layers) public let actionIDs: [String]
     let actionIndex: [String: Int]
     /// Finished session pieces, in page order (each inside one UTC page).
     private var sessions: [(action: Int32, start: Int64, end: Int64)] = []
@@ -15,7 +16,7 @@ package struct RecordSet: Sendable {
     private var running: [(action: Int32, start: Int64)] = []
 
     /// Reads the records of `actions` that touch `span`, as known in `snap`.
-    package init(_ snap: Snapshot, actions: [String], span: Range<Int64>) throws {
+    @_spi(Layers) public init(_ snap: Snapshot, actions: [String], span: Range<Int64>) throws {
         actionIDs = actions
         var index: [String: Int] = [:]
         for (k, a) in actions.enumerated() { index[a] = k }
@@ -53,7 +54,7 @@ package struct RecordSet: Sendable {
     /// Totals per interval of `grid` and per action, seen from `reference`:
     /// `result[interval * actionIDs.count + action]`. Only the pages the
     /// grid overlaps are visited.
-    package func totals(_ grid: DayGrid, _ reference: Reference) -> [Totals] {
+    @_spi(Layers) public func totals(_ grid: DayGrid, _ reference: Reference) -> [Totals] {
         let n = actionIDs.count
         var out = [Totals](repeating: Totals(), count: grid.count * n)
         guard grid.count > 0, grid.span.lowerBound < grid.span.upperBound else { return out }

@@ -1,20 +1,22 @@
 /// A report's periods, totals and averages (`haru report`), computed once
 /// for the table and the JSON.
-import HaruModel
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruEngine
 
-package struct ReportTable: Sendable {
-    package struct Period: Sendable {
-        package var first: LocalDate
-        package var last: LocalDate
-        package var started: Bool
-        package var items: [String: Totals]
+@_spi(Layers) public struct ReportTable: Sendable {
+    @_spi(Layers) public struct Period: Sendable {
+        @_spi(Layers) public var first: LocalDate
+        @_spi(Layers) public var last: LocalDate
+        @_spi(Layers) public var started: Bool
+        @_spi(Layers) public var items: [String: Totals]
     }
-    package var periods: [Period] = []
-    package var totals: [String: Totals] = [:]
-    package var startedDays = 0
-    package let unit: String
+    @_spi(Layers) public var periods: [Period] = []
+    @_spi(Layers) public var totals: [String: Totals] = [:]
+    @_spi(Layers) public var startedDays = 0
+    @_spi(Layers) public let unit: String
 
-    package init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
+    @_spi(Layers) public init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
         unit = every ?? "day"
         let grid = book.grid
         var currentKey: LocalDate?
@@ -44,9 +46,9 @@ package struct ReportTable: Sendable {
     }
 
     /// The denominator of the averages: started days, or started weeks/months.
-    package var startedPeriods: Int { unit == "day" ? startedDays : periods.filter(\.started).count }
+    @_spi(Layers) public var startedPeriods: Int { unit == "day" ? startedDays : periods.filter(\.started).count }
 
-    package func json(by: String, every: String?) -> [(String, JSONValue)] {
+    @_spi(Layers) public func json(by: String, every: String?) -> [(String, JSONValue)] {
         let key = by + "_id"
         let n = startedPeriods
         func items(_ m: [String: Totals]) -> JSONValue {

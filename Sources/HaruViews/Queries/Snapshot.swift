@@ -1,20 +1,20 @@
 /// The ledger as known at one seq, inside one read transaction: every read a
 /// query makes sees the same state, however many writers append meanwhile.
-import HaruStorage
-import HaruModel
-import HaruEngine
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
 
-package struct Snapshot {
+@_spi(Layers) public struct Snapshot {
     let ledger: Ledger
     let txn: ReadTransaction
     /// The last seq of the ledger.
-    package let head: UInt64
+    @_spi(Layers) public let head: UInt64
     /// The seq this snapshot knows up to (≤ head).
-    package let knownAt: UInt64
-    package let zones: ZoneDirectory
+    @_spi(Layers) public let knownAt: UInt64
+    @_spi(Layers) public let zones: ZoneDirectory
 
     /// The settings known at `knownAt`.
-    package func settings() throws -> SettingsHistory {
+    @_spi(Layers) public func settings() throws -> SettingsHistory {
         let all = try StoredEntities(txn: txn, db: ledger.state).settings()
         guard knownAt < head else { return all }
         var s = SettingsHistory()
@@ -23,22 +23,22 @@ package struct Snapshot {
     }
 
     /// The calendar of the settings known at `knownAt`.
-    package func calendar() throws -> LedgerCalendar {
+    @_spi(Layers) public func calendar() throws -> LedgerCalendar {
         try LedgerCalendar(settings: try settings(), knownAt: knownAt, zones: zones)
     }
 
     /// The definitions of a kind as known at `knownAt` (deleted ones included, marked).
-    package func definitions(_ kind: DefinitionKind) throws -> [Definition] {
+    @_spi(Layers) public func definitions(_ kind: DefinitionKind) throws -> [Definition] {
         try StoredEntities(txn: txn, db: ledger.state).definitions(kind).compactMap { $0.known(at: knownAt) }
     }
 
     /// One definition as known at `knownAt`.
-    package func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
+    @_spi(Layers) public func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
         try StoredEntities(txn: txn, db: ledger.state).definition(kind, id)?.known(at: knownAt)
     }
 
     /// The action table: interned index → action id.
-    package func actionTable() throws -> [String] {
+    @_spi(Layers) public func actionTable() throws -> [String] {
         var out: [String] = []
         try txn.scan(ledger.interned, from: [UInt8(ascii: "i")]) { k, v in
             guard k.first == UInt8(ascii: "i") else { return false }
@@ -50,7 +50,7 @@ package struct Snapshot {
 
     /// Calls `body` with the entries of UTC-day pages `pages` that the ledger
     /// held at `knownAt`, page by page, in page order.
-    package func pageEntries(_ pages: ClosedRange<Int64>, _ body: (Int64, PageEntry) throws -> Void) throws {
+    @_spi(Layers) public func pageEntries(_ pages: ClosedRange<Int64>, _ body: (Int64, PageEntry) throws -> Void) throws {
         let k = knownAt
         try txn.scan(ledger.pages, from: pages.lowerBound) { key, value in
             try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
@@ -69,7 +69,7 @@ package struct Snapshot {
 
     /// The sessions running at `knownAt`: the stored list at the head; else the
     /// checkpoint at or before `knownAt` and the few events after it.
-    package func runningSessions() throws -> [SessionRecord] {
+    @_spi(Layers) public func runningSessions() throws -> [SessionRecord] {
         if knownAt == head { return try StoredEntities(txn: txn, db: ledger.state).runningSessions() }
         let base = knownAt - knownAt % Projector.checkpointInterval
         var running = RunningSet()
@@ -101,7 +101,7 @@ package struct Snapshot {
 
 extension Definition {
     /// This definition as the ledger knew it after seq `k`; nil if created later.
-    package func known(at k: UInt64) -> Definition? {
+    @_spi(Layers) public func known(at k: UInt64) -> Definition? {
         guard created.seq <= k else { return nil }
         var d = Definition(kind: kind, id: id, created: created, base: base)
         for e in edits where e.when.seq <= k { d.add(e) }
@@ -126,7 +126,7 @@ extension Definition {
 extension Ledger {
     /// Runs `body` on the ledger as known at `knownAt` (the head when nil).
     /// - Throws: `LedgerError.invalid` when `knownAt` names a seq after the head.
-    package func snapshot<T>(knownAt: KnownAt? = nil, zones: ZoneDirectory = .system, _ body: (Snapshot) throws -> T) throws -> T {
+    @_spi(Layers) public func snapshot<T>(knownAt: KnownAt? = nil, zones: ZoneDirectory = .system, _ body: (Snapshot) throws -> T) throws -> T {
         try environment.read { txn in
             let head = try self.head(txn).seq
             var k = head

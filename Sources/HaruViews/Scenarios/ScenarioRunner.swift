@@ -10,8 +10,9 @@
 ///   failure.
 /// - Other `expect` lines name a query (`day`, `report`), its arguments, and
 ///   any fields of its JSON output to compare (numbers within 1e-6).
-import HaruModel
-import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruStorage
 
 public struct ScenarioRunner {
     let file: String
