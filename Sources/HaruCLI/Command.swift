@@ -166,7 +166,7 @@ enum ArgumentParser {
                 value = args[k]
                 k += 1
             }
-            if !spec.repeatable, p.values[spec.name] != nil, p.values[spec.name]!.last != value {
+            if !spec.repeatable, let earlier = p.values[spec.name]?.last, earlier != value {
                 throw UsageError("option '\(spec.name)' given twice")
             }
             p.values[spec.name, default: []].append(value)

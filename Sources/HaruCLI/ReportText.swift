@@ -23,7 +23,7 @@ enum ReportText {
             out.line(row)
         }
         var total = Cell.pad("total", firstWidth)
-        for (k, id) in ids.enumerated() { total += Cell.pad(Cell.text(r.totals[id]!), widths[k], right: true) }
+        for (k, id) in ids.enumerated() { total += Cell.pad(Cell.text(r.totals[id] ?? Totals()), widths[k], right: true) }
         out.line(total)
         let n = r.startedPeriods
         guard n > 0 else { return }

@@ -56,7 +56,7 @@ extension Subcommands {
                         guard f == "yes" || f == "no" else { throw UsageError("--favorite takes yes or no") }
                         data.append(("favorite", .bool(f == "yes")))
                     }
-                    return try ctx.write(.actionEdited, data, id: a.id, human: "Edited action \(a.fields().string(.name)!).")
+                    return try ctx.write(.actionEdited, data, id: a.id, human: "Edited action \(a.fields().string(.name) ?? a.id).")
                 }),
             Command(
                 name: "delete", abstract: "Delete an action; its sessions and counts leave every total.",
@@ -65,7 +65,7 @@ extension Subcommands {
                 run: { ctx, p in
                     let a = try ctx.resolve(.action, p.positionals[0], in: try ctx.openLedger())
                     return try ctx.write(
-                        .actionDeleted, [("action_id", .string(a.id))], id: a.id, human: "Deleted action \(a.fields().string(.name)!).")
+                        .actionDeleted, [("action_id", .string(a.id))], id: a.id, human: "Deleted action \(a.fields().string(.name) ?? a.id).")
                 }),
         ])
 }

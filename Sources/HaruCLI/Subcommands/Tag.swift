@@ -40,7 +40,7 @@ extension Subcommands {
                 run: { ctx, p in
                     let t = try ctx.resolve(.tag, p.positionals[0], in: try ctx.openLedger())
                     return try ctx.write(
-                        .tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().string(.name)!).")
+                        .tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().string(.name) ?? t.id).")
                 }),
         ])
 }
