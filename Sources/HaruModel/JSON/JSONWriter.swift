@@ -40,7 +40,8 @@
         if n < 0 { bytes.append(0x2D) }
         var m = n.magnitude
         var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        let count = withUnsafeMutableBytes(of: &tmp) { buf -> Int in
+        withUnsafeMutableBytes(of: &tmp) { buf in
+            // The digits from the right, then appended at once.
             var k = buf.count
             repeat {
                 k -= 1
@@ -48,9 +49,7 @@
                 m /= 10
             } while m > 0
             bytes.append(contentsOf: buf[k...])
-            return buf.count - k
         }
-        _ = count
     }
 
     /// A JSON string literal, escaping what RFC 8259 requires.
