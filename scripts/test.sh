@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/check-layers.py
 swift build 2>&1 | tail -n 1
-scripts/check-concurrency.sh
+scripts/check-compile.sh
 swift test 2>&1 | grep -vP '^(◇|✔) (Test|Suite) (?!run with).*(started\.|passed after .*)$'
 exit "${PIPESTATUS[0]}"

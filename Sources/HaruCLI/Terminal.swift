@@ -37,27 +37,24 @@ package final class OutputStream {
     /// Collects into `text`.
     package init() { (fd, capacity) = (nil, 0) }
 
-    package func write(_ s: String) {
-        guard fd != nil else { text += s; return }
-        flushedFirst?.flush()
-        pending.append(contentsOf: s.utf8)
-        if pending.count >= capacity { flush() }
-    }
+    package func write(_ s: String) { push(s.utf8, newline: false) }
 
-    package func line(_ s: String = "") {
-        guard fd != nil else { text += s; text += "\n"; return }
-        flushedFirst?.flush()
-        pending.append(contentsOf: s.utf8)
-        pending.append(0x0A)
-        if pending.count >= capacity { flush() }
-    }
+    package func line(_ s: String = "") { push(s.utf8, newline: true) }
 
     /// Writes `bytes` (UTF-8 text) and a newline.
-    package func line(bytes: [UInt8]) {
-        guard fd != nil else { text += String(decoding: bytes, as: UTF8.self); text += "\n"; return }
+    package func line(bytes: [UInt8]) { push(bytes, newline: true) }
+
+    /// The one path of every write: to `text` in tests, else into the
+    /// buffer (stdout flushed first for stderr), sent when it is full.
+    private func push<C: Collection>(_ bytes: C, newline: Bool) where C.Element == UInt8 {
+        guard fd != nil else {
+            text += String(decoding: bytes, as: UTF8.self)
+            if newline { text += "\n" }
+            return
+        }
         flushedFirst?.flush()
         pending.append(contentsOf: bytes)
-        pending.append(0x0A)
+        if newline { pending.append(0x0A) }
         if pending.count >= capacity { flush() }
     }
 

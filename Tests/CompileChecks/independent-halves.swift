@@ -1,4 +1,4 @@
-// Must compile (scripts/check-concurrency.sh): two halves that share only a
+// Must compile (scripts/check-compile.sh): two halves that share only a
 // channel and hand their results back.
 @_spi(Layers) @testable import HaruEngine
 

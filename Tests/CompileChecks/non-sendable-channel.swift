@@ -1,4 +1,4 @@
-// Must NOT compile (scripts/check-concurrency.sh): a channel carries only
+// Must NOT compile (scripts/check-compile.sh): a channel carries only
 // Sendable items, and a class with a mutable field is not one.
 @_spi(Layers) @testable import HaruEngine
 

@@ -1,4 +1,4 @@
-// Must compile from OUTSIDE the package (scripts/check-concurrency.sh builds
+// Must compile from OUTSIDE the package (scripts/check-compile.sh builds
 // this one without the package's name): what a program that depends on the
 // HaruLedger library writes. Only `public` declarations are visible here.
 import HaruLedger

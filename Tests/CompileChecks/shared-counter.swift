@@ -1,4 +1,4 @@
-// Must NOT compile (scripts/check-concurrency.sh): the closure run on the
+// Must NOT compile (scripts/check-compile.sh): the closure run on the
 // second thread and the one run here both change one counter.
 @_spi(Layers) @testable import HaruEngine
 

@@ -1,4 +1,4 @@
-// Must NOT compile (scripts/check-concurrency.sh): stored bytes come as a
+// Must NOT compile (scripts/check-compile.sh): stored bytes come as a
 // RawSpan, which cannot leave the closure that got it (the map may be gone).
 // expect: escap|lifetime|non-Escapable|~Escapable
 @_spi(Layers) @testable import HaruStorage

@@ -1,4 +1,4 @@
-// Must NOT compile (scripts/check-concurrency.sh): a read transaction has no
+// Must NOT compile (scripts/check-compile.sh): a read transaction has no
 // writes; `put` exists only on a WriteTransaction.
 // expect: ReadWrite|ReadOnly|requires the types|no member
 @_spi(Layers) @testable import HaruStorage

@@ -1,4 +1,4 @@
-// Must NOT compile (scripts/check-concurrency.sh): a database handle carries
+// Must NOT compile (scripts/check-compile.sh): a database handle carries
 // the codec of its keys; `events` takes seqs, not bytes made for another database.
 // expect: cannot convert value of type
 @_spi(Layers) @testable import HaruStorage

@@ -135,7 +135,7 @@ struct ReleasingReadPages {
         #expect(!l.environment.fileMapping().isEmpty)
         let before = try l.event(3)
         try l.environment.read { txn in
-            let read: Void? = try txn.get(l.environment.database("events"), EventRecord.key(3)) { v in
+            let read: Void? = try txn.get(l.environment.database("events"), SeqKey.make(3)) { v in
                 let copy = v.array
                 l.environment.releaseReadPages()
                 #expect(v.array == copy)

@@ -263,6 +263,48 @@ struct Validation {
         #expect(try l.verify().ok)
     }
 
+    /// The goal rules of RULES §4 and §7 that refuse an event: each names the
+    /// line, the field and the rule (and the event in the way), and nothing
+    /// is written.
+    @Test(arguments: [
+        (
+            #"{"type":"goal.edited","at":"2026-03-05T11:00:00Z","data":{"goal_id":"fin","end_date":"2026-03-31"}}"#,
+            #"line 1: data.end_date: goal "fin" was finished by hand at seq "#
+        ),
+        (
+            #"{"type":"goal.finished","at":"2026-03-05T13:00:00Z","data":{"goal_id":"fin"}}"#,
+            #"line 1: data.goal_id: goal "fin" was already finished at seq "#
+        ),
+        (
+            #"{"type":"goal.finished","at":"2026-03-05T09:00:00Z","data":{"goal_id":"dated"}}"#,
+            #"line 1: data.goal_id: goal "dated" has an end date (2026-03-10) at 2026-03-05T09:00:00Z; it is judged when that day ends, not finished by hand (the edit at seq "#
+        ),
+        (
+            #"{"type":"goal.confirmed","at":"2026-03-08T09:00:00Z","data":{"goal_id":"asked","outcome":"not_achieved"}}"#,
+            #"line 1: data.goal_id: goal "asked" was already confirmed at seq "#
+        ),
+    ])
+    func goalEventsAgainstTheGoalsHistoryAreRefusedNamingTheRule(line: String, message: String) throws {
+        let dir = TempDir()
+        let l = try freshLedger(
+            dir,
+            setup: """
+                {"type":"goal.created","at":"2026-02-01T00:00:00Z","data":{"goal_id":"fin","title":"F","start_date":"2026-03-01"}}
+                {"type":"goal.finished","at":"2026-03-05T12:00:00Z","data":{"goal_id":"fin"}}
+                {"type":"goal.created","at":"2026-02-01T00:00:00Z","data":{"goal_id":"dated","title":"D","start_date":"2026-03-01","end_date":"2026-03-10"}}
+                {"type":"goal.edited","at":"2026-03-06T00:00:00Z","data":{"goal_id":"dated","end_date":null}}
+                {"type":"goal.created","at":"2026-02-01T00:00:00Z","data":{"goal_id":"asked","title":"A","start_date":"2026-03-01","end_date":"2026-03-04"}}
+                {"type":"goal.confirmed","at":"2026-03-05T00:00:00Z","data":{"goal_id":"asked","outcome":"achieved"}}
+                """)
+        let head = try l.head()
+        var rng = SeededRNG()
+        #expect {
+            _ = try l.append(try events(line), now: 5_000_000, rng: &rng)
+        } throws: { e in "\(e)".hasPrefix(message) }
+        #expect(try l.head() == head)
+        #expect(try l.verify().ok)
+    }
+
     /// An action's status is kept for the batch (`EntityStore.actionStatus`):
     /// an action created, or deleted, earlier in the same batch is seen as
     /// such by the events after it.

@@ -84,7 +84,7 @@ struct TamperDetection {
         let missing = try l.verify()
         #expect(missing.firstBadSeq == 3, "\(missing)")
         // An entry pointing at the wrong event.
-        try l.environment.write { txn in try txn.put(l.environment.database("ids"), key, EventRecord.key(4)) }
+        try l.environment.write { txn in try txn.put(l.environment.database("ids"), key, SeqKey.make(4)) }
         let wrong = try l.verify()
         #expect(wrong.problem == "the id index has an entry that does not name its event", "\(wrong)")
     }

@@ -183,9 +183,7 @@
             payload: payload, hash: h.hash, redactedDigest: h.redactedDigest)
     }
 
-    /// The 8-byte big-endian key of a seq.
-    @_spi(Layers) public static func key(_ seq: UInt64) -> [UInt8] { SeqKey.make(seq) }
-
+    /// The seq of an `events` key (`SeqKey`); a key of another length is damage.
     @_spi(Layers) public static func seq(fromKey k: UnsafeRawBufferPointer) throws(DecodeError) -> UInt64 {
         guard let seq = SeqKey.seq(k) else { throw DecodeError("event key of \(k.count) bytes") }
         return seq

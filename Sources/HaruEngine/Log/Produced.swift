@@ -69,7 +69,7 @@ extension Ledger {
                     }
                     return ByteOrder.same(want, v)
                 },
-                sorted: { p.checkpoints.sorted { $0.key < $1.key }.map { (EventRecord.key($0.key), $0.value) } },
+                sorted: { p.checkpoints.sorted { $0.key < $1.key }.map { (SeqKey.make($0.key), $0.value) } },
                 describe: {
                     "the running-session checkpoint at seq "
                         + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) })

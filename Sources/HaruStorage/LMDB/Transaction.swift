@@ -129,21 +129,30 @@ extension Transaction {
         return st.ms_entries
     }
 
-    /// Calls `body` with the last (greatest) key and its value; nil when `db` is empty.
+    /// Calls `body` with a read cursor on `db`, closed when it returns (the
+    /// one place the reads below open theirs).
     @inlinable
-    @_spi(Layers) public func last<K, T>(_ db: Database<K>, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
+    func withReadCursor<K, T>(_ db: Database<K>, _ body: (OpaquePointer?) throws -> T) throws -> T {
         var cursor: OpaquePointer?
         let opened = mdb_cursor_open(txn, db.dbi, &cursor)
         if opened != MDB_SUCCESS { throw failure(opened, "mdb_cursor_open") }
         defer { mdb_cursor_close(cursor) }
-        var mk = MDB_val()
-        var mv = MDB_val()
-        let rc = mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
-        if rc == MDB_NOTFOUND { return nil }
-        if rc != MDB_SUCCESS { throw failure(rc, "mdb_cursor_get") }
-        return try body(
-            UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size).bytes,
-            UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size).bytes)
+        return try body(cursor)
+    }
+
+    /// Calls `body` with the last (greatest) key and its value; nil when `db` is empty.
+    @inlinable
+    @_spi(Layers) public func last<K, T>(_ db: Database<K>, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
+        try withReadCursor(db) { cursor in
+            var mk = MDB_val()
+            var mv = MDB_val()
+            let rc = mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
+            if rc == MDB_NOTFOUND { return nil }
+            if rc != MDB_SUCCESS { throw failure(rc, "mdb_cursor_get") }
+            return try body(
+                UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size).bytes,
+                UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size).bytes)
+        }
     }
 
     /// The first and last keys of `db` that start with `family`, nil when none does.
@@ -155,26 +164,24 @@ extension Transaction {
         }
         guard let first else { return nil }
         // The last key of the family: the one before the next family's first key (or the database's last).
-        var last: [UInt8]?
-        var cursor: OpaquePointer?
-        try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
-        defer { mdb_cursor_close(cursor) }
-        var mk = MDB_val()
-        var mv = MDB_val()
-        var next: [UInt8] = [family &+ 1]
-        let rc: Int32 =
-            family == 0xFF
-            ? mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
-            : next.withUnsafeMutableBytes { kb in
-                mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
-                let r = mdb_cursor_get(cursor, &mk, &mv, MDB_SET_RANGE)
-                return r == MDB_NOTFOUND ? mdb_cursor_get(cursor, &mk, &mv, MDB_LAST) : mdb_cursor_get(cursor, &mk, &mv, MDB_PREV)
+        let last: [UInt8]? = try withReadCursor(db) { cursor in
+            var mk = MDB_val()
+            var mv = MDB_val()
+            var next: [UInt8] = [family &+ 1]
+            let rc: Int32 =
+                family == 0xFF
+                ? mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
+                : next.withUnsafeMutableBytes { kb in
+                    mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+                    let r = mdb_cursor_get(cursor, &mk, &mv, MDB_SET_RANGE)
+                    return r == MDB_NOTFOUND ? mdb_cursor_get(cursor, &mk, &mv, MDB_LAST) : mdb_cursor_get(cursor, &mk, &mv, MDB_PREV)
+                }
+            if rc == MDB_SUCCESS {
+                let k = UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size)
+                return k.first == family ? Array(k) : nil
             }
-        if rc == MDB_SUCCESS {
-            let k = UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size)
-            if k.first == family { last = Array(k) }
-        } else if rc != MDB_NOTFOUND {
-            try check(rc, "mdb_cursor_get")
+            if rc != MDB_NOTFOUND { try check(rc, "mdb_cursor_get") }
+            return nil
         }
         guard let last else { throw StorageDamage("a key family has a first key but no last (keyRange)") }
         return (first, last)
@@ -187,26 +194,24 @@ extension Transaction {
         _ db: Database<K>, from: K.Key? = nil,
         _ body: (_ key: RawSpan, _ value: RawSpan) throws -> Bool
     ) throws {
-        var cursor: OpaquePointer?
-        let opened = mdb_cursor_open(txn, db.dbi, &cursor)
-        if opened != MDB_SUCCESS { throw failure(opened, "mdb_cursor_open") }
-        defer { mdb_cursor_close(cursor) }
-        var mk = MDB_val()
-        var mv = MDB_val()
-        var start = from.map(K.bytes) ?? []
-        var rc: Int32 = start.withUnsafeMutableBytes { kb in
-            if from == nil { return mdb_cursor_get(cursor, &mk, &mv, MDB_FIRST) }
-            mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
-            return mdb_cursor_get(cursor, &mk, &mv, MDB_SET_RANGE)
+        try withReadCursor(db) { cursor in
+            var mk = MDB_val()
+            var mv = MDB_val()
+            var start = from.map(K.bytes) ?? []
+            var rc: Int32 = start.withUnsafeMutableBytes { kb in
+                if from == nil { return mdb_cursor_get(cursor, &mk, &mv, MDB_FIRST) }
+                mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
+                return mdb_cursor_get(cursor, &mk, &mv, MDB_SET_RANGE)
+            }
+            while rc == MDB_SUCCESS {
+                let go = try body(
+                    UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size).bytes,
+                    UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size).bytes)
+                if !go { return }
+                rc = mdb_cursor_get(cursor, &mk, &mv, MDB_NEXT)
+            }
+            if rc != MDB_NOTFOUND { throw failure(rc, "mdb_cursor_get") }
         }
-        while rc == MDB_SUCCESS {
-            let go = try body(
-                UnsafeRawBufferPointer(start: mk.mv_data, count: mk.mv_size).bytes,
-                UnsafeRawBufferPointer(start: mv.mv_data, count: mv.mv_size).bytes)
-            if !go { return }
-            rc = mdb_cursor_get(cursor, &mk, &mv, MDB_NEXT)
-        }
-        if rc != MDB_NOTFOUND { if rc != MDB_SUCCESS { throw failure(rc, "mdb_cursor_get") } }
     }
 }
 

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=.build/debug/Modules
-[ -d "$modules" ] || { echo "check-concurrency: no $modules; run swift build first" >&2; exit 2; }
+[ -d "$modules" ] || { echo "check-compile: no $modules; run swift build first" >&2; exit 2; }
 flags=(-swift-version 6 -parse-as-library -I "$modules" -I Sources/CLMDB -I Sources/CCrypto -I Sources/CPrefetch)
 failed=0
 for f in Tests/CompileChecks/*.swift; do
@@ -20,13 +20,13 @@ for f in Tests/CompileChecks/*.swift; do
     if out=$(swiftc -emit-sil "${flags[@]}" "${extra[@]}" "$f" -o /dev/null 2>&1); then compiled=1; else compiled=0; fi
     if head -n 1 "$f" | grep -q "Must NOT compile"; then
         if [ $compiled = 1 ]; then
-            echo "check-concurrency: $f compiled, but must not" >&2; failed=1
+            echo "check-compile: $f compiled, but must not" >&2; failed=1
         elif ! grep -qE "$(sed -n 's|^// expect: ||p' "$f" | head -n 1 | grep . || echo 'data race|Sendable')" <<<"$out"; then
-            echo "check-concurrency: $f failed for another reason:" >&2; echo "$out" | head -n 5 >&2; failed=1
+            echo "check-compile: $f failed for another reason:" >&2; echo "$out" | head -n 5 >&2; failed=1
         fi
     elif [ $compiled = 0 ]; then
-        echo "check-concurrency: $f must compile:" >&2; echo "$out" | head -n 5 >&2; failed=1
+        echo "check-compile: $f must compile:" >&2; echo "$out" | head -n 5 >&2; failed=1
     fi
 done
-[ $failed = 0 ] && echo "check-concurrency: $(ls Tests/CompileChecks/*.swift | wc -l) compile checks hold"
+[ $failed = 0 ] && echo "check-compile: $(ls Tests/CompileChecks/*.swift | wc -l) compile checks hold"
 exit $failed
