@@ -22,8 +22,9 @@ package enum HaruCLI {
         subcommands: [
             Subcommands.initLedger, Subcommands.append, Subcommands.log, Subcommands.day, Subcommands.report, Subcommands.progress,
             Subcommands.explain,
-            Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
+            Subcommands.records, Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
+            Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests,
             Subcommands.verify, Subcommands.rebuild, Subcommands.check,
         ])
 

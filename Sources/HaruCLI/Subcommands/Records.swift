@@ -4,151 +4,180 @@
 @_spi(Layers) import HaruViews
 
 extension Subcommands {
-    static let atOption = OptionSpec(.at, value: "INSTANT", help: "When it happened (ISO 8601 with offset; default now).")
-    static let noteOption = OptionSpec(.note, value: "TEXT", help: "A private note (never shown in logs or errors).")
-
-    static let start = Command(
-        name: "start", abstract: "Start a timed session of an action.",
-        usage: "start ACTION [--at INSTANT] [--id ID]",
-        arguments: [("ACTION", "The action's id or unique name.")],
-        options: [atOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID).")],
-        minArgs: 1, maxArgs: 1,
-        run: { ctx, p in
-            let ledger = try ctx.openLedger()
-            let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
-            let sid = p.value(.id) ?? ctx.newID()
-            let at = try ctx.eventTime()
-            let e = try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])
-            let r = try ctx.append([e])
-            let cal = try ctx.calendar(ledger)
-            ctx.report(
-                r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(cal.format(at)))],
-                human: "Started \(action.fields().string(.name)!) at \(cal.format(at)) (session \(sid)).")
-            return ExitCode.ok
-        })
-
-    static let stop = Command(
-        name: "stop", abstract: "Stop an action's running session.",
-        usage: "stop [ACTION] [--at INSTANT]",
-        arguments: [("ACTION", "The action's id or unique name; may be left out when exactly one session runs.")],
-        options: [atOption],
-        discussion:
-            "A session shorter than the min_session_seconds setting is discarded (session.discarded) instead of stopped: it stays in the ledger but counts nowhere.",
+    static let records = Command(
+        name: "records", abstract: "The sessions and counts of a day or a range of days.",
+        usage: "records [DATE | --from DATE --to DATE] [--action A] [--tag T] [--all] [--as-of …] [--known-at …]",
+        arguments: [("DATE", "One logical day YYYY-MM-DD (default: the day of the reference).")],
+        options: [
+            OptionSpec(.from, value: "DATE", help: "First logical day."),
+            OptionSpec(.to, value: "DATE", help: "Last logical day (inclusive; default --from)."),
+            OptionSpec(.action, value: "ACTION", help: "Only this action (id or name).", repeatable: true),
+            OptionSpec(.tag, value: "TAG", help: "Only the actions carrying this tag (id or name).", repeatable: true),
+            OptionSpec(.all, help: "Also the deleted and discarded records, marked."),
+        ] + queryOptions,
+        discussion: """
+            One row a record, by start time: its short reference (the shortest unambiguous start of
+            its id, at least 7 characters; `haru history REF` takes it), its times in the ledger's
+            zone, its length or amount, its action and its note. A session that crosses a day's edge
+            is listed whole on every day it touches; a running session counts up to the reference.
+            """,
         maxArgs: 1,
         run: { ctx, p in
-            let ledger = try ctx.openLedger()
-            let running = try ledger.runningSessions()
-            let session: SessionRecord
-            if let a = p.positionals.first {
-                let action = try ctx.resolve(.action, a, in: ledger)
-                guard let s = running.first(where: { $0.actionID == action.id }) else {
-                    throw UsageError("\(action.fields().string(.name)!) is not running")
-                }
-                session = s
-            } else {
-                guard running.count == 1 else {
-                    throw UsageError(
-                        running.isEmpty ? "nothing is running" : "\(running.count) sessions are running; name the action to stop")
-                }
-                session = running[0]
+            if !p.positionals.isEmpty && (p.value(.from) != nil || p.value(.to) != nil) {
+                throw UsageError("give a DATE or --from/--to, not both")
             }
-            let at = try ctx.eventTime()
-            let minimum = try ledger.withStoredState { try $0.settings().current.minSessionSeconds }
-            let seconds = at.seconds - session.start.seconds
-            let name = ctx.name(of: .action, session.actionID, in: ledger)
-            if seconds == 0 || (seconds > 0 && seconds < minimum) {
-                // A stop in the second of the start leaves nothing to count: discarded too.
-                let why = seconds == 0 ? "stopped the second it started" : "shorter than min_session_seconds (\(seconds) s < \(minimum) s)"
-                let e = try ctx.event(.sessionDiscarded, at: at, data: [("session_id", .string(session.id)), ("reason", .string(why))])
-                let r = try ctx.append([e])
-                ctx.report(
-                    r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
-                    human: seconds == 0
-                        ? "Discarded \(name): stopped the second it started."
-                        : "Discarded \(name): \(Duration.text(seconds)) is shorter than the minimum of \(Duration.text(Int64(minimum))).")
-            } else {
-                let e = try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])
-                let r = try ctx.append([e])
-                ctx.report(
-                    r, json: [("session_id", .string(session.id)), ("discarded", .bool(false)), ("seconds", .int(seconds))],
-                    human: "Stopped \(name) after \(Duration.text(seconds)).")
-            }
-            return ExitCode.ok
-        })
-
-    static let count = Command(
-        name: "count", abstract: "Add to a count-tracked action.",
-        usage: "count ACTION [N] [--at INSTANT] [--note TEXT]",
-        arguments: [("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999 (default 1).")],
-        options: [atOption, noteOption, OptionSpec(.id, value: "ID", help: "The entry id (default: a new UUID).")],
-        minArgs: 1, maxArgs: 2,
-        run: { ctx, p in
-            let ledger = try ctx.openLedger()
-            let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
-            var amount: Int64 = 1
-            if p.positionals.count > 1 {
-                guard let n = Int64(p.positionals[1]) else { throw UsageError("N: \"\(p.positionals[1])\" is not a whole number") }
-                amount = n
-            }
-            let id = p.value(.id) ?? ctx.newID()
-            var data: [(String, JSONValue)] = [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))]
-            if let note = p.value(.note) { data.append(("note", .string(note))) }
-            let e = try ctx.event(.countAdded, at: try ctx.eventTime(), data: data)
-            let r = try ctx.append([e])
-            ctx.report(
-                r, json: [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))],
-                human: "Counted \(amount) \(action.fields().string(.name)!).")
-            return ExitCode.ok
-        })
-
-    static let running = Command(
-        name: "running", abstract: "Show the running sessions.",
-        usage: "running",
-        discussion:
-            "The representative session (the earliest or latest start, by the representative setting) comes first; the others count as +N.",
-        run: { ctx, _ in
-            let ledger = try ctx.openLedger(readOnly: true)
-            let earliest = try ledger.withStoredState { try $0.settings().current.representativeEarliest }
-            var sessions = try ledger.runningSessions()
-            sessions.sort { earliest ? ($0.start, $0.id) < ($1.start, $1.id) : ($0.start, $0.id) > ($1.start, $1.id) }
-            let now = try ctx.eventTime()
-            let cal = try ctx.calendar(ledger)
-            if ctx.json {
-                let items: [JSONValue] = sessions.map { s in
-                    .object([
-                        ("session_id", .string(s.id)), ("action_id", .string(s.actionID)),
-                        ("start", .string(cal.format(s.start))), ("seconds", .int(max(0, now.seconds - s.start.seconds))),
-                    ])
+            if p.value(.from) == nil && p.value(.to) != nil { throw UsageError("--to needs --from") }
+            return try ctx.query { snap, cal, ref in
+                let from = try (p.positionals.first ?? p.value(.from)).map { try ctx.date($0, p.positionals.isEmpty ? "--from" : "DATE") }
+                    ?? ref.day(cal)
+                let to = try p.value(.to).map { try ctx.date($0, "--to") } ?? from
+                guard from <= to else { throw UsageError("--from \(from) is after --to \(to)") }
+                guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("records covers at most 100,000 days") }
+                let defs = try LiveDefinitions(snap, reference: ref)
+                var only: Set<String>?
+                for a in p.all(.action) {
+                    only = (only ?? []).union([try ctx.resolve(.action, a, in: snap, reference: ref).id])
                 }
-                ctx.printJSON(
-                    .object([
-                        ("representative", items.first ?? .null), ("others", .int(Int64(max(0, items.count - 1)))),
-                        ("sessions", .array(items)),
-                    ]))
+                for t in p.all(.tag) {
+                    let tag = try ctx.resolve(.tag, t, in: snap, reference: ref).id
+                    only = (only ?? []).union(defs.actions.filter { ($0.value.strings(.tagIDs) ?? []).contains(tag) }.keys)
+                }
+                let span = cal.range(of: from).lowerBound.seconds..<cal.range(of: to).upperBound.seconds
+                let rows = try RecordList.read(snap, span: span, reference: ref, actions: only, all: p.has(.all))
+                let names = try ctx.actionNames(snap)
+                if ctx.json {
+                    ctx.printJSON(
+                        .object(
+                            [("from", .string(from.description)), ("to", .string(to.description))] + snap.referenceJSON(ref, cal)
+                                + [("records", .array(rows.map { RecordText.json($0, names: names, calendar: cal, reference: ref) }))]))
+                    return ExitCode.ok
+                }
+                RecordText.print(rows, from: from, to: to, names: names, calendar: cal, reference: ref, out: ctx.out)
                 return ExitCode.ok
             }
-            guard let first = sessions.first else {
-                ctx.out.line("Nothing is running.")
-                return ExitCode.ok
-            }
-            let more = sessions.count > 1 ? "  +\(sessions.count - 1)" : ""
-            ctx.out.line("\(ctx.name(of: .action, first.actionID, in: ledger))  \(Duration.text(now.seconds - first.start.seconds))\(more)")
-            for s in sessions {
-                ctx.out.line(
-                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(cal.format(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))"
-                )
-            }
-            return ExitCode.ok
         })
 }
 
 extension Context {
-    /// Prints what a write command did: a sentence, or JSON with the seq.
-    func report(_ r: AppendResult, json extra: [(String, JSONValue)], human: String) {
-        if json {
-            printJSON(.object([("seq", .int(Int64(r.seqs.last ?? r.head)))] + extra))
-        } else {
-            out.line(human + "  [seq \(r.seqs.last ?? r.head)]")
+    /// Every action's name as a snapshot knows it (deleted ones too: their records show with `--all`).
+    func actionNames(_ snap: Snapshot) throws -> [String: String] {
+        var names: [String: String] = [:]
+        for d in try snap.definitions(.action) { names[d.id] = d.fields().string(.name) ?? d.id }
+        return names
+    }
+
+    /// A definition named in a query, by id or unique name, as the snapshot knows it.
+    func resolve(_ kind: DefinitionKind, _ text: String, in snap: Snapshot, reference: Reference) throws -> Definition {
+        let all = try snap.definitions(kind)
+        if let d = all.first(where: { $0.id == text }) { return d }
+        let at = reference.definitionsAt
+        let named = all.filter { $0.isLive && ($0.fields(inForceAt: at).string(.name) ?? $0.fields(inForceAt: at).string(.title)) == text }
+        if named.count == 1 { return named[0] }
+        if named.count > 1 { throw UsageError("\(named.count) \(kind.word)s are called \"\(text)\"; give an id") }
+        let folded = all.filter { $0.isLive && ($0.fields(inForceAt: at).string(.name) ?? "").lowercased() == text.lowercased() }
+        if folded.count == 1 { return folded[0] }
+        throw UsageError("no \(kind.word) named \"\(text)\" (`haru \(kind.word)s` lists them)")
+    }
+}
+
+/// How records print.
+enum RecordText {
+    static func json(_ r: RecordRow, names: [String: String], calendar cal: LedgerCalendar, reference: Reference) -> JSONValue {
+        var m: [(String, JSONValue)] = [
+            ("kind", .string(r.kind.rawValue)), ("id", .string(r.id)), ("ref", .string(r.ref)), ("action_id", .string(r.actionID)),
+            ("action", .string(names[r.actionID] ?? r.actionID)),
+        ]
+        switch r.kind {
+        case .session:
+            let end = r.end ?? reference.instant
+            m += [
+                ("start", .string(cal.format(r.start))), ("end", r.end.map { .string(cal.format($0)) } ?? .null),
+                ("seconds", .int(max(0, end.seconds - r.start.seconds))),
+                ("days", .array(days(r, cal, reference).map { .string($0.description) })),
+            ]
+        case .count:
+            m += [
+                ("time", .string(cal.format(r.start))), ("amount", .int(Int64(r.amount ?? 0))),
+                ("day", .string(cal.day(of: r.start).description)),
+            ]
         }
+        m += [("note", r.note.map { .string($0) } ?? .null), ("state", .string(r.state.rawValue)), ("seq", .int(Int64(r.versionSeq)))]
+        return .object(m)
+    }
+
+    /// The logical days a record touches (a running session: up to the reference).
+    static func days(_ r: RecordRow, _ cal: LedgerCalendar, _ reference: Reference) -> [LocalDate] {
+        let first = cal.day(of: r.start)
+        guard r.kind == .session else { return [first] }
+        let end = r.end ?? reference.instant
+        let last = cal.day(of: Instant(seconds: max(r.start.seconds, end.seconds - 1)))
+        return (0...max(0, last.daysSinceEpoch - first.daysSinceEpoch)).prefix(1000).map { first.adding(days: $0) }
+    }
+
+    static func print(
+        _ rows: [RecordRow], from: LocalDate, to: LocalDate, names: [String: String], calendar cal: LedgerCalendar, reference: Reference,
+        out: OutputStream
+    ) {
+        guard !rows.isEmpty else {
+            out.line(from == to ? "No records on \(from)." : "No records from \(from) to \(to).")
+            return
+        }
+        let nameWidth = min(24, max(8, rows.map { (names[$0.actionID] ?? $0.actionID).count }.max() ?? 8))
+        var day: LocalDate?
+        for r in rows {
+            let d = max(cal.day(of: r.start), from)
+            if d != day {
+                out.line("\(d) \(Weekday.names[d.weekday.rawValue].prefix(3))")
+                day = d
+            }
+            let time = clock(r.start, cal)
+            var when: String
+            var size: String
+            switch r.kind {
+            case .session:
+                let end = r.end ?? reference.instant
+                if let e = r.end {
+                    let sameDay = cal.day(of: Instant(seconds: e.seconds - 1)) == cal.day(of: r.start)
+                    when = "\(time)–\(sameDay ? clock(e, cal) : shortDate(e, cal) + " " + clock(e, cal))"
+                } else {
+                    when = "\(time)–…"
+                }
+                size = Duration.text(end.seconds - r.start.seconds)
+                if r.end == nil { size += " running" }
+            case .count:
+                when = time
+                size = "×\(r.amount ?? 0)"
+            }
+            var line = "  \(r.ref)  \(Cell.pad(when, 18))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"
+            if r.state != .recorded && r.state != .running { line += "  [\(r.state.rawValue)]" }
+            if let n = r.note { line += "  \"\(oneLine(n))\"" }
+            out.line(line.trimmingTrailingSpaces())
+        }
+    }
+
+    static func clock(_ t: Instant, _ cal: LedgerCalendar) -> String {
+        let local = t.seconds + Int64(cal.offset(at: t))
+        let m = ((local % 86_400) + 86_400) % 86_400 / 60
+        return ClockTime(minutes: Int(m))!.description
+    }
+
+    static func shortDate(_ t: Instant, _ cal: LedgerCalendar) -> String {
+        let local = t.seconds + Int64(cal.offset(at: t))
+        let day = LocalDate(daysSinceEpoch: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
+        return String(day.description.dropFirst(5))
+    }
+
+    /// A note on one line: newlines and tabs as spaces, at most 60 characters.
+    static func oneLine(_ s: String) -> String {
+        let flat = String(s.map { $0 == "\n" || $0 == "\t" || $0 == "\r" ? " " : $0 })
+        return flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
     }
 }

@@ -81,6 +81,11 @@
         return v
     }
 
+    /// The day-start steps: each value and the first day it governs (nil: from the beginning).
+    @_spi(Layers) public var dayStartChanges: [(from: LocalDate?, value: ClockTime)] { dayStartSteps.map { ($0.from, $0.value) } }
+    /// The zone steps, as `dayStartChanges`.
+    @_spi(Layers) public var zoneChanges: [(from: LocalDate?, zone: String)] { zoneSteps.map { ($0.from, $0.value.name) } }
+
     /// The zone governing day `day`.
     @_spi(Layers) public func zone(for day: LocalDate) -> ZoneRules { LedgerCalendar.rule(zoneSteps, for: day) }
     /// The day start governing day `day`.

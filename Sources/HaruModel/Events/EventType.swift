@@ -126,12 +126,12 @@ private enum Schemas {
         .customStart, .customEnd, .targetSeconds, .targetCount, .direction, .deadline,
     ]
 
-    static let settingsChanged = opt(.timeZone, .dayStart, .weekStart, .minSessionSeconds, .representative, .from)
-    static let tagCreated = req(.tagID, .name) + opt(.color)
-    static let tagEdited = req(.tagID) + opt(.name) + clearable(.color)
+    static let settingsChanged = opt(.timeZone, .dayStart, .weekStart, .minSessionSeconds, .representative, .longSessionHours, .from)
+    static let tagCreated = req(.tagID, .name) + opt(.color, .order)
+    static let tagEdited = req(.tagID) + opt(.name, .order) + clearable(.color)
     static let tagDeleted = req(.tagID)
-    static let actionCreated = req(.actionID, .name, .tracking) + opt(.tagIDs, .symbol, .favorite)
-    static let actionEdited = req(.actionID) + opt(.name, .tagIDs, .favorite) + clearable(.symbol)
+    static let actionCreated = req(.actionID, .name, .tracking) + opt(.tagIDs, .symbol, .favorite, .order)
+    static let actionEdited = req(.actionID) + opt(.name, .tagIDs, .favorite, .order) + clearable(.symbol)
     static let actionDeleted = req(.actionID)
     static let sessionStarted = req(.sessionID, .actionID)
     static let sessionStopped = req(.sessionID)
@@ -142,13 +142,14 @@ private enum Schemas {
     static let countAdded = req(.entryID, .actionID, .amount) + opt(.note)
     static let countEdited = req(.entryID) + opt(.amount, .time) + clearable(.note)
     static let countDeleted = req(.entryID)
-    static let goalCreated = req(.goalID, .title, .startDate) + opt(.endDate, .thresholdPercent, .symbol, .color)
-    static let goalEdited = req(.goalID) + opt(.title, .startDate, .thresholdPercent) + clearable(.endDate, .symbol, .color)
+    static let goalCreated = req(.goalID, .title, .startDate) + opt(.endDate, .thresholdPercent, .symbol, .color, .order)
+    static let goalEdited = req(.goalID) + opt(.title, .startDate, .thresholdPercent, .order) + clearable(.endDate, .symbol, .color)
     static let goalFinished = req(.goalID)
     static let goalConfirmed = req(.goalID, .outcome)
     static let goalDeleted = req(.goalID)
     static let questCreated = req(.questID, .goalID, .period, .direction) + opt(.targetActionID, .targetTagID, .targetMeasure)
         + questShape.filter { $0 != .period && $0 != .direction }.map { FieldRule(field: $0, required: false, nullable: false) }
-    static let questEdited = req(.questID) + questShape.map { FieldRule(field: $0, required: false, nullable: $0 == .deadline) }
+        + opt(.order)
+    static let questEdited = req(.questID) + questShape.map { FieldRule(field: $0, required: false, nullable: $0 == .deadline) } + opt(.order)
     static let questDeleted = req(.questID)
 }

@@ -14,6 +14,8 @@
     case questID, targetActionID, targetTagID, targetMeasure, period
     case scheduleMode, scheduleWeekdays, scheduleMonthDays, scheduleOrdinal, scheduleWeekday
     case customStart, customEnd, targetSeconds, targetCount, direction, deadline
+    // Added with the read side (issue 14): tags 45 and 46.
+    case order, longSessionHours
 
     /// The JSON name, dotted for nested members.
     @_spi(Layers) public var jsonName: String {
@@ -62,6 +64,8 @@
         case .targetCount: "target_count"
         case .direction: "direction"
         case .deadline: "deadline"
+        case .order: "order"
+        case .longSessionHours: "long_session_hours"
         }
     }
 
@@ -80,7 +84,7 @@
         case .actionID: .entityID
         case .tracking: .choice(.tracking)
         case .tagIDs: .idList
-        case .symbol: .text(max: 16)
+        case .symbol: .text(max: 64)
         case .favorite: .bool
         case .sessionID: .entityID
         case .reason: .text(max: 200)
@@ -112,6 +116,8 @@
         case .targetCount: .int(0...1_000_000)
         case .direction: .choice(.direction)
         case .deadline: .clock
+        case .order: .int(0...1_000_000)
+        case .longSessionHours: .int(1...12)
         }
     }
 

@@ -8,6 +8,9 @@
     @_spi(Layers) public var minSessionSeconds: Int = 0
     /// Which running session `haru running` shows first.
     @_spi(Layers) public var representativeEarliest: Bool = false
+    /// After how many hours a running session is flagged as long (the app's
+    /// long-session alert, 1 … 12).
+    @_spi(Layers) public var longSessionHours: Int = 12
 
     @_spi(Layers) public init() {}
 
@@ -18,6 +21,7 @@
         if let w = p.int(.weekStart), let d = Weekday(rawValue: Int(w)) { weekStart = d }
         if let s = p.int(.minSessionSeconds) { minSessionSeconds = Int(s) }
         if let r = p.choice(.representative, as: Representative.self) { representativeEarliest = r == .earliest }
+        if let h = p.int(.longSessionHours) { longSessionHours = Int(h) }
     }
 }
 

@@ -227,8 +227,5 @@
 
 extension Snapshot {
     /// A session as known at the snapshot's head state (its current version).
-    func sessionRecord(_ id: String) throws -> SessionRecord? { try StoredEntities(txn: txn, db: ledger.state).session(id) }
-
-    /// The event with this seq.
-    func event(_ seq: UInt64) throws -> Event? { try ledger.event(seq, txn) }
+    func sessionRecord(_ id: String) throws -> SessionRecord? { try store.session(id) }
 }

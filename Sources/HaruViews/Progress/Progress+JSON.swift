@@ -9,7 +9,7 @@ extension ProgressReport {
         func span(_ s: SpanResult) -> JSONValue {
             .object([
                 ("scheduled", .bool(s.scheduled)), ("value", num(s.value)), ("target", num(s.target)), ("ratio", num(s.ratio)),
-                ("display_ratio", num(s.displayRatio)),
+                ("display_ratio", num(s.displayRatio)), ("actual", num(s.actual)),
             ])
         }
         let names = ["day", "week", "month"]
@@ -34,11 +34,16 @@ extension ProgressReport {
                                         .object([
                                             ("quest_id", .string(q.spec.id)), ("period", .string(q.spec.periodName)),
                                             ("direction", .string(q.spec.directionName)), ("unit", .string(q.spec.unit)),
+                                            ("definition", q.definitionJSON(calendar: calendar)),
                                             ("spans", .object(names.enumerated().map { ($1, span(q.spans[$0])) })),
                                             (
                                                 "streak",
-                                                q.streak.map { .object([("count", .int(Int64($0))), ("unit", .string(q.streakUnit))]) }
-                                                    ?? .null
+                                                q.streak.map {
+                                                    .object([
+                                                        ("count", .int(Int64($0))), ("unit", .string(q.streakUnit)),
+                                                        ("best", .int(Int64(q.bestStreak ?? $0))),
+                                                    ])
+                                                } ?? .null
                                             ),
                                             (
                                                 "judgment",
@@ -56,5 +61,15 @@ extension ProgressReport {
                     })
             ),
         ])
+    }
+}
+
+extension QuestProgress {
+    /// The quest's fields in force, as in its `quest.created` event, with the
+    /// schedule in words: what a widget shows beside the figures.
+    @_spi(Layers) public func definitionJSON(calendar: LedgerCalendar) -> JSONValue {
+        guard case .object(var m) = fields.json(type: .questCreated, instant: calendar.format) else { return .null }
+        m.append(("schedule_text", .string(spec.scheduleText)))
+        return .object(m)
     }
 }

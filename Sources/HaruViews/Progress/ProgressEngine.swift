@@ -35,9 +35,11 @@
         let tracking = defs.actions.mapValues { $0.choice(.tracking) == Tracking.time }
         let questDefs = try snap.definitions(.quest).filter(\.isLive)
         var goals: [GoalView] = []
-        for g in try snap.definitions(.goal) where g.isLive && (only == nil || g.id == only) {
+        let goalDefs = try snap.definitions(.goal).filter { $0.isLive && (only == nil || $0.id == only) }
+        for g in DefinitionList.order(goalDefs, at: reference.definitionsAt) {
             let fields = g.fields(inForceAt: reference.definitionsAt)
-            let quests = questDefs.filter { $0.base.string(.goalID) == g.id }.map { q in
+            let own = questDefs.filter { $0.base.string(.goalID) == g.id }
+            let quests = DefinitionList.order(own, at: reference.definitionsAt).map { q in
                 (q, QuestSpec(id: q.id, q.fields(inForceAt: reference.definitionsAt), actionTracksTime: { tracking[$0] }))
             }
             goals.append(GoalView(definition: g, fields: fields, quests: quests, judgment: judgment(of: g, fields)))
@@ -105,14 +107,20 @@
                 let actions = ProgressEngine.actionIndices(q, defs: defs, records: records)
                 let spans = ProgressEngine.spans(q, actions: actions, meter: &gauges, refDay: refDay)
                 var streak: Int?
+                var best: Int?
                 if q.period != .custom {
                     // A judged goal's streak ends with it; otherwise the reference day is in progress.
                     if let j = g.judgment, var m = judgmentMeter {
                         streak = ProgressEngine.streak(
                             q, actions: actions, meter: &m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
+                        best = ProgressEngine.bestStreak(
+                            q, actions: actions, meter: &m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
                         judgmentMeter = m
                     } else {
                         streak = ProgressEngine.streak(
+                            q, actions: actions, meter: &streaks, lastDay: refDay, inProgress: true, goalStart: goalStart,
+                            calendar: calendar)
+                        best = ProgressEngine.bestStreak(
                             q, actions: actions, meter: &streaks, lastDay: refDay, inProgress: true, goalStart: goalStart,
                             calendar: calendar)
                     }
@@ -130,8 +138,8 @@
                 }
                 quests.append(
                     QuestProgress(
-                        spec: q, spans: spans, streak: streak, streakUnit: q.streakUnit,
-                        judgment: judgment))
+                        spec: q, spans: spans, streak: streak, bestStreak: best, streakUnit: q.streakUnit,
+                        fields: qd.fields(inForceAt: reference.definitionsAt), judgment: judgment))
             }
             if let j = g.judgment, let m = judgmentMeter { judged[j.reference.instant] = m }
             out.append(
@@ -185,7 +193,7 @@
         let monthRange = LedgerCalendar.month(of: refDay)
         let monthDays = dayRange(monthRange.lowerBound, monthRange.upperBound.daysSinceEpoch - monthRange.lowerBound.daysSinceEpoch + 1)
         let dim = Double(monthDays.count)
-        func span(_ value: Double, _ target: Double, own: Bool) -> SpanResult {
+        func span(_ value: Double, _ target: Double, own: Bool, actual: Double? = nil) -> SpanResult {
             let ratio = q.ratio(value: value, target: target)
             let display: Double
             if q.atLeast {
@@ -194,23 +202,24 @@
             } else {
                 display = ratio
             }
-            return SpanResult(scheduled: true, value: value, target: target, ratio: ratio, displayRatio: display)
+            return SpanResult(scheduled: true, value: value, target: target, ratio: ratio, displayRatio: display, actual: actual ?? value)
         }
         switch q.period {
         case .daily:
             let v = meter.values(q, actions: actions, windowed: true)
-            func sum(_ days: [LocalDate]) -> (Double, Double) {
-                var value = 0.0, n = 0.0
+            func sum(_ days: [LocalDate]) -> (value: Double, target: Double, actual: Double) {
+                var value = 0.0, n = 0.0, actual = 0.0
                 for d in days where q.isScheduled(d) {
                     let x = meter.index(d).map { v[$0] } ?? 0
                     value += q.atLeast ? min(x, q.amount) : x
+                    actual += x
                     n += 1
                 }
-                return (value, q.amount * n)
+                return (value, q.amount * n, actual)
             }
             let day = q.isScheduled(refDay) ? span(meter.index(refDay).map { v[$0] } ?? 0, q.amount, own: true) : .notScheduled
-            let (wv, wt) = sum(weekDays), (mv, mt) = sum(monthDays)
-            return [day, span(wv, wt, own: false), span(mv, mt, own: false)]
+            let w = sum(weekDays), m = sum(monthDays)
+            return [day, span(w.value, w.target, own: false, actual: w.actual), span(m.value, m.target, own: false, actual: m.actual)]
         case .weekly, .monthly:
             let v = meter.values(q, actions: actions, windowed: false)
             func sum(_ days: [LocalDate]) -> Double { days.reduce(0) { $0 + (meter.index($1).map { v[$0] } ?? 0) } }
@@ -291,6 +300,53 @@
             }
         }
         return count
+    }
+
+    /// The longest run of met scheduled days, weeks or months from the goal's
+    /// start through `lastDay`, by the rules of `streak` (the period in
+    /// progress: at_least not yet met neither counts nor breaks).
+    static func bestStreak(
+        _ q: QuestSpec, actions: [Int], meter: inout QuestMeter, lastDay: LocalDate, inProgress: Bool, goalStart: LocalDate,
+        calendar: LedgerCalendar
+    ) -> Int {
+        var best = 0, run = 0
+        func step(met: Bool, current: Bool) {
+            if met {
+                run += 1
+                best = max(best, run)
+            } else if !(current && q.atLeast) {
+                run = 0
+            }
+        }
+        switch q.period {
+        case .custom:
+            return 0
+        case .daily:
+            let v = meter.values(q, actions: actions, windowed: true)
+            var d = max(goalStart, meter.first)
+            while d <= lastDay {
+                if q.isScheduled(d) {
+                    step(met: q.met(value: meter.index(d).map { v[$0] } ?? 0, target: q.amount), current: inProgress && d == lastDay)
+                }
+                d = d.adding(days: 1)
+            }
+        case .weekly, .monthly:
+            let v = meter.values(q, actions: actions, windowed: false)
+            let weekly = q.period == .weekly
+            var periodStart = weekly ? calendar.weekStart(of: goalStart) : LedgerCalendar.month(of: goalStart).lowerBound
+            while periodStart <= lastDay {
+                let periodEnd = weekly ? periodStart.adding(days: 6) : LedgerCalendar.month(of: periodStart).upperBound
+                var value = 0.0
+                var d = max(periodStart, meter.first)
+                while d <= min(periodEnd, lastDay) {
+                    value += meter.index(d).map { v[$0] } ?? 0
+                    d = d.adding(days: 1)
+                }
+                step(met: q.met(value: value, target: q.amount), current: inProgress && periodEnd >= lastDay)
+                periodStart = periodEnd.adding(days: 1)
+            }
+        }
+        return best
     }
 
     /// A quest judged at its goal's judgment reference (RULES §4–§5): values

@@ -9,8 +9,12 @@
     @_spi(Layers) public var target: Double?
     @_spi(Layers) public var ratio: Double?
     @_spi(Layers) public var displayRatio: Double?
+    /// What was done in the span, uncapped (the app widget's third line):
+    /// `value` caps each day of a daily quest at its target in the week and
+    /// month spans; this does not. Deadline windows and schedules still apply.
+    @_spi(Layers) public var actual: Double?
 
-    static let notScheduled = SpanResult(scheduled: false, value: nil, target: nil, ratio: nil, displayRatio: nil)
+    static let notScheduled = SpanResult(scheduled: false, value: nil, target: nil, ratio: nil, displayRatio: nil, actual: nil)
 }
 
 /// A quest's judged figures at its goal's judgment reference (RULES §4–§5).
@@ -29,7 +33,11 @@
     @_spi(Layers) public var spans: [SpanResult]
     /// nil for custom quests.
     @_spi(Layers) public var streak: Int?
+    /// The longest run of met periods since the goal started (nil for custom quests).
+    @_spi(Layers) public var bestStreak: Int?
     @_spi(Layers) public var streakUnit: String
+    /// The quest's fields in force at the view's reference.
+    @_spi(Layers) public var fields: Payload
     @_spi(Layers) public var judgment: QuestJudgment?
 }
 

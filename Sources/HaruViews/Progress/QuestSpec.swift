@@ -31,7 +31,7 @@
 
     /// Reads a quest payload (already validated by the fold).
     /// - Parameter tracking: the tracking of an action target (true = time).
-    init(id: String, _ p: Payload, actionTracksTime: (String) -> Bool?) {
+    @_spi(Layers) public init(id: String, _ p: Payload, actionTracksTime: (String) -> Bool?) {
         self.id = id
         goalID = p.string(.goalID) ?? ""
         if let a = p.string(.targetActionID) {

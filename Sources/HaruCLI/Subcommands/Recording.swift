@@ -1,0 +1,154 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
+
+extension Subcommands {
+    static let atOption = OptionSpec(.at, value: "INSTANT", help: "When it happened (ISO 8601 with offset; default now).")
+    static let noteOption = OptionSpec(.note, value: "TEXT", help: "A private note (never shown in logs or errors).")
+
+    static let start = Command(
+        name: "start", abstract: "Start a timed session of an action.",
+        usage: "start ACTION [--at INSTANT] [--id ID]",
+        arguments: [("ACTION", "The action's id or unique name.")],
+        options: [atOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID).")],
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger()
+            let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
+            let sid = p.value(.id) ?? ctx.newID()
+            let at = try ctx.eventTime()
+            let e = try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])
+            let r = try ctx.append([e])
+            let cal = try ctx.calendar(ledger)
+            ctx.report(
+                r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(cal.format(at)))],
+                human: "Started \(action.fields().string(.name)!) at \(cal.format(at)) (session \(sid)).")
+            return ExitCode.ok
+        })
+
+    static let stop = Command(
+        name: "stop", abstract: "Stop an action's running session.",
+        usage: "stop [ACTION] [--at INSTANT]",
+        arguments: [("ACTION", "The action's id or unique name; may be left out when exactly one session runs.")],
+        options: [atOption],
+        discussion:
+            "A session shorter than the min_session_seconds setting is discarded (session.discarded) instead of stopped: it stays in the ledger but counts nowhere.",
+        maxArgs: 1,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger()
+            let running = try ledger.runningSessions()
+            let session: SessionRecord
+            if let a = p.positionals.first {
+                let action = try ctx.resolve(.action, a, in: ledger)
+                guard let s = running.first(where: { $0.actionID == action.id }) else {
+                    throw UsageError("\(action.fields().string(.name)!) is not running")
+                }
+                session = s
+            } else {
+                guard running.count == 1 else {
+                    throw UsageError(
+                        running.isEmpty ? "nothing is running" : "\(running.count) sessions are running; name the action to stop")
+                }
+                session = running[0]
+            }
+            let at = try ctx.eventTime()
+            let minimum = try ledger.withStoredState { try $0.settings().current.minSessionSeconds }
+            let seconds = at.seconds - session.start.seconds
+            let name = ctx.name(of: .action, session.actionID, in: ledger)
+            if seconds == 0 || (seconds > 0 && seconds < minimum) {
+                // A stop in the second of the start leaves nothing to count: discarded too.
+                let why = seconds == 0 ? "stopped the second it started" : "shorter than min_session_seconds (\(seconds) s < \(minimum) s)"
+                let e = try ctx.event(.sessionDiscarded, at: at, data: [("session_id", .string(session.id)), ("reason", .string(why))])
+                let r = try ctx.append([e])
+                ctx.report(
+                    r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
+                    human: seconds == 0
+                        ? "Discarded \(name): stopped the second it started."
+                        : "Discarded \(name): \(Duration.text(seconds)) is shorter than the minimum of \(Duration.text(Int64(minimum))).")
+            } else {
+                let e = try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])
+                let r = try ctx.append([e])
+                ctx.report(
+                    r, json: [("session_id", .string(session.id)), ("discarded", .bool(false)), ("seconds", .int(seconds))],
+                    human: "Stopped \(name) after \(Duration.text(seconds)).")
+            }
+            return ExitCode.ok
+        })
+
+    static let count = Command(
+        name: "count", abstract: "Add to a count-tracked action.",
+        usage: "count ACTION [N] [--at INSTANT] [--note TEXT]",
+        arguments: [("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999 (default 1).")],
+        options: [atOption, noteOption, OptionSpec(.id, value: "ID", help: "The entry id (default: a new UUID).")],
+        minArgs: 1, maxArgs: 2,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger()
+            let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
+            var amount: Int64 = 1
+            if p.positionals.count > 1 {
+                guard let n = Int64(p.positionals[1]) else { throw UsageError("N: \"\(p.positionals[1])\" is not a whole number") }
+                amount = n
+            }
+            let id = p.value(.id) ?? ctx.newID()
+            var data: [(String, JSONValue)] = [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))]
+            if let note = p.value(.note) { data.append(("note", .string(note))) }
+            let e = try ctx.event(.countAdded, at: try ctx.eventTime(), data: data)
+            let r = try ctx.append([e])
+            ctx.report(
+                r, json: [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))],
+                human: "Counted \(amount) \(action.fields().string(.name)!).")
+            return ExitCode.ok
+        })
+
+    static let running = Command(
+        name: "running", abstract: "Show the running sessions.",
+        usage: "running",
+        discussion:
+            "The representative session (the earliest or latest start, by the representative setting) comes first; the others count as +N.",
+        run: { ctx, _ in
+            let ledger = try ctx.openLedger(readOnly: true)
+            let earliest = try ledger.withStoredState { try $0.settings().current.representativeEarliest }
+            var sessions = try ledger.runningSessions()
+            sessions.sort { earliest ? ($0.start, $0.id) < ($1.start, $1.id) : ($0.start, $0.id) > ($1.start, $1.id) }
+            let now = try ctx.eventTime()
+            let cal = try ctx.calendar(ledger)
+            if ctx.json {
+                let items: [JSONValue] = sessions.map { s in
+                    .object([
+                        ("session_id", .string(s.id)), ("action_id", .string(s.actionID)),
+                        ("start", .string(cal.format(s.start))), ("seconds", .int(max(0, now.seconds - s.start.seconds))),
+                    ])
+                }
+                ctx.printJSON(
+                    .object([
+                        ("representative", items.first ?? .null), ("others", .int(Int64(max(0, items.count - 1)))),
+                        ("sessions", .array(items)),
+                    ]))
+                return ExitCode.ok
+            }
+            guard let first = sessions.first else {
+                ctx.out.line("Nothing is running.")
+                return ExitCode.ok
+            }
+            let more = sessions.count > 1 ? "  +\(sessions.count - 1)" : ""
+            ctx.out.line("\(ctx.name(of: .action, first.actionID, in: ledger))  \(Duration.text(now.seconds - first.start.seconds))\(more)")
+            for s in sessions {
+                ctx.out.line(
+                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(cal.format(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))"
+                )
+            }
+            return ExitCode.ok
+        })
+}
+
+extension Context {
+    /// Prints what a write command did: a sentence, or JSON with the seq.
+    func report(_ r: AppendResult, json extra: [(String, JSONValue)], human: String) {
+        if json {
+            printJSON(.object([("seq", .int(Int64(r.seqs.last ?? r.head)))] + extra))
+        } else {
+            out.line(human + "  [seq \(r.seqs.last ?? r.head)]")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// `haru actions`, `tags`, `goals`, `quests`: the definitions of one kind as
+/// a view sees them, in the user's order.
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+
+/// One definition in a listing.
+@_spi(Layers) public struct DefinitionRow: Sendable {
+    @_spi(Layers) public var definition: Definition
+    /// The fields in force at the view's reference.
+    @_spi(Layers) public var fields: Payload
+    @_spi(Layers) public var id: String { definition.id }
+    @_spi(Layers) public var deleted: Bool { !definition.isLive }
+    /// The user's order (`order` field); nil when never given.
+    @_spi(Layers) public var order: Int? { fields.int(.order).map(Int.init) }
+    /// The name a person reads: a tag's or action's name, a goal's title; a
+    /// quest has neither (its listing describes it).
+    @_spi(Layers) public var name: String { fields.string(.name) ?? fields.string(.title) ?? definition.id }
+}
+
+@_spi(Layers) public enum DefinitionList {
+    /// The definitions of `kind` known to `snap` and created by the
+    /// reference (valid time), with their fields in force then, in the
+    /// user's order. Deleted ones only when `all`.
+    @_spi(Layers) public static func rows(_ snap: Snapshot, _ kind: DefinitionKind, reference: Reference, all: Bool) throws -> [DefinitionRow] {
+        let at = reference.definitionsAt
+        let rows = try snap.definitions(kind).filter { (all || $0.isLive) && $0.created.at <= at }.map {
+            DefinitionRow(definition: $0, fields: $0.fields(inForceAt: at))
+        }
+        return inUserOrder(rows)
+    }
+
+    /// The user's order: by `order` (ascending), those without one after
+    /// the others; ties and the rest in creation order.
+    @_spi(Layers) public static func inUserOrder(_ rows: [DefinitionRow]) -> [DefinitionRow] {
+        rows.sorted { a, b in
+            switch (a.order, b.order) {
+            case (let x?, let y?) where x != y: return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a.definition.created.seq < b.definition.created.seq
+            }
+        }
+    }
+
+    /// The ids of `definitions` in the user's order, as they stand at `at`.
+    @_spi(Layers) public static func order(_ definitions: [Definition], at: Instant) -> [Definition] {
+        inUserOrder(definitions.map { DefinitionRow(definition: $0, fields: $0.fields(inForceAt: at)) }).map(\.definition)
+    }
+
+    /// An action's button colour (the app's rule): the colour of the
+    /// earliest-created of its tags that has one; nil when none has.
+    @_spi(Layers) public static func buttonColor(_ action: Payload, tags: [String: DefinitionRow]) -> String? {
+        (action.strings(.tagIDs) ?? []).compactMap { tags[$0] }.filter { $0.fields.string(.color) != nil }
+            .min { $0.definition.created.seq < $1.definition.created.seq }?.fields.string(.color)
+    }
+
+    /// How much of a goal's period has passed at `reference`: from the start
+    /// of its start date to the end of its end date, 0 … 1; nil without an end date.
+    @_spi(Layers) public static func elapsed(_ goal: Payload, calendar: LedgerCalendar, reference: Reference) -> Double? {
+        guard let s = goal.date(.startDate), let e = goal.date(.endDate) else { return nil }
+        let from = calendar.range(of: s).lowerBound.seconds, to = calendar.range(of: e).upperBound.seconds
+        guard to > from else { return nil }
+        let f = Double(reference.instant.seconds - from) / Double(to - from)
+        return (min(1, max(0, f)) * 1_000_000).rounded() / 1_000_000
+    }
+}
+
+extension QuestSpec {
+    /// The quest's days in words: `every day`, `Mon, Wed, Fri`, `days 1, 15`,
+    /// `the 3rd Tuesday`, `every week`, `every month`, `2026-03-01 … 2026-03-31`.
+    @_spi(Layers) public var scheduleText: String {
+        switch period {
+        case .weekly: return "every week"
+        case .monthly: return "every month"
+        case .custom: return "\(customStart.map(\.description) ?? "?") … \(customEnd.map(\.description) ?? "?")"
+        case .daily:
+            switch schedule {
+            case .everyDay: return "every day"
+            case .weekdays(let days): return days.sorted().map { Weekday(rawValue: $0).map { String($0.name.prefix(1).uppercased() + $0.name.dropFirst().prefix(2)) } ?? "?" }.joined(separator: ", ")
+            case .monthDays(let days): return "day" + (days.count > 1 ? "s " : " ") + days.sorted().map(String.init).joined(separator: ", ")
+                + " of the month"
+            case .ordinal(let n, let wd):
+                let nth = n == 1 ? "1st" : n == 2 ? "2nd" : n == 3 ? "3rd" : "\(n)th"
+                return "the \(nth) \(Weekday(rawValue: wd).map { $0.name.prefix(1).uppercased() + $0.name.dropFirst() } ?? "?") of the month"
+            }
+        }
+    }
+}

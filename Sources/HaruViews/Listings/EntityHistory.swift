@@ -1,0 +1,185 @@
+/// `haru history`: every event that touched one entity, oldest first, each
+/// with the fields it changed (old → new), as a snapshot knows them.
+///
+/// A definition keeps the seqs of its creation, edits, finishes,
+/// confirmations and deletion, so its history is that many lookups. A
+/// record keeps its first and last seq; its events are found in that
+/// stretch of the log. An action's records (`--records`) are found among
+/// the stored records: a scan of them all.
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+
+@_spi(Layers) public enum HistorySubject: Sendable {
+    case definition(Definition)
+    case session(SessionRecord)
+    case count(CountRecord)
+
+    @_spi(Layers) public var id: String {
+        switch self {
+        case .definition(let d): d.id
+        case .session(let s): s.id
+        case .count(let c): c.id
+        }
+    }
+
+    /// `action`, `tag`, `goal`, `quest`, `session` or `count`.
+    @_spi(Layers) public var kindWord: String {
+        switch self {
+        case .definition(let d): d.kind.word
+        case .session: "session"
+        case .count: "count"
+        }
+    }
+}
+
+/// One field an event changed: nil = absent before or after.
+@_spi(Layers) public struct FieldChange: Sendable, Equatable {
+    @_spi(Layers) public var field: Field
+    @_spi(Layers) public var from: FieldValue?
+    @_spi(Layers) public var to: FieldValue?
+}
+
+@_spi(Layers) public struct HistoryEntry: Sendable {
+    @_spi(Layers) public var event: Event
+    @_spi(Layers) public var changes: [FieldChange]
+    /// The record this event is about when it is one of an action's records (`--records`).
+    @_spi(Layers) public var recordID: String?
+}
+
+@_spi(Layers) public enum EntityHistory {
+    /// What `text` names, as `snap` knows it: an id of any kind, else the
+    /// name of a live action or tag, else a unique goal title, else an
+    /// unambiguous prefix of a record id.
+    /// - Throws: `InputError` when a name or prefix is ambiguous.
+    @_spi(Layers) public static func resolve(_ snap: Snapshot, _ text: String) throws -> HistorySubject? {
+        for kind in DefinitionKind.allCases {
+            if let d = try snap.definition(kind, text) { return .definition(d) }
+        }
+        if let s = try snap.store.session(text), s.createdSeq <= snap.knownAt { return .session(s) }
+        if let c = try snap.store.count(text), c.createdSeq <= snap.knownAt { return .count(c) }
+        for kind in [DefinitionKind.action, .tag, .goal] {
+            let named = try snap.definitions(kind).filter { $0.isLive && ($0.fields().string(.name) ?? $0.fields().string(.title)) == text }
+            if named.count > 1 {
+                throw InputError(field: "NAME", rule: "\(named.count) \(kind.word)s are called \"\(text)\"; give an id (\(named.map(\.id).joined(separator: ", ")))")
+            }
+            if let d = named.first { return .definition(d) }
+        }
+        // A record id prefix, as `haru records` shows it.
+        var hits: [HistorySubject] = []
+        for family in [StateKey.sessionFamily, StateKey.countFamily] {
+            let prefix = [family] + Array(text.utf8)
+            try snap.txn.scan(snap.ledger.state, from: prefix) { k, v in
+                let hit = k.withUnsafeBytes { $0.starts(with: prefix) }
+                guard hit else { return false }
+                try v.withUnsafeBytes { (v) throws(DecodeError) in
+                    var r = ByteReader(v)
+                    if family == StateKey.sessionFamily {
+                        let s = try StateCodec.decodeSession(&r)
+                        if s.createdSeq <= snap.knownAt { hits.append(.session(s)) }
+                    } else {
+                        let c = try StateCodec.decodeCount(&r)
+                        if c.createdSeq <= snap.knownAt { hits.append(.count(c)) }
+                    }
+                }
+                return hits.count < 2
+            }
+        }
+        if hits.count > 1 { throw InputError(field: "REF", rule: "\"\(text)\" is the start of more than one record id; type more of it") }
+        return hits.first
+    }
+
+    /// The events of `subject` (and with `records`, of an action's records), oldest first.
+    @_spi(Layers) public static func entries(_ snap: Snapshot, _ subject: HistorySubject, records: Bool) throws -> [HistoryEntry] {
+        var out: [HistoryEntry]
+        switch subject {
+        case .definition(let d):
+            out = try definitionEntries(snap, d)
+            if records, d.kind == .action {
+                for r in try actionRecords(snap, d.id) {
+                    out += try recordEntries(snap, r.id, session: r.session, from: r.created, through: r.version).map {
+                        var e = $0
+                        e.recordID = r.id
+                        return e
+                    }
+                }
+                out.sort { $0.event.seq < $1.event.seq }
+            }
+        case .session(let s): out = try recordEntries(snap, s.id, session: true, from: s.createdSeq, through: s.versionSeq)
+        case .count(let c): out = try recordEntries(snap, c.id, session: false, from: c.createdSeq, through: c.versionSeq)
+        }
+        return out
+    }
+
+    static func definitionEntries(_ snap: Snapshot, _ d: Definition) throws -> [HistoryEntry] {
+        var seqs = [d.created.seq] + d.edits.map(\.when.seq) + d.earlierFinishes.map(\.seq) + d.earlierConfirmations.map(\.when.seq)
+        if let f = d.finished { seqs.append(f.seq) }
+        if let c = d.confirmed { seqs.append(c.seq) }
+        if let del = d.deletedSeq { seqs.append(del) }
+        var out: [HistoryEntry] = []
+        for seq in seqs.sorted() where seq <= snap.knownAt {
+            guard let e = try snap.event(seq) else { throw LedgerError.damaged(seq: seq, reason: "missing") }
+            var changes: [FieldChange] = []
+            if seq == d.created.seq {
+                changes = d.base.fields.filter { $0.0 != d.kind.idField }.map { FieldChange(field: $0.0, from: nil, to: $0.1) }
+            } else if let edit = d.edits.first(where: { $0.when.seq == seq }) {
+                // The fields in force just before this edit, in the order edits apply ((at, seq)).
+                var before = Definition(kind: d.kind, id: d.id, created: d.created, base: d.base)
+                for other in d.edits where other.when.before(edit.when) { before.add(other) }
+                let old = before.fields()
+                changes = edit.payload.fields.filter { $0.0 != d.kind.idField }.map { f, v in
+                    FieldChange(field: f, from: old[f], to: v == .null ? nil : v)
+                }
+            } else if e.type == .goalConfirmed, let o = e.payload[.outcome] {
+                changes = [FieldChange(field: .outcome, from: nil, to: o)]
+            }
+            out.append(HistoryEntry(event: e, changes: changes, recordID: nil))
+        }
+        return out
+    }
+
+    static func recordEntries(_ snap: Snapshot, _ id: String, session: Bool, from: UInt64, through: UInt64) throws -> [HistoryEntry] {
+        let events = try snap.events(of: id, from: from, through: through)
+        var out: [HistoryEntry] = []
+        var before: [Field: FieldValue] = [:]
+        for k in events.indices {
+            var after: [Field: FieldValue] = [:]
+            if session, let s = RecordReplay.session(Array(events[...k])) {
+                after[.start] = .int(s.start.seconds)
+                if let e = s.end { after[.end] = .int(e.seconds) }
+                if let n = s.note { after[.note] = .string(n) }
+            } else if !session, let c = RecordReplay.count(Array(events[...k])) {
+                after[.time] = .int(c.time.seconds)
+                after[.amount] = .int(Int64(c.amount))
+                if let n = c.note { after[.note] = .string(n) }
+            }
+            let order: [Field] = [.start, .end, .time, .amount, .note]
+            let changes = order.filter { before[$0] != after[$0] }.map { FieldChange(field: $0, from: before[$0], to: after[$0]) }
+            out.append(HistoryEntry(event: events[k], changes: changes, recordID: nil))
+            before = after
+        }
+        return out
+    }
+
+    /// The sessions and counts of an action known to `snap`.
+    static func actionRecords(_ snap: Snapshot, _ action: String) throws -> [(id: String, session: Bool, created: UInt64, version: UInt64)] {
+        var out: [(id: String, session: Bool, created: UInt64, version: UInt64)] = []
+        for family in [StateKey.sessionFamily, StateKey.countFamily] {
+            try snap.txn.scan(snap.ledger.state, from: [family]) { k, v in
+                guard k.withUnsafeBytes({ $0.first }) == family else { return false }
+                try v.withUnsafeBytes { (v) throws(DecodeError) in
+                    var r = ByteReader(v)
+                    if family == StateKey.sessionFamily {
+                        let s = try StateCodec.decodeSession(&r)
+                        if s.actionID == action, s.createdSeq <= snap.knownAt { out.append((s.id, true, s.createdSeq, s.versionSeq)) }
+                    } else {
+                        let c = try StateCodec.decodeCount(&r)
+                        if c.actionID == action, c.createdSeq <= snap.knownAt { out.append((c.id, false, c.createdSeq, c.versionSeq)) }
+                    }
+                }
+                return true
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,201 @@
+/// `haru records`: the sessions and counts of a stretch of days, one row a
+/// record, as a snapshot knows them.
+///
+/// The record pages say which record versions touch the days (each entry
+/// carries the seq that made its version); the event at that seq names the
+/// record, and the stored record gives its id, note and whole extent. A view
+/// known at an earlier seq than the record's last change re-folds that
+/// record's own events up to it (`RecordReplay`).
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+
+@_spi(Layers) public struct RecordRow: Sendable, Equatable {
+    @_spi(Layers) public enum Kind: String, Sendable { case session, count }
+    /// What became of the record: counted, still running, or (with `--all`) taken out.
+    @_spi(Layers) public enum State: String, Sendable { case recorded, running, deleted, discarded }
+    @_spi(Layers) public var kind: Kind
+    @_spi(Layers) public var id: String
+    /// The shortest unambiguous prefix of the id.
+    @_spi(Layers) public var ref: String = ""
+    @_spi(Layers) public var actionID: String
+    /// A session's start, a count's time.
+    @_spi(Layers) public var start: Instant
+    /// A session's end; nil while running and for counts.
+    @_spi(Layers) public var end: Instant?
+    /// A count's amount.
+    @_spi(Layers) public var amount: Int?
+    @_spi(Layers) public var note: String?
+    @_spi(Layers) public var state: State
+    @_spi(Layers) public var createdSeq: UInt64
+    /// The seq of the record's last change the snapshot knows.
+    @_spi(Layers) public var versionSeq: UInt64
+}
+
+@_spi(Layers) public enum RecordList {
+    /// The records touching `span` (instants), as `snap` knows them, seen from `reference`.
+    /// - Parameters:
+    ///   - actions: only these actions (nil: all).
+    ///   - all: also the deleted and discarded records.
+    @_spi(Layers) public static func read(
+        _ snap: Snapshot, span: Range<Int64>, reference: Reference, actions: Set<String>?, all: Bool
+    ) throws -> [RecordRow] {
+        guard span.lowerBound < span.upperBound else { return [] }
+        let k = snap.knownAt
+        // Version seq → the seq that deleted it (nil: current at k).
+        var versions: [UInt64: UInt64?] = [:]
+        let pages = PageKey.page(of: span.lowerBound)...PageKey.page(of: span.upperBound - 1)
+        try snap.txn.scan(snap.ledger.pages, from: pages.lowerBound) { key, value in
+            try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
+                guard key.count == 4 else { throw LedgerError.damaged(seq: nil, reason: "a record page key is malformed") }
+                let page = PageKey.page(fromKey: key)
+                if page > pages.upperBound { return false }
+                guard value.count % PageEntry.size == 0 else { throw LedgerError.damaged(seq: nil, reason: "record page \(page) is malformed") }
+                for n in 0..<(value.count / PageEntry.size) {
+                    let e = PageEntry.read(value, n)
+                    guard e.addedSeq <= k else { continue }
+                    let touches = e.kind == .count ? span.contains(e.start) : (e.start < span.upperBound && e.end > span.lowerBound)
+                    guard touches else { continue }
+                    if e.known(at: k) {
+                        versions[e.addedSeq] = .some(nil)
+                    } else if all, versions[e.addedSeq] == nil {
+                        versions[e.addedSeq] = .some(e.removedSeq)
+                    }
+                }
+                return true
+            }}
+        }
+        var rows: [RecordRow] = []
+        var seen = Set<String>()
+        for (version, removedBy) in versions.sorted(by: { $0.key < $1.key }) {
+            if let del = removedBy {
+                // A retired version shows only when a deletion retired it (an edit made a newer version).
+                guard let e = try snap.event(del), e.type == .sessionDeleted || e.type == .countDeleted else { continue }
+            }
+            guard let e = try snap.event(version), let field = e.type.entityField, let id = e.payload.string(field) else {
+                throw LedgerError.damaged(seq: version, reason: "a record page names an event that is not a record's")
+            }
+            guard !seen.contains(id), let row = try record(snap, id, session: field == .sessionID) else { continue }
+            seen.insert(id)
+            rows.append(row)
+        }
+        for s in try snap.runningSessions() where s.start.seconds < span.upperBound && !seen.contains(s.id) {
+            // A running session touches every day from its start to the reference.
+            guard s.start < reference.instant, reference.instant.seconds > span.lowerBound else { continue }
+            seen.insert(s.id)
+            rows.append(row(s))
+        }
+        if all {
+            // Discarded sessions never had page entries: found in the stored sessions.
+            try snap.txn.scan(snap.ledger.state, from: [StateKey.sessionFamily]) { key, value in
+                guard key.withUnsafeBytes({ $0.first }) == StateKey.sessionFamily else { return false }
+                let s = try value.withUnsafeBytes { (v) throws(DecodeError) in
+                    var r = ByteReader(v)
+                    return try StateCodec.decodeSession(&r)
+                }
+                if s.status == .discarded, s.versionSeq <= k, let end = s.end, s.start.seconds < span.upperBound,
+                    end.seconds >= span.lowerBound, !seen.contains(s.id)
+                {
+                    seen.insert(s.id)
+                    rows.append(row(s))
+                }
+                return true
+            }
+        }
+        rows = rows.filter { r in
+            (actions == nil || actions!.contains(r.actionID)) && reference.cutoff.map { r.start < $0 } ?? true
+        }
+        rows.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+        for k in rows.indices { rows[k].ref = try snap.shortRef(rows[k].id) }
+        return rows
+    }
+
+    /// One record as the snapshot knows it (nil if it did not exist yet).
+    static func record(_ snap: Snapshot, _ id: String, session: Bool) throws -> RecordRow? {
+        let k = snap.knownAt
+        if session {
+            guard var s = try snap.store.session(id), s.createdSeq <= k else { return nil }
+            if s.versionSeq > k { s = try RecordReplay.session(snap.events(of: id, from: s.createdSeq, through: k)) ?? s }
+            return row(s)
+        }
+        guard var c = try snap.store.count(id), c.createdSeq <= k else { return nil }
+        if c.versionSeq > k { c = try RecordReplay.count(snap.events(of: id, from: c.createdSeq, through: k)) ?? c }
+        return row(c)
+    }
+
+    static func row(_ s: SessionRecord) -> RecordRow {
+        let state: RecordRow.State
+        switch s.status {
+        case .running: state = .running
+        case .stopped: state = .recorded
+        case .discarded: state = .discarded
+        case .deleted: state = .deleted
+        }
+        return RecordRow(
+            kind: .session, id: s.id, actionID: s.actionID, start: s.start, end: s.end, amount: nil, note: s.note, state: state,
+            createdSeq: s.createdSeq, versionSeq: s.versionSeq)
+    }
+
+    static func row(_ c: CountRecord) -> RecordRow {
+        RecordRow(
+            kind: .count, id: c.id, actionID: c.actionID, start: c.time, end: nil, amount: c.amount, note: c.note,
+            state: c.deleted ? .deleted : .recorded, createdSeq: c.createdSeq, versionSeq: c.versionSeq)
+    }
+}
+
+/// A record re-folded from its own events (already checked by the fold when
+/// they were appended): its version after the last of them.
+@_spi(Layers) public enum RecordReplay {
+    @_spi(Layers) public static func session(_ events: [Event]) -> SessionRecord? {
+        var s: SessionRecord?
+        for e in events {
+            let p = e.payload
+            switch e.type {
+            case .sessionStarted:
+                s = SessionRecord(
+                    id: p.string(.sessionID) ?? "", actionID: p.string(.actionID) ?? "", start: e.at, end: nil, note: nil, status: .running,
+                    createdSeq: e.seq)
+            case .sessionRecorded:
+                s = SessionRecord(
+                    id: p.string(.sessionID) ?? "", actionID: p.string(.actionID) ?? "", start: p.instant(.start) ?? e.at,
+                    end: p.instant(.end), note: p.string(.note), status: .stopped, createdSeq: e.seq)
+            case .sessionStopped, .sessionDiscarded:
+                s?.end = e.at
+                s?.status = e.type == .sessionStopped ? .stopped : .discarded
+            case .sessionEdited:
+                if let t = p.instant(.start) { s?.start = t }
+                if let t = p.instant(.end) { s?.end = t }
+                if p.isNull(.note) { s?.note = nil } else if let n = p.string(.note) { s?.note = n }
+            case .sessionDeleted:
+                s?.status = .deleted
+            default:
+                continue
+            }
+            s?.versionSeq = e.seq
+        }
+        return s
+    }
+
+    @_spi(Layers) public static func count(_ events: [Event]) -> CountRecord? {
+        var c: CountRecord?
+        for e in events {
+            let p = e.payload
+            switch e.type {
+            case .countAdded:
+                c = CountRecord(
+                    id: p.string(.entryID) ?? "", actionID: p.string(.actionID) ?? "", time: e.at, amount: Int(p.int(.amount) ?? 0),
+                    note: p.string(.note), deleted: false, createdSeq: e.seq)
+            case .countEdited:
+                if let a = p.int(.amount) { c?.amount = Int(a) }
+                if let t = p.instant(.time) { c?.time = t }
+                if p.isNull(.note) { c?.note = nil } else if let n = p.string(.note) { c?.note = n }
+            case .countDeleted:
+                c?.deleted = true
+            default:
+                continue
+            }
+            c?.versionSeq = e.seq
+        }
+        return c
+    }
+}

@@ -1,0 +1,60 @@
+/// What the listings read besides the projections: single events, the
+/// stored entities, the events of one entity and short references.
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+
+extension Snapshot {
+    /// The stored entities at the head (the listings apply `knownAt` themselves).
+    var store: StoredEntities<ReadOnly> { StoredEntities(txn: txn, db: ledger.state) }
+
+    /// The event with this seq, if the snapshot knows it.
+    @_spi(Layers) public func event(_ seq: UInt64) throws -> Event? {
+        guard seq <= knownAt else { return nil }
+        return try ledger.event(seq, txn)
+    }
+
+    /// The events from `from` through `through` (capped at `knownAt`) whose
+    /// entity field names `id`, oldest first. A scan of that stretch of the
+    /// log: a record's events lie between its creation and its last change,
+    /// usually a few seqs apart.
+    @_spi(Layers) public func events(of id: String, from: UInt64, through: UInt64) throws -> [Event] {
+        let last = min(through, knownAt)
+        guard from <= last else { return [] }
+        var out: [Event] = []
+        try txn.scan(ledger.events, from: from) { k, v in
+            let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+            if seq > last { return false }
+            let e: Event
+            do { e = try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let err as DecodeError {
+                throw LedgerError.damaged(seq: seq, reason: err.reason)
+            }
+            if let f = e.type.entityField, e.payload.string(f) == id { out.append(e) }
+            return true
+        }
+        return out
+    }
+
+    /// The shortest prefix of a record id, at least `minimum` characters, that
+    /// names no other session or count (git's short hashes): what a person
+    /// types to name the record.
+    @_spi(Layers) public func shortRef(_ id: String, minimum: Int = 7) throws -> String {
+        let utf8 = Array(id.utf8)
+        var n = min(minimum, utf8.count)
+        while n < utf8.count {
+            let prefix = Array(utf8[..<n])
+            var matches = 0
+            for family in [StateKey.sessionFamily, StateKey.countFamily] {
+                try txn.scan(ledger.state, from: [family] + prefix) { k, _ in
+                    let hit = k.withUnsafeBytes { k in k.count > n && k[0] == family && k[1...n].elementsEqual(prefix) }
+                    if hit { matches += 1 }
+                    return hit && matches < 2
+                }
+                if matches > 1 { break }
+            }
+            if matches <= 1 { break }
+            n += 1
+        }
+        return String(decoding: utf8[..<n], as: UTF8.self)
+    }
+}
