@@ -25,6 +25,7 @@ package enum HaruCLI {
             Subcommands.records, Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
             Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests,
+            Subcommands.settings, Subcommands.history,
             Subcommands.verify, Subcommands.rebuild, Subcommands.check,
         ])
 
@@ -78,6 +79,7 @@ package enum HaruCLI {
                 continue
             }
             guard let next = args.first, !next.hasPrefix("-") else {
+                if command.run != nil { break }  // a group that is also a command (`haru settings`)
                 if args.contains("--help") || args.contains("-h") {
                     invocation.out.write(Help.text(command, path: path.joined(separator: " ")))
                     return ExitCode.ok
@@ -87,6 +89,7 @@ package enum HaruCLI {
                 return ExitCode.badInput
             }
             guard let sub = command.find(next) else {
+                if command.run != nil { break }
                 err.line("Error: unknown command '\((path + [next]).joined(separator: " "))'")
                 err.line("Usage: haru \(command.usage)  (see 'haru help\(path.isEmpty ? "" : " " + path.joined(separator: " "))')")
                 return ExitCode.badInput

@@ -6,15 +6,16 @@
 extension Subcommands {
     static let log = Command(
         name: "log", abstract: "Show the events, oldest first.",
-        usage: "log [--from SEQ] [--type TYPE] [--entity ID]",
+        usage: "log [--from SEQ] [--type TYPE] [--entity ID] [--notes]",
         options: [
             OptionSpec(.from, value: "SEQ", help: "Start at this seq."),
             OptionSpec(.type, value: "TYPE", help: "Only events of this type (e.g. count.added) or domain (e.g. session).",
                 repeatable: true),
             OptionSpec(.entity, value: "ID", help: "Only events that name this id (in any field).", repeatable: true),
+            OptionSpec(.notes, help: "Show the text of notes (hidden by default)."),
         ],
         discussion:
-            "Notes are private: the log shows their length, never their text. --json prints one event per line with seq, recorded, prev and hash.",
+            "Notes are private: the log shows their length, not their text, unless --notes is given (a log pasted into a bug report should not leak them). --json prints one event per line with seq, recorded, prev and hash.",
         run: { ctx, p in
             let ledger = try ctx.openLedger(readOnly: true)
             var from: UInt64 = 1
@@ -27,6 +28,7 @@ extension Subcommands {
                 throw UsageError("--type: unknown event type \"\(t)\"")
             }
             let entities = Set(p.all(.entity))
+            let showNotes = p.has(.notes)
             let cal = try ctx.calendar(ledger)
             var prev = from > 1 ? (try ledger.event(from - 1)?.hash ?? .zero) : Digest.zero
             var line = JSONBytes(capacity: 1024)
@@ -46,10 +48,10 @@ extension Subcommands {
                 }
                 if ctx.json {
                     line.bytes.removeAll(keepingCapacity: true)
-                    e.writeJSON(prev: prev, to: &line, offset: cal.offset(at:), hideNotes: true)
+                    e.writeJSON(prev: prev, to: &line, offset: cal.offset(at:), hideNotes: !showNotes)
                     ctx.out.line(bytes: line.bytes)
                 } else {
-                    ctx.out.line(LogLine.text(e, instant: cal.format))
+                    ctx.out.line(LogLine.text(e, instant: cal.format, hideNotes: !showNotes))
                 }
                 return true
             }
@@ -63,11 +65,11 @@ extension FieldKind {
 
 /// One event as a human log line: seq, effective time, type, then the payload.
 enum LogLine {
-    static func text(_ e: Event, instant: (Instant) -> String) -> String {
+    static func text(_ e: Event, instant: (Instant) -> String, hideNotes: Bool = true) -> String {
         let seq = String(e.seq)
         var s = String(repeating: " ", count: max(0, 6 - seq.count)) + seq + "  " + instant(e.at) + "  " + e.type.name
         s += String(repeating: " ", count: max(1, 18 - e.type.name.count))
-        guard case .object(let members) = e.payload.json(type: e.type, instant: instant, hideNotes: true) else { return s }
+        guard case .object(let members) = e.payload.json(type: e.type, instant: instant, hideNotes: hideNotes) else { return s }
         s += members.map { "\($0.0)=\(plain($0.1))" }.joined(separator: " ")
         return s
     }

@@ -108,7 +108,10 @@ extension Subcommands {
             "The representative session (the earliest or latest start, by the representative setting) comes first; the others count as +N.",
         run: { ctx, _ in
             let ledger = try ctx.openLedger(readOnly: true)
-            let earliest = try ledger.withStoredState { try $0.settings().current.representativeEarliest }
+            let settings = try ledger.withStoredState { try $0.settings().current }
+            let earliest = settings.representativeEarliest
+            // The app's long-session alert: a session running this long was probably forgotten.
+            let long = Int64(settings.longSessionHours) * 3600
             var sessions = try ledger.runningSessions()
             sessions.sort { earliest ? ($0.start, $0.id) < ($1.start, $1.id) : ($0.start, $0.id) > ($1.start, $1.id) }
             let now = try ctx.eventTime()
@@ -118,6 +121,7 @@ extension Subcommands {
                     .object([
                         ("session_id", .string(s.id)), ("action_id", .string(s.actionID)),
                         ("start", .string(cal.format(s.start))), ("seconds", .int(max(0, now.seconds - s.start.seconds))),
+                        ("long", .bool(now.seconds - s.start.seconds >= long)),
                     ])
                 }
                 ctx.printJSON(
@@ -134,8 +138,9 @@ extension Subcommands {
             let more = sessions.count > 1 ? "  +\(sessions.count - 1)" : ""
             ctx.out.line("\(ctx.name(of: .action, first.actionID, in: ledger))  \(Duration.text(now.seconds - first.start.seconds))\(more)")
             for s in sessions {
+                let flag = now.seconds - s.start.seconds >= long ? "  ⚠ over \(settings.longSessionHours) h: forgotten? `haru stop ACTION --at TIME` ends it when it really ended" : ""
                 ctx.out.line(
-                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(cal.format(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))"
+                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(cal.format(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))\(flag)"
                 )
             }
             return ExitCode.ok

@@ -267,7 +267,7 @@ extension Payload {
         }
     }
 
-    static func render(_ field: Field, _ value: FieldValue, instant: (Instant) -> String) -> JSONValue {
+    @_spi(Layers) public static func render(_ field: Field, _ value: FieldValue, instant: (Instant) -> String) -> JSONValue {
         switch value {
         case .null: return .null
         case .bool(let b): return .bool(b)

@@ -67,3 +67,11 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 }
+
+extension JSONValue {
+    /// The text of a string value, nil for the other kinds.
+    @_spi(Layers) public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+}

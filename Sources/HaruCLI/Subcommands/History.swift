@@ -1,0 +1,109 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
+
+extension Subcommands {
+    static let history = Command(
+        name: "history", abstract: "Every event that touched one entity, with what it changed.",
+        usage: "history ID|NAME|REF [--records] [--known-at …]",
+        arguments: [
+            ("ID|NAME|REF", "An id of any kind, an action's or tag's name, a goal's title, or the start of a record id (as `haru records` shows it).")
+        ],
+        options: [OptionSpec(.records, help: "For an action: also the events of its sessions and counts.")] + queryOptions,
+        discussion: """
+            Oldest first: seq, when it was recorded (transaction time, UTC), when it takes effect
+            (valid time, the ledger's zone), the event type and the fields it changed, old → new.
+            Notes are shown: this is their owner's view (`haru log` hides them).
+            """,
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            try ctx.query { snap, cal, ref in
+                let subject: HistorySubject?
+                do { subject = try EntityHistory.resolve(snap, p.positionals[0]) } catch let e as InputError { throw UsageError(e.rule) }
+                guard let subject else {
+                    throw UsageError("nothing named \"\(p.positionals[0])\": give an id, a name, a goal title or a record's ref (`haru records`)")
+                }
+                if p.has(.records), case .definition(let d) = subject, d.kind != .action {
+                    throw UsageError("--records applies to actions (\"\(p.positionals[0])\" is a \(d.kind.word))")
+                }
+                let entries = try EntityHistory.entries(snap, subject, records: p.has(.records))
+                var names: [String: String] = [:]
+                for kind in [DefinitionKind.action, .tag, .goal] {
+                    for d in try snap.definitions(kind) { names[d.id] = d.fields().string(.name) ?? d.fields().string(.title) }
+                }
+                let title: String
+                switch subject {
+                case .definition(let d): title = d.fields().string(.name) ?? d.fields().string(.title) ?? d.id
+                case .session(let s): title = names[s.actionID] ?? s.actionID
+                case .count(let c): title = names[c.actionID] ?? c.actionID
+                }
+                if ctx.json {
+                    let items: [JSONValue] = entries.map { h in
+                        var m: [(String, JSONValue)] = [
+                            ("seq", .int(Int64(h.event.seq))), ("recorded", .string(Event.formatRecorded(h.event.recorded))),
+                            ("at", .string(cal.format(h.event.at))), ("type", .string(h.event.type.name)), ("id", .string(h.event.id.description)),
+                        ]
+                        if let r = h.recordID { m.append(("record_id", .string(r))) }
+                        m.append((
+                            "changes",
+                            .array(
+                                h.changes.map { c in
+                                    .object([
+                                        ("field", .string(c.field.jsonName)), ("from", HistoryText.json(c.field, c.from, cal)),
+                                        ("to", HistoryText.json(c.field, c.to, cal)),
+                                    ])
+                                })
+                        ))
+                        m.append(("data", h.event.payload.json(type: h.event.type, instant: cal.format)))
+                        return .object(m)
+                    }
+                    ctx.printJSON(
+                        .object(
+                            [("kind", .string(subject.kindWord)), ("id", .string(subject.id)), ("name", .string(title))]
+                                + snap.referenceJSON(ref, cal) + [("events", .array(items))]))
+                    return ExitCode.ok
+                }
+                ctx.out.line("\(subject.kindWord) \(title) (id \(subject.id)): \(entries.count) event\(entries.count == 1 ? "" : "s")")
+                for h in entries {
+                    let words = h.changes.map { HistoryText.words($0, cal, names) }.joined(separator: ", ")
+                    let record = h.recordID.map { " [\($0)]" } ?? ""
+                    ctx.out.line(
+                        "  " + Cell.pad(String(h.event.seq), 6) + Cell.pad(Event.formatRecorded(h.event.recorded), 29) + "at "
+                            + cal.format(h.event.at) + "  " + Cell.pad(h.event.type.name, 18) + record + (words.isEmpty ? "" : "  " + words))
+                }
+                return ExitCode.ok
+            }
+        })
+}
+
+/// A field's change in words: `target 30m 00s → 45m 00s`, `end 22:10 → 21:40`.
+enum HistoryText {
+    static func json(_ f: Field, _ v: FieldValue?, _ cal: LedgerCalendar) -> JSONValue {
+        guard let v else { return .null }
+        return Payload.render(f, v, instant: cal.format)
+    }
+
+    static func words(_ c: FieldChange, _ cal: LedgerCalendar, _ names: [String: String]) -> String {
+        let name = String(c.field.jsonName.map { $0 == "_" || $0 == "." ? " " : $0 })
+        switch (c.from, c.to) {
+        case (nil, let to?): return "\(name) \(text(c.field, to, cal, names))"
+        case (let from?, nil): return "\(name) \(text(c.field, from, cal, names)) removed"
+        case (let from?, let to?): return "\(name) \(text(c.field, from, cal, names)) → \(text(c.field, to, cal, names))"
+        case (nil, nil): return name
+        }
+    }
+
+    static func text(_ f: Field, _ v: FieldValue, _ cal: LedgerCalendar, _ names: [String: String]) -> String {
+        switch (f, v) {
+        case (.targetSeconds, .int(let s)): return Duration.text(s)
+        case (.note, .string(let s)), (.name, .string(let s)), (.title, .string(let s)): return "\"\(RecordText.oneLine(s))\""
+        case (.tagIDs, .strings(let ids)): return "[" + ids.map { names[$0] ?? $0 }.joined(separator: ", ") + "]"
+        case (.targetActionID, .string(let id)), (.targetTagID, .string(let id)): return names[id] ?? id
+        default:
+            let j = Payload.render(f, v, instant: cal.format)
+            if case .array(let items) = j { return items.map { $0.stringValue ?? $0.compactText }.joined(separator: ", ") }
+            return j.stringValue ?? j.compactText
+        }
+    }
+}

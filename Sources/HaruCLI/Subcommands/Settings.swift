@@ -1,0 +1,87 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
+
+extension Subcommands {
+    static let settings = Command(
+        name: "settings", abstract: "Show the settings in force, with their dated steps; change them with `settings set`.",
+        usage: "settings [--as-of …] [--known-at …] | settings set [--day-start HH:mm] [--time-zone ZONE] … [--from DATE]",
+        options: queryOptions,
+        discussion: """
+            day_start and time_zone may change from a date on (settings set --from DATE): the days
+            before keep the old rule, and the steps list which rule governs which days. The other
+            settings apply to all history. The values shown are those of the reference's day.
+            """,
+        subcommands: [settingsSet],
+        run: { ctx, _ in
+            try ctx.query { snap, cal, ref in
+                let view = try SettingsView(snap, calendar: cal, reference: ref)
+                if ctx.json {
+                    guard case .object(let m) = view.json(calendar: cal, knownAt: snap.knownAt) else { return ExitCode.ok }
+                    ctx.printJSON(.object([("as_of", .string(cal.format(ref.instant)))] + m))
+                    return ExitCode.ok
+                }
+                for (name, value) in view.values {
+                    var line = Cell.pad(name, 22) + (value.stringValue ?? value.compactText)
+                    if name == "day_start", view.dayStartSteps.count > 1 {
+                        line += "   steps: " + view.dayStartSteps.map { "\($0.from.map { "from \($0)" } ?? "first") \($0.value)" }
+                            .joined(separator: ", ")
+                    }
+                    if name == "time_zone", view.zoneSteps.count > 1 {
+                        line += "   steps: " + view.zoneSteps.map { "\($0.from.map { "from \($0)" } ?? "first") \($0.zone)" }
+                            .joined(separator: ", ")
+                    }
+                    ctx.out.line(line)
+                }
+                ctx.out.line("")
+                ctx.out.line("changes (seq, effective time, what):")
+                for c in view.changes {
+                    guard case .object(let m) = c.payload.json(type: .settingsChanged, instant: cal.format) else { continue }
+                    ctx.out.line(
+                        "  " + Cell.pad(String(c.when.seq), 6) + cal.format(c.when.at) + "  "
+                            + m.map { "\($0.0)=\($0.1.stringValue ?? $0.1.compactText)" }.joined(separator: " "))
+                }
+                return ExitCode.ok
+            }
+        })
+
+    static let settingsSet = Command(
+        name: "set", abstract: "Change settings (one settings.changed event).",
+        usage:
+            "settings set [--time-zone ZONE] [--day-start HH:mm] [--from DATE] [--week-start DAY] [--min-session-seconds N] [--representative earliest|latest] [--long-session-hours H] [--at INSTANT]",
+        options: [
+            OptionSpec(.timeZone, value: "ZONE", help: "IANA time zone, e.g. Asia/Seoul."),
+            OptionSpec(.dayStart, value: "HH:mm", help: "When the logical day starts."),
+            OptionSpec(.from, value: "DATE", help: "day_start and time_zone only: govern the days from DATE on (default: all history)."),
+            OptionSpec(.weekStart, value: "DAY", help: "First day of the week, monday … sunday."),
+            OptionSpec(.minSessionSeconds, value: "N", help: "Sessions shorter than this are discarded at stop (0 … 86400)."),
+            OptionSpec(.representative, value: "earliest|latest", help: "Which running session `haru running` shows first."),
+            OptionSpec(.longSessionHours, value: "H", help: "Flag a running session as long after H hours (1 … 12; default 12)."),
+            atOption,
+        ],
+        run: { ctx, p in
+            var data: [(String, JSONValue)] = []
+            func number(_ key: OptionKey) throws -> JSONValue? {
+                guard let v = p.value(key) else { return nil }
+                guard let n = Int64(v) else { throw UsageError("\(key.name): \"\(v)\" is not a whole number") }
+                return .int(n)
+            }
+            if let z = p.value(.timeZone) { data.append(("time_zone", .string(z))) }
+            if let d = p.value(.dayStart) { data.append(("day_start", .string(d))) }
+            if let w = p.value(.weekStart) { data.append(("week_start", .string(w))) }
+            if let n = try number(.minSessionSeconds) { data.append(("min_session_seconds", n)) }
+            if let r = p.value(.representative) { data.append(("representative", .string(r))) }
+            if let h = try number(.longSessionHours) { data.append(("long_session_hours", h)) }
+            guard !data.isEmpty else { throw UsageError("give at least one setting to change (see `haru settings set --help`)") }
+            let changed = "Changed " + data.map { "\($0.0) to \($0.1.stringValue ?? $0.1.compactText)" }.joined(separator: ", ")
+            if let f = p.value(.from) { data.append(("from", .string(f))) }
+            let e = try ctx.event(.settingsChanged, at: try ctx.eventTime(), data: data)
+            _ = try ctx.openLedger()
+            let r = try ctx.append([e])
+            ctx.report(
+                r, json: [("type", .string("settings.changed"))],
+                human: changed + (p.value(.from).map { " for the days from \($0) on" } ?? "") + ".")
+            return ExitCode.ok
+        })
+}
