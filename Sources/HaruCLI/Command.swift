@@ -51,6 +51,8 @@ extension OptionKey {
     static let note = OptionKey("--note")
     static let now = OptionKey("--now")
     static let ordinal = OptionKey("--ordinal")
+    static let output = OptionKey("--output")
+    static let lang = OptionKey("--lang")
     static let period = OptionKey("--period")
     static let periods = OptionKey("--periods")
     static let start = OptionKey("--start")

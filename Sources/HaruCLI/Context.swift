@@ -9,7 +9,7 @@ struct Context {
     /// in a process: closing the second would drop the process's file locks on
     /// the lock file that the first still relies on, and another process could
     /// then reset the reader table under it. So every command opens it once.
-    private let opened = LedgerHolder()
+    let opened = LedgerHolder()
 
     var invocation: Invocation
     var parsed: Parsed
@@ -33,6 +33,11 @@ struct Context {
 
     func openLedger(readOnly: Bool = false) throws -> Ledger {
         if let l = opened.ledger { return l }
+        if opened.creating {
+            let l = try Ledger.create(path: try ledgerPath(), durability: durability)
+            opened.ledger = l
+            return l
+        }
         let l = try Ledger(path: try ledgerPath(), durability: durability, readOnly: readOnly)
         opened.ledger = l
         return l
@@ -75,11 +80,11 @@ struct Context {
 
     /// Appends JSON Lines as one batch (`haru append`).
     mutating func appendJSONLines(
-        _ input: InputBytes, expectHead: UInt64?, progress: ((Int, Int) -> Void)?
+        _ input: InputBytes, expectHead: UInt64?, progress: ((Int, Int) -> Void)?, provenance: Bool = false
     ) throws -> AppendResult {
         let ledger = try openLedger()
         let result = try ledger.appendJSONLines(
-            input, zones: zones, expectHead: expectHead, now: try nowMicros(), rng: &rng, progress: progress)
+            input, zones: zones, expectHead: expectHead, now: try nowMicros(), rng: &rng, progress: progress, provenance: provenance)
         if durability == .relaxed { try ledger.environment.sync() }
         return result
     }
@@ -104,4 +109,6 @@ struct Context {
 /// Holds the one ledger a command opens (see `Context.opened`).
 final class LedgerHolder {
     var ledger: Ledger?
+    /// Set by a command that makes the ledger when there is none (`import`).
+    var creating = false
 }

@@ -25,7 +25,7 @@ package enum HaruCLI {
             Subcommands.records, Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
             Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests,
-            Subcommands.settings, Subcommands.history,
+            Subcommands.settings, Subcommands.history, Subcommands.export, Subcommands.importData,
             Subcommands.verify, Subcommands.rebuild, Subcommands.check,
         ])
 

@@ -30,15 +30,7 @@ extension Subcommands {
             }
             let source = p.positionals.first
             let input = try ctx.invocation.readInput(source == "-" ? nil : source)
-            // A progress line on stderr for long loads, only when a person is watching.
-            let err = ctx.invocation.err
-            let progress: ((Int, Int) -> Void)? =
-                err.isTTY && input.count > 4 << 20
-                ? { done, total in
-                    err.write("\rappending … \(done * 100 / max(total, 1)) %")
-                    if done >= total { err.write("\r\u{1B}[K") }
-                } : nil
-            let r = try ctx.appendJSONLines(input, expectHead: expect, progress: progress)
+            let r = try ctx.appendJSONLines(input, expectHead: expect, progress: ctx.loadProgress(input, "appending"))
             if ctx.json {
                 ctx.printJSON(
                     .object([
@@ -80,5 +72,17 @@ func seqLines(_ seqs: [UInt64]) -> String {
             end += 1
         }
         return end
+    }
+}
+
+extension Context {
+    /// A progress line on stderr for long loads, only when a person is watching.
+    func loadProgress(_ input: InputBytes, _ verb: String) -> ((Int, Int) -> Void)? {
+        let err = invocation.err
+        guard err.isTTY && input.count > 4 << 20 else { return nil }
+        return { done, total in
+            err.write("\r\(verb) … \(done * 100 / max(total, 1)) %")
+            if done >= total { err.write("\r\u{1B}[K") }
+        }
     }
 }

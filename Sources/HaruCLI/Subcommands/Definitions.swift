@@ -21,14 +21,8 @@ extension Subcommands {
                 let tags = Dictionary(
                     try DefinitionList.rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
                 let rows = try DefinitionList.rows(snap, .action, reference: ref, all: p.has(.all))
-                let items: [JSONValue] = rows.map { r in
-                    var m = DefinitionText.members(r, cal)
-                    m.append(("tags", .array((r.fields.strings(.tagIDs) ?? []).map { .string(tags[$0]?.name ?? $0) })))
-                    m.append(("button_color", DefinitionList.buttonColor(r.fields, tags: tags).map { .string($0) } ?? .null))
-                    return .object(m)
-                }
                 if ctx.json {
-                    ctx.printJSON(.object(snap.referenceJSON(ref, cal) + [("actions", .array(items))]))
+                    ctx.printJSON(try DefinitionList.json(.action, snap: snap, calendar: cal, reference: ref, all: p.has(.all)))
                     return ExitCode.ok
                 }
                 DefinitionText.table(
@@ -54,12 +48,7 @@ extension Subcommands {
                 let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
                 func carrying(_ tag: String) -> [DefinitionRow] { actions.filter { ($0.fields.strings(.tagIDs) ?? []).contains(tag) } }
                 if ctx.json {
-                    let items: [JSONValue] = rows.map { r in
-                        var m = DefinitionText.members(r, cal)
-                        m.append(("actions", .array(carrying(r.id).map { .string($0.name) })))
-                        return .object(m)
-                    }
-                    ctx.printJSON(.object(snap.referenceJSON(ref, cal) + [("tags", .array(items))]))
+                    ctx.printJSON(try DefinitionList.json(.tag, snap: snap, calendar: cal, reference: ref, all: p.has(.all)))
                     return ExitCode.ok
                 }
                 DefinitionText.table(rows, header: ["NAME", "COLOR", "ACTIONS", "ORDER", "ID"], out: ctx.out, empty: "No tags.") { r in
@@ -78,23 +67,14 @@ extension Subcommands {
         options: [listAll] + queryOptions, discussion: listDiscussion + " `elapsed` is the share of the goal's dates passed at the reference (none without an end date).",
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
-                let rows = try DefinitionList.rows(snap, .goal, reference: ref, all: p.has(.all))
-                let progress = try ProgressEngine(snap, calendar: cal, reference: ref).run()
-                var status: [String: GoalProgress] = [:]
-                for g in progress.goals { status[g.id] = g }
-                let quests = try DefinitionList.rows(snap, .quest, reference: ref, all: false)
-                func statusWord(_ r: DefinitionRow) -> String { r.deleted ? "deleted" : status[r.id]?.status.rawValue ?? "not_started" }
                 if ctx.json {
-                    let items: [JSONValue] = rows.map { r in
-                        var m = DefinitionText.members(r, cal)
-                        m.append(("status", .string(statusWord(r))))
-                        m.append(("elapsed", DefinitionList.elapsed(r.fields, calendar: cal, reference: ref).map { .double($0) } ?? .null))
-                        m.append(("quests", .int(Int64(quests.filter { $0.definition.base.string(.goalID) == r.id }.count))))
-                        return .object(m)
-                    }
-                    ctx.printJSON(.object(snap.referenceJSON(ref, cal) + [("goals", .array(items))]))
+                    ctx.printJSON(try DefinitionList.json(.goal, snap: snap, calendar: cal, reference: ref, all: p.has(.all)))
                     return ExitCode.ok
                 }
+                let rows = try DefinitionList.rows(snap, .goal, reference: ref, all: p.has(.all))
+                var status: [String: GoalProgress] = [:]
+                for g in try ProgressEngine(snap, calendar: cal, reference: ref).run().goals { status[g.id] = g }
+                func statusWord(_ r: DefinitionRow) -> String { r.deleted ? "deleted" : status[r.id]?.status.rawValue ?? "in_progress" }
                 DefinitionText.table(
                     rows, header: ["TITLE", "DATES", "THRESHOLD", "STATUS", "ELAPSED", "SYMBOL", "COLOR", "ORDER", "ID"], out: ctx.out,
                     empty: "No goals."
@@ -118,36 +98,20 @@ extension Subcommands {
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
                 let goal = try p.value(.goal).map { try ctx.resolve(.goal, $0, in: snap, reference: ref).id }
-                let goals = try DefinitionList.rows(snap, .goal, reference: ref, all: true)
-                let goalRank = Dictionary(goals.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-                let goalTitle = Dictionary(goals.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+                let goalTitle = Dictionary(
+                    try DefinitionList.rows(snap, .goal, reference: ref, all: true).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
                 var names: [String: String] = [:]
                 for kind in [DefinitionKind.action, .tag] { for d in try snap.definitions(kind) { names[d.id] = d.fields().string(.name) } }
                 let tracking = Dictionary(
                     try snap.definitions(.action).map { ($0.id, $0.base.choice(.tracking) == Tracking.time) }, uniquingKeysWith: { a, _ in a })
-                let rows = try DefinitionList.rows(snap, .quest, reference: ref, all: p.has(.all))
-                    .filter { goal == nil || $0.definition.base.string(.goalID) == goal }
-                    .enumerated().sorted { a, b in
-                        let ga = goalRank[a.element.definition.base.string(.goalID) ?? ""] ?? .max
-                        let gb = goalRank[b.element.definition.base.string(.goalID) ?? ""] ?? .max
-                        return (ga, a.offset) < (gb, b.offset)
-                    }.map(\.element)
+                let rows = try DefinitionList.questRows(snap, reference: ref, all: p.has(.all), goal: goal)
                 func spec(_ r: DefinitionRow) -> QuestSpec { QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] }) }
                 func targetName(_ r: DefinitionRow) -> String {
                     let id = r.fields.string(.targetActionID) ?? r.fields.string(.targetTagID) ?? "?"
                     return (names[id] ?? id) + (r.fields.string(.targetTagID) != nil ? " (tag)" : "")
                 }
                 if ctx.json {
-                    let items: [JSONValue] = rows.map { r in
-                        let s = spec(r)
-                        var m = DefinitionText.members(r, cal)
-                        m.append(("goal", .string(goalTitle[s.goalID] ?? s.goalID)))
-                        m.append(("target_name", .string(targetName(r))))
-                        m.append(("unit", .string(s.unit)))
-                        m.append(("schedule_text", .string(s.scheduleText)))
-                        return .object(m)
-                    }
-                    ctx.printJSON(.object(snap.referenceJSON(ref, cal) + [("quests", .array(items))]))
+                    ctx.printJSON(try DefinitionList.json(.quest, snap: snap, calendar: cal, reference: ref, all: p.has(.all), goal: goal))
                     return ExitCode.ok
                 }
                 DefinitionText.table(
@@ -167,31 +131,6 @@ extension Subcommands {
 
 /// How definition listings print.
 enum DefinitionText {
-    /// The definition's id, its fields in force (as in its `*.created`
-    /// event), whether it is deleted, and where it was created.
-    static func members(_ r: DefinitionRow, _ cal: LedgerCalendar) -> [(String, JSONValue)] {
-        let type: EventType
-        switch r.definition.kind {
-        case .tag: type = .tagCreated
-        case .action: type = .actionCreated
-        case .goal: type = .goalCreated
-        case .quest: type = .questCreated
-        }
-        var m: [(String, JSONValue)] = []
-        if case .object(let fields) = r.fields.json(type: type, instant: cal.format) { m = fields }
-        m.insert((r.definition.kind.idField.jsonName, .string(r.id)), at: 0)
-        m.append(("order", r.order.map { .int(Int64($0)) } ?? .null))
-        m.append(("deleted", .bool(r.deleted)))
-        m.append(("created", .object([("seq", .int(Int64(r.definition.created.seq))), ("at", .string(cal.format(r.definition.created.at)))])))
-        return dedupe(m)
-    }
-
-    /// Keeps the first of each key (the id leads; `order` once).
-    private static func dedupe(_ m: [(String, JSONValue)]) -> [(String, JSONValue)] {
-        var seen = Set<String>()
-        return m.filter { seen.insert($0.0).inserted }
-    }
-
     /// Aligned columns, a header, one row per definition; deleted ones marked.
     static func table(
         _ rows: [DefinitionRow], header: [String], out: OutputStream, empty: String, cells: (DefinitionRow) -> [String]

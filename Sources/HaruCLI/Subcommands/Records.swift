@@ -44,14 +44,11 @@ extension Subcommands {
                 }
                 let span = cal.range(of: from).lowerBound.seconds..<cal.range(of: to).upperBound.seconds
                 let rows = try RecordList.read(snap, span: span, reference: ref, actions: only, all: p.has(.all))
-                let names = try ctx.actionNames(snap)
                 if ctx.json {
-                    ctx.printJSON(
-                        .object(
-                            [("from", .string(from.description)), ("to", .string(to.description))] + snap.referenceJSON(ref, cal)
-                                + [("records", .array(rows.map { RecordText.json($0, names: names, calendar: cal, reference: ref) }))]))
+                    ctx.printJSON(try RecordList.json(rows, snap: snap, from: from, to: to, calendar: cal, reference: ref))
                     return ExitCode.ok
                 }
+                let names = try ctx.actionNames(snap)
                 RecordText.print(rows, from: from, to: to, names: names, calendar: cal, reference: ref, out: ctx.out)
                 return ExitCode.ok
             }
@@ -82,38 +79,6 @@ extension Context {
 
 /// How records print.
 enum RecordText {
-    static func json(_ r: RecordRow, names: [String: String], calendar cal: LedgerCalendar, reference: Reference) -> JSONValue {
-        var m: [(String, JSONValue)] = [
-            ("kind", .string(r.kind.rawValue)), ("id", .string(r.id)), ("ref", .string(r.ref)), ("action_id", .string(r.actionID)),
-            ("action", .string(names[r.actionID] ?? r.actionID)),
-        ]
-        switch r.kind {
-        case .session:
-            let end = r.end ?? reference.instant
-            m += [
-                ("start", .string(cal.format(r.start))), ("end", r.end.map { .string(cal.format($0)) } ?? .null),
-                ("seconds", .int(max(0, end.seconds - r.start.seconds))),
-                ("days", .array(days(r, cal, reference).map { .string($0.description) })),
-            ]
-        case .count:
-            m += [
-                ("time", .string(cal.format(r.start))), ("amount", .int(Int64(r.amount ?? 0))),
-                ("day", .string(cal.day(of: r.start).description)),
-            ]
-        }
-        m += [("note", r.note.map { .string($0) } ?? .null), ("state", .string(r.state.rawValue)), ("seq", .int(Int64(r.versionSeq)))]
-        return .object(m)
-    }
-
-    /// The logical days a record touches (a running session: up to the reference).
-    static func days(_ r: RecordRow, _ cal: LedgerCalendar, _ reference: Reference) -> [LocalDate] {
-        let first = cal.day(of: r.start)
-        guard r.kind == .session else { return [first] }
-        let end = r.end ?? reference.instant
-        let last = cal.day(of: Instant(seconds: max(r.start.seconds, end.seconds - 1)))
-        return (0...max(0, last.daysSinceEpoch - first.daysSinceEpoch)).prefix(1000).map { first.adding(days: $0) }
-    }
-
     static func print(
         _ rows: [RecordRow], from: LocalDate, to: LocalDate, names: [String: String], calendar cal: LedgerCalendar, reference: Reference,
         out: OutputStream

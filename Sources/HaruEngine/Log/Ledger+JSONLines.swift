@@ -7,12 +7,15 @@
 extension Ledger {
     /// Appends the JSON Lines in `input` as one atomic batch (`#` comments
     /// and blank lines skipped); see `append(from:expectHead:now:rng:)`.
-    /// - Parameter progress: called now and then with (bytes read, bytes in all).
+    /// - Parameters:
+    ///   - progress: called now and then with (bytes read, bytes in all).
+    ///   - provenance: lines as `haru export jsonl` writes them: the fields
+    ///     the store added (seq, recorded, prev, hash) are read and ignored.
     public func appendJSONLines<G: RandomNumberGenerator>(
         _ input: InputBytes, zones: ZoneDirectory, expectHead: UInt64? = nil, now: Int64, rng: inout G,
-        progress: ((Int, Int) -> Void)? = nil
+        progress: ((Int, Int) -> Void)? = nil, provenance: Bool = false
     ) throws -> AppendResult {
-        let lines = { EventLines(input: input, zones: zones, progress: progress) }
+        let lines = { EventLines(input: input, zones: zones, progress: progress, provenance: provenance) }
         // Should the append start over (the map grew), it reads the lines
         // itself the second time.
         return try ReadAhead.run(lines()) { ahead in
@@ -61,14 +64,17 @@ struct BulkSource: EventSource {
     let zones: ZoneDirectory
     /// Called now and then with (bytes read, bytes in all).
     let progress: ((Int, Int) -> Void)?
+    /// Whether the store's fields are accepted (and ignored): `haru import jsonl`.
+    let provenance: Bool
     private let input: InputBytes
     private var cursor = JSONLineCursor()
     private var read = 0
 
-    @_spi(Layers) public init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil) {
+    @_spi(Layers) public init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil, provenance: Bool = false) {
         self.input = input
         self.zones = zones
         self.progress = progress
+        self.provenance = provenance
     }
 
     /// An event line is about 150 bytes (the benchmark's average is 155): a
@@ -86,11 +92,11 @@ struct BulkSource: EventSource {
         let line = UnsafeBufferPointer(rebasing: input.buffer[range])
         // The plain lines of a bulk load are read straight into events; the
         // full parser reads the rest and names any error (EventLineFastPath).
-        if let fast = EventLineFastPath.decode(buffer: line, zones: zones) { return (fast, n) }
+        if let fast = EventLineFastPath.decode(buffer: line, zones: zones, provenance: provenance) { return (fast, n) }
         let json: JSONValue
         do { json = try JSONParser.parse(buffer: line) } catch {
             throw InputError(line: n, field: "event", rule: error.description)
         }
-        do { return (try EventInput.parse(json, zones: zones), n) } catch { throw error.at(line: n) }
+        do { return (try EventInput.parse(json, zones: zones, provenance: provenance), n) } catch { throw error.at(line: n) }
     }
 }

@@ -6,7 +6,9 @@ extension EventInput {
 
     /// Reads one event line (already parsed as JSON).
     /// - Throws: `InputError` naming the field and the rule (no line: the caller adds it).
-    public static func parse(_ json: JSONValue, zones: ZoneDirectory) throws(InputError) -> EventInput {
+    /// - Parameter provenance: accept (and ignore) the fields the store adds,
+    ///   as `haru export jsonl` writes them (`haru import jsonl`).
+    public static func parse(_ json: JSONValue, zones: ZoneDirectory, provenance: Bool = false) throws(InputError) -> EventInput {
         guard case .object(let members) = json else {
             throw InputError(field: "event", rule: "must be a JSON object (got \(json.typeName))")
         }
@@ -21,6 +23,7 @@ extension EventInput {
             case "v": versionValue = value
             case "source": sourceValue = value
             default:
+                if provenance, storeKeys.contains(key) || key == "redacted" { continue }
                 if storeKeys.contains(key) {
                     throw InputError(
                         field: key, rule: "is assigned by the store; leave it out (use `haru import jsonl` to restore a whole ledger)")

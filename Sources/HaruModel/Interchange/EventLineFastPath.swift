@@ -22,14 +22,16 @@
 /// holds it to that.
 @_spi(Layers) public enum EventLineFastPath {
     /// The event on this line, or nil when the full parser must read it.
-    @_spi(Layers) public static func decode(_ line: ArraySlice<UInt8>, zones: ZoneDirectory) -> EventInput? {
-        line.withUnsafeBufferPointer { decode(buffer: $0, zones: zones) }
+    /// - Parameter provenance: also the lines of `haru export jsonl` (an id,
+    ///   `v`, `source`, and the provenance tail, which is read past).
+    @_spi(Layers) public static func decode(_ line: ArraySlice<UInt8>, zones: ZoneDirectory, provenance: Bool = false) -> EventInput? {
+        line.withUnsafeBufferPointer { decode(buffer: $0, zones: zones, provenance: provenance) }
     }
 
     /// The same, for a line in memory the caller keeps alive (a mapped file's).
-    @_spi(Layers) public static func decode(buffer: UnsafeBufferPointer<UInt8>, zones: ZoneDirectory) -> EventInput? {
+    @_spi(Layers) public static func decode(buffer: UnsafeBufferPointer<UInt8>, zones: ZoneDirectory, provenance: Bool = false) -> EventInput? {
         var r = Reader(bytes: buffer)
-        return r.event(zones: zones)
+        return provenance ? r.exportedEvent(zones: zones) : r.event(zones: zones)
     }
 
     private struct Reader {
@@ -147,7 +149,47 @@
             return EventInput(type: type, at: at, payload: payload)
         }
 
+        /// A line of `haru export jsonl`: `{"id":…,"type":…,"at":…,"v":1[,"source":…],"data":{…}`
+        /// then `,"seq":N,"recorded":…,"prev":…,"hash":…}` (read past, not checked:
+        /// the importing ledger assigns its own). Else nil.
+        mutating func exportedEvent(zones: ZoneDirectory) -> EventInput? {
+            guard take(UInt8(ascii: "{")), key(Self.idKey), let idText = plainString(),
+                let id = EventID(parsing: String(decoding: idText, as: UTF8.self)),
+                take(UInt8(ascii: ",")), key(Self.typeKey), let typeName = plainString(),
+                let type = EventLineFastPath.type(named: typeName), type != .actionEdited, type.currentVersion == 1,
+                take(UInt8(ascii: ",")), key(Self.atKey), let atText = plainString(),
+                case .success(let at) = Instant.parse(bytes: atText),
+                take(UInt8(ascii: ",")), key(Self.vKey), take(UInt8(ascii: "1")), take(UInt8(ascii: ","))
+            else { return nil }
+            var source: String?
+            let mark = i
+            if key(Self.sourceKey) {
+                guard let s = plainString(), !s.isEmpty, s.count <= 64, take(UInt8(ascii: ",")) else { return nil }
+                source = String(decoding: s, as: UTF8.self)
+            } else {
+                i = mark
+            }
+            guard key(Self.dataKey), let payload = data(type, zones: zones),
+                take(UInt8(ascii: ",")), key(Self.seqKey), skipSpaceThen(), i < bytes.count, wholeNumber() != nil,
+                take(UInt8(ascii: ",")), key(Self.recordedKey), plainString() != nil,
+                take(UInt8(ascii: ",")), key(Self.prevKey), plainString() != nil,
+                take(UInt8(ascii: ",")), key(Self.hashKey), plainString() != nil,
+                take(UInt8(ascii: "}"))
+            else { return nil }
+            skipSpace()
+            guard i == bytes.count else { return nil }
+            return EventInput(id: id, type: type, at: at, version: 1, source: source, payload: payload)
+        }
+
+        mutating func skipSpaceThen() -> Bool {
+            skipSpace()
+            return true
+        }
+
         private static let typeKey = Array("type".utf8), atKey = Array("at".utf8), dataKey = Array("data".utf8)
+        private static let idKey = Array("id".utf8), vKey = Array("v".utf8), sourceKey = Array("source".utf8)
+        private static let seqKey = Array("seq".utf8), recordedKey = Array("recorded".utf8), prevKey = Array("prev".utf8),
+            hashKey = Array("hash".utf8)
 
         /// Whether the next key is `name` (compared as bytes: no String is made), with its colon.
         mutating func key(_ name: [UInt8]) -> Bool {

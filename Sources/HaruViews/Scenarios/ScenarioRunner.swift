@@ -31,7 +31,7 @@ public struct ScenarioRunner {
 
     private static let selectors: Set<String> = [
         "expect", "date", "action_id", "tag_id", "as_of", "known_at", "now", "from", "to", "by", "every", "period", "goal_id", "quest_id",
-        "span",
+        "span", "kind", "id", "all",
     ]
 
     mutating func run(_ text: [UInt8]) throws {
@@ -156,11 +156,29 @@ public struct ScenarioRunner {
             case "progress", "goal", "quest", "streak", "judgment":
                 let report = try ProgressEngine(snap, calendar: cal, reference: ref).run()
                 return ("\(kind)", report.json(calendar: cal))
+            case "record":
+                let from = try json["date"] != nil ? date("date") : date("from")
+                let to = try json["to"] != nil ? date("to") : from
+                let span = cal.range(of: from).lowerBound.seconds..<cal.range(of: to).upperBound.seconds
+                let rows = try RecordList.read(snap, span: span, reference: ref, actions: nil, all: json["all"] == .bool(true))
+                return ("records \(from)…\(to)", try RecordList.json(rows, snap: snap, from: from, to: to, calendar: cal, reference: ref))
+            case "definition":
+                guard let k = try str("kind"), let dk = DefinitionKind.allCases.first(where: { $0.word == k }) else {
+                    throw ScenarioError(file: file, line: line, reason: "kind: tag, action, goal or quest")
+                }
+                return (k + "s", try DefinitionList.json(dk, snap: snap, calendar: cal, reference: ref, all: json["all"] == .bool(true)))
+            case "settings":
+                let view = try SettingsView(snap, calendar: cal, reference: ref)
+                return ("settings", view.json(calendar: cal, knownAt: snap.knownAt))
             default:
                 throw ScenarioError(
                     file: file, line: line,
-                    reason: "unknown expectation \"\(kind)\" (day, report, progress, goal, quest, streak, judgment, reject)")
+                    reason:
+                        "unknown expectation \"\(kind)\" (day, report, progress, goal, quest, streak, judgment, record, definition, settings, reject)")
             }
+        }
+        if kind == "record" || kind == "definition" || kind == "settings" {
+            return try expectListed(kind, json, output, title: title, asOf: asOf, line: line)
         }
         if ["goal", "quest", "streak", "judgment"].contains(kind) {
             guard
@@ -196,6 +214,24 @@ public struct ScenarioRunner {
         }
         if let asOf { label += " as_of \(asOf)" }
         if let k = json["known_at"] { label += " known_at \(k.compactText)" }
+        compare(json, selected, label: label, line: line)
+    }
+
+    /// A listing's entry by `id` (with `"listed": true`, or `{"listed": false}`
+    /// when absent), or the settings in force; then compared field by field.
+    private mutating func expectListed(_ kind: String, _ json: JSONValue, _ output: JSONValue, title: String, asOf: String?, line: Int) throws {
+        var label = title + (asOf.map { " as_of \($0)" } ?? "") + (json["known_at"].map { " known_at \($0.compactText)" } ?? "")
+        if kind == "settings" {
+            return compare(json, output["settings"] ?? .null, label: label, line: line)
+        }
+        guard case .string(let id)? = json["id"] else { throw ScenarioError(file: file, line: line, reason: "id: required for expect \(kind)") }
+        label += " id=\(id)"
+        let list = kind == "record" ? "records" : title
+        let idKey = kind == "record" ? "id" : (json["kind"]?.stringValue ?? "") + "_id"
+        var selected: JSONValue = .object([("listed", .bool(false))])
+        if case .array(let items)? = output[list], let hit = items.first(where: { $0[idKey] == .string(id) }), case .object(let m) = hit {
+            selected = .object(m + [("listed", .bool(true))])
+        }
         compare(json, selected, label: label, line: line)
     }
 

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@_spi(Layers) import HaruStorage
+
+/// A file written whole or not at all: the text goes to a temporary file
+/// beside it, which is synced and renamed over the name only once every
+/// write succeeded. A full disk or a kill mid-export leaves the old file (or
+/// none), never a truncated one that looks complete.
+final class OutputFile {
+    let path: String
+    private let temporary: String
+    let stream: OutputStream
+    private let fd: Int32
+
+    /// - Throws: `FileError` when the file cannot be created.
+    init(_ path: String) throws {
+        self.path = path
+        temporary = path + ".partial-\(getpid())"
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileError(path: path, errno: errno, doing: "create") }
+        stream = OutputStream(fd: fd)
+    }
+
+    /// Flushes, syncs and renames into place; on any failure removes the temporary file.
+    func commit() throws {
+        stream.flush()
+        var failed = stream.failure
+        if failed == nil, fsync(fd) != 0 { failed = errno }
+        close(fd)
+        if failed == nil, rename(temporary, path) != 0 { failed = errno }
+        if let e = failed {
+            unlink(temporary)
+            throw FileError(path: path, errno: e, doing: "write")
+        }
+    }
+
+    /// Removes the temporary file (the command failed before commit).
+    func abandon() {
+        close(fd)
+        unlink(temporary)
+    }
+}
+
+/// A file that could not be written: exit 3, naming it and the reason.
+struct FileError: HaruError {
+    var path: String
+    var errno: Int32
+    var doing: String
+    var exitStatus: ExitStatus { .cannotOpen }
+    var description: String {
+        "cannot \(doing) \(path): \(String(cString: strerror(errno))) (errno \(errno))\(errno == ENOSPC ? "; the disk is full" : ""); nothing was written there"
+    }
+}

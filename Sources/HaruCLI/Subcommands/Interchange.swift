@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
+
+/// `haru export` and `haru import`: the ledger's data out and back in.
+extension Subcommands {
+    static let outputOption = OptionSpec(.output, short: "-o", value: "FILE",
+        help: "Write to FILE (whole or not at all: a temporary file renamed into place) instead of standard output.")
+
+    static let export = Command(
+        name: "export", abstract: "Write the ledger's data out: jsonl (lossless) or csv (the app's five files).",
+        usage: "export <jsonl|csv> …",
+        subcommands: [exportJSONL])
+
+    static let importData = Command(
+        name: "import", abstract: "Read data in: jsonl (an export of a ledger) or csv (the app's five files).",
+        usage: "import <jsonl|csv> …",
+        subcommands: [importJSONL])
+
+    static let exportJSONL = Command(
+        name: "jsonl", abstract: "Every event, lossless, one JSON object per line.",
+        usage: "export jsonl [--from SEQ] [--output FILE]",
+        options: [OptionSpec(.from, value: "SEQ", help: "Start at this seq (an incremental export)."), outputOption],
+        discussion: """
+            Each line holds the event as it was appended — id, type, at (in the ledger's zone), v,
+            source, data (notes included) — then what the ledger added: seq, recorded (transaction
+            time), prev and hash. `haru import jsonl` reads it back: into a path with no ledger it
+            makes one with the same events under the same ids and seqs, so every query answers the
+            same; into a ledger that has events it appends those whose ids it lacks.
+            """,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger(readOnly: true)
+            var from: UInt64 = 1
+            if let f = p.value(.from) {
+                guard let n = UInt64(f), n >= 1 else { throw UsageError("--from: \"\(f)\" is not a seq (1, 2, 3 …)") }
+                from = n
+            }
+            let file = try p.value(.output).map { try OutputFile($0) }
+            let out = file?.stream ?? ctx.out
+            let cal = try ctx.calendar(ledger)
+            var count = 0
+            do {
+                try ledger.environment.read { txn in
+                    var prev = from > 1 ? (try ledger.event(from - 1, txn)?.hash ?? .zero) : Digest.zero
+                    var line = JSONBytes(capacity: 1024)
+                    try txn.scan(ledger.events, from: from) { k, v in
+                        let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+                        let e: Event
+                        do { e = try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let err as DecodeError {
+                            throw LedgerError.damaged(seq: seq, reason: err.reason)
+                        }
+                        line.bytes.removeAll(keepingCapacity: true)
+                        e.writeExportJSON(prev: prev, to: &line, offset: cal.offset(at:))
+                        out.line(bytes: line.bytes)
+                        prev = e.hash
+                        count += 1
+                        return true
+                    }
+                }
+                try file?.commit()
+            } catch {
+                file?.abandon()
+                throw error
+            }
+            if let file { ctx.invocation.err.line("Exported \(count) events to \(file.path).") }
+            return ExitCode.ok
+        })
+
+    static let importJSONL = Command(
+        name: "jsonl", abstract: "Append the events of a `haru export jsonl` file (idempotent by event id).",
+        usage: "import jsonl FILE|- [--expect-head SEQ]",
+        arguments: [("FILE", "An export (or any JSON Lines of events); - reads standard input.")],
+        options: [
+            OptionSpec(.expectHead, value: "SEQ", help: "Fail without writing unless the ledger's head is exactly SEQ.")
+        ],
+        discussion: """
+            With no ledger at the path, makes one: the first line (usually the exported ledger's
+            first settings.changed) becomes seq 1, and the result is the exported ledger again —
+            same ids, same effective times, same answers (the transaction times and hashes are new).
+            Into an existing ledger, events whose ids it already holds with the same content are
+            skipped: two devices that exchange exports converge. The whole file is one batch:
+            one bad line (named with its field and rule) rejects it all and nothing is written.
+            The provenance fields of an export (seq, recorded, prev, hash) are read past.
+            """,
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            var expect: UInt64?
+            if let e = p.value(.expectHead) {
+                guard let n = UInt64(e) else { throw UsageError("--expect-head: \"\(e)\" is not a seq") }
+                expect = n
+            }
+            let source = p.positionals[0]
+            let input = try ctx.invocation.readInput(source == "-" ? nil : source)
+            let path = try ctx.ledgerPath()
+            let fresh = FileBytes.read(path + "/data.mdb", limit: 1) == nil
+            if fresh {
+                makeParents(of: path)
+                ctx.opened.creating = true
+            }
+            let r: AppendResult
+            do {
+                r = try ctx.appendJSONLines(input, expectHead: expect, progress: ctx.loadProgress(input, "importing"), provenance: true)
+            } catch {
+                // A ledger made for this import and left empty is taken away again: nothing written.
+                if fresh, (try? ctx.opened.ledger?.head().seq) == 0 { removeLedger(at: path) }
+                throw error
+            }
+            let skipped = r.seqs.count - r.appended
+            if ctx.json {
+                ctx.printJSON(
+                    .object([
+                        ("events", .int(Int64(r.seqs.count))), ("appended", .int(Int64(r.appended))), ("skipped", .int(Int64(skipped))),
+                        ("head", .int(Int64(r.head))), ("created", .bool(fresh)),
+                    ]))
+            } else {
+                ctx.out.line(
+                    (fresh ? "Created a ledger at \(path) and imported " : "Imported ")
+                        + "\(r.appended) event\(r.appended == 1 ? "" : "s")"
+                        + (skipped > 0 ? " (\(skipped) already there)" : "") + "; head seq \(r.head).")
+            }
+            return ExitCode.ok
+        })
+
+    /// Removes a ledger directory this command made (its two files and itself).
+    static func removeLedger(at path: String) {
+        for f in ["data.mdb", "lock.mdb"] { unlink(path + "/" + f) }
+        rmdir(path)
+    }
+}

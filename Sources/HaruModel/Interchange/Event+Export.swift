@@ -1,0 +1,34 @@
+/// The line of `haru export jsonl`: the event as it was appended (id, type,
+/// at, v, source, data with notes), then what the store added as provenance
+/// (seq, recorded, prev, hash). Content first, so that two exports of the
+/// same history differ only in the tail of each line; `haru import jsonl`
+/// reads the content and ignores the provenance.
+@_spi(Layers) import HaruStorage
+
+extension Event {
+    @_spi(Layers) public func writeExportJSON(prev: Digest, to out: inout JSONBytes, offset: (Instant) -> Int) {
+        out.raw("{\"id\":\"")
+        id.write(to: &out.bytes)
+        out.raw("\",\"type\":")
+        out.string(type.name)
+        out.raw(",\"at\":\"")
+        at.write(offsetSeconds: offset(at), to: &out.bytes)
+        out.raw("\",\"v\":")
+        out.int(Int64(version))
+        if !source.isEmpty {
+            out.raw(",\"source\":")
+            out.string(source)
+        }
+        out.raw(",\"data\":")
+        payload.writeJSON(type: type, to: &out, offset: offset)
+        out.raw(",\"seq\":")
+        out.int(Int64(seq))
+        out.raw(",\"recorded\":\"")
+        Event.writeRecorded(recorded, to: &out.bytes)
+        out.raw("\",\"prev\":\"")
+        prev.writeHex(to: &out.bytes)
+        out.raw("\",\"hash\":\"")
+        hash.writeHex(to: &out.bytes)
+        out.raw("\"}")
+    }
+}

@@ -1,0 +1,143 @@
+/// The `--json` of the listings, shared by the command line and scenario
+/// files (`haru check`), so a fixture asserts exactly what a script reads.
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+
+extension RecordRow {
+    /// The logical days the record touches (a running session: up to the reference).
+    @_spi(Layers) public func days(_ cal: LedgerCalendar, _ reference: Reference) -> [LocalDate] {
+        let first = cal.day(of: start)
+        guard kind == .session else { return [first] }
+        let last = cal.day(of: Instant(seconds: max(start.seconds, (end ?? reference.instant).seconds - 1)))
+        return (0...max(0, last.daysSinceEpoch - first.daysSinceEpoch)).prefix(1000).map { first.adding(days: $0) }
+    }
+
+    @_spi(Layers) public func json(action: String, calendar cal: LedgerCalendar, reference: Reference) -> JSONValue {
+        var m: [(String, JSONValue)] = [
+            ("kind", .string(kind.rawValue)), ("id", .string(id)), ("ref", .string(ref)), ("action_id", .string(actionID)),
+            ("action", .string(action)),
+        ]
+        switch kind {
+        case .session:
+            let until = end ?? reference.instant
+            m += [
+                ("start", .string(cal.format(start))), ("end", end.map { .string(cal.format($0)) } ?? .null),
+                ("seconds", .int(max(0, until.seconds - start.seconds))),
+                ("days", .array(days(cal, reference).map { .string($0.description) })),
+            ]
+        case .count:
+            m += [("time", .string(cal.format(start))), ("amount", .int(Int64(amount ?? 0))), ("day", .string(cal.day(of: start).description))]
+        }
+        m += [("note", note.map { .string($0) } ?? .null), ("state", .string(state.rawValue)), ("seq", .int(Int64(versionSeq)))]
+        return .object(m)
+    }
+}
+
+extension RecordList {
+    /// `haru records --json`.
+    @_spi(Layers) public static func json(
+        _ rows: [RecordRow], snap: Snapshot, from: LocalDate, to: LocalDate, calendar cal: LedgerCalendar, reference: Reference
+    ) throws -> JSONValue {
+        var names: [String: String] = [:]
+        for d in try snap.definitions(.action) { names[d.id] = d.fields().string(.name) ?? d.id }
+        return .object(
+            [("from", .string(from.description)), ("to", .string(to.description))] + snap.referenceJSON(reference, cal)
+                + [("records", .array(rows.map { $0.json(action: names[$0.actionID] ?? $0.actionID, calendar: cal, reference: reference) }))])
+    }
+}
+
+extension DefinitionList {
+    /// `haru actions|tags|goals|quests --json`: the listing of one kind, each
+    /// definition with its fields in force (as its `*.created` event writes
+    /// them), `order`, `deleted`, `created`, and what the kind adds (an
+    /// action's tag names and button colour, a tag's actions, a goal's
+    /// status and elapsed share, a quest's goal, target name, unit and schedule in words).
+    @_spi(Layers) public static func json(
+        _ kind: DefinitionKind, snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference, all: Bool, goal: String? = nil
+    ) throws -> JSONValue {
+        let tags = Dictionary(try rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let actions = try rows(snap, .action, reference: ref, all: true)
+        var items: [JSONValue] = []
+        switch kind {
+        case .action:
+            for r in try rows(snap, .action, reference: ref, all: all) {
+                items.append(
+                    .object(
+                        members(r, cal) + [
+                            ("tags", .array((r.fields.strings(.tagIDs) ?? []).map { .string(tags[$0]?.name ?? $0) })),
+                            ("button_color", buttonColor(r.fields, tags: tags).map { .string($0) } ?? .null),
+                        ]))
+            }
+        case .tag:
+            for r in try rows(snap, .tag, reference: ref, all: all) {
+                let carrying = actions.filter { !$0.deleted && ($0.fields.strings(.tagIDs) ?? []).contains(r.id) }
+                items.append(.object(members(r, cal) + [("actions", .array(carrying.map { .string($0.name) }))]))
+            }
+        case .goal:
+            let progress = try ProgressEngine(snap, calendar: cal, reference: ref).run()
+            var status: [String: GoalProgress.Status] = [:]
+            for g in progress.goals { status[g.id] = g.status }
+            let quests = try rows(snap, .quest, reference: ref, all: false)
+            for r in try rows(snap, .goal, reference: ref, all: all) {
+                items.append(
+                    .object(
+                        members(r, cal) + [
+                            ("status", .string(r.deleted ? "deleted" : status[r.id]?.rawValue ?? "in_progress")),
+                            ("elapsed", elapsed(r.fields, calendar: cal, reference: ref).map { .double($0) } ?? .null),
+                            ("quests", .int(Int64(quests.filter { $0.definition.base.string(.goalID) == r.id }.count))),
+                        ]))
+            }
+        case .quest:
+            let goals = try rows(snap, .goal, reference: ref, all: true)
+            let titles = Dictionary(goals.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            let tracking = Dictionary(actions.map { ($0.id, $0.fields.choice(.tracking) == Tracking.time) }, uniquingKeysWith: { a, _ in a })
+            for r in try questRows(snap, reference: ref, all: all, goal: goal) {
+                let s = QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] })
+                let target = r.fields.string(.targetActionID) ?? r.fields.string(.targetTagID) ?? ""
+                let targetName = (r.fields.string(.targetTagID) != nil ? tags[target]?.name : actions.first { $0.id == target }?.name) ?? target
+                items.append(
+                    .object(
+                        members(r, cal) + [
+                            ("goal", .string(titles[s.goalID] ?? s.goalID)), ("target_name", .string(targetName)), ("unit", .string(s.unit)),
+                            ("schedule_text", .string(s.scheduleText)),
+                        ]))
+            }
+        }
+        return .object(snap.referenceJSON(ref, cal) + [(kind.word + "s", .array(items))])
+    }
+
+    /// Quests goal by goal (the goals in their order), each goal's in theirs.
+    @_spi(Layers) public static func questRows(_ snap: Snapshot, reference ref: Reference, all: Bool, goal: String?) throws -> [DefinitionRow] {
+        let goals = try rows(snap, .goal, reference: ref, all: true)
+        let rank = Dictionary(goals.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return try rows(snap, .quest, reference: ref, all: all)
+            .filter { goal == nil || $0.definition.base.string(.goalID) == goal }
+            .enumerated().sorted { a, b in
+                let ga = rank[a.element.definition.base.string(.goalID) ?? ""] ?? .max
+                let gb = rank[b.element.definition.base.string(.goalID) ?? ""] ?? .max
+                return (ga, a.offset) < (gb, b.offset)
+            }.map(\.element)
+    }
+
+    /// A definition's id, its fields in force (as in its `*.created` event),
+    /// `order`, `deleted`, and where it was created.
+    static func members(_ r: DefinitionRow, _ cal: LedgerCalendar) -> [(String, JSONValue)] {
+        let type: EventType
+        switch r.definition.kind {
+        case .tag: type = .tagCreated
+        case .action: type = .actionCreated
+        case .goal: type = .goalCreated
+        case .quest: type = .questCreated
+        }
+        let idName = r.definition.kind.idField.jsonName
+        var m: [(String, JSONValue)] = [(idName, .string(r.id))]
+        if case .object(let fields) = r.fields.json(type: type, instant: cal.format) {
+            m += fields.filter { $0.0 != idName && $0.0 != "order" }
+        }
+        m.append(("order", r.order.map { .int(Int64($0)) } ?? .null))
+        m.append(("deleted", .bool(r.deleted)))
+        m.append(("created", .object([("seq", .int(Int64(r.definition.created.seq))), ("at", .string(cal.format(r.definition.created.at)))])))
+        return m
+    }
+}
