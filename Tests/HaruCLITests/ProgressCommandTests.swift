@@ -37,9 +37,9 @@ struct ProgressCommands {
             q["spans"]?["day"]
                 == .object([
                     ("scheduled", .bool(true)), ("value", .double(1800)), ("target", .double(1028.571429)), ("ratio", .double(1)),
-                    ("display_ratio", .double(1)),
+                    ("display_ratio", .double(1)), ("actual", .double(1800)),
                 ]))
-        #expect(q["streak"] == .object([("count", .int(0)), ("unit", .string("weeks"))]))
+        #expect(q["streak"] == .object([("count", .int(0)), ("unit", .string("weeks")), ("best", .int(0))]))
         #expect(q["judgment"] == .null)
         #expect(r.out.contains(#""target":1028.571429"#), "numbers are rounded to 6 decimals")
     }

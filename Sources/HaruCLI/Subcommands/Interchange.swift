@@ -13,13 +13,13 @@ extension Subcommands {
         help: "Write to FILE (whole or not at all: a temporary file renamed into place) instead of standard output.")
 
     static let export = Command(
-        name: "export", abstract: "Write the ledger's data out: jsonl (lossless) or csv (the app's five files).",
-        usage: "export <jsonl|csv> …",
+        name: "export", abstract: "Write the ledger's data out (jsonl: every event, lossless).",
+        usage: "export <jsonl> …",
         subcommands: [exportJSONL])
 
     static let importData = Command(
-        name: "import", abstract: "Read data in: jsonl (an export of a ledger) or csv (the app's five files).",
-        usage: "import <jsonl|csv> …",
+        name: "import", abstract: "Read data in (jsonl: an export of a ledger).",
+        usage: "import <jsonl> …",
         subcommands: [importJSONL])
 
     static let exportJSONL = Command(
