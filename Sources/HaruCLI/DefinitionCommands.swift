@@ -5,8 +5,20 @@
 
 /// What the definition commands (`tag`, `action`, `goal`, `quest`) share.
 extension Subcommands {
+    /// `--order N`: where the definition goes in listings and `progress` (the app's reorder screens).
+    static let orderOption = OptionSpec(.order, value: "N", help: "Its place in listings and progress (0, 1, 2 …; lower first).")
+
     static func idOption(_ what: String) -> OptionSpec {
         OptionSpec(.id, value: "ID", help: "The \(what)'s id, [A-Za-z0-9._:-]{1,64} (default: a new UUID).")
+    }
+}
+
+extension Parsed {
+    /// The `order` member when `--order` was given.
+    func orderMember() throws -> [(String, JSONValue)] {
+        guard let o = value(.order) else { return [] }
+        guard let n = Int64(o) else { throw UsageError("--order: \"\(o)\" is not a whole number") }
+        return [("order", .int(n))]
     }
 }
 

@@ -9,13 +9,13 @@ extension Subcommands {
         subcommands: [
             Command(
                 name: "add", abstract: "Create an action.",
-                usage: "action add NAME --tracking time|count [--tag TAG]… [--symbol S] [--favorite] [--id ID]",
+                usage: "action add NAME --tracking time|count [--tag TAG]… [--symbol S] [--favorite] [--order N] [--id ID]",
                 arguments: [("NAME", "The action's name (unique).")],
                 options: [
                     OptionSpec(.tracking, value: "time|count", help: "Timed sessions or counts; never changes."),
                     OptionSpec(.tag, value: "TAG", help: "A tag (id or name).", repeatable: true),
-                    OptionSpec(.symbol, value: "S", help: "A short symbol, e.g. an emoji."),
-                    OptionSpec(.favorite, help: "Mark as a favourite."), idOption("action"),
+                    OptionSpec(.symbol, value: "S", help: "A symbol: an emoji or an SF Symbol name (at most 64 characters)."),
+                    OptionSpec(.favorite, help: "Mark as a favourite."), orderOption, idOption("action"),
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -29,18 +29,19 @@ extension Subcommands {
                     if !tags.isEmpty { data.append(("tag_ids", .array(tags.map { .string($0) }))) }
                     if let s = p.value(.symbol) { data.append(("symbol", .string(s))) }
                     if p.has(.favorite) { data.append(("favorite", .bool(true))) }
+                    data += try p.orderMember()
                     return try ctx.write(.actionCreated, data, id: id, human: "Created action \(p.positionals[0]) (id \(id)).")
                 }),
             Command(
                 name: "edit", abstract: "Edit an action (its tracking never changes).",
-                usage: "action edit ACTION [--name NAME] [--tag TAG]… [--no-tags] [--symbol S|none] [--favorite yes|no] [--at INSTANT]",
+                usage: "action edit ACTION [--name NAME] [--tag TAG]… [--no-tags] [--symbol S|none] [--favorite yes|no] [--order N] [--at INSTANT]",
                 arguments: [("ACTION", "The action's id or name.")],
                 options: [
                     OptionSpec(.name, value: "NAME", help: "New name."),
                     OptionSpec(.tag, value: "TAG", help: "The new tag list (replaces the old one).", repeatable: true),
                     OptionSpec(.noTags, help: "Remove every tag."),
                     OptionSpec(.symbol, value: "S", help: "New symbol, or none."),
-                    OptionSpec(.favorite, value: "yes|no", help: "Favourite or not."), atOption,
+                    OptionSpec(.favorite, value: "yes|no", help: "Favourite or not."), orderOption, atOption,
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -56,6 +57,7 @@ extension Subcommands {
                         guard f == "yes" || f == "no" else { throw UsageError("--favorite takes yes or no") }
                         data.append(("favorite", .bool(f == "yes")))
                     }
+                    data += try p.orderMember()
                     return try ctx.write(.actionEdited, data, id: a.id, human: "Edited action \(a.fields().string(.name) ?? a.id).")
                 }),
             Command(

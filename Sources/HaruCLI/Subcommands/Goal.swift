@@ -9,7 +9,7 @@ extension Subcommands {
         subcommands: [
             Command(
                 name: "add", abstract: "Create a goal.",
-                usage: "goal add TITLE --start DATE [--end DATE] [--threshold PERCENT] [--symbol S] [--color #RRGGBB] [--id ID]",
+                usage: "goal add TITLE --start DATE [--end DATE] [--threshold PERCENT] [--symbol S] [--color #RRGGBB] [--order N] [--id ID]",
                 arguments: [("TITLE", "The goal's title.")],
                 options: [
                     OptionSpec(.start, value: "DATE", help: "First day (YYYY-MM-DD)."),
@@ -17,7 +17,7 @@ extension Subcommands {
                     OptionSpec(.threshold, value: "PERCENT",
                         help: "Achieved at this share of quests met, 10 … 100 in steps of 5 (default 100)."),
                     OptionSpec(.symbol, value: "S", help: "A short symbol."),
-                    OptionSpec(.color, value: "#RRGGBB", help: "Its colour."), idOption("goal"), atOption,
+                    OptionSpec(.color, value: "#RRGGBB", help: "Its colour."), orderOption, idOption("goal"), atOption,
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -30,11 +30,12 @@ extension Subcommands {
                     if let t = p.value(.threshold) { data.append(("threshold_percent", try number(t, "--threshold"))) }
                     if let s = p.value(.symbol) { data.append(("symbol", .string(s))) }
                     if let c = p.value(.color) { data.append(("color", .string(c))) }
+                    data += try p.orderMember()
                     return try ctx.write(.goalCreated, data, id: id, human: "Created goal \"\(p.positionals[0])\" (id \(id)).")
                 }),
             Command(
                 name: "edit", abstract: "Edit a goal; the edit takes effect at --at.",
-                usage: "goal edit GOAL [--title T] [--start DATE] [--end DATE|none] [--threshold PERCENT] [--at INSTANT]",
+                usage: "goal edit GOAL [--title T] [--start DATE] [--end DATE|none] [--threshold PERCENT] [--order N] [--at INSTANT]",
                 arguments: [("GOAL", "The goal's id.")],
                 options: [
                     OptionSpec(.title, value: "TITLE", help: "New title."),
@@ -42,7 +43,7 @@ extension Subcommands {
                     OptionSpec(.end, value: "DATE", help: "New last day, or none to remove it (reopens a judged goal)."),
                     OptionSpec(.threshold, value: "PERCENT", help: "New threshold."),
                     OptionSpec(.symbol, value: "S", help: "New symbol, or none."),
-                    OptionSpec(.color, value: "#RRGGBB", help: "New colour, or none."), atOption,
+                    OptionSpec(.color, value: "#RRGGBB", help: "New colour, or none."), orderOption, atOption,
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -54,6 +55,7 @@ extension Subcommands {
                     if let t = p.value(.threshold) { data.append(("threshold_percent", try number(t, "--threshold"))) }
                     if let s = p.value(.symbol) { data.append(("symbol", s == "none" ? .null : .string(s))) }
                     if let c = p.value(.color) { data.append(("color", c == "none" ? .null : .string(c))) }
+                    data += try p.orderMember()
                     return try ctx.write(.goalEdited, data, id: id, human: "Edited goal \(id).")
                 }),
             Command(

@@ -60,8 +60,11 @@ enum ProgressText {
                 case .tag(let t): target = "#" + (names.tags[t]?.string(.name) ?? t)
                 }
                 let amount = q.spec.unitIsTime ? Duration.text(Int64(q.spec.amount)) : "×\(Int(q.spec.amount))"
-                var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(q.spec.periodName)  [\(q.spec.id)]"
-                if let s = q.streak, s > 0 { line += "  streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)" }
+                let days = q.spec.period == .daily ? " (\(q.spec.scheduleText))" : ""
+                var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(q.spec.periodName)\(days)  [\(q.spec.id)]"
+                if let s = q.streak, let best = q.bestStreak, best > 0 {
+                    line += "  streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)" + (best > s ? " (best \(best))" : "")
+                }
                 out.line(line)
                 let spans = ["day", "week", "month"].enumerated().map { k, name -> String in
                     let s = q.spans[k]
@@ -71,7 +74,12 @@ enum ProgressText {
                         ? "\(Duration.text(Int64(v.rounded())))/\(Duration.text(Int64(t.rounded())))"
                         : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
                     let pct = q.spec.atLeast ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? "within" : "OVER")
-                    return "\(name) \(pct) (\(shown))"
+                    // What was done, when the capped value hides some of it (the widget's third line).
+                    var done = ""
+                    if let a = s.actual, a > v + 1e-9 {
+                        done = ", done " + (q.spec.unitIsTime ? Duration.text(Int64(a.rounded())) : JSONValue.formatNumber((a * 10).rounded() / 10))
+                    }
+                    return "\(name) \(pct) (\(shown)\(done))"
                 }
                 out.line("      " + spans.joined(separator: "   "))
                 if let j = q.judgment {

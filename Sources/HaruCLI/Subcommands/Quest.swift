@@ -17,6 +17,7 @@ extension Subcommands {
         OptionSpec(.atMost, help: "A limit (at_most) instead of a minimum (at_least)."),
         OptionSpec(.atLeast, help: "A minimum (the default when adding)."),
         OptionSpec(.deadline, value: "HH:mm", help: "Daily only: records after this clock time do not count; none removes it."),
+        orderOption,
     ]
 
     static let quest = Command(
@@ -25,7 +26,7 @@ extension Subcommands {
             Command(
                 name: "add", abstract: "Add a quest to a goal.",
                 usage:
-                    "quest add --goal GOAL (--action ACTION | --tag TAG --measure time|count) --period PERIOD --target AMOUNT [schedule] [--at-most] [--deadline HH:mm] [--id ID]",
+                    "quest add --goal GOAL (--action ACTION | --tag TAG --measure time|count) --period PERIOD --target AMOUNT [schedule] [--at-most] [--deadline HH:mm] [--order N] [--id ID]",
                 options: [
                     OptionSpec(.goal, value: "GOAL", help: "The goal's id."),
                     OptionSpec(.action, value: "ACTION", help: "Target: one action (id or name)."),
@@ -62,7 +63,7 @@ extension Subcommands {
             Command(
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",
                 usage:
-                    "quest edit QUEST [--period P] [schedule] [--target AMOUNT] [--at-most|--at-least] [--deadline HH:mm|none] [--at INSTANT]",
+                    "quest edit QUEST [--period P] [schedule] [--target AMOUNT] [--at-most|--at-least] [--deadline HH:mm|none] [--order N] [--at INSTANT]",
                 arguments: [("QUEST", "The quest's id.")], options: questShapeOptions + [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -126,6 +127,7 @@ extension Subcommands {
         if !schedule.isEmpty { data.append(("schedule", .object(schedule))) }
         if let s = p.value(.customStart) { data.append(("custom_start", .string(s))) }
         if let e = p.value(.customEnd) { data.append(("custom_end", .string(e))) }
+        data += try p.orderMember()
         if let t = p.value(.target) {
             if isTime {
                 guard let secs = Duration.parse(t) else {

@@ -87,7 +87,8 @@ enum RecordText {
             out.line(from == to ? "No records on \(from)." : "No records from \(from) to \(to).")
             return
         }
-        let nameWidth = min(24, max(8, rows.map { (names[$0.actionID] ?? $0.actionID).count }.max() ?? 8))
+        let nameWidth = min(24, rows.map { (names[$0.actionID] ?? $0.actionID).count }.max() ?? 8)
+        let refWidth = rows.map(\.ref.count).max() ?? 7
         var day: LocalDate?
         for r in rows {
             let d = max(cal.day(of: r.start), from)
@@ -113,7 +114,7 @@ enum RecordText {
                 when = time
                 size = "×\(r.amount ?? 0)"
             }
-            var line = "  \(r.ref)  \(Cell.pad(when, 18))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"
+            var line = "  \(Cell.pad(r.ref, refWidth))  \(Cell.pad(when, 19))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"
             if r.state != .recorded && r.state != .running { line += "  [\(r.state.rawValue)]" }
             if let n = r.note { line += "  \"\(oneLine(n))\"" }
             out.line(line.trimmingTrailingSpaces())

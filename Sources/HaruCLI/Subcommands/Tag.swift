@@ -8,23 +8,24 @@ extension Subcommands {
         name: "tag", abstract: "Create, edit and delete tags.", usage: "tag <add|edit|delete> …",
         subcommands: [
             Command(
-                name: "add", abstract: "Create a tag.", usage: "tag add NAME [--color #RRGGBB] [--id ID]",
+                name: "add", abstract: "Create a tag.", usage: "tag add NAME [--color #RRGGBB] [--order N] [--id ID]",
                 arguments: [("NAME", "The tag's name (unique).")],
-                options: [OptionSpec(.color, value: "#RRGGBB", help: "Its colour."), idOption("tag")],
+                options: [OptionSpec(.color, value: "#RRGGBB", help: "Its colour."), orderOption, idOption("tag")],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let id = p.value(.id) ?? ctx.newID()
                     var data: [(String, JSONValue)] = [("tag_id", .string(id)), ("name", .string(p.positionals[0]))]
                     if let c = p.value(.color) { data.append(("color", .string(c))) }
+                    data += try p.orderMember()
                     return try ctx.write(.tagCreated, data, id: id, human: "Created tag \(p.positionals[0]) (id \(id)).")
                 }),
             Command(
                 name: "edit", abstract: "Rename or recolour a tag.",
-                usage: "tag edit TAG [--name NAME] [--color #RRGGBB|none] [--at INSTANT]",
+                usage: "tag edit TAG [--name NAME] [--color #RRGGBB|none] [--order N] [--at INSTANT]",
                 arguments: [("TAG", "The tag's id or name.")],
                 options: [
                     OptionSpec(.name, value: "NAME", help: "New name."),
-                    OptionSpec(.color, value: "#RRGGBB", help: "New colour, or none."), atOption,
+                    OptionSpec(.color, value: "#RRGGBB", help: "New colour, or none."), orderOption, atOption,
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -32,6 +33,7 @@ extension Subcommands {
                     var data: [(String, JSONValue)] = [("tag_id", .string(t.id))]
                     if let n = p.value(.name) { data.append(("name", .string(n))) }
                     if let c = p.value(.color) { data.append(("color", c == "none" ? .null : .string(c))) }
+                    data += try p.orderMember()
                     return try ctx.write(.tagEdited, data, id: t.id, human: "Edited tag \(t.id).")
                 }),
             Command(

@@ -71,7 +71,7 @@ import CLMDB
         case .mapFull: return "the map is full and could not grow; free disk space or raise the map size"
         case .readersFull: return "too many readers; stale readers from crashed processes are cleared on the next open"
         case .invalid, .versionMismatch: return "this is not a ledger written by this LMDB version"
-        case .corrupted, .pageNotFound: return "the data file is damaged; restore from a copy or `haru export`"
+        case .corrupted, .pageNotFound: return "the data file is damaged; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)"
         case .noSuchFile: return "no such file or directory; create the ledger with `haru init`"
         case .permissionDenied: return "permission denied; the ledger files are private to their owner (mode 0600)"
         case .diskFull: return "the disk is full"
