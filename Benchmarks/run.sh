@@ -108,6 +108,18 @@ print(f'{d}T{r.randrange(24):02d}:{r.randrange(60):02d}:00+09:00', r.randrange(1
         "$haru --ledger $l progress --json --known-at $known_at $now"
     timeit --peer haru --task verify --size "$size" --records "$n" --runs "$runs" --warmup 1 -- "$haru --ledger $l verify"
 
+    # The read side: one day's records; the history of an action (a definition) and of one record;
+    # the whole ledger out as JSON Lines and back into a new ledger (the path `append` takes).
+    timeit --peer haru --task records-day --size "$size" --records 1 --runs "$runs" --warmup 1 -- "$haru --ledger $l records ${year}-06-15 $now"
+    timeit --peer haru --task history-action --size "$size" --records 1 --runs "$runs" --warmup 1 -- "$haru --ledger $l history reading $now"
+    record=$($haru --ledger "$l" records "${year}-06-15" --json $now | python3 -c "import json,sys;print(json.load(sys.stdin)['records'][0]['id'])")
+    timeit --peer haru --task history-record --size "$size" --records 1 --runs "$runs" --warmup 1 -- "$haru --ledger $l history $record $now"
+    timeit --peer haru --task export-jsonl --size "$size" --records "$n" --runs "$runs" --warmup 1 -- \
+        "$haru --ledger $l export jsonl --output $out/export-$size.jsonl.new && mv $out/export-$size.jsonl.new $out/export-$size.jsonl"
+    timeit --peer haru --task import-jsonl --size "$size" --records "$n" --runs "$runs" --warmup 1 -- \
+        "rm -rf $l.import && $haru --ledger $l.import import jsonl $out/export-$size.jsonl"
+    rm -rf "$l.import"
+
     # The peers, on the same workload, into the same results file.
     for p in $peers; do
         skip='^(timew:(startup|export)|hledger:(startup|parse|report-weekly|print)|sqlite:(startup|report-simple|scan-raw))$'

@@ -41,6 +41,11 @@ tasks = [
     ("progress-as-of", None, ("time", 0.100), []),
     ("progress-known-at", None, ("time", 0.100), []),
     ("verify", None, ("rate", 1_000_000), [("lmdb-c", "scan", None)]),
+    ("records-day", None, ("time", 0.030), []),
+    ("history-action", None, ("time", 0.030), []),
+    ("history-record", None, ("time", 0.030), []),
+    ("export-jsonl", None, ("rate", 1_000_000), []),
+    ("import-jsonl", None, ("rate", 500_000), []),
 ]
 print("| task | size | haru | target | peers (haru is N× faster) |")
 print("|---|---|---|---|---|")
