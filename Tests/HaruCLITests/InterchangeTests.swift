@@ -140,3 +140,101 @@ struct ImportBadInput {
         #expect(!FileManager.default.fileExists(atPath: dir.ledgerPath))
     }
 }
+
+/// `haru export csv` / `haru import csv` (the app's five files) over every
+/// Fixtures history: the same day totals and reports; the same progress for
+/// histories whose goals and quests were never edited (the files hold the
+/// definitions as they stand, not their history).
+struct CSVRoundTrip {
+    @Test(arguments: JSONLRoundTrip.fixtureFiles)
+    func importOfTheExportGivesTheSameAnswers(_ fixture: String) throws {
+        let dir = TempDir()
+        let original = JSONLRoundTrip().ledger(from: fixture, in: dir)
+        let now = "2026-04-01T00:00:00Z"
+        for lang in ["en", "ko", "ja"] {
+            let folder = dir.path + "/csv-" + lang
+            let export = haru(["export", "csv", folder, "--lang", lang, "--now", now], ledger: original)
+            try #require(export.code == 0, "\(export.err)")
+            // The settings are not in the files: the new ledger takes the original's first.
+            let settings = haru(["export", "jsonl"], ledger: original).out.split(separator: "\n").filter { $0.contains(#""type":"settings.changed""#) }
+            let copy = dir.path + "/copy-" + lang
+            #expect(haru(["import", "jsonl", "-"], ledger: copy, stdin: settings.joined(separator: "\n")).code == 0)
+            let imported = haru(["import", "csv", folder], ledger: copy)
+            #expect(imported.code == 0, "\(fixture) \(lang): \(imported.err)")
+            var queries = [
+                ["report", "--from", "2026-02-01", "--to", "2026-04-30", "--every", "day", "--json", "--now", now],
+                ["report", "--from", "2026-02-01", "--to", "2026-04-30", "--by", "tag", "--json", "--now", now],
+            ]
+            let text = try String(contentsOfFile: packageRoot + "/Fixtures/" + fixture, encoding: .utf8)
+            if !text.contains(#""type":"goal.edited""#) && !text.contains(#""type":"quest.edited""#) && !text.contains("goal.deleted") {
+                queries.append(["progress", "--json", "--now", now])
+            }
+            for q in queries {
+                let a = haru(q, ledger: original).out, b = haru(q, ledger: copy).out
+                // known_at differs (another log); everything else is the same.
+                func strip(_ s: String) -> String { s.replacingOccurrences(of: #""known_at":\d+"#, with: "", options: .regularExpression) }
+                #expect(strip(a) == strip(b), "\(fixture) \(lang) \(q)")
+            }
+            // Idempotent: the same folder again adds nothing.
+            #expect(haru(["import", "csv", folder], ledger: copy).out.contains("Imported 0 events"))
+        }
+    }
+
+    @Test func filesHaveTheAppsNamesHeadersAndByteOrderMark() throws {
+        let dir = TempDir()
+        let src = JSONLRoundTrip().ledger(from: "demo/demo.jsonl", in: dir)
+        #expect(haru(["export", "csv", dir.path + "/ko", "--lang", "ko"], ledger: src).code == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/ko").sorted()
+        #expect(names == ["하루다님-다짐.csv", "하루다님-목표.csv", "하루다님-시간기록.csv", "하루다님-행동.csv", "하루다님-횟수기록.csv"], "\(names)")
+        let bytes = try #require(FileManager.default.contents(atPath: dir.path + "/ko/하루다님-행동.csv"))
+        #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF], "UTF-8 with a byte order mark")
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("ID,이름,측정 방식,"))
+        #expect(text.contains("read,Reading,time,study,Study,#3366CC,📖,#3366CC,false,\r\n"), "\(text)")
+        #expect(haru(["export", "csv", dir.path + "/x", "--lang", "fr"], ledger: src).code == 2)
+    }
+}
+
+struct CSVImportBadInput {
+    func folder(_ dir: TempDir, _ files: [String: String]) -> String {
+        let f = dir.path + "/in"
+        try? FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true)
+        for (name, text) in files { FileManager.default.createFile(atPath: f + "/" + name, contents: Data(text.utf8)) }
+        return f
+    }
+
+    @Test(arguments: [
+        (["HaruDanim-Actions.csv": "ID,Name,Colour\r\nread,Reading,time\r\n"], #"HaruDanim-Actions.csv line 1, column "Colour": is not a column of this file"#),
+        (["HaruDanim-Actions.csv": "ID,Name\r\nread,Reading\r\n"], #"HaruDanim-Actions.csv line 1, column "Tracking": is required"#),
+        (["HaruDanim-Actions.csv": "ID,Name,Tracking\r\nread,Reading\r\n"], "HaruDanim-Actions.csv line 2: has 2 fields where the header has 3"),
+        (["HaruDanim-Actions.csv": "ID,Name,Tracking\r\nread,Reading,sometimes\r\n"], #"HaruDanim-Actions.csv line 2, column "Tracking": must be"#),
+        (["HaruDanim-Actions.csv": "ID,Name,Tracking\r\nread,\"Reading,time\r\n"], "HaruDanim-Actions.csv line 2: a quoted field is never closed"),
+        (
+            [
+                "HaruDanim-Actions.csv": "ID,Name,Tracking\r\nbook,Book,time\r\n",
+                "HaruDanim-TimeRecords.csv": "ID,Action ID,Start,End\r\ns1,book,2026-03-04T07:00:00+09:00,2026-03-04T06:00:00+09:00\r\n",
+            ], "HaruDanim-TimeRecords.csv line 2: data.end: must be after data.start"
+        ),
+        (
+            ["HaruDanim-TimeRecords.csv": "ID,Action ID,Start,End\r\ns1,read,07:00,2026-03-04T06:00:00+09:00\r\n"],
+            #"HaruDanim-TimeRecords.csv line 2, column "Start": "07:00" is not an ISO 8601 instant with an offset"#
+        ),
+        (["HaruDanim-CountRecords.csv": "ID,Action ID,Time,Amount\r\nc1,water,2026-03-04T07:00:00+09:00,5.000\r\n"], #"column "Amount": "5.000" is not a whole number"#),
+    ])
+    func badFilesAreRefusedNamingFileLineAndColumn(_ files: [String: String], _ message: String) {
+        let dir = TempDir()
+        let ledger = cliLedger()
+        let before = haru(["log", "--json"], ledger: ledger.ledgerPath).out
+        let r = haru(["import", "csv", folder(dir, files)], ledger: ledger.ledgerPath)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(r.err.contains(message), "\(r.err)")
+        #expect(haru(["log", "--json"], ledger: ledger.ledgerPath).out == before, "nothing written")
+    }
+
+    @Test func aFolderWithoutTheFilesIsExitTwo() {
+        let dir = TempDir()
+        let r = haru(["import", "csv", dir.path], ledger: cliLedger().ledgerPath)
+        #expect(r.code == 2)
+        #expect(r.err.contains("no CSV files of the app"))
+    }
+}

@@ -50,3 +50,24 @@ struct JSONParsing {
         #expect(try JSONParser.parse(v.compactText) == v)
     }
 }
+
+/// RFC 4180 as spreadsheets write it.
+struct CSVParsing {
+    @Test func readsQuotesEmbeddedBreaksCRLFAndTheByteOrderMark() throws {
+        let text = "\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n\r\nlast,,\n"
+        let records = try CSV.parse(text)
+        #expect(records.map(\.fields) == [["a", "b", "c"], ["x, y", "say \"hi\"", "two\nlines"], ["last", "", ""]])
+        #expect(records.map(\.line) == [1, 2, 5], "a record's line is where it starts")
+    }
+
+    @Test func writesWhatItReads() throws {
+        let fields = ["plain", "with, comma", "with \"quote\"", "multi\nline", " padded ", "", "한국어"]
+        #expect(try CSV.parse(CSV.line(fields)).map(\.fields) == [fields])
+    }
+
+    @Test(arguments: [("a,\"b\nc", 1, "never closed"), ("a,b\"c", 1, "a quote inside an unquoted field"), ("\"a\"b", 1, "text after a closing quote")])
+    func refusesMalformedQuoting(_ text: String, _ line: Int, _ reason: String) {
+        #expect(throws: CSV.ParseError.self) { try CSV.parse(text) }
+        do { _ = try CSV.parse(text) } catch { #expect(error.line == line && error.reason.contains(reason), "\(error)") }
+    }
+}

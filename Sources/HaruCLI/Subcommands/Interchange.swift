@@ -13,14 +13,14 @@ extension Subcommands {
         help: "Write to FILE (whole or not at all: a temporary file renamed into place) instead of standard output.")
 
     static let export = Command(
-        name: "export", abstract: "Write the ledger's data out (jsonl: every event, lossless).",
-        usage: "export <jsonl> …",
-        subcommands: [exportJSONL])
+        name: "export", abstract: "Write the ledger's data out: jsonl (every event, lossless) or csv (the app's five files).",
+        usage: "export <jsonl|csv> …",
+        subcommands: [exportJSONL, exportCSV])
 
     static let importData = Command(
-        name: "import", abstract: "Read data in (jsonl: an export of a ledger).",
-        usage: "import <jsonl> …",
-        subcommands: [importJSONL])
+        name: "import", abstract: "Read data in: jsonl (an export of a ledger) or csv (the app's five files).",
+        usage: "import <jsonl|csv> …",
+        subcommands: [importJSONL, importCSV])
 
     static let exportJSONL = Command(
         name: "jsonl", abstract: "Every event, lossless, one JSON object per line.",
@@ -126,9 +126,117 @@ extension Subcommands {
             return ExitCode.ok
         })
 
+    static let exportCSV = Command(
+        name: "csv", abstract: "The app's five CSV files: actions, time records, count records, goals, quests.",
+        usage: "export csv DIR [--lang en|ko|ja]",
+        arguments: [("DIR", "The folder to write them into (made if missing).")],
+        options: [OptionSpec(.lang, value: "en|ko|ja", help: "The language of the file names and header rows (default en).")],
+        discussion: """
+            As the app exports its data: UTF-8 with a byte order mark, one header row, instants in
+            ISO 8601 with the ledger's offset, values (time/count, inProgress, atLeast, everyDay …)
+            the same in every language. The live definitions in the user's order and every live
+            record; a running session has an empty End. Settings, edits over time and deletions are
+            not in them (`haru export jsonl` keeps everything). Each file is written whole or not at
+            all. Docs/interchange.md lists the columns.
+            """,
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let lang = try AppCSV.Language(rawValue: p.value(.lang) ?? "en").orThrow(UsageError("--lang takes en, ko or ja"))
+            let dir = p.positionals[0]
+            let ledger = try ctx.openLedger(readOnly: true)
+            let tables = try ledger.snapshot(zones: ctx.zones) { snap in
+                let cal = try snap.calendar()
+                return try AppCSV.tables(snap, calendar: cal, reference: .live(now: try ctx.eventTime(ignoringAt: true)))
+            }
+            mkdir(dir, 0o755)
+            var written: [String] = []
+            for file in AppCSV.File.allCases {
+                let out = try OutputFile(dir + "/" + file.name(lang))
+                do {
+                    out.stream.write(CSV.byteOrderMark + CSV.line(file.header(lang)))
+                    for row in tables[file] ?? [] { out.stream.write(CSV.line(file.columns.map { row[$0.key] ?? "" })) }
+                    try out.commit()
+                } catch {
+                    out.abandon()
+                    throw error
+                }
+                written.append("\(file.name(lang)) (\(tables[file]?.count ?? 0) rows)")
+            }
+            ctx.out.line("Wrote \(dir): " + written.joined(separator: ", ") + ".")
+            return ExitCode.ok
+        })
+
+    static let importCSV = Command(
+        name: "csv", abstract: "Read the app's five CSV files back into events.",
+        usage: "import csv DIR",
+        arguments: [("DIR", "A folder holding the files of `haru export csv` (any language, any subset of the five).")],
+        discussion: """
+            Tags and actions, goals, quests, then the records by time, all in one batch: one bad
+            value rejects it all, and the error names the file, the line, the column and the rule.
+            Definitions take effect two days before the earliest date in the files. A goal judged
+            without an end date is finished at its Judged At (and confirmed, when it has no quests).
+            Event ids are derived from each row's id, so importing the same folder again adds
+            nothing. The files carry no settings: make the ledger with `haru init` (time zone, day
+            start) first.
+            """,
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let dir = p.positionals[0]
+            var files: [AppCSV.File: AppCSV.InputFile] = [:]
+            for file in AppCSV.File.allCases {
+                for lang in AppCSV.Language.allCases {
+                    let name = file.name(lang)
+                    guard let bytes = FileBytes.read(dir + "/" + name, limit: 1 << 30) else { continue }
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        throw CSVInputError(file: name, line: 1, column: nil, rule: "is not UTF-8 text")
+                    }
+                    do {
+                        files[file] = AppCSV.InputFile(name: name, records: try CSV.parse(text))
+                    } catch let e as CSV.ParseError {
+                        throw CSVInputError(file: name, line: e.line, column: nil, rule: e.reason)
+                    }
+                    break
+                }
+            }
+            guard !files.isEmpty else {
+                throw UsageError("no CSV files of the app in \(dir) (\(AppCSV.File.allCases.map { $0.name(.en) }.joined(separator: ", ")), or their ko/ja names)")
+            }
+            let imported = try AppCSV.events(files, zones: ctx.zones)
+            _ = try ctx.openLedger()
+            let r: AppendResult
+            do {
+                r = try ctx.append(imported.map(\.event))
+            } catch let error {
+                // The batch's line is the event's place: name the file and line it came from.
+                let input: InputError? = switch error {
+                case let e as InputError: e
+                case LedgerError.invalid(let e): e
+                case LedgerError.conflict(let line, _, let seq):
+                    InputError(line: line, field: "row", rule: "was imported before (seq \(seq)) with other values; a row's id stands for one record or definition")
+                default: nil
+                }
+                guard let e = input, let n = e.line, n >= 1, n <= imported.count else { throw error }
+                let src = imported[n - 1]
+                throw CSVInputError(file: src.file, line: src.line, column: nil, rule: "\(e.field): \(e.rule)")
+            }
+            let skipped = r.seqs.count - r.appended
+            ctx.out.line(
+                "Imported \(r.appended) event\(r.appended == 1 ? "" : "s") from \(files.count) file\(files.count == 1 ? "" : "s")"
+                    + (skipped > 0 ? " (\(skipped) already there)" : "") + "; head seq \(r.head).")
+            return ExitCode.ok
+        })
+
     /// Removes a ledger directory this command made (its two files and itself).
     static func removeLedger(at path: String) {
         for f in ["data.mdb", "lock.mdb"] { unlink(path + "/" + f) }
         rmdir(path)
+    }
+}
+
+extension Optional {
+    /// The value, or `error` thrown.
+    func orThrow(_ error: @autoclosure () -> any Error) throws -> Wrapped {
+        guard let v = self else { throw error() }
+        return v
     }
 }

@@ -110,6 +110,33 @@
         return rows
     }
 
+    /// Every live record at the head (recorded and running sessions, counts
+    /// not deleted), by start: one pass over the stored records, for whole
+    /// exports. Refs are left empty.
+    /// - Precondition: the snapshot is at the head (the stored records are the head's).
+    @_spi(Layers) public static func allLive(_ snap: Snapshot) throws -> [RecordRow] {
+        precondition(snap.knownAt == snap.head, "the stored records are the head's")
+        var rows: [RecordRow] = []
+        for family in [StateKey.sessionFamily, StateKey.countFamily] {
+            try snap.txn.scan(snap.ledger.state, from: [family]) { key, value in
+                guard key.withUnsafeBytes({ $0.first }) == family else { return false }
+                try value.withUnsafeBytes { (v) throws(DecodeError) in
+                    var r = ByteReader(v)
+                    if family == StateKey.sessionFamily {
+                        let s = try StateCodec.decodeSession(&r)
+                        if s.status == .stopped || s.status == .running { rows.append(row(s)) }
+                    } else {
+                        let c = try StateCodec.decodeCount(&r)
+                        if !c.deleted { rows.append(row(c)) }
+                    }
+                }
+                return true
+            }
+        }
+        rows.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+        return rows
+    }
+
     /// One record as the snapshot knows it (nil if it did not exist yet).
     static func record(_ snap: Snapshot, _ id: String, session: Bool) throws -> RecordRow? {
         let k = snap.knownAt

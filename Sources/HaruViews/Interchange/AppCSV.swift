@@ -1,0 +1,161 @@
+/// The reference app's data export: five CSV files (actions, time records,
+/// count records, goals, quests), UTF-8 with a byte order mark, instants in
+/// ISO 8601 with their offset, file names and header rows in the app's
+/// language, values (time/count, inProgress, atLeast …) the same in every
+/// language. Docs/interchange.md lists the columns.
+///
+/// The files are a snapshot of the current definitions and every live
+/// record, as the app exports them: settings, edits over time, deletions and
+/// the log's provenance are not in them (`haru export jsonl` has those).
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+
+@_spi(Layers) public enum AppCSV {
+    @_spi(Layers) public enum Language: String, CaseIterable, Sendable { case en, ko, ja }
+
+    @_spi(Layers) public enum File: Int, CaseIterable, Sendable {
+        case actions, timeRecords, countRecords, goals, quests
+
+        /// The file's name in a language: `HaruDanim-Actions.csv`, `하루다님-행동.csv` …
+        /// (the app keeps a Latin prefix in English and Japanese).
+        @_spi(Layers) public func name(_ l: Language) -> String {
+            let words: [String]
+            switch l {
+            case .en: words = ["Actions", "TimeRecords", "CountRecords", "Goals", "Quests"]
+            case .ko: words = ["행동", "시간기록", "횟수기록", "목표", "다짐"]
+            case .ja: words = ["行動", "時間記録", "回数記録", "目標", "クエスト"]
+            }
+            return (l == .ko ? "하루다님-" : "HaruDanim-") + words[rawValue] + ".csv"
+        }
+
+        /// The columns: a key, and the header in en, ko, ja.
+        @_spi(Layers) public var columns: [(key: String, en: String, ko: String, ja: String)] {
+            switch self {
+            case .actions:
+                [
+                    ("id", "ID", "ID", "ID"), ("name", "Name", "이름", "名前"), ("tracking", "Tracking", "측정 방식", "記録方式"),
+                    ("tag_ids", "Tag IDs", "꼬리표 ID", "タグID"), ("tags", "Tags", "꼬리표", "タグ"),
+                    ("tag_colors", "Tag Colors", "꼬리표 색", "タグの色"), ("symbol", "Symbol", "심볼", "シンボル"),
+                    ("button_color", "Button Color", "버튼 색", "ボタンの色"), ("favorite", "Favorite", "즐겨찾기", "お気に入り"),
+                    ("order", "Order", "순서", "順序"),
+                ]
+            case .timeRecords:
+                [
+                    ("id", "ID", "ID", "ID"), ("action_id", "Action ID", "행동 ID", "行動ID"), ("action", "Action", "행동", "行動"),
+                    ("start", "Start", "시작", "開始"), ("end", "End", "종료", "終了"), ("seconds", "Seconds", "초", "秒"),
+                    ("note", "Note", "메모", "メモ"),
+                ]
+            case .countRecords:
+                [
+                    ("id", "ID", "ID", "ID"), ("action_id", "Action ID", "행동 ID", "行動ID"), ("action", "Action", "행동", "行動"),
+                    ("time", "Time", "시각", "時刻"), ("amount", "Amount", "횟수", "回数"), ("note", "Note", "메모", "メモ"),
+                ]
+            case .goals:
+                [
+                    ("id", "ID", "ID", "ID"), ("title", "Title", "제목", "タイトル"), ("symbol", "Symbol", "심볼", "シンボル"),
+                    ("color", "Color", "색", "色"), ("start_date", "Start Date", "시작일", "開始日"), ("end_date", "End Date", "종료일", "終了日"),
+                    ("threshold_percent", "Threshold Percent", "달성 기준(%)", "達成基準(%)"), ("status", "Status", "상태", "状態"),
+                    ("judged_at", "Judged At", "판정 시각", "判定日時"), ("order", "Order", "순서", "順序"),
+                ]
+            case .quests:
+                [
+                    ("id", "ID", "ID", "ID"), ("goal_id", "Goal ID", "목표 ID", "目標ID"),
+                    ("target_action_id", "Target Action ID", "대상 행동 ID", "対象行動ID"),
+                    ("target_tag_id", "Target Tag ID", "대상 꼬리표 ID", "対象タグID"), ("measure", "Measure", "측정", "測定"),
+                    ("period", "Period", "기간", "期間"), ("schedule_mode", "Schedule Mode", "일정 방식", "スケジュール方式"),
+                    ("weekdays", "Weekdays", "요일", "曜日"), ("month_days", "Month Days", "날짜", "日付"),
+                    ("ordinal", "Ordinal", "순번", "第N"), ("weekday", "Weekday", "순번 요일", "第N曜日"),
+                    ("custom_start", "Custom Start", "사용자 지정 시작", "カスタム開始"), ("custom_end", "Custom End", "사용자 지정 종료", "カスタム終了"),
+                    ("target_seconds", "Target Seconds", "목표 초", "目標秒"), ("target_count", "Target Count", "목표 횟수", "目標回数"),
+                    ("direction", "Direction", "방향", "方向"), ("deadline", "Deadline", "마감", "締め切り"), ("order", "Order", "순서", "順序"),
+                ]
+            }
+        }
+
+        @_spi(Layers) public func header(_ l: Language) -> [String] {
+            columns.map { l == .en ? $0.en : l == .ko ? $0.ko : $0.ja }
+        }
+    }
+
+    /// The app's words for the choices (its raw values): the same in every language.
+    static let words: [Field: [(ours: String, app: String)]] = [
+        .period: [("daily", "daily"), ("weekly", "weekly"), ("monthly", "monthly"), ("custom", "custom")],
+        .scheduleMode: [("every_day", "everyDay"), ("weekdays", "weekdays"), ("month_days", "monthDays"), ("ordinal_weekday", "ordinalWeekday")],
+        .direction: [("at_least", "atLeast"), ("at_most", "atMost")],
+    ]
+    static func app(_ f: Field, _ ours: String) -> String { words[f]?.first { $0.ours == ours }?.app ?? ours }
+    /// Either spelling read back (ours or the app's).
+    static func ours(_ f: Field, _ text: String) -> String { words[f]?.first { $0.app == text || $0.ours == text }?.ours ?? text }
+    static let statusWords: [(GoalProgress.Status, String)] = [
+        (.inProgress, "inProgress"), (.achieved, "achieved"), (.notAchieved, "notAchieved"), (.needsConfirmation, "needsConfirmation"),
+    ]
+
+    /// The five tables of a snapshot: rows of values by column key, live
+    /// definitions (in the user's order) and live records, as the reference sees them.
+    @_spi(Layers) public static func tables(_ snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference) throws -> [File: [[String: String]]] {
+        var out: [File: [[String: String]]] = [:]
+        let tags = Dictionary(try DefinitionList.rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
+        let names = Dictionary(actions.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        out[.actions] = actions.map { r in
+            let ids = (r.fields.strings(.tagIDs) ?? []).filter { tags[$0]?.deleted == false }
+            return [
+                "id": r.id, "name": r.name, "tracking": r.fields.choice(.tracking, as: Tracking.self) == .count ? "count" : "time",
+                "tag_ids": ids.joined(separator: ";"), "tags": ids.map { tags[$0]?.name ?? $0 }.joined(separator: ";"),
+                "tag_colors": ids.map { tags[$0]?.fields.string(.color) ?? "" }.joined(separator: ";"),
+                "symbol": r.fields.string(.symbol) ?? "", "button_color": DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
+                "favorite": r.fields.bool(.favorite) == true ? "true" : "false", "order": r.order.map(String.init) ?? "",
+            ]
+        }
+        // Every live record, oldest first.
+        var sessions: [[String: String]] = [], counts: [[String: String]] = []
+        for r in try RecordList.allLive(snap) where names[r.actionID] != nil {
+            switch r.kind {
+            case .session:
+                sessions.append([
+                    "id": r.id, "action_id": r.actionID, "action": names[r.actionID]!, "start": cal.format(r.start),
+                    "end": r.end.map { cal.format($0) } ?? "", "seconds": r.end.map { String($0.seconds - r.start.seconds) } ?? "",
+                    "note": r.note ?? "",
+                ])
+            case .count:
+                counts.append([
+                    "id": r.id, "action_id": r.actionID, "action": names[r.actionID]!, "time": cal.format(r.start),
+                    "amount": String(r.amount ?? 0), "note": r.note ?? "",
+                ])
+            }
+        }
+        out[.timeRecords] = sessions
+        out[.countRecords] = counts
+        var status: [String: GoalProgress] = [:]
+        for g in try ProgressEngine(snap, calendar: cal, reference: ref).run().goals { status[g.id] = g }
+        out[.goals] = try DefinitionList.rows(snap, .goal, reference: ref, all: false).map { r in
+            let g = status[r.id]
+            return [
+                "id": r.id, "title": r.name, "symbol": r.fields.string(.symbol) ?? "", "color": r.fields.string(.color) ?? "",
+                "start_date": r.fields.date(.startDate)?.description ?? "", "end_date": r.fields.date(.endDate)?.description ?? "",
+                "threshold_percent": String(r.fields.int(.thresholdPercent) ?? 100),
+                "status": statusWords.first { $0.0 == (g?.status ?? .inProgress) }!.1,
+                "judged_at": g?.judgedAt.map { cal.format($0) } ?? "", "order": r.order.map(String.init) ?? "",
+            ]
+        }
+        out[.quests] = try DefinitionList.questRows(snap, reference: ref, all: false, goal: nil).map { r in
+            let p = r.fields
+            func text(_ f: Field) -> String {
+                guard let v = p[f] else { return "" }
+                let j = Payload.render(f, v, instant: cal.format)
+                if case .array(let items) = j { return items.map { $0.stringValue ?? $0.compactText }.joined(separator: ";") }
+                return j.stringValue ?? j.compactText
+            }
+            return [
+                "id": r.id, "goal_id": text(.goalID), "target_action_id": text(.targetActionID), "target_tag_id": text(.targetTagID),
+                "measure": text(.targetMeasure), "period": app(.period, text(.period)), "schedule_mode": p.has(.scheduleMode) ? app(.scheduleMode, text(.scheduleMode)) : "",
+                "weekdays": text(.scheduleWeekdays), "month_days": text(.scheduleMonthDays), "ordinal": text(.scheduleOrdinal),
+                "weekday": text(.scheduleWeekday), "custom_start": text(.customStart), "custom_end": text(.customEnd),
+                "target_seconds": text(.targetSeconds), "target_count": text(.targetCount), "direction": app(.direction, text(.direction)),
+                "deadline": text(.deadline), "order": r.order.map(String.init) ?? "",
+            ]
+        }
+        return out
+    }
+}
