@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @_spi(Layers) @testable import HaruEngine
@@ -33,6 +34,21 @@ struct Vocabulary {
         }
         #expect(Set(Field.allCases.map(\.jsonName)).count == Field.allCases.count)
         #expect(Field.timeZone.rawValue == 1 && Field.deadline.rawValue == 44, "tags are stored: pinned")
+        #expect(Field.order.rawValue == 45 && Field.longSessionHours.rawValue == 46, "tags are stored: pinned")
+    }
+
+    /// Docs/events.md lists every type with its fields, exactly as the schema has them.
+    @Test func theEventReferenceListsEveryTypeWithItsFields() throws {
+        let doc = try String(contentsOfFile: packageRoot + "/Docs/events.md", encoding: .utf8)
+        for t in EventType.allCases {
+            let rules = t.schema
+            func names(_ r: [FieldRule]) -> [String] { r.map { "`\($0.field.jsonName)`" } }
+            let required = names(rules.filter(\.required)).joined(separator: ", ")
+            let optional = names(rules.filter { !$0.required && !$0.nullable })
+                + rules.filter(\.nullable).map { "`\($0.field.jsonName)` (null removes)" }
+            let row = "| `\(t.name)` | \(required.isEmpty ? "–" : required) | \(optional.isEmpty ? "–" : optional.joined(separator: ", ")) |"
+            #expect(doc.contains(row + "\n"), "Docs/events.md lacks or differs on: \(row)")
+        }
     }
 
     @Test func everyChoiceRoundTripsThroughItsWordAndKeepsItsStoredNumber() {
