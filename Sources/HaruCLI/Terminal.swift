@@ -44,6 +44,9 @@ package final class OutputStream {
     /// Writes `bytes` (UTF-8 text) and a newline.
     package func line(bytes: [UInt8]) { push(bytes, newline: true) }
 
+    /// Writes `bytes` (UTF-8 text) as they are.
+    package func write(bytes: [UInt8]) { push(bytes, newline: false) }
+
     /// The one path of every write: to `text` in tests, else into the
     /// buffer (stdout flushed first for stderr), sent when it is full.
     private func push<C: Collection>(_ bytes: C, newline: Bool) where C.Element == UInt8 {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @_spi(Layers) @testable import HaruEngine
@@ -79,4 +80,36 @@ struct LocalDates {
 
     @Test(arguments: ["24:00", "7:30", "07:60", "0730", "07:30:00"])
     func refusesBadClockTimes(text: String) { #expect(ClockTime(parsing: text) == nil) }
+}
+
+/// `Instant.write` fills digits in place for years 0…9999; checked against a
+/// plain formatting of the same fields over a spread of instants and offsets.
+struct InstantWriting {
+    func reference(_ t: Instant, _ offset: Int) -> String {
+        let local = t.seconds + Int64(offset)
+        let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        let sod = Int(local - Int64(days) * 86_400)
+        let d = LocalDate(daysSinceEpoch: days)
+        func pad(_ n: Int, _ w: Int) -> String { String(repeating: "0", count: max(0, w - String(n).count)) + String(n) }
+        var s = "\(pad(d.year, 4))-\(pad(d.month, 2))-\(pad(d.day, 2))T\(pad(sod / 3600, 2)):\(pad(sod / 60 % 60, 2)):\(pad(sod % 60, 2))"
+        if offset == 0 { s += "Z" } else { s += (offset < 0 ? "-" : "+") + pad(abs(offset) / 3600, 2) + ":" + pad(abs(offset) / 60 % 60, 2) }
+        return s
+    }
+
+    @Test func matchesAPlainFormattingAcrossYearsAndOffsets() {
+        var rng = SeededRNG(seed: 5)
+        let edges: [Int64] = [0, -1, 86_399, 86_400, -62_167_219_200 /* 0000-01-01 */, 253_402_300_799 /* 9999-12-31T23:59:59Z */, 1_772_625_600]
+        let offsets = [0, 32_400, -34_200, 50_400, -86_340, 60, -60]
+        for t in edges + (0..<2_000).map({ _ in Int64.random(in: -62_167_219_200...253_402_300_799, using: &rng) }) {
+            for o in offsets {
+                var out: [UInt8] = []
+                Instant(seconds: t).write(offsetSeconds: o, to: &out)
+                let got = String(decoding: out, as: UTF8.self)
+                let local = t + Int64(o)
+                // Only where the year stays within 0…9999 is the fast path taken and compared.
+                guard local >= -62_167_219_200, local <= 253_402_300_799 else { continue }
+                #expect(got == reference(Instant(seconds: t), o), "\(t) \(o)")
+            }
+        }
+    }
 }

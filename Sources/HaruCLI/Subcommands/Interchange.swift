@@ -43,25 +43,9 @@ extension Subcommands {
             let file = try p.value(.output).map { try OutputFile($0) }
             let out = file?.stream ?? ctx.out
             let cal = try ctx.calendar(ledger)
-            var count = 0
+            let count: Int
             do {
-                try ledger.environment.read { txn in
-                    var prev = from > 1 ? (try ledger.event(from - 1, txn)?.hash ?? .zero) : Digest.zero
-                    var line = JSONBytes(capacity: 1024)
-                    try txn.scan(ledger.events, from: from) { k, v in
-                        let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
-                        let e: Event
-                        do { e = try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let err as DecodeError {
-                            throw LedgerError.damaged(seq: seq, reason: err.reason)
-                        }
-                        line.bytes.removeAll(keepingCapacity: true)
-                        e.writeExportJSON(prev: prev, to: &line, offset: cal.offset(at:))
-                        out.line(bytes: line.bytes)
-                        prev = e.hash
-                        count += 1
-                        return true
-                    }
-                }
+                count = try ledger.exportJSONL(from: from, offset: { cal.offset(at: $0) }) { out.write(bytes: $0) }
                 try file?.commit()
             } catch {
                 file?.abandon()

@@ -14,14 +14,27 @@ enum Hex {
         var w = words
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buf in
             withUnsafeBytes(of: &w) { raw in
-                for k in 0..<count {
-                    let word = raw.load(fromByteOffset: k * 8, as: UInt64.self)
-                    for n in 0..<16 { buf[k * 16 + n] = digit((word >> UInt64(60 - 4 * n)) & 0xF) }
-                }
+                for k in 0..<count { writeWord(raw.load(fromByteOffset: k * 8, as: UInt64.self), to: buf, at: k * 16) }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[0..<(count * 16)]))
         }
     }
+
+    /// The 16 digits of `word` into `buf[at...]`, a byte (two digits) at a
+    /// time from a table: the two hashes of every exported line are 128 digits.
+    @inline(__always)
+    static func writeWord(_ word: UInt64, to buf: UnsafeMutableBufferPointer<UInt8>, at: Int) {
+        pairs.withUnsafeBufferPointer { table in
+            for b in 0..<8 {
+                let pair = table[Int((word >> UInt64(56 - 8 * b)) & 0xFF)]
+                buf[at + 2 * b] = UInt8(truncatingIfNeeded: pair >> 8)
+                buf[at + 2 * b + 1] = UInt8(truncatingIfNeeded: pair)
+            }
+        }
+    }
+
+    /// The two digits of each byte value, high digit in the high byte.
+    static let pairs: [UInt16] = (0..<256).map { UInt16(digit(UInt64($0 >> 4))) << 8 | UInt16(digit(UInt64($0 & 0xF))) }
 
     /// The value of one ASCII hex digit (either case), nil for anything else.
     @inline(__always)

@@ -99,16 +99,14 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
     /// Appends the 36 characters of `description`, filled in place.
     @_spi(Layers) public func write(to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buf in
-            var at = 0
-            for n in 0..<32 {
-                if n == 8 || n == 12 || n == 16 || n == 20 {
-                    buf[at] = UInt8(ascii: "-")
-                    at += 1
-                }
-                let word = n < 16 ? high : low
-                buf[at] = Hex.digit((word >> UInt64(60 - (n % 16) * 4)) & 0xF)
-                at += 1
-            }
+            // 32 digits from the table, then moved apart for the dashes (8-4-4-4-12).
+            Hex.writeWord(high, to: buf, at: 0)
+            Hex.writeWord(low, to: buf, at: 16)
+            for k in (20..<32).reversed() { buf[k + 4] = buf[k] }
+            for k in (16..<20).reversed() { buf[k + 3] = buf[k] }
+            for k in (12..<16).reversed() { buf[k + 2] = buf[k] }
+            for k in (8..<12).reversed() { buf[k + 1] = buf[k] }
+            for k in [8, 13, 18, 23] { buf[k] = UInt8(ascii: "-") }
             out.append(contentsOf: buf)
         }
     }

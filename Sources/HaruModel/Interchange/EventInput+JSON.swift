@@ -156,10 +156,16 @@ extension Event {
         let frac = Int(micros - secs * 1_000_000)
         Instant(seconds: secs).write(offsetSeconds: 0, to: &out)
         out.removeLast()  // the "Z"
-        out.append(UInt8(ascii: "."))
-        let digits = String(frac)
-        for _ in digits.utf8.count..<6 { out.append(0x30) }
-        out.append(contentsOf: digits.utf8)
-        out.append(UInt8(ascii: "Z"))
+        // ".ffffffZ", the six digits of the microseconds without a String.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { b in
+            b[0] = UInt8(ascii: ".")
+            var f = frac
+            for k in (1...6).reversed() {
+                b[k] = UInt8(truncatingIfNeeded: f % 10) &+ 0x30
+                f /= 10
+            }
+            b[7] = UInt8(ascii: "Z")
+            out.append(contentsOf: b)
+        }
     }
 }

@@ -85,7 +85,43 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         let local = seconds + Int64(offsetSeconds)
         let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
         let sod = Int(local - Int64(days) * 86_400)
-        LocalDate(daysSinceEpoch: days).write(to: &out)
+        let date = LocalDate(daysSinceEpoch: days)
+        // Years 0…9999 and offsets within a day: filled in place, appended
+        // at once (an append per digit was a tenth of an export).
+        if date.year >= 0, date.year <= 9999, abs(offsetSeconds) < 86_400 {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { b in
+                @inline(__always) func two(_ at: Int, _ v: Int) {
+                    b[at] = UInt8(truncatingIfNeeded: v / 10) &+ 0x30
+                    b[at + 1] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                }
+                two(0, date.year / 100)
+                two(2, date.year % 100)
+                b[4] = UInt8(ascii: "-")
+                two(5, date.month)
+                b[7] = UInt8(ascii: "-")
+                two(8, date.day)
+                b[10] = UInt8(ascii: "T")
+                two(11, sod / 3600)
+                b[13] = UInt8(ascii: ":")
+                two(14, sod / 60 % 60)
+                b[16] = UInt8(ascii: ":")
+                two(17, sod % 60)
+                var n = 20
+                if offsetSeconds == 0 {
+                    b[19] = UInt8(ascii: "Z")
+                } else {
+                    let m = abs(offsetSeconds) / 60
+                    b[19] = UInt8(ascii: offsetSeconds < 0 ? "-" : "+")
+                    two(20, m / 60)
+                    b[22] = UInt8(ascii: ":")
+                    two(23, m % 60)
+                    n = 25
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[0..<n]))
+            }
+            return
+        }
+        date.write(to: &out)
         out.append(UInt8(ascii: "T"))
         Digits.write(sod / 3600, 2, to: &out)
         out.append(UInt8(ascii: ":"))
