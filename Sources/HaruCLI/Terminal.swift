@@ -44,8 +44,15 @@ package final class OutputStream {
     /// Writes `bytes` (UTF-8 text) and a newline.
     package func line(bytes: [UInt8]) { push(bytes, newline: true) }
 
-    /// Writes `bytes` (UTF-8 text) as they are.
-    package func write(bytes: [UInt8]) { push(bytes, newline: false) }
+    /// Writes `bytes` (UTF-8 text) as they are. A block larger than the
+    /// buffer goes out without being copied into it (an export's chunks are
+    /// megabytes: copying them was a tenth of `haru export jsonl`).
+    package func write(bytes: [UInt8]) {
+        guard fd != nil, bytes.count >= capacity, capacity > 0 else { return push(bytes, newline: false) }
+        flushedFirst?.flush()
+        flush()
+        bytes.withUnsafeBytes { send($0) }
+    }
 
     /// The one path of every write: to `text` in tests, else into the
     /// buffer (stdout flushed first for stderr), sent when it is full.
@@ -63,20 +70,23 @@ package final class OutputStream {
 
     /// Writes out what is buffered.
     package func flush() {
-        guard let fd, !pending.isEmpty else { return }
+        guard fd != nil, !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: true) }
-        guard failure == nil else { return }
-        pending.withUnsafeBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                off += n
+        pending.withUnsafeBytes { send($0) }
+    }
+
+    /// Writes `buf` whole to the descriptor (the first failure is kept; nothing after it is sent).
+    private func send(_ buf: UnsafeRawBufferPointer) {
+        guard let fd, failure == nil else { return }
+        var off = 0
+        while off < buf.count {
+            let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
             }
+            off += n
         }
     }
 
