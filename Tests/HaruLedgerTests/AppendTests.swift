@@ -81,6 +81,29 @@ struct Appending {
         #expect(try l.head().seq == 6)
     }
 
+    /// Inside one batch the transaction reads its own writes: a repeated id
+    /// with the same content is the event already appended, with other
+    /// content a conflict naming the earlier seq. Ascending ids (an import
+    /// of an export) skip the lookup; these are below the first, so they do not.
+    @Test func aRepeatedIDInsideOneBatchIsTheSameEventOrAConflict() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        var rng = SeededRNG()
+        let high = #"{"id":"ffffffff-8d0a-4f5e-9c3b-1a2b3c4d5e6f","type":"count.added","at":"2026-03-02T08:00:00+09:00","data":{"entry_id":"c1","action_id":"water","amount":2}}"#
+        let low = #"{"id":"0b6f2c1e-8d0a-4f5e-9c3b-1a2b3c4d5e6f","type":"count.added","at":"2026-03-02T09:00:00+09:00","data":{"entry_id":"c2","action_id":"water","amount":1}}"#
+        let same = try l.append(try events([high, low, low, high].joined(separator: "\n")), now: 2_000_000, rng: &rng)
+        #expect(same == AppendResult(seqs: [6, 7, 7, 6], appended: 2, head: 7))
+        let dir2 = TempDir()
+        let l2 = try freshLedger(dir2)
+        #expect {
+            _ = try l2.append(try events([low, low.replacingOccurrences(of: "\"amount\":1", with: "\"amount\":5")].joined(separator: "\n")), now: 2_000_000, rng: &rng)
+        } throws: { e in
+            guard case LedgerError.conflict(let lineNo, _, let seq) = e else { return false }
+            return lineNo == 2 && seq == 6
+        }
+        #expect(try l2.head().seq == 5)
+    }
+
     @Test func expectHeadRefusesAMovedHead() throws {
         let dir = TempDir()
         let l = try freshLedger(dir)

@@ -37,7 +37,6 @@ extension Ledger {
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
-            var batchIDs: [EventID: (UInt64, EventInput)] = [:]
             var log = try BatchLog(txn, events: events, ids: ids)
             defer { log.close() }
             let sha = SHA256Context()
@@ -47,17 +46,14 @@ extension Ledger {
                 let line = prepared.line
                 let given = prepared.input.id
                 let id = given ?? log.drawID(unixMillis: millis, using: &rng)
-                if given != nil {
-                    if let existing = try existingEvent(id, txn.reading) {
-                        guard prepared.input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
-                        seqs.append(existing.seq)
-                        return
-                    }
-                    if let (s, earlier) = batchIDs[id] {
-                        guard earlier == prepared.input else { throw LedgerError.conflict(line: line, id: id, seq: s) }
-                        seqs.append(s)
-                        return
-                    }
+                // A given id may be in the ledger already, or earlier in this batch
+                // (the transaction reads its own writes): a retry, or a conflict.
+                // An id above every indexed one cannot be; an import of an
+                // export brings its ids in ascending order and skips the lookup.
+                if given != nil, log.mayHold(id), let existing = try existingEvent(id, txn.reading) {
+                    guard prepared.input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
+                    seqs.append(existing.seq)
+                    return
                 }
                 seq += 1
                 do {
@@ -77,7 +73,6 @@ extension Ledger {
                     throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn.reading)?.seq ?? 0)
                 }
                 prev = hash
-                if given != nil { batchIDs[id] = (seq, prepared.input) }
                 seqs.append(seq)
             }) {}
             try store.flush(alongside: { try sink.flush() })
@@ -113,6 +108,10 @@ struct BatchLog {
         events.close()
         ids.close()
     }
+
+    /// Whether `id` may already be indexed: not when it is above every id in
+    /// the index (this batch's included).
+    func mayHold(_ id: EventID) -> Bool { (id.high, id.low) <= (top.high, top.low) }
 
     /// A new id for an event that came without one, ascending within the batch.
     mutating func drawID<G: RandomNumberGenerator>(unixMillis: Int64, using rng: inout G) -> EventID {

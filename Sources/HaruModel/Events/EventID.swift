@@ -71,7 +71,13 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `8-4-4-4-12` hex digits, either case.
     @_spi(Layers) public init?(parsing text: String) {
-        let b = Array(text.utf8)
+        var text = text
+        guard let id = text.withUTF8({ EventID(parsing: $0) }) else { return nil }
+        self = id
+    }
+
+    /// Parses the 36 bytes of a UUID's text (a line's bytes, no String made).
+    @_spi(Layers) public init?(parsing b: UnsafeBufferPointer<UInt8>) {
         guard b.count == 36 else { return nil }
         var hi: UInt64 = 0
         var lo: UInt64 = 0

@@ -154,7 +154,7 @@
         /// the importing ledger assigns its own). Else nil.
         mutating func exportedEvent(zones: ZoneDirectory) -> EventInput? {
             guard take(UInt8(ascii: "{")), key(Self.idKey), let idText = plainString(),
-                let id = EventID(parsing: String(decoding: idText, as: UTF8.self)),
+                let id = EventID(parsing: idText),
                 take(UInt8(ascii: ",")), key(Self.typeKey), let typeName = plainString(),
                 let type = EventLineFastPath.type(named: typeName), type != .actionEdited, type.currentVersion == 1,
                 take(UInt8(ascii: ",")), key(Self.atKey), let atText = plainString(),
