@@ -26,7 +26,7 @@ struct DayAndReportCommands {
         #expect(r.code == 0)
         #expect(
             r.out
-                == #"{"day":"2026-03-04","start":"2026-03-04T06:00:00+09:00","end":"2026-03-05T06:00:00+09:00","actions":[{"action_id":"read","seconds":3600,"count":0},{"action_id":"water","seconds":0,"count":3}],"tags":[{"tag_id":"study","seconds":3600,"count":0}],"as_of":"2026-03-05T00:00:00+09:00","known_at":6}"#
+                == #"{"day":"2026-03-04","start":"2026-03-04T06:00:00+09:00","end":"2026-03-05T06:00:00+09:00","actions":[{"action_id":"read","name":"Reading","seconds":3600,"count":0},{"action_id":"water","name":"Water","seconds":0,"count":3}],"tags":[{"tag_id":"study","name":"Study","seconds":3600,"count":0}],"as_of":"2026-03-05T00:00:00+09:00","known_at":6}"#
                 + "\n")
     }
 
@@ -72,11 +72,13 @@ struct DayAndReportCommands {
             v["totals"]
                 == .array([
                     .object([
-                        ("action_id", .string("read")), ("seconds", .int(7200)), ("count", .int(0)), ("average_seconds", .double(1800)),
+                        ("action_id", .string("read")), ("name", .string("Reading")), ("seconds", .int(7200)), ("count", .int(0)),
+                        ("average_seconds", .double(1800)),
                         ("average_count", .double(0)),
                     ]),
                     .object([
-                        ("action_id", .string("water")), ("seconds", .int(0)), ("count", .int(3)), ("average_seconds", .double(0)),
+                        ("action_id", .string("water")), ("name", .string("Water")), ("seconds", .int(0)), ("count", .int(3)),
+                        ("average_seconds", .double(0)),
                         ("average_count", .double(0.75)),
                     ]),
                 ]))

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import HaruCLI
+@_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruViews
 
 /// Every scenario file in Fixtures/ passes through `haru check`.
 let fixtureFiles: [String] = {
@@ -59,5 +61,18 @@ struct Scenarios {
         let r = haru(["check", file])
         #expect(r.code == 2)
         #expect(r.err.contains(message), "\(r.err)")
+    }
+}
+
+struct ScenarioMatching {
+    func json(_ s: String) -> JSONValue { try! JSONParser.parse(s) }
+
+    @Test func objectsMatchOnTheMembersTheExpectationNames() {
+        #expect(ScenarioRunner.matches(json(#"{"a":1}"#), json(#"{"a":1.0000001,"name":"x"}"#)))
+        #expect(!ScenarioRunner.matches(json(#"{"a":1,"b":2}"#), json(#"{"a":1}"#)), "a named member must be there")
+        #expect(!ScenarioRunner.matches(json(#"{"a":1}"#), json(#"{"a":1.01}"#)))
+        #expect(ScenarioRunner.matches(json(#"[{"id":"x"}]"#), json(#"[{"id":"x","name":"X"}]"#)))
+        #expect(!ScenarioRunner.matches(json(#"[{"id":"x"}]"#), json(#"[{"id":"x"},{"id":"y"}]"#)), "arrays keep their length")
+        #expect(!ScenarioRunner.matches(json(#"{"a":null}"#), json(#"{"a":0}"#)))
     }
 }

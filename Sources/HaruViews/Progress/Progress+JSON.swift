@@ -34,6 +34,7 @@ extension ProgressReport {
                                         .object([
                                             ("quest_id", .string(q.spec.id)), ("period", .string(q.spec.periodName)),
                                             ("direction", .string(q.spec.directionName)), ("unit", .string(q.spec.unit)),
+                                            ("target_name", .string(q.targetName)),
                                             ("definition", q.definitionJSON(calendar: calendar)),
                                             ("spans", .object(names.enumerated().map { ($1, span(q.spans[$0])) })),
                                             (

@@ -139,7 +139,8 @@
                 quests.append(
                     QuestProgress(
                         spec: q, spans: spans, streak: streak, bestStreak: best, streakUnit: q.streakUnit,
-                        fields: qd.fields(inForceAt: reference.definitionsAt), judgment: judgment))
+                        fields: qd.fields(inForceAt: reference.definitionsAt), targetName: ProgressEngine.targetName(q, defs),
+                        judgment: judgment))
             }
             if let j = g.judgment, let m = judgmentMeter { judged[j.reference.instant] = m }
             out.append(
@@ -300,6 +301,14 @@
             }
         }
         return count
+    }
+
+    /// The name of a quest's action or tag (its id when it is gone).
+    static func targetName(_ q: QuestSpec, _ defs: LiveDefinitions) -> String {
+        switch q.target {
+        case .action(let a): return defs.actions[a]?.string(.name) ?? a
+        case .tag(let t): return defs.tags[t]?.string(.name) ?? t
+        }
     }
 
     /// The longest run of met scheduled days, weeks or months from the goal's

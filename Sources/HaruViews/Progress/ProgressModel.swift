@@ -38,6 +38,8 @@
     @_spi(Layers) public var streakUnit: String
     /// The quest's fields in force at the view's reference.
     @_spi(Layers) public var fields: Payload
+    /// The name of its action or tag, as in force at the reference.
+    @_spi(Layers) public var targetName: String
     @_spi(Layers) public var judgment: QuestJudgment?
 }
 

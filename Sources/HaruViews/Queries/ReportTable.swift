@@ -15,9 +15,12 @@
     @_spi(Layers) public var totals: [String: Totals] = [:]
     @_spi(Layers) public var startedDays = 0
     @_spi(Layers) public let unit: String
+    /// The names of the actions or tags, as in force at the reference.
+    @_spi(Layers) public let names: [String: String]
 
     @_spi(Layers) public init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
         unit = every ?? "day"
+        names = (byTag ? book.tags : book.actions).compactMapValues { $0.string(.name) }
         let grid = book.grid
         var currentKey: LocalDate?
         for i in 0..<grid.count {
@@ -54,7 +57,10 @@
         func items(_ m: [String: Totals]) -> JSONValue {
             .array(
                 m.sorted { $0.key < $1.key }.map {
-                    .object([(key, .string($0.key)), ("seconds", .int($0.value.seconds)), ("count", .int($0.value.count))])
+                    .object([
+                        (key, .string($0.key)), ("name", .string(names[$0.key] ?? $0.key)), ("seconds", .int($0.value.seconds)),
+                        ("count", .int($0.value.count)),
+                    ])
                 })
         }
         return [
@@ -75,7 +81,7 @@
                 .array(
                     totals.sorted { $0.key < $1.key }.map { id, t in
                         .object([
-                            (key, .string(id)), ("seconds", .int(t.seconds)), ("count", .int(t.count)),
+                            (key, .string(id)), ("name", .string(names[id] ?? id)), ("seconds", .int(t.seconds)), ("count", .int(t.count)),
                             ("average_seconds", n > 0 ? .double(Double(t.seconds) / Double(n)) : .null),
                             ("average_count", n > 0 ? .double(Double(t.count) / Double(n)) : .null),
                         ])

