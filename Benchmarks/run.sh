@@ -119,6 +119,8 @@ print(f'{d}T{r.randrange(24):02d}:{r.randrange(60):02d}:00+09:00', r.randrange(1
     timeit --peer haru --task import-jsonl --size "$size" --records "$n" --runs "$runs" --warmup 1 -- \
         "rm -rf $l.import && $haru --ledger $l.import import jsonl $out/export-$size.jsonl"
     rm -rf "$l.import"
+    timeit --peer haru --task export-csv --size "$size" --records "$n" --runs "$runs" --warmup 1 -- \
+        "rm -rf $out/csv-$size && $haru --ledger $l export csv $out/csv-$size $now"
 
     # The peers, on the same workload, into the same results file.
     for p in $peers; do

@@ -46,6 +46,7 @@ tasks = [
     ("history-record", None, ("time", 0.030), []),
     ("export-jsonl", None, ("rate", 1_000_000), []),
     ("import-jsonl", None, ("rate", 500_000), []),
+    ("export-csv", None, ("time", 3.0), []),
 ]
 print("| task | size | haru | target | peers (haru is N× faster) |")
 print("|---|---|---|---|---|")
