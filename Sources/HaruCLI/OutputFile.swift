@@ -23,22 +23,41 @@ final class OutputFile {
         stream = OutputStream(fd: fd)
     }
 
+    private var closed = false
+
     /// Flushes, syncs and renames into place; on any failure removes the temporary file.
     func commit() throws {
+        try finish()
+        try publish()
+    }
+
+    /// Flushes and syncs the temporary file (several files are finished
+    /// first and published together, so that a failure leaves none renamed).
+    func finish() throws {
         stream.flush()
         var failed = stream.failure
         if failed == nil, fsync(fd) != 0 { failed = errno }
         close(fd)
-        if failed == nil, rename(temporary, path) != 0 { failed = errno }
+        closed = true
         if let e = failed {
             unlink(temporary)
             throw FileError(path: path, errno: e, doing: "write")
         }
     }
 
-    /// Removes the temporary file (the command failed before commit).
+    /// Renames the finished file into place.
+    func publish() throws {
+        if rename(temporary, path) != 0 {
+            let e = errno
+            unlink(temporary)
+            throw FileError(path: path, errno: e, doing: "write")
+        }
+    }
+
+    /// Removes the temporary file (the command failed before publishing).
     func abandon() {
-        close(fd)
+        if !closed { close(fd) }
+        closed = true
         unlink(temporary)
     }
 }

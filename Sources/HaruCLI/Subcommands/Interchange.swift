@@ -133,19 +133,33 @@ extension Subcommands {
                 return try AppCSV.tables(snap, calendar: cal, reference: .live(now: try ctx.eventTime(ignoringAt: true)))
             }
             mkdir(dir, 0o755)
-            var written: [String] = []
-            for file in AppCSV.File.allCases {
-                let out = try OutputFile(dir + "/" + file.name(lang))
-                do {
+            // Every file is opened first and committed last: all five are
+            // renamed into place only once each was written whole.
+            var files: [AppCSV.File: OutputFile] = [:]
+            var rows: [AppCSV.File: Int] = [:]
+            do {
+                for file in AppCSV.File.allCases {
+                    let out = try OutputFile(dir + "/" + file.name(lang))
+                    files[file] = out
                     out.stream.write(CSV.byteOrderMark + CSV.line(file.header(lang)))
                     for row in tables[file] ?? [] { out.stream.write(CSV.line(file.columns.map { row[$0.key] ?? "" })) }
-                    try out.commit()
-                } catch {
-                    out.abandon()
-                    throw error
+                    rows[file] = tables[file]?.count ?? 0
                 }
-                written.append("\(file.name(lang)) (\(tables[file]?.count ?? 0) rows)")
+                var sessions = CSVWriter(), counts = CSVWriter()
+                func flush(_ file: AppCSV.File, _ w: inout CSVWriter) { files[file]!.stream.write(bytes: w.take()) }
+                let n = try ledger.snapshot(zones: ctx.zones) { snap in
+                    try AppCSV.writeRecords(snap, calendar: try snap.calendar(), sessions: &sessions, counts: &counts) { flush($0, &$1) }
+                }
+                (rows[.timeRecords], rows[.countRecords]) = n
+                flush(.timeRecords, &sessions)
+                flush(.countRecords, &counts)
+                for file in AppCSV.File.allCases { try files[file]!.finish() }
+                for file in AppCSV.File.allCases { try files[file]!.publish() }
+            } catch {
+                for f in files.values { f.abandon() }
+                throw error
             }
+            let written = AppCSV.File.allCases.map { "\($0.name(lang)) (\(rows[$0] ?? 0) rows)" }
             ctx.out.line("Wrote \(dir): " + written.joined(separator: ", ") + ".")
             return ExitCode.ok
         })

@@ -7,18 +7,10 @@
 
     /// One record as a line (CRLF included).
     @_spi(Layers) public static func line(_ fields: [String]) -> String {
-        fields.map(quoted).joined(separator: ",") + "\r\n"
-    }
-
-    static func quoted(_ f: String) -> String {
-        guard f.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || f.hasPrefix(" ") || f.hasSuffix(" ") else {
-            return f
-        }
-        var out = "\""
-        for c in f {
-            if c == "\"" { out += "\"\"" } else { out.append(c) }
-        }
-        return out + "\""
+        var w = CSVWriter(capacity: 256)
+        for f in fields { w.field(f) }
+        w.endRecord()
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 
     /// Why a file could not be read: the record (line) and what is wrong.
@@ -99,5 +91,74 @@
         if inQuotes { throw ParseError(line: recordLine, reason: "a quoted field is never closed") }
         endRecord()
         return records
+    }
+}
+
+/// CSV records written straight into bytes: a whole export of a large
+/// ledger is a million rows, where a String per field and per line cost more
+/// than reading the ledger.
+@_spi(Layers) public struct CSVWriter: Sendable {
+    @_spi(Layers) public var bytes: [UInt8] = []
+    private var atRecordStart = true
+
+    @_spi(Layers) public init(capacity: Int = 1 << 20) { bytes.reserveCapacity(capacity) }
+
+    private mutating func separate() {
+        if !atRecordStart { bytes.append(UInt8(ascii: ",")) }
+        atRecordStart = false
+    }
+
+    /// A text field, quoted when it holds a comma, a quote or a line break
+    /// or starts or ends with a space.
+    @_spi(Layers) public mutating func field(_ s: String) {
+        separate()
+        var s = s
+        s.withUTF8 { u in
+            let needs = u.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D } || u.first == 0x20 || u.last == 0x20
+            guard needs else { return bytes.append(contentsOf: u) }
+            bytes.append(0x22)
+            for c in u {
+                if c == 0x22 { bytes.append(0x22) }
+                bytes.append(c)
+            }
+            bytes.append(0x22)
+        }
+    }
+
+    @_spi(Layers) public mutating func field(_ n: Int64) {
+        separate()
+        var n = n
+        if n < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            n = -n
+        }
+        var digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(truncatingIfNeeded: n % 10) &+ 0x30)
+            n /= 10
+        } while n > 0
+        bytes.append(contentsOf: digits.reversed())
+    }
+
+    /// An instant in ISO 8601 at the given offset.
+    @_spi(Layers) public mutating func field(_ t: Instant, offsetSeconds: Int) {
+        separate()
+        t.write(offsetSeconds: offsetSeconds, to: &bytes)
+    }
+
+    /// An empty field.
+    @_spi(Layers) public mutating func empty() { separate() }
+
+    /// Ends the record (CRLF).
+    @_spi(Layers) public mutating func endRecord() {
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+        atRecordStart = true
+    }
+
+    /// Takes the bytes written so far (to hand them to a file), keeping the buffer's room.
+    @_spi(Layers) public mutating func take() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
     }
 }

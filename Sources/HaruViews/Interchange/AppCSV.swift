@@ -91,8 +91,10 @@
         (.inProgress, "inProgress"), (.achieved, "achieved"), (.notAchieved, "notAchieved"), (.needsConfirmation, "needsConfirmation"),
     ]
 
-    /// The five tables of a snapshot: rows of values by column key, live
-    /// definitions (in the user's order) and live records, as the reference sees them.
+    /// The three definition tables of a snapshot (actions, goals, quests):
+    /// rows of values by column key, the live definitions in the user's
+    /// order, as the reference sees them. The record files are written by
+    /// `writeRecords`.
     @_spi(Layers) public static func tables(_ snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference) throws -> [File: [[String: String]]] {
         var out: [File: [[String: String]]] = [:]
         let tags = Dictionary(try DefinitionList.rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -108,25 +110,6 @@
                 "favorite": r.fields.bool(.favorite) == true ? "true" : "false", "order": r.order.map(String.init) ?? "",
             ]
         }
-        // Every live record, oldest first.
-        var sessions: [[String: String]] = [], counts: [[String: String]] = []
-        for r in try RecordList.allLive(snap) where names[r.actionID] != nil {
-            switch r.kind {
-            case .session:
-                sessions.append([
-                    "id": r.id, "action_id": r.actionID, "action": names[r.actionID]!, "start": cal.format(r.start),
-                    "end": r.end.map { cal.format($0) } ?? "", "seconds": r.end.map { String($0.seconds - r.start.seconds) } ?? "",
-                    "note": r.note ?? "",
-                ])
-            case .count:
-                counts.append([
-                    "id": r.id, "action_id": r.actionID, "action": names[r.actionID]!, "time": cal.format(r.start),
-                    "amount": String(r.amount ?? 0), "note": r.note ?? "",
-                ])
-            }
-        }
-        out[.timeRecords] = sessions
-        out[.countRecords] = counts
         var status: [String: GoalProgress] = [:]
         for g in try ProgressEngine(snap, calendar: cal, reference: ref).run().goals { status[g.id] = g }
         out[.goals] = try DefinitionList.rows(snap, .goal, reference: ref, all: false).map { r in
@@ -157,5 +140,51 @@
             ]
         }
         return out
+    }
+
+    /// Writes the two record files' rows (time records, count records), every
+    /// live record oldest first, into `sessions` and `counts`; each writer is
+    /// handed to `flush` whenever it holds a megabyte or more.
+    /// - Returns: how many sessions and counts were written.
+    @_spi(Layers) public static func writeRecords(
+        _ snap: Snapshot, calendar cal: LedgerCalendar, sessions: inout CSVWriter, counts: inout CSVWriter,
+        flush: (File, inout CSVWriter) throws -> Void
+    ) throws -> (sessions: Int, counts: Int) {
+        var n = (sessions: 0, counts: 0)
+        var names: [String: String] = [:]
+        for d in try snap.definitions(.action) where d.isLive { names[d.id] = d.fields().string(.name) ?? d.id }
+        for r in try RecordList.allLive(snap) {
+            guard let name = names[r.actionID] else { continue }
+            let offset = cal.offset(at: r.start)
+            switch r.kind {
+            case .session:
+                sessions.field(r.id)
+                sessions.field(r.actionID)
+                sessions.field(name)
+                sessions.field(r.start, offsetSeconds: offset)
+                if let end = r.end {
+                    sessions.field(end, offsetSeconds: cal.offset(at: end))
+                    sessions.field(end.seconds - r.start.seconds)
+                } else {
+                    sessions.empty()
+                    sessions.empty()
+                }
+                sessions.field(r.note ?? "")
+                sessions.endRecord()
+                n.sessions += 1
+                if sessions.bytes.count >= 1 << 20 { try flush(.timeRecords, &sessions) }
+            case .count:
+                counts.field(r.id)
+                counts.field(r.actionID)
+                counts.field(name)
+                counts.field(r.start, offsetSeconds: offset)
+                counts.field(Int64(r.amount ?? 0))
+                counts.field(r.note ?? "")
+                counts.endRecord()
+                n.counts += 1
+                if counts.bytes.count >= 1 << 20 { try flush(.countRecords, &counts) }
+            }
+        }
+        return n
     }
 }
