@@ -85,3 +85,59 @@ struct ProgressCommands {
         #expect(r.err.contains(message), "\(r.err)")
     }
 }
+
+/// The best streak is the longest run the current streak ever reached: for
+/// random histories it equals the greatest current streak over every day
+/// from the goal's start to the reference.
+struct BestStreakProperty {
+    @Test(arguments: [(UInt64(1), "daily", "mon,wed,fri"), (2, "daily", ""), (3, "weekly", ""), (4, "daily", "")])
+    func bestIsTheLongestCurrentStreakEverSeen(_ seed: UInt64, _ period: String, _ weekdays: String) throws {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        for args in [
+            ["init", "--time-zone", "UTC", "--now", "2026-01-01T00:00:00Z"],
+            ["action", "add", "Run", "--tracking", "time", "--id", "run", "--now", "2026-01-01T00:00:00Z"],
+            ["goal", "add", "Move", "--start", "2026-01-05", "--id", "g", "--now", "2026-01-01T00:00:00Z"],
+            ["quest", "add", "--goal", "g", "--action", "run", "--period", period, "--target", period == "weekly" ? "1h" : "20m", "--id", "q",
+                "--now", "2026-01-01T00:00:00Z"] + (weekdays.isEmpty ? [] : ["--weekdays", weekdays]),
+        ] {
+            let r = haru(args, ledger: p)
+            try #require(r.code == 0, "\(args): \(r.err)")
+        }
+        var rng = SeededRNG(seed: seed)
+        var lines: [String] = []
+        for day in 0..<56 where Int.random(in: 0..<10, using: &rng) < 7 {
+            let minutes = Int.random(in: 5...40, using: &rng)
+            let start = 1_767_571_200 + day * 86_400 + 8 * 3600  // 2026-01-05T08:00Z + day
+            func iso(_ t: Int) -> String {
+                var b: [UInt8] = []
+                Instant(seconds: Int64(t)).write(offsetSeconds: 0, to: &b)
+                return String(decoding: b, as: UTF8.self)
+            }
+            lines.append(
+                #"{"type":"session.recorded","at":"\#(iso(start + minutes * 60))","data":{"session_id":"s\#(day)","action_id":"run","start":"\#(iso(start))","end":"\#(iso(start + minutes * 60))"}}"#)
+        }
+        #expect(haru(["append"], ledger: p, stdin: lines.joined(separator: "\n")).code == 0)
+        func streak(asOf date: String) throws -> (Int, Int) {
+            let r = haru(["progress", "--json", "--as-of", date], ledger: p)
+            let v = try JSONParser.parse(r.out.trimmingCharacters(in: .newlines))
+            guard case .array(let goals)? = v["goals"], case .array(let qs)? = goals.first?["quests"], let s = qs.first?["streak"],
+                case .int(let count)? = s["count"], case .int(let best)? = s["best"]
+            else { throw CLIFailure(r.err + r.out) }
+            return (Int(count), Int(best))
+        }
+        var longest = 0
+        for day in 0..<56 {
+            let date = LocalDate(daysSinceEpoch: 20_458 + day).description  // 2026-01-05 + day
+            let (count, best) = try streak(asOf: date)
+            longest = max(longest, count)
+            #expect(best == longest, "as of \(date): best \(best), longest current so far \(longest)")
+        }
+        #expect(longest > 0, "the history has some streak to compare")
+    }
+}
+
+struct CLIFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ s: String) { description = s }
+}

@@ -110,19 +110,20 @@
                 var best: Int?
                 if q.period != .custom {
                     // A judged goal's streak ends with it; otherwise the reference day is in progress.
+                    // The quest's per-day values once, for the current streak and the best.
                     if let j = g.judgment, var m = judgmentMeter {
+                        let v = m.values(q, actions: actions, windowed: q.period == .daily)
                         streak = ProgressEngine.streak(
-                            q, actions: actions, meter: &m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
+                            q, values: v, meter: m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
                         best = ProgressEngine.bestStreak(
-                            q, actions: actions, meter: &m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
+                            q, values: v, meter: m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
                         judgmentMeter = m
                     } else {
+                        let v = streaks.values(q, actions: actions, windowed: q.period == .daily)
                         streak = ProgressEngine.streak(
-                            q, actions: actions, meter: &streaks, lastDay: refDay, inProgress: true, goalStart: goalStart,
-                            calendar: calendar)
+                            q, values: v, meter: streaks, lastDay: refDay, inProgress: true, goalStart: goalStart, calendar: calendar)
                         best = ProgressEngine.bestStreak(
-                            q, actions: actions, meter: &streaks, lastDay: refDay, inProgress: true, goalStart: goalStart,
-                            calendar: calendar)
+                            q, values: v, meter: streaks, lastDay: refDay, inProgress: true, goalStart: goalStart, calendar: calendar)
                     }
                 }
                 var judgment: QuestJudgment?
@@ -250,8 +251,9 @@
     /// Consecutive scheduled days, weeks or months met, counted back from
     /// `lastDay` (RULES §6). The period in progress: at_least not yet met is
     /// skipped, met counts; at_most over the limit breaks at once.
+    /// - Parameter v: the quest's value per day of `meter` (its deadline window for daily quests).
     static func streak(
-        _ q: QuestSpec, actions: [Int], meter: inout QuestMeter, lastDay: LocalDate, inProgress: Bool, goalStart: LocalDate,
+        _ q: QuestSpec, values v: [Double], meter: QuestMeter, lastDay: LocalDate, inProgress: Bool, goalStart: LocalDate,
         calendar: LedgerCalendar
     ) -> Int {
         var count = 0
@@ -259,7 +261,6 @@
         case .custom:
             return 0
         case .daily:
-            let v = meter.values(q, actions: actions, windowed: true)
             var d = lastDay
             var first = true
             while d >= goalStart, d >= meter.first {
@@ -277,7 +278,6 @@
                 }
             }
         case .weekly, .monthly:
-            let v = meter.values(q, actions: actions, windowed: false)
             // Periods back from the one holding lastDay; the one holding the goal start still counts.
             var periodStart = q.period == .weekly ? calendar.weekStart(of: lastDay) : LedgerCalendar.month(of: lastDay).lowerBound
             let boundStart = q.period == .weekly ? calendar.weekStart(of: goalStart) : LedgerCalendar.month(of: goalStart).lowerBound
@@ -313,9 +313,11 @@
 
     /// The longest run of met scheduled days, weeks or months from the goal's
     /// start through `lastDay`, by the rules of `streak` (the period in
-    /// progress: at_least not yet met neither counts nor breaks).
+    /// progress: at_least not yet met neither counts nor breaks). It walks
+    /// every day since the goal started, so it goes by index into `v`
+    /// rather than by date (a 10-year goal is 3,650 days per quest).
     static func bestStreak(
-        _ q: QuestSpec, actions: [Int], meter: inout QuestMeter, lastDay: LocalDate, inProgress: Bool, goalStart: LocalDate,
+        _ q: QuestSpec, values v: [Double], meter: QuestMeter, lastDay: LocalDate, inProgress: Bool, goalStart: LocalDate,
         calendar: LedgerCalendar
     ) -> Int {
         var best = 0, run = 0
@@ -327,30 +329,23 @@
                 run = 0
             }
         }
+        let first = max(goalStart, meter.first)
+        guard q.period != .custom, first <= lastDay, let i0 = meter.index(first), let i1 = meter.index(lastDay) else { return 0 }
         switch q.period {
         case .custom:
             return 0
         case .daily:
-            let v = meter.values(q, actions: actions, windowed: true)
-            var d = max(goalStart, meter.first)
-            while d <= lastDay {
-                if q.isScheduled(d) {
-                    step(met: q.met(value: meter.index(d).map { v[$0] } ?? 0, target: q.amount), current: inProgress && d == lastDay)
-                }
-                d = d.adding(days: 1)
+            let d0 = first.daysSinceEpoch
+            for i in i0...i1 where q.isScheduled(daysSinceEpoch: d0 + (i - i0)) {
+                step(met: q.met(value: v[i], target: q.amount), current: inProgress && i == i1)
             }
         case .weekly, .monthly:
-            let v = meter.values(q, actions: actions, windowed: false)
             let weekly = q.period == .weekly
             var periodStart = weekly ? calendar.weekStart(of: goalStart) : LedgerCalendar.month(of: goalStart).lowerBound
             while periodStart <= lastDay {
                 let periodEnd = weekly ? periodStart.adding(days: 6) : LedgerCalendar.month(of: periodStart).upperBound
-                var value = 0.0
-                var d = max(periodStart, meter.first)
-                while d <= min(periodEnd, lastDay) {
-                    value += meter.index(d).map { v[$0] } ?? 0
-                    d = d.adding(days: 1)
-                }
+                let lo = max(i0, meter.index(periodStart) ?? i0), hi = min(i1, meter.index(periodEnd) ?? i1)
+                let value = lo <= hi ? v[lo...hi].reduce(0, +) : 0
                 step(met: q.met(value: value, target: q.amount), current: inProgress && periodEnd >= lastDay)
                 periodStart = periodEnd.adding(days: 1)
             }

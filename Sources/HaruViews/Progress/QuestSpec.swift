@@ -73,6 +73,17 @@
         }
     }
 
+    /// `isScheduled` for a day given as days since the epoch: no date is
+    /// made for the schedules that need none (every day, weekdays).
+    @inline(__always)
+    func isScheduled(daysSinceEpoch d: Int) -> Bool {
+        switch (period, schedule) {
+        case (.weekly, _), (.monthly, _), (.daily, .everyDay): return true
+        case (.daily, .weekdays(let w)): return w.contains(((d % 7) + 7 + 3) % 7)  // 1970-01-01 was a Thursday (3)
+        default: return isScheduled(LocalDate(daysSinceEpoch: d))
+        }
+    }
+
     /// "seconds" or "count".
     @_spi(Layers) public var unit: String { unitIsTime ? "seconds" : "count" }
     @_spi(Layers) public var periodName: String { period.word }
