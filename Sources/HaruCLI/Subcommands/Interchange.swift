@@ -159,7 +159,7 @@ extension Subcommands {
                 for f in files.values { f.abandon() }
                 throw error
             }
-            let written = AppCSV.File.allCases.map { "\($0.name(lang)) (\(rows[$0] ?? 0) rows)" }
+            let written = AppCSV.File.allCases.map { "\($0.name(lang)) (\(rows[$0] ?? 0) row\(rows[$0] == 1 ? "" : "s"))" }
             ctx.out.line("Wrote \(dir): " + written.joined(separator: ", ") + ".")
             return ExitCode.ok
         })
