@@ -35,11 +35,7 @@ extension Subcommands {
             """,
         run: { ctx, p in
             let ledger = try ctx.openLedger(readOnly: true)
-            var from: UInt64 = 1
-            if let f = p.value(.from) {
-                guard let n = UInt64(f), n >= 1 else { throw UsageError("--from: \"\(f)\" is not a seq (1, 2, 3 …)") }
-                from = n
-            }
+            let from = try p.fromSeq()
             let file = try p.value(.output).map { try OutputFile($0) }
             let out = file?.stream ?? ctx.out
             let cal = try ctx.calendar(ledger)

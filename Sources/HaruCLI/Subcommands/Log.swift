@@ -18,11 +18,7 @@ extension Subcommands {
             "Notes are private: the log shows their length, not their text, unless --notes is given (a log pasted into a bug report should not leak them). --json prints one event per line with seq, recorded, prev and hash.",
         run: { ctx, p in
             let ledger = try ctx.openLedger(readOnly: true)
-            var from: UInt64 = 1
-            if let f = p.value(.from) {
-                guard let n = UInt64(f), n >= 1 else { throw UsageError("--from: \"\(f)\" is not a seq (1, 2, 3 …)") }
-                from = n
-            }
+            let from = try p.fromSeq()
             let types = p.all(.type)
             for t in types where EventType(name: t) == nil && !EventType.allCases.contains(where: { $0.name.hasPrefix(t + ".") }) {
                 throw UsageError("--type: unknown event type \"\(t)\"")
@@ -81,5 +77,14 @@ enum LogLine {
         case .array(let a): return a.map(plain).joined(separator: ",")
         default: return v.compactText
         }
+    }
+}
+
+extension Parsed {
+    /// `--from SEQ` (default 1).
+    func fromSeq() throws -> UInt64 {
+        guard let f = value(.from) else { return 1 }
+        guard let n = UInt64(f), n >= 1 else { throw UsageError("--from: \"\(f)\" is not a seq (1, 2, 3 …)") }
+        return n
     }
 }

@@ -7,20 +7,8 @@
 
 extension Event {
     @_spi(Layers) public func writeExportJSON(prev: Digest, to out: inout JSONBytes, offset: (Instant) -> Int) {
-        out.raw("{\"id\":\"")
-        id.write(to: &out.bytes)
-        out.raw("\",\"type\":")
-        out.string(type.name)
-        out.raw(",\"at\":\"")
-        at.write(offsetSeconds: offset(at), to: &out.bytes)
-        out.raw("\",\"v\":")
-        out.int(Int64(version))
-        if !source.isEmpty {
-            out.raw(",\"source\":")
-            out.string(source)
-        }
-        out.raw(",\"data\":")
-        payload.writeJSON(type: type, to: &out, offset: offset)
+        out.byte(0x7B)
+        writeContent(to: &out, offset: offset)
         out.raw(",\"seq\":")
         out.int(Int64(seq))
         out.raw(",\"recorded\":\"")

@@ -112,7 +112,20 @@ extension Event {
         out.int(Int64(seq))
         out.raw(",\"recorded\":\"")
         Event.writeRecorded(recorded, to: &out.bytes)
-        out.raw("\",\"id\":\"")
+        out.raw("\",")
+        writeContent(to: &out, offset: offset, hideNotes: hideNotes)
+        if redactedDigest != nil { out.raw(",\"redacted\":true") }
+        out.raw(",\"prev\":\"")
+        prev.writeHex(to: &out.bytes)
+        out.raw("\",\"hash\":\"")
+        hash.writeHex(to: &out.bytes)
+        out.raw("\"}")
+    }
+
+    /// `"id":…,"type":…,"at":…,"v":…[,"source":…],"data":{…}`: what was
+    /// appended, as `haru log --json` and `haru export jsonl` both write it.
+    func writeContent(to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
+        out.raw("\"id\":\"")
         id.write(to: &out.bytes)
         out.raw("\",\"type\":")
         out.string(type.name)
@@ -126,12 +139,6 @@ extension Event {
         }
         out.raw(",\"data\":")
         payload.writeJSON(type: type, to: &out, offset: offset, hideNotes: hideNotes)
-        if redactedDigest != nil { out.raw(",\"redacted\":true") }
-        out.raw(",\"prev\":\"")
-        prev.writeHex(to: &out.bytes)
-        out.raw("\",\"hash\":\"")
-        hash.writeHex(to: &out.bytes)
-        out.raw("\"}")
     }
 
     /// The event's `data` as compact JSON text (notes included), instants at

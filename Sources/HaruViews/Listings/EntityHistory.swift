@@ -67,23 +67,14 @@
         }
         // A record id prefix, as `haru records` shows it.
         var hits: [HistorySubject] = []
-        for family in [StateKey.sessionFamily, StateKey.countFamily] {
-            let prefix = [family] + Array(text.utf8)
-            try snap.txn.scan(snap.ledger.state, from: prefix) { k, v in
-                let hit = k.withUnsafeBytes { $0.starts(with: prefix) }
-                guard hit else { return false }
-                try v.withUnsafeBytes { (v) throws(DecodeError) in
-                    var r = ByteReader(v)
-                    if family == StateKey.sessionFamily {
-                        let s = try StateCodec.decodeSession(&r)
-                        if s.createdSeq <= snap.knownAt { hits.append(.session(s)) }
-                    } else {
-                        let c = try StateCodec.decodeCount(&r)
-                        if c.createdSeq <= snap.knownAt { hits.append(.count(c)) }
-                    }
+        try snap.forEachStoredRecord(idPrefix: Array(text.utf8)) { record in
+            if record.createdSeq <= snap.knownAt {
+                switch record {
+                case .session(let s): hits.append(.session(s))
+                case .count(let c): hits.append(.count(c))
                 }
-                return hits.count < 2
             }
+            return hits.count < 2
         }
         if hits.count > 1 { throw InputError(field: "REF", rule: "\"\(text)\" is the start of more than one record id; type more of it") }
         return hits.first
@@ -164,21 +155,13 @@
     /// The sessions and counts of an action known to `snap`.
     static func actionRecords(_ snap: Snapshot, _ action: String) throws -> [(id: String, session: Bool, created: UInt64, version: UInt64)] {
         var out: [(id: String, session: Bool, created: UInt64, version: UInt64)] = []
-        for family in [StateKey.sessionFamily, StateKey.countFamily] {
-            try snap.txn.scan(snap.ledger.state, from: [family]) { k, v in
-                guard k.withUnsafeBytes({ $0.first }) == family else { return false }
-                try v.withUnsafeBytes { (v) throws(DecodeError) in
-                    var r = ByteReader(v)
-                    if family == StateKey.sessionFamily {
-                        let s = try StateCodec.decodeSession(&r)
-                        if s.actionID == action, s.createdSeq <= snap.knownAt { out.append((s.id, true, s.createdSeq, s.versionSeq)) }
-                    } else {
-                        let c = try StateCodec.decodeCount(&r)
-                        if c.actionID == action, c.createdSeq <= snap.knownAt { out.append((c.id, false, c.createdSeq, c.versionSeq)) }
-                    }
-                }
-                return true
+        try snap.forEachStoredRecord { record in
+            switch record {
+            case .session(let s) where s.actionID == action && s.createdSeq <= snap.knownAt: out.append((s.id, true, s.createdSeq, s.versionSeq))
+            case .count(let c) where c.actionID == action && c.createdSeq <= snap.knownAt: out.append((c.id, false, c.createdSeq, c.versionSeq))
+            default: break
             }
+            return true
         }
         return out
     }

@@ -45,25 +45,14 @@
         // Version seq → the seq that deleted it (nil: current at k).
         var versions: [UInt64: UInt64?] = [:]
         let pages = PageKey.page(of: span.lowerBound)...PageKey.page(of: span.upperBound - 1)
-        try snap.txn.scan(snap.ledger.pages, from: pages.lowerBound) { key, value in
-            try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
-                guard key.count == 4 else { throw LedgerError.damaged(seq: nil, reason: "a record page key is malformed") }
-                let page = PageKey.page(fromKey: key)
-                if page > pages.upperBound { return false }
-                guard value.count % PageEntry.size == 0 else { throw LedgerError.damaged(seq: nil, reason: "record page \(page) is malformed") }
-                for n in 0..<(value.count / PageEntry.size) {
-                    let e = PageEntry.read(value, n)
-                    guard e.addedSeq <= k else { continue }
-                    let touches = e.kind == .count ? span.contains(e.start) : (e.start < span.upperBound && e.end > span.lowerBound)
-                    guard touches else { continue }
-                    if e.known(at: k) {
-                        versions[e.addedSeq] = .some(nil)
-                    } else if all, versions[e.addedSeq] == nil {
-                        versions[e.addedSeq] = .some(e.removedSeq)
-                    }
-                }
-                return true
-            }}
+        try snap.pageEntries(pages, retired: all) { _, e in
+            let touches = e.kind == .count ? span.contains(e.start) : (e.start < span.upperBound && e.end > span.lowerBound)
+            guard touches else { return }
+            if e.known(at: k) {
+                versions[e.addedSeq] = .some(nil)
+            } else if versions[e.addedSeq] == nil {
+                versions[e.addedSeq] = .some(e.removedSeq)
+            }
         }
         var rows: [RecordRow] = []
         var seen = Set<String>()
@@ -87,14 +76,9 @@
         }
         if all {
             // Discarded sessions never had page entries: found in the stored sessions.
-            try snap.txn.scan(snap.ledger.state, from: [StateKey.sessionFamily]) { key, value in
-                guard key.withUnsafeBytes({ $0.first }) == StateKey.sessionFamily else { return false }
-                let s = try value.withUnsafeBytes { (v) throws(DecodeError) in
-                    var r = ByteReader(v)
-                    return try StateCodec.decodeSession(&r)
-                }
-                if s.status == .discarded, s.versionSeq <= k, let end = s.end, s.start.seconds < span.upperBound,
-                    end.seconds >= span.lowerBound, !seen.contains(s.id)
+            try snap.forEachStoredRecord { record in
+                if case .session(let s) = record, s.status == .discarded, s.versionSeq <= k, let end = s.end,
+                    s.start.seconds < span.upperBound, end.seconds >= span.lowerBound, !seen.contains(s.id)
                 {
                     seen.insert(s.id)
                     rows.append(row(s))
@@ -117,21 +101,13 @@
     @_spi(Layers) public static func allLive(_ snap: Snapshot) throws -> [RecordRow] {
         precondition(snap.knownAt == snap.head, "the stored records are the head's")
         var rows: [RecordRow] = []
-        for family in [StateKey.sessionFamily, StateKey.countFamily] {
-            try snap.txn.scan(snap.ledger.state, from: [family]) { key, value in
-                guard key.withUnsafeBytes({ $0.first }) == family else { return false }
-                try value.withUnsafeBytes { (v) throws(DecodeError) in
-                    var r = ByteReader(v)
-                    if family == StateKey.sessionFamily {
-                        let s = try StateCodec.decodeSession(&r)
-                        if s.status == .stopped || s.status == .running { rows.append(row(s)) }
-                    } else {
-                        let c = try StateCodec.decodeCount(&r)
-                        if !c.deleted { rows.append(row(c)) }
-                    }
-                }
-                return true
+        try snap.forEachStoredRecord { record in
+            switch record {
+            case .session(let s) where s.status == .stopped || s.status == .running: rows.append(row(s))
+            case .count(let c) where !c.deleted: rows.append(row(c))
+            default: break
             }
+            return true
         }
         // Ties by the seq that made the record: no string comparisons over a million rows.
         rows.sort { ($0.start, $0.createdSeq) < ($1.start, $1.createdSeq) }

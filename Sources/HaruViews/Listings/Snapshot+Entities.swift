@@ -57,4 +57,36 @@ extension Snapshot {
         }
         return String(decoding: utf8[..<n], as: UTF8.self)
     }
+
+    /// Calls `body` with every stored record (its version at the head) whose
+    /// id starts with `idPrefix`, sessions then counts, until it returns false.
+    @_spi(Layers) public func forEachStoredRecord(idPrefix: [UInt8] = [], _ body: (StoredRecord) throws -> Bool) throws {
+        for family in [StateKey.sessionFamily, StateKey.countFamily] {
+            let prefix = [family] + idPrefix
+            var more = true
+            try txn.scan(ledger.state, from: prefix) { key, value in
+                guard key.withUnsafeBytes({ $0.starts(with: prefix) }) else { return false }
+                let record = try value.withUnsafeBytes { (v) throws(DecodeError) -> StoredRecord in
+                    var r = ByteReader(v)
+                    return family == StateKey.sessionFamily ? .session(try StateCodec.decodeSession(&r)) : .count(try StateCodec.decodeCount(&r))
+                }
+                more = try body(record)
+                return more
+            }
+            if !more { return }
+        }
+    }
+}
+
+/// A session or a count as the state database holds it.
+@_spi(Layers) public enum StoredRecord: Sendable {
+    case session(SessionRecord)
+    case count(CountRecord)
+
+    @_spi(Layers) public var createdSeq: UInt64 {
+        switch self {
+        case .session(let s): s.createdSeq
+        case .count(let c): c.createdSeq
+        }
+    }
 }

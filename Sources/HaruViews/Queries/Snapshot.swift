@@ -50,7 +50,9 @@
 
     /// Calls `body` with the entries of UTC-day pages `pages` that the ledger
     /// held at `knownAt`, page by page, in page order.
-    @_spi(Layers) public func pageEntries(_ pages: ClosedRange<Int64>, _ body: (Int64, PageEntry) throws -> Void) throws {
+    /// - Parameter retired: also the entries added by then but retired by
+    ///   then (a record's older versions, a deleted record's last one).
+    @_spi(Layers) public func pageEntries(_ pages: ClosedRange<Int64>, retired: Bool = false, _ body: (Int64, PageEntry) throws -> Void) throws {
         let k = knownAt
         try txn.scan(ledger.pages, from: pages.lowerBound) { key, value in
             try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
@@ -60,7 +62,7 @@
                 guard value.count % PageEntry.size == 0 else { throw LedgerError.damaged(seq: nil, reason: "record page \(page) is malformed") }
                 for e in 0..<(value.count / PageEntry.size) {
                     let entry = PageEntry.read(value, e)
-                    if entry.known(at: k) { try body(page, entry) }
+                    if entry.known(at: k) || (retired && entry.addedSeq <= k) { try body(page, entry) }
                 }
                 return true
             }}
