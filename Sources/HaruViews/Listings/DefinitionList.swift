@@ -30,22 +30,9 @@
         return inUserOrder(rows)
     }
 
-    /// The user's order: by `order` (ascending), those without one after
-    /// the others; ties and the rest in creation order.
+    /// The user's order (`Definition.userOrder`).
     @_spi(Layers) public static func inUserOrder(_ rows: [DefinitionRow]) -> [DefinitionRow] {
-        rows.sorted { a, b in
-            switch (a.order, b.order) {
-            case (let x?, let y?) where x != y: return x < y
-            case (_?, nil): return true
-            case (nil, _?): return false
-            default: return a.definition.created.seq < b.definition.created.seq
-            }
-        }
-    }
-
-    /// The ids of `definitions` in the user's order, as they stand at `at`.
-    @_spi(Layers) public static func order(_ definitions: [Definition], at: Instant) -> [Definition] {
-        inUserOrder(definitions.map { DefinitionRow(definition: $0, fields: $0.fields(inForceAt: at)) }).map(\.definition)
+        rows.sorted { Definition.comesFirst(($0.order, $0.definition.created.seq), ($1.order, $1.definition.created.seq)) }
     }
 
     /// An action's button colour (the app's rule): the colour of the
@@ -63,27 +50,5 @@
         guard to > from else { return nil }
         let f = Double(reference.instant.seconds - from) / Double(to - from)
         return (min(1, max(0, f)) * 1_000_000).rounded() / 1_000_000
-    }
-}
-
-extension QuestSpec {
-    /// The quest's days in words: `every day`, `Mon, Wed, Fri`, `days 1, 15`,
-    /// `the 3rd Tuesday`, `every week`, `every month`, `2026-03-01 … 2026-03-31`.
-    @_spi(Layers) public var scheduleText: String {
-        switch period {
-        case .weekly: return "every week"
-        case .monthly: return "every month"
-        case .custom: return "\(customStart.map(\.description) ?? "?") … \(customEnd.map(\.description) ?? "?")"
-        case .daily:
-            switch schedule {
-            case .everyDay: return "every day"
-            case .weekdays(let days): return days.sorted().map { Weekday(rawValue: $0).map { String($0.name.prefix(1).uppercased() + $0.name.dropFirst().prefix(2)) } ?? "?" }.joined(separator: ", ")
-            case .monthDays(let days): return "day" + (days.count > 1 ? "s " : " ") + days.sorted().map(String.init).joined(separator: ", ")
-                + " of the month"
-            case .ordinal(let n, let wd):
-                let nth = n == 1 ? "1st" : n == 2 ? "2nd" : n == 3 ? "3rd" : "\(n)th"
-                return "the \(nth) \(Weekday(rawValue: wd).map { $0.name.prefix(1).uppercased() + $0.name.dropFirst() } ?? "?") of the month"
-            }
-        }
     }
 }

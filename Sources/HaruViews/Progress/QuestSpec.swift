@@ -112,3 +112,25 @@
     /// Whether a finished day or period is met: its ratio is 1.
     func met(value: Double, target: Double) -> Bool { ratio(value: value, target: target) >= 1 - 1e-12 }
 }
+
+extension QuestSpec {
+    /// The quest's days in words: `every day`, `Mon, Wed, Fri`, `days 1, 15`,
+    /// `the 3rd Tuesday`, `every week`, `every month`, `2026-03-01 … 2026-03-31`.
+    @_spi(Layers) public var scheduleText: String {
+        switch period {
+        case .weekly: return "every week"
+        case .monthly: return "every month"
+        case .custom: return "\(customStart.map(\.description) ?? "?") … \(customEnd.map(\.description) ?? "?")"
+        case .daily:
+            switch schedule {
+            case .everyDay: return "every day"
+            case .weekdays(let days): return days.sorted().map { Weekday(rawValue: $0).map { String($0.name.prefix(1).uppercased() + $0.name.dropFirst().prefix(2)) } ?? "?" }.joined(separator: ", ")
+            case .monthDays(let days): return "day" + (days.count > 1 ? "s " : " ") + days.sorted().map(String.init).joined(separator: ", ")
+                + " of the month"
+            case .ordinal(let n, let wd):
+                let nth = n == 1 ? "1st" : n == 2 ? "2nd" : n == 3 ? "3rd" : "\(n)th"
+                return "the \(nth) \(Weekday(rawValue: wd).map { $0.name.prefix(1).uppercased() + $0.name.dropFirst() } ?? "?") of the month"
+            }
+        }
+    }
+}
