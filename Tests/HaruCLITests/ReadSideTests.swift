@@ -174,6 +174,10 @@ struct HistoryCommand {
         #expect(r.out.contains("end 2026-03-05T06:30:00+09:00 → 2026-03-05T06:00:00+09:00"), "\(r.out)")
         let ambiguous = haru(["history", "s-"], ledger: dir.ledgerPath)
         #expect(ambiguous.code == 2 && ambiguous.err.contains("more than one record"), "\(ambiguous.err)")
+        // As the ledger stood before the correction: one event, the original end.
+        let before = haru(["history", "s-night", "--known-at", "10", "--json"], ledger: dir.ledgerPath)
+        #expect(before.out.contains(#""end","from":null,"to":"2026-03-05T06:30:00+09:00""#), "\(before.out)")
+        #expect(!before.out.contains("session.edited"))
         let none = haru(["history", "zzz"], ledger: dir.ledgerPath)
         #expect(none.code == 2 && none.err.contains(#"nothing named "zzz""#))
     }
