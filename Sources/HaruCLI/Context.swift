@@ -24,7 +24,8 @@ struct Context {
         if let p = parsed.value(.ledger) { return p }
         let env = invocation.environment
         if let p = env["HARU_LEDGER"], !p.isEmpty { return p }
-        if let x = env["XDG_DATA_HOME"], !x.isEmpty { return x + "/haru" }
+        // A relative XDG_DATA_HOME is invalid and ignored (XDG Base Directory specification).
+        if let x = env["XDG_DATA_HOME"], x.hasPrefix("/") { return x + "/haru" }
         if let h = env["HOME"], !h.isEmpty { return h + "/.local/share/haru" }
         throw UsageError("no ledger: give --ledger PATH or set HARU_LEDGER")
     }
@@ -59,9 +60,9 @@ struct Context {
     func instant(_ text: String, option: String) throws -> Instant {
         switch Instant.parse(text) {
         case .success(let t): return t
-        case .failure(.noOffset): throw UsageError("\(option): \"\(text)\" needs a UTC offset, as in 2026-03-04T07:30:00+09:00")
-        case .failure(.fractionalSeconds): throw UsageError("\(option): \"\(text)\" must be whole seconds")
-        case .failure: throw UsageError("\(option): \"\(text)\" is not an ISO 8601 instant such as 2026-03-04T07:30:00+09:00")
+        case .failure(.noOffset): throw UsageError("\(option): \(Echo.quoted(text)) needs a UTC offset, as in 2026-03-04T07:30:00+09:00")
+        case .failure(.fractionalSeconds): throw UsageError("\(option): \(Echo.quoted(text)) must be whole seconds")
+        case .failure: throw UsageError("\(option): \(Echo.quoted(text)) is not an ISO 8601 instant such as 2026-03-04T07:30:00+09:00")
         }
     }
 
@@ -74,7 +75,7 @@ struct Context {
     mutating func append<S: EventSource>(from source: () -> S, expectHead: UInt64? = nil) throws -> AppendResult {
         let ledger = try openLedger()
         let result = try ledger.append(from: source, expectHead: expectHead, now: try nowMicros(), rng: &rng)
-        if durability == .relaxed { try ledger.environment.sync() }
+        flushAfterCommit(ledger, result)
         return result
     }
 
@@ -85,8 +86,23 @@ struct Context {
         let ledger = try openLedger()
         let result = try ledger.appendJSONLines(
             input, zones: zones, expectHead: expectHead, now: try nowMicros(), rng: &rng, progress: progress, provenance: provenance)
-        if durability == .relaxed { try ledger.environment.sync() }
+        flushAfterCommit(ledger, result)
         return result
+    }
+
+    /// With `--no-sync`, flushes the commit to disk once it is made. The
+    /// events are in the ledger whether or not the flush succeeds: a failure
+    /// is a warning, never an error (a script that retried a `count` without
+    /// an id would count twice).
+    func flushAfterCommit(_ ledger: Ledger, _ result: AppendResult) {
+        guard durability == .relaxed else { return }
+        do {
+            try invocation.flushToDisk(ledger.environment)
+        } catch {
+            invocation.err.line(
+                "Warning: the events are committed (head seq \(result.head)) but not yet flushed to disk (--no-sync): \(error). "
+                    + "They are in the ledger; a system crash before the disk catches up could lose them. Do not append them again.")
+        }
     }
 
     /// An event from a command's flags, checked exactly as a JSONL line would be.

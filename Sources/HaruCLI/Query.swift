@@ -16,7 +16,7 @@ extension Context {
         guard let k = parsed.valueIfDeclared(.knownAt) else { return nil }
         if let seq = UInt64(k) { return .seq(seq) }
         if case .success(let t) = Instant.parse(k) { return .instant(t) }
-        throw UsageError("--known-at: \"\(k)\" is neither a seq nor an ISO 8601 instant")
+        throw UsageError("--known-at: \(Echo.quoted(k)) is neither a seq nor an ISO 8601 instant")
     }
 
     /// The reference of a query: `--as-of`, else the live view at now.
@@ -24,14 +24,14 @@ extension Context {
         guard let a = parsed.valueIfDeclared(.asOf) else { return .live(now: try eventTime(ignoringAt: true)) }
         switch Reference.parse(asOf: a, calendar) {
         case .success(let r): return r
-        case .failure(.noOffset): throw UsageError("--as-of: \"\(a)\" needs a UTC offset (or give a date YYYY-MM-DD)")
-        case .failure: throw UsageError("--as-of: \"\(a)\" is neither a date YYYY-MM-DD nor an ISO 8601 instant")
+        case .failure(.noOffset): throw UsageError("--as-of: \(Echo.quoted(a)) needs a UTC offset (or give a date YYYY-MM-DD)")
+        case .failure: throw UsageError("--as-of: \(Echo.quoted(a)) is neither a date YYYY-MM-DD nor an ISO 8601 instant")
         }
     }
 
     /// A date argument or option.
     func date(_ text: String, _ what: String) throws -> LocalDate {
-        guard let d = LocalDate(parsing: text) else { throw UsageError("\(what): \"\(text)\" is not a date YYYY-MM-DD") }
+        guard let d = LocalDate(parsing: text) else { throw UsageError("\(what): \(Echo.quoted(text)) is not a date YYYY-MM-DD") }
         return d
     }
 

@@ -113,6 +113,9 @@ package struct Invocation {
     /// alone freed 67 k page buffers one by one. Nothing is lost: a commit is
     /// durable when it returns, and the output is flushed before `end` is called.
     package var end: ((Int32) -> Never)?
+    /// Flushes a ledger written with `--no-sync` to disk after its commit
+    /// (a seam: tests make it fail, as a failing `fdatasync` would).
+    package var flushToDisk: (Environment) throws -> Void = { try $0.sync() }
 
     package init(
         arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> InputBytes,

@@ -49,24 +49,26 @@ package struct CLIResult: Sendable {
 /// - Parameters:
 ///   - stdin: what `-` or a missing FILE reads.
 ///   - now: the clock (default 2026-03-04T12:00:00Z).
+/// - Parameter adjust: changes the invocation before the run (fault seams).
 package func haru(
     _ args: [String], ledger: String? = nil, stdin: String = "", now: Int64 = 1_772_625_600_000_000,
-    seed: UInt64? = nil
+    seed: UInt64? = nil, adjust: (inout Invocation) -> Void = { _ in }
 ) -> CLIResult {
     let out = OutputStream()
     let err = OutputStream()
     var env: [String: String] = [:]
     if let ledger { env["HARU_LEDGER"] = ledger }
     let input = Array(stdin.utf8)
-    let code = HaruCLI.run(
-        Invocation(
+    var invocation = Invocation(
             arguments: args, environment: env,
             readInput: { path in
                 guard let path else { return InputBytes(input) }
                 guard let b = InputBytes.map(path: path) else { throw UsageError("cannot read \(path)") }
                 return b
             },
-            out: out, err: err, clock: { now }, rng: SeededRNG(seed: seed ?? UInt64.random(in: 1...UInt64.max))))
+            out: out, err: err, clock: { now }, rng: SeededRNG(seed: seed ?? UInt64.random(in: 1...UInt64.max)))
+    adjust(&invocation)
+    let code = HaruCLI.run(invocation)
     return CLIResult(code: code, out: out.text, err: err.text)
 }
 

@@ -25,8 +25,25 @@ extension Subcommands {
             // Validate before creating anything, so a typo leaves no directory behind.
             let first = try ctx.event(.settingsChanged, at: try ctx.eventTime(), data: data)
             makeParents(of: path)
-            let ledger = try Ledger.create(path: path, durability: ctx.durability)
-            let r = try ledger.append([first], now: try ctx.nowMicros(), rng: &ctx.rng)
+            if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
+            // All or nothing: the ledger is made beside its place, with its first
+            // event, and renamed into place only then. A full disk, an I/O error
+            // or a kill before the rename leaves no ledger at the path (only a
+            // `.partial-PID` directory beside it), never one without its settings.
+            let partial = path + ".partial-\(getpid())"
+            let r: AppendResult
+            do {
+                r = try makeLedger(at: partial, first: first, ctx: &ctx)
+                guard rename(partial, path) == 0 else {
+                    let e = errno
+                    throw InitError(path: path, reason: e == ENOTEMPTY || e == EEXIST
+                        ? "the directory is not empty and holds no ledger; choose another path or empty it"
+                        : String(cString: strerror(e)))
+                }
+            } catch {
+                Subcommands.removeLedger(at: partial)
+                throw error
+            }
             if ctx.json {
                 ctx.printJSON(.object([("ledger", .string(path)), ("head", .int(Int64(r.head)))]))
             } else {
@@ -34,6 +51,12 @@ extension Subcommands {
             }
             return ExitCode.ok
         })
+
+    /// A new ledger at `path` holding `first`; closed again on return.
+    static func makeLedger(at path: String, first: EventInput, ctx: inout Context) throws -> AppendResult {
+        let ledger = try Ledger.create(path: path, durability: ctx.durability)
+        return try ledger.append([first], now: try ctx.nowMicros(), rng: &ctx.rng)
+    }
 
     /// `mkdir -p` of the parent directories (mode 0700), for the XDG default path.
     static func makeParents(of path: String) {
@@ -44,4 +67,12 @@ extension Subcommands {
             if !prefix.isEmpty { mkdir(prefix, 0o700) }
         }
     }
+}
+
+/// A ledger that could not be put in place: exit 3, nothing left at the path.
+struct InitError: HaruError {
+    var path: String
+    var reason: String
+    var exitStatus: ExitStatus { .cannotOpen }
+    var description: String { "cannot create the ledger at \(path): \(reason); nothing was created" }
 }

@@ -23,7 +23,9 @@
     @_spi(Layers) public struct ZoneError: HaruError, Sendable {
         @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
         @_spi(Layers) public var zone: String
-        @_spi(Layers) public var description: String { "time zone \"\(zone)\" is not in the zone directory (is tzdata installed?)" }
+        @_spi(Layers) public var description: String {
+            "time zone \"\(zone)\" is not in the zone directory, or its file there cannot be read (is tzdata installed?)"
+        }
     }
 
     /// The calendar of the settings known at `knownAt` (every change when nil).

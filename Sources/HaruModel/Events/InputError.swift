@@ -31,3 +31,30 @@ public struct InputError: HaruError, Sendable, Equatable {
         return e
     }
 }
+
+/// User input echoed in an error: quoted, at most 60 characters (a 10 MB
+/// value is not printed back whole), control characters escaped (a message
+/// never moves the terminal's cursor or hides its rest).
+@_spi(Layers) public enum Echo {
+    @_spi(Layers) public static func quoted<S: StringProtocol>(_ text: S) -> String { "\"" + plain(text) + "\"" }
+
+    /// The same without the quotes (a JSON value's text, say).
+    @_spi(Layers) public static func plain<S: StringProtocol>(_ text: S) -> String {
+        var out = ""
+        var n = 0
+        for u in text.unicodeScalars {
+            if n == 60 {
+                out += "…"
+                break
+            }
+            n += 1
+            switch u.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0..<0x20, 0x7F: out += "\\u{" + String(u.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}

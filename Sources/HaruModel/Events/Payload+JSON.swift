@@ -71,7 +71,7 @@ extension Payload {
         case .entityID:
             let s = try text()
             guard EntityID.isValid(s) else {
-                throw bad("must be an id of 1 to 64 characters from A-Z a-z 0-9 . _ : - (got \"\(s.prefix(80))\")")
+                throw bad("must be an id of 1 to 64 characters from A-Z a-z 0-9 . _ : - (got \(Echo.quoted(s)))")
             }
             return .string(s)
         case .text(let max):
@@ -81,12 +81,19 @@ extension Payload {
             guard s.utf8.count <= max || s.count <= max else { throw bad("must be at most \(max) characters (got \(s.count))") }
             guard !s.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 }) else {
                 // Notes are private: never echoed.
-                throw bad("must not contain control characters" + (r.field == .note ? "" : " (got \"\(s.prefix(80))\")"))
+                throw bad("must not contain control characters" + (r.field == .note ? "" : " (got \(Echo.quoted(s)))"))
             }
             return .string(s)
         case .int(let range):
             guard case .int(let n) = v else {
-                throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(v.compactText))")
+                // 5.000 reads as a double: say so, not "got 5".
+                let got: String
+                switch v {
+                case .double(let d): got = "\(d), written with a fraction or an exponent"
+                case .string(let text): got = Echo.quoted(text)
+                default: got = Echo.plain(v.compactText)
+                }
+                throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(got))")
             }
             guard range.contains(n) else { throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(n))") }
             return .int(n)
@@ -102,35 +109,35 @@ extension Payload {
             let s = try text()
             switch Instant.parse(s) {
             case .success(let t): return .int(t.seconds)
-            case .failure(.noOffset): throw bad("must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \"\(s)\")")
-            case .failure(.fractionalSeconds): throw bad("must be whole seconds (got \"\(s)\")")
-            case .failure: throw bad("must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \"\(s.prefix(80))\")")
+            case .failure(.noOffset): throw bad("must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(s)))")
+            case .failure(.fractionalSeconds): throw bad("must be whole seconds (got \(Echo.quoted(s)))")
+            case .failure: throw bad("must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(s)))")
             }
         case .date:
             let s = try text()
-            guard let d = LocalDate(parsing: s) else { throw bad("must be a date YYYY-MM-DD (got \"\(s.prefix(80))\")") }
+            guard let d = LocalDate(parsing: s) else { throw bad("must be a date YYYY-MM-DD (got \(Echo.quoted(s)))") }
             return .int(Int64(d.daysSinceEpoch))
         case .clock:
             let s = try text()
             guard let c = ClockTime(parsing: s) else {
-                throw bad("must be a clock time HH:mm from 00:00 to 23:59 (got \"\(s.prefix(80))\")")
+                throw bad("must be a clock time HH:mm from 00:00 to 23:59 (got \(Echo.quoted(s)))")
             }
             return .int(Int64(c.minutes))
         case .weekday:
             let s = try text()
-            guard let w = Weekday(name: s) else { throw bad("must be a weekday, monday to sunday (got \"\(s.prefix(80))\")") }
+            guard let w = Weekday(name: s) else { throw bad("must be a weekday, monday to sunday (got \(Echo.quoted(s)))") }
             return .int(Int64(w.rawValue))
         case .choice(let set):
             let s = try text()
             guard let k = set.stored(s) else {
-                throw bad("must be one of \(set.words.joined(separator: ", ")) (got \"\(s.prefix(80))\")")
+                throw bad("must be one of \(set.words.joined(separator: ", ")) (got \(Echo.quoted(s)))")
             }
             return .int(k)
         case .color:
             let s = try text()
             let b = Array(s.utf8)
             guard b.count == 7, b[0] == UInt8(ascii: "#"), b[1...].allSatisfy({ Hex.value($0) != nil }) else {
-                throw bad("must be a colour #RRGGBB (got \"\(s.prefix(80))\")")
+                throw bad("must be a colour #RRGGBB (got \(Echo.quoted(s)))")
             }
             return .string(s.uppercased())
         case .idList:
@@ -138,7 +145,7 @@ extension Payload {
             var out: [String] = []
             for item in items {
                 guard case .string(let s) = item, EntityID.isValid(s) else {
-                    throw bad("must hold only valid ids (got \(item.compactText.prefix(80)))")
+                    throw bad("must hold only valid ids (got \(Echo.plain(item.compactText)))")
                 }
                 guard !out.contains(s) else { throw bad("lists \"\(s)\" twice") }
                 out.append(s)
@@ -149,7 +156,7 @@ extension Payload {
             var out: [Int64] = []
             for item in items {
                 guard case .string(let s) = item, let w = Weekday(name: s) else {
-                    throw bad("must hold only weekdays, monday to sunday (got \(item.compactText.prefix(80)))")
+                    throw bad("must hold only weekdays, monday to sunday (got \(Echo.plain(item.compactText)))")
                 }
                 guard !out.contains(Int64(w.rawValue)) else { throw bad("lists \(w.name) twice") }
                 out.append(Int64(w.rawValue))
@@ -160,7 +167,7 @@ extension Payload {
             var out: [Int64] = []
             for item in items {
                 guard case .int(let n) = item, (1...31).contains(n) else {
-                    throw bad("must hold only days 1 to 31 (got \(item.compactText.prefix(80)))")
+                    throw bad("must hold only days 1 to 31 (got \(Echo.plain(item.compactText)))")
                 }
                 guard !out.contains(n) else { throw bad("lists \(n) twice") }
                 out.append(n)
@@ -168,7 +175,7 @@ extension Payload {
             return .ints(out.sorted())
         case .timeZone:
             let s = try text()
-            guard zones.knows(s) else { throw bad("must be a known IANA time zone such as Asia/Seoul (got \"\(s.prefix(80))\")") }
+            guard zones.knows(s) else { throw bad("must be a known IANA time zone such as Asia/Seoul (got \(Echo.quoted(s)))") }
             return .string(s)
         }
     }

@@ -35,7 +35,7 @@ extension EventInput {
             throw InputError(field: "type", rule: typeValue == nil ? "is required" : "must be a string such as \"count.added\"")
         }
         guard let type = EventType(name: typeName) else {
-            throw InputError(field: "type", rule: "unknown event type \"\(typeName.prefix(80))\"")
+            throw InputError(field: "type", rule: "unknown event type \(Echo.quoted(typeName))")
         }
         guard let atValue else { throw InputError(field: "at", rule: "is required") }
         guard case .string(let atText) = atValue else { throw InputError(field: "at", rule: "must be an ISO 8601 instant string") }
@@ -43,11 +43,11 @@ extension EventInput {
         switch Instant.parse(atText) {
         case .success(let t): at = t
         case .failure(.noOffset):
-            throw InputError(field: "at", rule: "must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \"\(atText)\")")
-        case .failure(.fractionalSeconds): throw InputError(field: "at", rule: "must be whole seconds (got \"\(atText)\")")
+            throw InputError(field: "at", rule: "must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(atText)))")
+        case .failure(.fractionalSeconds): throw InputError(field: "at", rule: "must be whole seconds (got \(Echo.quoted(atText)))")
         case .failure:
             throw InputError(
-                field: "at", rule: "must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \"\(atText.prefix(80))\")")
+                field: "at", rule: "must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(atText)))")
         }
         var id: EventID?
         if let idValue {

@@ -151,7 +151,8 @@ struct PosixRule: Sendable {
             var parts: [Int] = []
             while parts.count < 3 {
                 let digits = s.prefix { $0.isNumber }
-                guard !digits.isEmpty, let v = Int(digits) else { break }
+                // POSIX: hours 0…24 (TZif footers: up to 167), minutes and seconds 0…59.
+                guard !digits.isEmpty, digits.count <= 3, let v = Int(digits), v <= (parts.isEmpty ? 167 : 59) else { break }
                 parts.append(v)
                 s = s.dropFirst(digits.count)
                 if s.first == ":" { s = s.dropFirst() } else { break }
@@ -272,7 +273,10 @@ enum TZif {
         let initial = typeOffsets[typeIsDST.firstIndex(of: false) ?? 0]
         var footer: PosixRule?
         if timeSize == 8, need < b.count, b[need] == 0x0A, let end = b[(need + 1)...].firstIndex(of: 0x0A) {
-            footer = PosixRule(String(decoding: b[(need + 1)..<end], as: UTF8.self))
+            let text = String(decoding: b[(need + 1)..<end], as: UTF8.self)
+            footer = PosixRule(text)
+            // A rule that is there but cannot be read (out of range, garbled): the file is refused, not half used.
+            if footer == nil, !text.isEmpty { return nil }
         }
         return ZoneRules(name: name, transitions: transitions, offsets: offsets, initialOffset: initial, footer: footer)
     }

@@ -41,10 +41,24 @@ public final class Environment: @unchecked Sendable {
     ) throws(LMDBError) {
         self.path = path
         if create {
-            if mkdir(path, 0o700) != 0 && errno != EEXIST { throw LMDBError(code: errno, call: "mkdir") }
+            if mkdir(path, 0o700) != 0 {
+                guard errno == EEXIST else { throw LMDBError(code: errno, call: "mkdir") }
+                // An existing directory becomes private like a new one (0700), or the create says why not.
+                if chmod(path, 0o700) != 0 {
+                    let e = errno
+                    throw LMDBError(code: e, call: "chmod", hint: "\(path) exists and its mode cannot be set to 0700 (\(String(cString: strerror(e))))")
+                }
+            }
         }
+        try Environment.checkFiles(in: path)
         var st = stat()
-        if stat(path + "/data.mdb", &st) != 0 && !create { throw LMDBError(code: ENOENT, call: "mdb_env_open") }
+        if stat(path + "/data.mdb", &st) != 0 && !create {
+            let e = errno
+            if e == EACCES {
+                throw LMDBError(code: EACCES, call: "stat", hint: "permission denied: \(path) (or a directory above it) cannot be searched by this user")
+            }
+            throw LMDBError(code: ENOENT, call: "mdb_env_open")
+        }
         var handle: OpaquePointer?
         try check(mdb_env_create(&handle), "mdb_env_create")
         env = handle!
@@ -75,6 +89,23 @@ public final class Environment: @unchecked Sendable {
     deinit {
         if !readOnly { mdb_env_sync(env, 1) }
         mdb_env_close(env)
+    }
+
+    /// The ledger's two files must be regular files in its directory:
+    /// LMDB would follow a symbolic link and write a whole environment (or
+    /// its lock header) into whatever file it names, and a FIFO would hang
+    /// every open. What is not there yet is fine (a new ledger).
+    static func checkFiles(in path: String) throws(LMDBError) {
+        for name in ["data.mdb", "lock.mdb"] {
+            var st = stat()
+            guard lstat(path + "/" + name, &st) == 0 else { continue }
+            let type = st.st_mode & S_IFMT
+            guard type != S_IFREG else { continue }
+            let what = type == S_IFLNK ? "a symbolic link" : type == S_IFIFO ? "a FIFO" : type == S_IFDIR ? "a directory" : "not a regular file"
+            throw LMDBError(
+                code: EINVAL, call: "open",
+                hint: "\(path)/\(name) is \(what); a ledger's files must be regular files in its directory (haru follows no link out of it)")
+        }
     }
 
     private func openDatabases(_ names: [String], create: Bool) throws(LMDBError) {

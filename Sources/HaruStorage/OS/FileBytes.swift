@@ -8,7 +8,8 @@
 @_spi(Layers) public enum FileBytes {
     /// The file's bytes (at most `limit`), nil if it cannot be opened as a regular file.
     @_spi(Layers) public static func read(_ path: String, limit: Int = Int.max) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: opening a FIFO (as a zone file, say) must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()

@@ -46,7 +46,7 @@ public final class InputBytes: @unchecked Sendable {
 
     /// The regular file at `path`, mapped; nil if it cannot be opened as one.
     @_spi(Layers) public static func map(path: String) -> InputBytes? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
