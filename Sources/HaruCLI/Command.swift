@@ -66,6 +66,7 @@ extension OptionKey {
     static let tracking = OptionKey("--tracking")
     static let type = OptionKey("--type")
     static let weekStart = OptionKey("--week-start")
+    static let wait = OptionKey("--wait")
     static let weekday = OptionKey("--weekday")
     static let weekdays = OptionKey("--weekdays")
 }
@@ -111,6 +112,7 @@ let globalOptions: [OptionSpec] = [
     OptionSpec(.json, help: "Print JSON instead of tables."),
     OptionSpec(.now, value: "INSTANT", help: "Pin the clock (ISO 8601 with offset), for reproducible scripts."),
     OptionSpec(.noSync, help: "Skip fsync at commit: faster bulk loads; a crash may lose the last commits, never older ones."),
+    OptionSpec(.wait, value: "SECONDS", help: "Behind another writer, give up after SECONDS (exit 3; default: wait, saying so after a second)."),
     OptionSpec(.help, short: "-h", help: "Show help for this command."),
 ]
 

@@ -39,9 +39,26 @@ struct Context {
             opened.ledger = l
             return l
         }
-        let l = try Ledger(path: try ledgerPath(), durability: durability, readOnly: readOnly)
+        let l = try Ledger(path: try ledgerPath(), durability: durability, readOnly: readOnly, writeWait: try writeWait())
+        if l.environment.lockless {
+            invocation.err.line("Note: this ledger is read-only here; it is read without LMDB's lock file, so a writer elsewhere could change it under this read.")
+        }
         opened.ledger = l
         return l
+    }
+
+    /// `--wait SECONDS` (default: as long as it takes), and the line a person
+    /// reads after a second behind another writer.
+    func writeWait() throws -> WriteWait {
+        var limit: Double?
+        if let w = parsed.value(.wait) {
+            guard let s = Double(w), s >= 0, s <= 86_400 else { throw UsageError("--wait: \(Echo.quoted(w)) is not a number of seconds (0 … 86400)") }
+            limit = s
+        }
+        let err = invocation.err
+        return WriteWait(limit: limit) { pid in
+            err.line("Waiting for the ledger's write lock, held by process \(pid)" + (limit.map { " (giving up after \(Int($0)) s)" } ?? " (--wait SECONDS to give up)") + " …")
+        }
     }
 
     /// The clock in µs: `--now` when given.

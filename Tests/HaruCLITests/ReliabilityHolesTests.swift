@@ -80,6 +80,21 @@ struct FilesInTheLedgerDirectory {
         #expect(!ZoneDirectory(path: zones).knows("Test/Fifo"))
         #expect(ZoneDirectory(path: zones).rules("Test/Fifo") == nil)
     }
+
+    @Test func aZoneLinkIsFollowedOnlyInsideTheZoneDirectory() throws {
+        let dir = TempDir()
+        let zones = dir.path + "/zoneinfo"
+        try FileManager.default.createDirectory(atPath: zones + "/Test", withIntermediateDirectories: true)
+        let tzif = Data(OddEnvironments.tzif(footer: "KST-9"))
+        FileManager.default.createFile(atPath: zones + "/Test/Real", contents: tzif)
+        FileManager.default.createFile(atPath: dir.path + "/outside", contents: tzif)
+        try FileManager.default.createSymbolicLink(atPath: zones + "/Test/Alias", withDestinationPath: "Real")
+        try FileManager.default.createSymbolicLink(atPath: zones + "/Test/Out", withDestinationPath: dir.path + "/outside")
+        let z = ZoneDirectory(path: zones)
+        #expect(z.knows("Test/Real") && z.knows("Test/Alias"), "tzdata's own links")
+        #expect(!z.knows("Test/Out") && z.rules("Test/Out") == nil, "a link out of the zone directory")
+        #expect(ZoneDirectory.system.knows("Asia/Seoul"))
+    }
 }
 
 struct MessagesThatDoNotMislead {
@@ -146,5 +161,96 @@ struct OutputErrors {
         p.waitUntilExit()
         #expect(p.terminationStatus == 3, "\(e)")
         #expect(e.contains("cannot write the output"), "\(e)")
+    }
+}
+
+/// Runs a shell script; its exit status and both outputs.
+func sh(_ script: String) throws -> CLIResult {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/bash")
+    p.arguments = ["-c", script]
+    let out = Pipe(), err = Pipe()
+    (p.standardOutput, p.standardError) = (out, err)
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return CLIResult(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+}
+
+struct WriterBehindAnother {
+    /// Another process holds the writers' queue lock (as a stopped writer would):
+    /// the writer says whom it waits for after a second and gives up at --wait.
+    @Test(.timeLimit(.minutes(1))) func aWaitingWriterSaysWhomItWaitsForAndGivesUpAtTheLimit() throws {
+        let dir = cliLedger()
+        let l = dir.ledgerPath
+        let r = try sh(
+            """
+            python3 -c "
+            import fcntl, time, os
+            os.closerange(3, 65536)  # no pipe of the test's kept open: its reader must not wait for this process
+            f = open('\(l)/lock.mdb', 'r+')
+            fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 1 << 40)
+            print('held', flush=True)
+            time.sleep(6)
+            " > '\(dir.path)/holder.out' 2>/dev/null &
+            holder=$!
+            for i in $(seq 50); do grep -q held '\(dir.path)/holder.out' && break; sleep 0.1; done
+            HARU_LEDGER='\(l)' '\(haruBinary)' count water --wait 1.5
+            echo "exit $? holder $holder"
+            kill -9 $holder; wait $holder 2>/dev/null
+            """)
+        #expect(r.out.contains("exit 3 holder"), "\(r.out) \(r.err)")
+        let holder = r.out.split(separator: " ").last.map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        #expect(r.err.contains("Waiting for the ledger's write lock, held by process \(holder) (giving up after 1 s)"), "\(r.err)")
+        #expect(r.err.contains("another process (\(holder)) holds the ledger's write lock; gave up after 1 s (--wait); nothing was written"), "\(r.err)")
+        #expect(haru(["log", "--json", "--type", "count"], ledger: l).out.isEmpty, "nothing was written")
+        // Once the holder is gone, a writer goes ahead.
+        #expect(haru(["count", "water"], ledger: l).code == 0)
+    }
+}
+
+/// Ledgers on a file system of their own (a small tmpfs): read-only, full.
+/// These need to mount one (root on Linux, as CI runs); elsewhere they do not run.
+struct LedgersOnTheirOwnDisk {
+    static let canMount: Bool = (try? sh("d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs $d && umount $d && rmdir $d").code) == 0
+
+    @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aReadOnlyLedgerAnswersQueriesAndRefusesAppendsClearly() throws {
+        let dir = TempDir()
+        let mnt = dir.path + "/disk"
+        try FileManager.default.createDirectory(atPath: mnt, withIntermediateDirectories: true)
+        #expect(try sh("mount -t tmpfs -o size=4m tmpfs '\(mnt)'").code == 0)
+        defer { _ = try? sh("umount '\(mnt)'") }
+        let l = mnt + "/ledger"
+        #expect(haru(["init"], ledger: l).code == 0)
+        #expect(haru(["action", "add", "Water", "--tracking", "count", "--id", "water"], ledger: l).code == 0)
+        #expect(haru(["count", "water", "3"], ledger: l).code == 0)
+        #expect(try sh("mount -o remount,ro '\(mnt)'").code == 0)
+        let day = haru(["day", "--json"], ledger: l)
+        #expect(day.code == 0, "\(day.err)")
+        #expect(day.out.contains(#""count":3"#))
+        #expect(haru(["verify"], ledger: l).code == 0)
+        let count = haru(["count", "water"], ledger: l)
+        #expect(count.code == 3)
+        #expect(count.err.contains("is read-only for this user (a read-only file system): queries answer, appends cannot"), "\(count.err)")
+    }
+
+    @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aFullDiskSaysSoAndLosesNothingCommitted() throws {
+        let dir = TempDir()
+        let mnt = dir.path + "/disk"
+        try FileManager.default.createDirectory(atPath: mnt, withIntermediateDirectories: true)
+        #expect(try sh("mount -t tmpfs -o size=300k tmpfs '\(mnt)'").code == 0)
+        defer { _ = try? sh("umount '\(mnt)'") }
+        let l = mnt + "/ledger"
+        #expect(haru(["init"], ledger: l).code == 0)
+        #expect(haru(["action", "add", "Water", "--tracking", "count", "--id", "water"], ledger: l).code == 0)
+        let lines = (0..<5_000).map {
+            #"{"type":"count.added","at":"2026-03-01T00:00:00Z","data":{"entry_id":"e\#($0)","action_id":"water","amount":1}}"#
+        }
+        let r = haru(["append"], ledger: l, stdin: lines.joined(separator: "\n"))
+        #expect(r.code == 3)
+        #expect(r.err.contains("is full ("), "\(r.err)")
+        #expect(r.err.contains("nothing of this write was committed"), "\(r.err)")
+        let v = haru(["verify"], ledger: l)
+        #expect(v.code == 0 && v.out.hasPrefix("ok: 2 events"), "\(v.out) \(v.err)")
     }
 }

@@ -86,10 +86,14 @@ public final class Ledger: Sendable {
     static let databaseNames = ["events", "ids", "state", "pages", "interned", "checkpoints"]
 
     /// Opens an existing ledger.
-    @_spi(Layers) public convenience init(path: String, durability: Environment.Durability = .durable, readOnly: Bool = false) throws {
+    /// - Parameter writeWait: how long an append waits behind another writer, and whom it tells.
+    @_spi(Layers) public convenience init(
+        path: String, durability: Environment.Durability = .durable, readOnly: Bool = false, writeWait: WriteWait = WriteWait()
+    ) throws {
         let env: Environment
         do {
-            env = try Environment(path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly)
+            env = try Environment(
+                path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly, writeWait: writeWait)
         } catch {
             if error.kind == .noSuchFile { throw LedgerError.notFound(path: path) }
             throw error

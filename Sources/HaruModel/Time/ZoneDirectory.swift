@@ -2,6 +2,10 @@
 /// implicitly, so tests and replays do not depend on the machine's own zone.
 @_spi(Layers) import HaruStorage
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 public struct ZoneDirectory: Sendable {
     @_spi(Layers) public let path: String
 
@@ -19,7 +23,18 @@ public struct ZoneDirectory: Sendable {
                     || c == UInt8(ascii: "/") || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
             })
         else { return false }
-        guard let head = FileBytes.read(path + "/" + name, limit: 4) else { return false }
+        guard inside(name), let head = FileBytes.read(path + "/" + name, limit: 4) else { return false }
         return head == Array("TZif".utf8)
+    }
+
+    /// Whether the file `name` resolves to stays in this directory: tzdata
+    /// links zones to one another (`Pacific/Ponape` → `Guadalcanal`), but a
+    /// link out of it (to any file of the machine) is not a zone.
+    func inside(_ name: String) -> Bool {
+        guard let root = realpath(path, nil) else { return false }
+        defer { free(root) }
+        guard let file = realpath(path + "/" + name, nil) else { return false }
+        defer { free(file) }
+        return String(cString: file).hasPrefix(String(cString: root) + "/")
     }
 }

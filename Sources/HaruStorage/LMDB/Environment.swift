@@ -21,6 +21,11 @@ public final class Environment: @unchecked Sendable {
     private(set) var databases: [String: MDB_dbi] = [:]
     @_spi(Layers) public let path: String
     let readOnly: Bool
+    /// Opened without LMDB's lock file (a ledger this user can only read).
+    @_spi(Layers) public let lockless: Bool
+    /// The queue in front of the write lock (nil when read-only), and how long to wait in it.
+    private let gate: WriterGate?
+    private let writeWait: WriteWait
 
     /// How commits reach the disk.
     public enum Durability: Sendable {
@@ -37,9 +42,10 @@ public final class Environment: @unchecked Sendable {
     ///   - mapSize: initial map size; it grows on demand.
     @_spi(Layers) public init(
         path: String, databases names: [String], create: Bool, durability: Durability = .durable,
-        readOnly: Bool = false, mapSize: Int = 1 << 30
+        readOnly: Bool = false, mapSize: Int = 1 << 30, writeWait: WriteWait = WriteWait()
     ) throws(LMDBError) {
         self.path = path
+        self.writeWait = writeWait
         if create {
             if mkdir(path, 0o700) != 0 {
                 guard errno == EEXIST else { throw LMDBError(code: errno, call: "mkdir") }
@@ -59,16 +65,31 @@ public final class Environment: @unchecked Sendable {
             }
             throw LMDBError(code: ENOENT, call: "mdb_env_open")
         }
-        var handle: OpaquePointer?
-        try check(mdb_env_create(&handle), "mdb_env_create")
-        env = handle!
-        self.readOnly = readOnly
-        try check(mdb_env_set_maxdbs(env, 16), "mdb_env_set_maxdbs")
-        try check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
         var flags = UInt32(MDB_NOTLS)
         if durability == .relaxed { flags |= UInt32(MDB_NOSYNC) }
         if readOnly { flags |= UInt32(MDB_RDONLY) }
-        try check(mdb_env_open(env, path, flags, 0o600), "mdb_env_open")
+        var handle: OpaquePointer
+        var lockless = false
+        do {
+            handle = try Environment.open(path, flags: flags, mapSize: mapSize)
+        } catch let e where readOnly && (e.code == EACCES || e.code == EROFS) {
+            // A ledger this user may only read (its files or its disk read-only):
+            // read it without LMDB's lock file, which a reader must write. Safe
+            // when nothing writes meanwhile, which is the case nearly always
+            // (nobody here can); a writer elsewhere could change pages under
+            // the read, so the command says so (`lockless`).
+            handle = try Environment.open(path, flags: flags | UInt32(MDB_NOLOCK), mapSize: mapSize)
+            lockless = true
+        } catch let e where !readOnly && (e.code == EACCES || e.code == EROFS) {
+            throw LMDBError(
+                code: e.code, call: e.call,
+                hint: "the ledger at \(path) is read-only for this user (\(e.code == EROFS ? "a read-only file system" : "its files' permissions")): queries answer, appends cannot")
+        }
+        env = handle
+        self.readOnly = readOnly
+        self.lockless = lockless
+        gate = readOnly ? nil : WriterGate(directory: path)
+        gate?.prepare()
         // Clear reader slots left by processes that died mid-read, so they
         // do not pin old pages (and the file) forever.
         var dead: Int32 = 0
@@ -89,6 +110,22 @@ public final class Environment: @unchecked Sendable {
     deinit {
         if !readOnly { mdb_env_sync(env, 1) }
         mdb_env_close(env)
+    }
+
+    /// A configured, opened LMDB handle; closed again when opening fails.
+    private static func open(_ path: String, flags: UInt32, mapSize: Int) throws(LMDBError) -> OpaquePointer {
+        var handle: OpaquePointer?
+        try check(mdb_env_create(&handle), "mdb_env_create")
+        let env = handle!
+        do {
+            try check(mdb_env_set_maxdbs(env, 16), "mdb_env_set_maxdbs")
+            try check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
+            try check(mdb_env_open(env, path, flags, 0o600), "mdb_env_open")
+        } catch {
+            mdb_env_close(env)
+            throw error
+        }
+        return env
     }
 
     /// The ledger's two files must be regular files in its directory:
@@ -163,6 +200,8 @@ public final class Environment: @unchecked Sendable {
     /// doubled and `body` runs again (at most 8 times), so `body` must not
     /// have effects outside the transaction.
     @_spi(Layers) public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+        try gate?.enter(writeWait)
+        defer { gate?.leave() }
         var attempts = 0
         while true {
             attempts += 1
@@ -177,11 +216,26 @@ public final class Environment: @unchecked Sendable {
             } catch let e as LMDBError where e.isMapFull && attempts < 8 {
                 if txn != nil { mdb_txn_abort(txn) }
                 try growMap()
+            } catch let e as LMDBError where e.code == EIO || e.code == ENOSPC {
+                // LMDB turns a short write into EIO: when the disk has no room
+                // left, say that rather than "Input/output error".
+                if txn != nil { mdb_txn_abort(txn) }
+                guard let free = freeBytes(), free < 1 << 20 else { throw e }
+                throw LMDBError(
+                    code: ENOSPC, call: e.call,
+                    hint: "the disk holding \(path) is full (\(free / 1024) KiB free); nothing of this write was committed: free some space and run it again")
             } catch {
                 if txn != nil { mdb_txn_abort(txn) }
                 throw error
             }
         }
+    }
+
+    /// The bytes an unprivileged process may still write on the ledger's file system.
+    private func freeBytes() -> UInt64? {
+        var st = statvfs()
+        guard statvfs(path, &st) == 0 else { return nil }
+        return UInt64(st.f_bavail) * UInt64(st.f_frsize)
     }
 
     private func growMap() throws(LMDBError) {
