@@ -254,3 +254,19 @@ struct LedgersOnTheirOwnDisk {
         #expect(v.code == 0 && v.out.hasPrefix("ok: 2 events"), "\(v.out) \(v.err)")
     }
 }
+
+/// What another user sees: run as `nobody` (needs root and runuser; elsewhere not run).
+struct AnotherUser {
+    static let canSwitch: Bool = (try? sh("[ $(id -u) = 0 ] && runuser -u nobody -- '\(haruBinary)' --version").code) == 0
+
+    @Test(.enabled(if: AnotherUser.canSwitch)) func aDirectoryThatCannotBeSearchedIsNamedNotCalledMissing() throws {
+        let dir = TempDir()
+        let ledger = dir.path + "/private/ledger"
+        #expect(haru(["init"], ledger: ledger).code == 0)
+        #expect(chmod(dir.path + "/private", 0o700) == 0)
+        let r = try sh("runuser -u nobody -- '\(haruBinary)' --ledger '\(ledger)' day")
+        #expect(r.code == 3)
+        #expect(r.err.contains("permission denied: \(ledger) (or a directory above it) cannot be searched by this user"), "\(r.err)")
+        #expect(!r.err.contains("haru init"))
+    }
+}
