@@ -34,8 +34,8 @@ struct Context {
 
     func openLedger(readOnly: Bool = false) throws -> Ledger {
         if let l = opened.ledger { return l }
-        if opened.creating {
-            let l = try Ledger.create(path: try ledgerPath(), durability: durability)
+        if let at = opened.creatingAt {
+            let l = try Ledger.create(path: at, durability: durability)
             opened.ledger = l
             return l
         }
@@ -142,6 +142,7 @@ struct Context {
 /// Holds the one ledger a command opens (see `Context.opened`).
 final class LedgerHolder {
     var ledger: Ledger?
-    /// Set by a command that makes the ledger when there is none (`import`).
-    var creating = false
+    /// Set by a command that makes the ledger when there is none (`import`):
+    /// where it is built before it is renamed into place.
+    var creatingAt: String?
 }

@@ -116,6 +116,7 @@ struct ImportBadInput {
         #expect(r.code == 2)
         #expect(r.err.contains("line 5: typ: is not an event field"), "\(r.err)")
         #expect(!FileManager.default.fileExists(atPath: fresh), "a ledger made for the import is taken away again")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: dir.path).contains { $0.contains(".partial-") }, "nor left beside it")
         // Into an existing ledger: its head does not move.
         let before = haru(["log", "--json"], ledger: src).out
         let into = haru(["import", "jsonl", "-"], ledger: src, stdin: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"x","action_id":"nope","amount":1},"seq":9}"#)

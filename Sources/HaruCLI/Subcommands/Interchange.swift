@@ -78,16 +78,25 @@ extension Subcommands {
             let input = try ctx.invocation.readInput(source == "-" ? nil : source)
             let path = try ctx.ledgerPath()
             let fresh = FileBytes.read(path + "/data.mdb", limit: 1) == nil
+            // A new ledger is built beside its path and renamed into place once
+            // the import committed, as `init` does: all or nothing.
+            let partial = path + ".partial-\(getpid())"
             if fresh {
                 makeParents(of: path)
-                ctx.opened.creating = true
+                ctx.opened.creatingAt = partial
             }
             let r: AppendResult
             do {
                 r = try ctx.appendJSONLines(input, expectHead: expect, progress: ctx.loadProgress(input, "importing"), provenance: true)
+                // The environment stays open over the rename: LMDB holds its files by descriptor.
+                if fresh, rename(partial, path) != 0 {
+                    let e = errno
+                    throw InitError(path: path, reason: e == ENOTEMPTY || e == EEXIST
+                        ? "the directory is not empty and holds no ledger; choose another path or empty it"
+                        : String(cString: strerror(e)))
+                }
             } catch {
-                // A ledger made for this import and left empty is taken away again: nothing written.
-                if fresh, (try? ctx.opened.ledger?.head().seq) == 0 { removeLedger(at: path) }
+                if fresh { removeLedger(at: partial) }
                 throw error
             }
             let skipped = r.seqs.count - r.appended
