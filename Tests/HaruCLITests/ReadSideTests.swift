@@ -201,3 +201,29 @@ struct RunningAlert {
         #expect(haru(["running", "--json", "--now", "2026-03-07T10:00:00+09:00"], ledger: dir.ledgerPath).out.contains(#""long":true"#))
     }
 }
+
+/// Every new flag refuses what it cannot take: exit 2, a message naming the
+/// option or field and the rule, nothing written.
+struct NewFlagsBadInput {
+    @Test(arguments: [
+        (["action", "add", "Run", "--tracking", "time", "--order", "x"], #"--order: "x" is not a whole number"#),
+        (["action", "add", "Run", "--tracking", "time", "--order", "-1"], "data.order: must be a whole number from 0 to 1000000 (got -1)"),
+        (["tag", "edit", "Study", "--order", "1000001"], "data.order: must be a whole number from 0 to 1000000 (got 1000001)"),
+        (["action", "add", "Run", "--tracking", "time", "--symbol", String(repeating: "s", count: 65)], "data.symbol: must be at most 64 characters"),
+        (["count", "water", "--wait", "soon"], #"--wait: "soon" is not a number of seconds"#),
+        (["export", "jsonl", "--from", "0"], #"--from: "0" is not a seq"#),
+        (["export", "csv", "/tmp/x", "--lang", "de"], "--lang takes en, ko or ja"),
+        (["records", "--tag", "Nope"], #"no tag named "Nope""#),
+        (["history"], "missing ID|NAME|REF"),
+        (["history", "read", "--records", "--all"], "unknown option '--all'"),
+        (["settings", "set", "--representative", "middle"], "data.representative: must be one of earliest, latest"),
+    ])
+    func refusesWithExitTwo(_ args: [String], _ message: String) {
+        let dir = cliLedger()
+        let before = haru(["log", "--json"], ledger: dir.ledgerPath).out
+        let r = haru(args, ledger: dir.ledgerPath)
+        #expect(r.code == 2, "\(args): \(r.err)")
+        #expect(r.err.contains(message), "\(args): \(r.err)")
+        #expect(haru(["log", "--json"], ledger: dir.ledgerPath).out == before, "nothing written")
+    }
+}
