@@ -91,7 +91,7 @@ struct OptionSpec: Sendable {
 struct Command: Sendable {
     var name: String
     var abstract: String
-    /// After `haru`, e.g. `count ACTION [N] [--at INSTANT]`.
+    /// After `haru`, e.g. `count ACTION [N] [--at TIME]`.
     var usage: String
     var arguments: [(String, String)] = []
     var options: [OptionSpec] = []

@@ -67,11 +67,26 @@ struct Context {
         return invocation.clock()
     }
 
-    /// The effective time of a command's event: `--at`, else now (whole seconds).
+    /// The effective time of a command's event: `--at` as a person types it
+    /// (read in the ledger's calendar), else now (whole seconds).
     func eventTime(ignoringAt: Bool = false) throws -> Instant {
-        if !ignoringAt, let a = parsed.valueIfDeclared(.at) { return try instant(a, option: "--at") }
+        let now = try clockNow()
+        guard !ignoringAt, let a = parsed.valueIfDeclared(.at) else { return now }
+        if case .success(let t) = Instant.parse(a) { return t }
+        return try humanInstant(a, option: "--at", calendar: try calendar(try openLedger()), now: now)
+    }
+
+    /// Now, in whole seconds (`--now` when given).
+    func clockNow() throws -> Instant {
         let us = try nowMicros()
         return Instant(seconds: us >= 0 ? us / 1_000_000 : (us - 999_999) / 1_000_000)
+    }
+
+    /// An instant typed by a person (`HumanTime`), or an error listing the forms.
+    func humanInstant(_ text: String, option: String, calendar: LedgerCalendar, now: Instant) throws -> Instant {
+        if let t = HumanTime.instant(text, now: now, calendar: calendar) { return t }
+        throw UsageError(
+            "\(option): \(Echo.quoted(text)) is not a time; give 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30 (the ledger's zone) or 2026-03-04T07:30:00+09:00")
     }
 
     func instant(_ text: String, option: String) throws -> Instant {

@@ -108,7 +108,6 @@ package enum HaruCLI {
             var ctx = Context(invocation: invocation, parsed: parsed, rng: AnyRNG(base: invocation.rng))
             // Validation before running: the clock options must read before anything opens the ledger.
             if let n = parsed.value(.now) { _ = try ctx.instant(n, option: "--now") }
-            if let a = parsed.valueIfDeclared(.at) { _ = try ctx.instant(a, option: "--at") }
             guard let run = command.run else { throw UsageError("`haru \(path.joined(separator: " "))` needs a subcommand") }
             let code = try run(&ctx, parsed)
             if let end = invocation.end { withExtendedLifetime(ctx) { end(finish(invocation, code)) } }

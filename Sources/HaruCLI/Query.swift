@@ -5,8 +5,8 @@
 
 /// `--as-of` and `--known-at`, taken by every query.
 let queryOptions: [OptionSpec] = [
-    OptionSpec(.asOf, value: "INSTANT|DATE",
-        help: "Valid time: evaluate as if now were this instant (a date means the end of that logical day); records after it do not count."),
+    OptionSpec(.asOf, value: "DAY|TIME",
+        help: "Valid time: evaluate as if now were then; a day (2026-03-04, yesterday, monday) means the end of that logical day, a time (21:00, \"yesterday 21:00\", an ISO instant) that instant; records after it do not count."),
     OptionSpec(.knownAt, value: "SEQ|INSTANT", help: "Transaction time: only the events appended up to this seq or instant."),
 ]
 
@@ -19,20 +19,49 @@ extension Context {
         throw UsageError("--known-at: \(Echo.quoted(k)) is neither a seq nor an ISO 8601 instant")
     }
 
-    /// The reference of a query: `--as-of`, else the live view at now.
+    /// The reference of a query: `--as-of` (a day means the end of that
+    /// logical day; else an instant as a person types it), else the live view at now.
     func reference(_ calendar: LedgerCalendar) throws -> Reference {
-        guard let a = parsed.valueIfDeclared(.asOf) else { return .live(now: try eventTime(ignoringAt: true)) }
-        switch Reference.parse(asOf: a, calendar) {
-        case .success(let r): return r
-        case .failure(.noOffset): throw UsageError("--as-of: \(Echo.quoted(a)) needs a UTC offset (or give a date YYYY-MM-DD)")
-        case .failure: throw UsageError("--as-of: \(Echo.quoted(a)) is neither a date YYYY-MM-DD nor an ISO 8601 instant")
-        }
+        let now = try clockNow()
+        guard let a = parsed.valueIfDeclared(.asOf) else { return .live(now: now) }
+        if let d = HumanTime.day(a, now: now, calendar: calendar) { return .endOf(d, calendar) }
+        if let t = HumanTime.instant(a, now: now, calendar: calendar) { return .asOf(t) }
+        throw UsageError(
+            "--as-of: \(Echo.quoted(a)) is neither a day (2026-03-04, today, yesterday, monday) nor a time (21:00, \"yesterday 21:00\", 2026-03-04T21:00)")
     }
 
-    /// A date argument or option.
-    func date(_ text: String, _ what: String) throws -> LocalDate {
-        guard let d = LocalDate(parsing: text) else { throw UsageError("\(what): \(Echo.quoted(text)) is not a date YYYY-MM-DD") }
-        return d
+    /// A day argument or option: `2026-03-04`, `today`, `yesterday`, `monday` …
+    func date(_ text: String, _ what: String, calendar: LedgerCalendar) throws -> LocalDate {
+        if let d = HumanTime.day(text, now: try clockNow(), calendar: calendar) { return d }
+        throw UsageError("\(what): \(Echo.quoted(text)) is not a day; give 2026-03-04, today, yesterday or a weekday such as monday")
+    }
+
+    /// `--from` / `--to` (or a DATE): a day, or a period (`:week`, `:lastmonth` …)
+    /// standing for its first day in `--from` and its last in `--to`.
+    /// - Returns: the range, nil when neither is given.
+    func dayRange(from: String?, to: String?, calendar: LedgerCalendar) throws -> ClosedRange<LocalDate>? {
+        let now = try clockNow()
+        func bound(_ text: String, _ option: String, first: Bool) throws -> LocalDate {
+            if let p = HumanTime.period(text, now: now, calendar: calendar) { return first ? p.lowerBound : p.upperBound }
+            if let d = HumanTime.day(text, now: now, calendar: calendar) { return d }
+            throw UsageError(
+                "\(option): \(Echo.quoted(text)) is not a day or a period; give 2026-03-04, today, monday, or :day, :week, :lastweek, :month, :year")
+        }
+        switch (from, to) {
+        case (nil, nil): return nil
+        case (let f?, nil):
+            // A period alone is the whole period; a day alone, that day on to today.
+            if let p = HumanTime.period(f, now: now, calendar: calendar) { return p }
+            let d = try bound(f, "--from", first: true)
+            return d...max(d, calendar.day(of: now))
+        case (nil, let t?):
+            let d = try bound(t, "--to", first: false)
+            return d...d
+        case (let f?, let t?):
+            let a = try bound(f, "--from", first: true), b = try bound(t, "--to", first: false)
+            guard a <= b else { throw UsageError("--from \(a) is after --to \(b)") }
+            return a...b
+        }
     }
 
     /// Runs a query on the ledger as known at `--known-at`.

@@ -65,7 +65,7 @@ struct ExitCodes {
         (["log", "--from"], "option '--from' needs a value"),
         (["log", "--from", "zero"], "--from: \"zero\" is not a seq"),
         (["append", "--expect-head", "x"], "--expect-head: \"x\" is not a seq"),
-        (["start", "read", "--at", "2026-03-04T07:00:00"], "needs a UTC offset"),
+        (["start", "read", "--at", "2026-03-04 25:00"], "--at: \"2026-03-04 25:00\" is not a time; give 07:30"),
         (["log", "--now", "yesterday"], "--now: \"yesterday\" is not an ISO 8601 instant"),
     ])
     func badUsageExitsTwoWithErrorAndUsage(args: [String], message: String) {

@@ -76,7 +76,7 @@ struct ProgressCommands {
         (["explain", "nope"], #"no quest with id "nope""#),
         (["explain"], "missing QUEST"),
         (["explain", "q1", "--periods", "0"], #"--periods: "0" is not a number from 1 to 400"#),
-        (["progress", "--as-of", "tomorrow"], "--as-of: \"tomorrow\" is neither a date"),
+        (["progress", "--as-of", "the day after"], "--as-of: \"the day after\" is neither a day"),
     ])
     func badProgressArgumentsExitTwo(args: [String], message: String) {
         let dir = ledger()

@@ -85,12 +85,12 @@ struct DayAndReportCommands {
     }
 
     @Test(arguments: [
-        (["day", "2026-02-30"], "DATE: \"2026-02-30\" is not a date YYYY-MM-DD"),
-        (["day", "--as-of", "noon"], "--as-of: \"noon\" is neither a date YYYY-MM-DD nor an ISO 8601 instant"),
-        (["day", "--as-of", "2026-03-04T12:00:00"], "--as-of: \"2026-03-04T12:00:00\" needs a UTC offset"),
+        (["day", "2026-02-30"], "DATE: \"2026-02-30\" is not a day; give 2026-03-04, today, yesterday or a weekday"),
+        (["day", "--as-of", "noon"], "--as-of: \"noon\" is neither a day (2026-03-04, today, yesterday, monday) nor a time"),
+        (["day", "--as-of", "2026-03-04T12:00:00+25:00"], "--as-of: \"2026-03-04T12:00:00+25:00\" is neither a day"),
         (["day", "--known-at", "yesterday"], "--known-at: \"yesterday\" is neither a seq nor an ISO 8601 instant"),
         (["day", "--known-at", "99"], "--known-at: seq 99 is after the head (6)"),
-        (["report", "--from", "2026-03-01"], "--from DATE and --to DATE are required"),
+        (["report", "--from", ":fortnight"], "--from: \":fortnight\" is not a day or a period"),
         (["report", "--from", "2026-03-09", "--to", "2026-03-01"], "--from 2026-03-09 is after --to 2026-03-01"),
         (["report", "--from", "2026-03-01", "--to", "2026-03-09", "--by", "mood"], "--by takes action or tag"),
         (["report", "--from", "2026-03-01", "--to", "2026-03-09", "--every", "year"], "--every takes day, week or month"),

@@ -34,7 +34,7 @@ extension Subcommands {
                 }),
             Command(
                 name: "edit", abstract: "Edit an action (its tracking never changes).",
-                usage: "action edit ACTION [--name NAME] [--tag TAG]… [--no-tags] [--symbol S|none] [--favorite yes|no] [--order N] [--at INSTANT]",
+                usage: "action edit ACTION [--name NAME] [--tag TAG]… [--no-tags] [--symbol S|none] [--favorite yes|no] [--order N] [--at TIME]",
                 arguments: [("ACTION", "The action's id or name.")],
                 options: [
                     OptionSpec(.name, value: "NAME", help: "New name."),

@@ -7,7 +7,7 @@ extension Subcommands {
     static let day = Command(
         name: "day", abstract: "One logical day's totals per action and per tag.",
         usage: "day [DATE] [--as-of INSTANT|DATE] [--known-at SEQ|INSTANT]",
-        arguments: [("DATE", "The day key YYYY-MM-DD (default: the logical day of the reference).")],
+        arguments: [("DATE", "The day: 2026-03-04, today, yesterday, monday … (default: the logical day of the reference).")],
         options: queryOptions,
         discussion: """
             A logical day runs from its day_start to the next day's, in the ledger's time zone (23 or
@@ -18,7 +18,7 @@ extension Subcommands {
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
                 let day =
-                    try p.positionals.first.map { try ctx.date($0, "DATE") }
+                    try p.positionals.first.map { try ctx.date($0, "DATE", calendar: cal) }
                     ?? ref.day(cal)
                 let book = try DayBook(snap, calendar: cal, from: day, through: day, reference: ref)
                 let range = cal.range(of: day)

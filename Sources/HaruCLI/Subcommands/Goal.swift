@@ -35,7 +35,7 @@ extension Subcommands {
                 }),
             Command(
                 name: "edit", abstract: "Edit a goal; the edit takes effect at --at.",
-                usage: "goal edit GOAL [--title T] [--start DATE] [--end DATE|none] [--threshold PERCENT] [--order N] [--at INSTANT]",
+                usage: "goal edit GOAL [--title T] [--start DATE] [--end DATE|none] [--threshold PERCENT] [--order N] [--at TIME]",
                 arguments: [("GOAL", "The goal's id.")],
                 options: [
                     OptionSpec(.title, value: "TITLE", help: "New title."),
@@ -60,7 +60,7 @@ extension Subcommands {
                 }),
             Command(
                 name: "finish", abstract: "Finish a goal without an end date; it is judged at --at.",
-                usage: "goal finish GOAL [--at INSTANT]", arguments: [("GOAL", "The goal's id.")], options: [atOption],
+                usage: "goal finish GOAL [--at TIME]", arguments: [("GOAL", "The goal's id.")], options: [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     try ctx.write(
@@ -69,7 +69,7 @@ extension Subcommands {
                 }),
             Command(
                 name: "confirm", abstract: "Answer for a goal without quests: achieved or not.",
-                usage: "goal confirm GOAL achieved|not_achieved [--at INSTANT]",
+                usage: "goal confirm GOAL achieved|not_achieved [--at TIME]",
                 arguments: [("GOAL", "The goal's id."), ("OUTCOME", "achieved or not_achieved.")], options: [atOption],
                 minArgs: 2, maxArgs: 2,
                 run: { ctx, p in

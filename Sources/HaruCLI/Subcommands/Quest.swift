@@ -63,7 +63,7 @@ extension Subcommands {
             Command(
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",
                 usage:
-                    "quest edit QUEST [--period P] [schedule] [--target AMOUNT] [--at-most|--at-least] [--deadline HH:mm|none] [--order N] [--at INSTANT]",
+                    "quest edit QUEST [--period P] [schedule] [--target AMOUNT] [--at-most|--at-least] [--deadline HH:mm|none] [--order N] [--at TIME]",
                 arguments: [("QUEST", "The quest's id.")], options: questShapeOptions + [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -130,7 +130,7 @@ extension Subcommands {
         data += try p.orderMember()
         if let t = p.value(.target) {
             if isTime {
-                guard let secs = Duration.parse(t) else {
+                guard let secs = HumanTime.duration(t) else {
                     throw UsageError("--target: \"\(t)\" is not a duration such as 30m, 1h30m, 90s or 1:30")
                 }
                 data.append(("target_seconds", .int(secs)))

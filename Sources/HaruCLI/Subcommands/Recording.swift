@@ -4,20 +4,21 @@
 @_spi(Layers) import HaruViews
 
 extension Subcommands {
-    static let atOption = OptionSpec(.at, value: "INSTANT", help: "When it happened (ISO 8601 with offset; default now).")
+    static let atOption = OptionSpec(.at, value: "TIME",
+        help: "When it happened, in the ledger's zone: 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30, or with an offset (default: now).")
     static let noteOption = OptionSpec(.note, value: "TEXT", help: "A private note (never shown in logs or errors).")
 
     static let start = Command(
         name: "start", abstract: "Start a timed session of an action.",
-        usage: "start ACTION [--at INSTANT] [--id ID]",
+        usage: "start ACTION [--at TIME] [--id ID]",
         arguments: [("ACTION", "The action's id or unique name.")],
         options: [atOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID).")],
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
+            let at = try ctx.eventTime()
             let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
             let sid = p.value(.id) ?? ctx.newID()
-            let at = try ctx.eventTime()
             let e = try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])
             let r = try ctx.append([e])
             let cal = try ctx.calendar(ledger)
@@ -29,7 +30,7 @@ extension Subcommands {
 
     static let stop = Command(
         name: "stop", abstract: "Stop an action's running session.",
-        usage: "stop [ACTION] [--at INSTANT]",
+        usage: "stop [ACTION] [--at TIME]",
         arguments: [("ACTION", "The action's id or unique name; may be left out when exactly one session runs.")],
         options: [atOption],
         discussion:
@@ -78,7 +79,7 @@ extension Subcommands {
 
     static let count = Command(
         name: "count", abstract: "Add to a count-tracked action.",
-        usage: "count ACTION [N] [--at INSTANT] [--note TEXT]",
+        usage: "count ACTION [N] [--at TIME] [--note TEXT]",
         arguments: [("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999 (default 1).")],
         options: [atOption, noteOption, OptionSpec(.id, value: "ID", help: "The entry id (default: a new UUID).")],
         minArgs: 1, maxArgs: 2,

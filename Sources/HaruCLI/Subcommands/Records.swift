@@ -6,11 +6,11 @@
 extension Subcommands {
     static let records = Command(
         name: "records", abstract: "The sessions and counts of a day or a range of days.",
-        usage: "records [DATE | --from DATE --to DATE] [--action A] [--tag T] [--all] [--as-of …] [--known-at …]",
-        arguments: [("DATE", "One logical day YYYY-MM-DD (default: the day of the reference).")],
+        usage: "records [DAY|PERIOD | --from DAY --to DAY] [--action A] [--tag T] [--all] [--as-of …] [--known-at …]",
+        arguments: [("DAY|PERIOD", "A logical day (2026-03-04, today, yesterday, monday) or a period (:week …); default: the reference's day.")],
         options: [
-            OptionSpec(.from, value: "DATE", help: "First logical day."),
-            OptionSpec(.to, value: "DATE", help: "Last logical day (inclusive; default --from)."),
+            OptionSpec(.from, value: "DAY|PERIOD", help: "First logical day (a period: all of it)."),
+            OptionSpec(.to, value: "DAY|PERIOD", help: "Last logical day, inclusive."),
             OptionSpec(.action, value: "ACTION", help: "Only this action (id or name).", repeatable: true),
             OptionSpec(.tag, value: "TAG", help: "Only the actions carrying this tag (id or name).", repeatable: true),
             OptionSpec(.all, help: "Also the deleted and discarded records, marked."),
@@ -26,12 +26,18 @@ extension Subcommands {
             if !p.positionals.isEmpty && (p.value(.from) != nil || p.value(.to) != nil) {
                 throw UsageError("give a DATE or --from/--to, not both")
             }
-            if p.value(.from) == nil && p.value(.to) != nil { throw UsageError("--to needs --from") }
             return try ctx.query { snap, cal, ref in
-                let from = try (p.positionals.first ?? p.value(.from)).map { try ctx.date($0, p.positionals.isEmpty ? "--from" : "DATE") }
-                    ?? ref.day(cal)
-                let to = try p.value(.to).map { try ctx.date($0, "--to") } ?? from
-                guard from <= to else { throw UsageError("--from \(from) is after --to \(to)") }
+                let range: ClosedRange<LocalDate>
+                if let d = p.positionals.first {
+                    // A day, or a period (`haru records :week`).
+                    range = try HumanTime.period(d, now: try ctx.clockNow(), calendar: cal) ?? {
+                        let day = try ctx.date(d, "DATE", calendar: cal)
+                        return day...day
+                    }()
+                } else {
+                    range = try ctx.dayRange(from: p.value(.from), to: p.value(.to), calendar: cal) ?? ref.day(cal)...ref.day(cal)
+                }
+                let (from, to) = (range.lowerBound, range.upperBound)
                 guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("records covers at most 100,000 days") }
                 let defs = try LiveDefinitions(snap, reference: ref)
                 var only: Set<String>?

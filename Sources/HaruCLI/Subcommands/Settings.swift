@@ -49,7 +49,7 @@ extension Subcommands {
     static let settingsSet = Command(
         name: "set", abstract: "Change settings (one settings.changed event).",
         usage:
-            "settings set [--time-zone ZONE] [--day-start HH:mm] [--from DATE] [--week-start DAY] [--min-session-seconds N] [--representative earliest|latest] [--long-session-hours H] [--at INSTANT]",
+            "settings set [--time-zone ZONE] [--day-start HH:mm] [--from DATE] [--week-start DAY] [--min-session-seconds N] [--representative earliest|latest] [--long-session-hours H] [--at TIME]",
         options: [
             OptionSpec(.timeZone, value: "ZONE", help: "IANA time zone, e.g. Asia/Seoul."),
             OptionSpec(.dayStart, value: "HH:mm", help: "When the logical day starts."),

@@ -21,7 +21,7 @@ extension Subcommands {
                 }),
             Command(
                 name: "edit", abstract: "Rename or recolour a tag.",
-                usage: "tag edit TAG [--name NAME] [--color #RRGGBB|none] [--order N] [--at INSTANT]",
+                usage: "tag edit TAG [--name NAME] [--color #RRGGBB|none] [--order N] [--at TIME]",
                 arguments: [("TAG", "The tag's id or name.")],
                 options: [
                     OptionSpec(.name, value: "NAME", help: "New name."),
