@@ -13,6 +13,7 @@ struct OptionKey: Hashable, Sendable {
 
 extension OptionKey {
     static let action = OptionKey("--action")
+    static let amount = OptionKey("--amount")
     static let all = OptionKey("--all")
     static let asOf = OptionKey("--as-of")
     static let at = OptionKey("--at")

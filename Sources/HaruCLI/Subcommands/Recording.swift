@@ -38,22 +38,8 @@ extension Subcommands {
         maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
-            let running = try ledger.runningSessions()
-            let session: SessionRecord
-            if let a = p.positionals.first {
-                let action = try ctx.resolve(.action, a, in: ledger)
-                guard let s = running.first(where: { $0.actionID == action.id }) else {
-                    throw UsageError("\(action.fields().string(.name)!) is not running")
-                }
-                session = s
-            } else {
-                guard running.count == 1 else {
-                    throw UsageError(
-                        running.isEmpty ? "nothing is running" : "\(running.count) sessions are running; name the action to stop")
-                }
-                session = running[0]
-            }
             let at = try ctx.eventTime()
+            let session = try ctx.runningSession(p.positionals.first, ledger: ledger, verb: "stop")
             let minimum = try ledger.withStoredState { try $0.settings().current.minSessionSeconds }
             let seconds = at.seconds - session.start.seconds
             let name = ctx.name(of: .action, session.actionID, in: ledger)

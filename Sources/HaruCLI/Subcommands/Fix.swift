@@ -1,0 +1,145 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
+
+/// Fixing a record in one command: `edit`, `delete`, `cancel`. A record is
+/// named by a REF as `haru records` shows it (the start of its id) or `@N`
+/// (the N-th most recent). Each writes one correction event, now.
+extension Subcommands {
+    static let refArgument = ("REF", "The record: the start of its id as `haru records` shows it, or @1 (the most recent), @2 …")
+
+    static let edit = Command(
+        name: "edit", abstract: "Correct a session or a count.",
+        usage: "edit REF [--start TIME] [--end TIME] [--at TIME] [--amount N] [--note TEXT]",
+        arguments: [refArgument],
+        options: [
+            OptionSpec(.start, value: "TIME", help: "A session's new start (07:30, \"yesterday 21:00\", -30m …)."),
+            OptionSpec(.end, value: "TIME", help: "A session's new end (not while it runs: stop it instead)."),
+            OptionSpec(.at, value: "TIME", help: "A count's new time."),
+            OptionSpec(.amount, value: "N", help: "A count's new amount, 1 … 999."),
+            OptionSpec(.note, value: "TEXT", help: "A new note; \"\" removes it."),
+        ],
+        discussion: "A correction: once known it applies to every view (as of any time), and `haru history REF` shows the change.",
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger()
+            let now = try ctx.clockNow()
+            let cal = try ctx.calendar(ledger)
+            let row = try ctx.record(p.positionals[0], ledger: ledger, now: now)
+            func time(_ key: OptionKey) throws -> JSONValue? {
+                try p.value(key).map { .string(cal.format(try ctx.humanInstant($0, option: key.name, calendar: cal, now: now))) }
+            }
+            var data: [(String, JSONValue)]
+            let name = ctx.name(of: .action, row.actionID, in: ledger)
+            switch row.kind {
+            case .session:
+                if p.value(.at) != nil { throw UsageError("a session takes --start and --end; --at is a count's time") }
+                if p.value(.amount) != nil { throw UsageError("a session has no amount; --amount is for counts") }
+                if row.state == .running, p.value(.end) != nil {
+                    throw UsageError("\(name) is still running; stop it with: haru stop \(quoteArg(name)) --at TIME")
+                }
+                data = [("session_id", .string(row.id))]
+                if let s = try time(.start) { data.append(("start", s)) }
+                if let e = try time(.end) { data.append(("end", e)) }
+            case .count:
+                if p.value(.start) != nil || p.value(.end) != nil { throw UsageError("a count has one time: give --at, not --start or --end") }
+                data = [("entry_id", .string(row.id))]
+                if let a = p.value(.amount) {
+                    guard let n = Int64(a) else { throw UsageError("--amount: \(Echo.quoted(a)) is not a whole number") }
+                    data.append(("amount", .int(n)))
+                }
+                if let t = try time(.at) { data.append(("time", t)) }
+            }
+            if let n = p.value(.note) { data.append(("note", n.isEmpty ? .null : .string(n))) }
+            guard data.count > 1 else { throw UsageError("nothing to change: give \(row.kind == .session ? "--start, --end" : "--at, --amount") or --note") }
+            guard row.state == .recorded || row.state == .running else {
+                throw UsageError("that \(row.kind.rawValue) was \(row.state.rawValue); it cannot be edited")
+            }
+            let e = try ctx.event(row.kind == .session ? .sessionEdited : .countEdited, at: now, data: data)
+            let r = try ctx.append([e])
+            ctx.report(
+                r, json: [("type", .string(e.type.name)), ("id", .string(row.id))],
+                human: "Edited \(name) \(row.kind.rawValue) \(row.ref).")
+            return ExitCode.ok
+        })
+
+    static let delete = Command(
+        name: "delete", abstract: "Delete a session or a count.",
+        usage: "delete REF",
+        arguments: [refArgument],
+        discussion: "A correction: the record leaves every total (the event stays in the ledger; `haru records --all` still lists it, marked).",
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger()
+            let now = try ctx.clockNow()
+            let row = try ctx.record(p.positionals[0], ledger: ledger, now: now)
+            guard row.state == .recorded || row.state == .running else {
+                throw UsageError("that \(row.kind.rawValue) was \(row.state.rawValue) already")
+            }
+            let name = ctx.name(of: .action, row.actionID, in: ledger)
+            let e = try ctx.event(
+                row.kind == .session ? .sessionDeleted : .countDeleted, at: now,
+                data: [(row.kind == .session ? "session_id" : "entry_id", .string(row.id))])
+            let r = try ctx.append([e])
+            let cal = try ctx.calendar(ledger)
+            let what =
+                row.kind == .session
+                ? "\(name) session \(row.ref) (from \(cal.format(row.start)))" : "\(name) count \(row.ref) (×\(row.amount ?? 0) at \(cal.format(row.start)))"
+            ctx.report(r, json: [("type", .string(e.type.name)), ("id", .string(row.id))], human: "Deleted \(what).")
+            return ExitCode.ok
+        })
+
+    static let cancel = Command(
+        name: "cancel", abstract: "Discard a running session (started by mistake): it counts nowhere.",
+        usage: "cancel [ACTION]",
+        arguments: [("ACTION", "The running action; may be left out when exactly one session runs.")],
+        discussion: "Writes session.discarded: the session stays in the ledger (`haru records --all`) and counts nowhere.",
+        maxArgs: 1,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger()
+            let now = try ctx.clockNow()
+            let session = try ctx.runningSession(p.positionals.first, ledger: ledger, verb: "cancel")
+            let name = ctx.name(of: .action, session.actionID, in: ledger)
+            let e = try ctx.event(.sessionDiscarded, at: max(now, session.start), data: [("session_id", .string(session.id)), ("reason", .string("cancelled"))])
+            let r = try ctx.append([e])
+            ctx.report(
+                r, json: [("session_id", .string(session.id)), ("discarded", .bool(true))],
+                human: "Cancelled \(name) (running since \(try ctx.calendar(ledger).format(session.start))): nothing counted.")
+            return ExitCode.ok
+        })
+}
+
+extension Context {
+    /// The record a REF names, at the ledger's head.
+    func record(_ ref: String, ledger: Ledger, now: Instant) throws -> RecordRow {
+        try ledger.snapshot(zones: zones) { snap in
+            do { return try RecordRef.resolve(snap, ref, reference: .live(now: now)) } catch let e as RecordRef.Unresolved {
+                throw UsageError(e.message)
+            }
+        }
+    }
+
+    /// The running session of `action` (or the only one), for stop and cancel.
+    func runningSession(_ action: String?, ledger: Ledger, verb: String) throws -> SessionRecord {
+        let running = try ledger.runningSessions()
+        if let a = action {
+            let d = try resolve(.action, a, in: ledger)
+            guard let s = running.first(where: { $0.actionID == d.id }) else {
+                throw UsageError("\(d.fields().string(.name) ?? d.id) is not running (`haru running` lists what is)")
+            }
+            return s
+        }
+        guard running.count == 1 else {
+            throw UsageError(running.isEmpty ? "nothing is running" : "\(running.count) sessions are running; name the action to \(verb)")
+        }
+        return running[0]
+    }
+}
+
+/// An argument as a shell would need it typed (quoted when it holds a space).
+func quoteArg(_ s: String) -> String { s.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "'\(s.replacingOccurrencesOfQuote)'" : s }
+
+extension String {
+    fileprivate var replacingOccurrencesOfQuote: String { String(flatMap { $0 == "'" ? Array("'\\''") : [$0] }) }
+}
