@@ -114,13 +114,27 @@ struct MessagesThatDoNotMislead {
         #expect(!control.err.contains("\u{1B}") && control.err.contains(#"\u{1b}[2J"#), "\(control.err)")
     }
 
-    @Test func aFractionalAmountIsNamedAsSuch() {
+    @Test func aFractionalAmountIsNamedAsSuchAndAWholeOneWrittenWithDecimalsTaken() {
         let dir = cliLedger()
         let r = haru(
             ["append"], ledger: dir.ledgerPath,
-            stdin: #"{"type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"c1","action_id":"water","amount":5.000}}"#)
+            stdin: #"{"type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"c1","action_id":"water","amount":5.5}}"#)
         #expect(r.code == 2)
-        #expect(r.err.contains("must be a whole number from 1 to 999 (got 5.0, written with a fraction or an exponent)"), "\(r.err)")
+        #expect(r.err.contains("must be a whole number from 1 to 999 (got 5.5, written with a fraction or an exponent)"), "\(r.err)")
+        let whole = haru(
+            ["append"], ledger: dir.ledgerPath,
+            stdin: #"{"type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"c1","action_id":"water","amount":5.000}}"#)
+        #expect(whole.code == 0, "\(whole.err)")
+        #expect(haru(["log", "--json", "--type", "count"], ledger: dir.ledgerPath).out.contains(#""amount":5}"#))
+    }
+
+    @Test func aByteOrderMarkAndCRLFLineEndsAreAccepted() {
+        let dir = cliLedger()
+        let text = "\u{FEFF}" + #"{"type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"c1","action_id":"water","amount":1}}"#
+            + "\r\n" + #"{"type":"count.added","at":"2026-03-04T10:00:00Z","data":{"entry_id":"c2","action_id":"water","amount":2}}"# + "\r\n"
+        let r = haru(["append"], ledger: dir.ledgerPath, stdin: text)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out == "5\n6\n")
     }
 }
 

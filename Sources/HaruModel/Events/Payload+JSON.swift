@@ -85,6 +85,9 @@ extension Payload {
             }
             return .string(s)
         case .int(let range):
+            // A whole number written as 1.0 or 1e2 (as jq and spreadsheets write them) is that number.
+            var v = v
+            if case .double(let d) = v, d.rounded() == d, abs(d) < 9e15 { v = .int(Int64(d)) }
             guard case .int(let n) = v else {
                 // 5.000 reads as a double: say so, not "got 5".
                 let got: String

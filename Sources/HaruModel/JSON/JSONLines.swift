@@ -7,7 +7,8 @@
 #endif
 
 /// JSON Lines input: the non-blank lines that are not `#` comments, with
-/// their 1-based numbers. One reader for `haru append`, `haru check` and
+/// their 1-based numbers; CRLF line ends and a leading byte order mark are
+/// accepted. One reader for `haru append`, `haru check` and
 /// anything else that takes JSONL, so they skip and number lines alike.
 ///
 /// The cursor keeps only its place; the caller passes the same bytes to
@@ -21,6 +22,8 @@
 
     /// The next line of `bytes` that holds something, nil at the end.
     @_spi(Layers) public mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, range: Range<Int>)? {
+        // A UTF-8 byte order mark (as Windows editors write) before the first line is skipped.
+        if offset == 0, number == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
         while offset <= bytes.count {
             let end = Self.nextNewline(in: bytes, from: offset)
             number += 1
