@@ -116,6 +116,8 @@ package struct Invocation {
     /// Flushes a ledger written with `--no-sync` to disk after its commit
     /// (a seam: tests make it fail, as a failing `fdatasync` would).
     package var flushToDisk: (Environment) throws -> Void = { try $0.sync() }
+    /// The link naming the machine's zone (`haru init` without `--time-zone`, no `$TZ`).
+    package var localtime = "/etc/localtime"
 
     package init(
         arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> InputBytes,

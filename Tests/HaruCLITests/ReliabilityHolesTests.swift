@@ -284,3 +284,20 @@ struct AnotherUser {
         #expect(!r.err.contains("haru init"))
     }
 }
+
+struct InitTakesTheSystemZone {
+    @Test func fromTZThenTheLocaltimeLinkElseUTCSayingWhich() throws {
+        let dir = TempDir()
+        let a = haru(["init"], ledger: dir.path + "/a") { $0.environment["TZ"] = ":Asia/Seoul" }
+        #expect(a.out.hasPrefix("Created ledger at \(dir.path)/a (time zone Asia/Seoul, from $TZ)."), "\(a.out)")
+        let link = dir.path + "/localtime"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/America/New_York")
+        let b = haru(["init"], ledger: dir.path + "/b") { $0.localtime = link }
+        #expect(b.out.contains("(time zone America/New_York, from \(link))"), "\(b.out)")
+        #expect(haru(["settings", "--json"], ledger: dir.path + "/b").out.contains(#""time_zone":"America/New_York""#))
+        let c = haru(["init"], ledger: dir.path + "/c") { $0.environment["TZ"] = "EST5EDT,M3.2.0,M11.1.0x" }
+        #expect(c.out.contains("(time zone UTC, as no system zone was found)"), "\(c.out)")
+        let d = haru(["init", "--time-zone", "Europe/Paris"], ledger: dir.path + "/d") { $0.environment["TZ"] = "Asia/Seoul" }
+        #expect(d.out.contains("(time zone Europe/Paris)"), "the option wins: \(d.out)")
+    }
+}

@@ -67,6 +67,8 @@ package func haru(
                 return b
             },
             out: out, err: err, clock: { now }, rng: SeededRNG(seed: seed ?? UInt64.random(in: 1...UInt64.max)))
+    // Tests never read the machine's zone: a ledger made without --time-zone is UTC unless TZ is set.
+    invocation.localtime = "/nonexistent/localtime"
     adjust(&invocation)
     let code = HaruCLI.run(invocation)
     return CLIResult(code: code, out: out.text, err: err.text)

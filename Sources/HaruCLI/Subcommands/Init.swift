@@ -12,14 +12,16 @@ extension Subcommands {
         name: "init", abstract: "Create a new ledger.",
         usage: "init [--time-zone ZONE] [--day-start HH:mm] [--week-start DAY]",
         options: [
-            OptionSpec(.timeZone, value: "ZONE", help: "IANA time zone of the ledger, e.g. Asia/Seoul (default UTC)."),
+            OptionSpec(.timeZone, value: "ZONE", help: "IANA time zone of the ledger, e.g. Asia/Seoul (default: the system's, from $TZ or /etc/localtime, else UTC)."),
             OptionSpec(.dayStart, value: "HH:mm", help: "When the logical day starts (default 00:00)."),
             OptionSpec(.weekStart, value: "DAY", help: "First day of the week, monday … sunday (default monday)."),
         ],
         discussion: "The first event of the new ledger is a settings.changed with these settings.",
         run: { ctx, p in
             let path = try ctx.ledgerPath()
-            var data: [(String, JSONValue)] = [("time_zone", .string(p.value(.timeZone) ?? "UTC"))]
+            // The zone asked for, else the system's ($TZ, else /etc/localtime), else UTC; the output says which.
+            let (zone, zoneSource) = p.value(.timeZone).map { ($0, "") } ?? systemZone(ctx.invocation.environment, localtime: ctx.invocation.localtime) ?? ("UTC", ", as no system zone was found")
+            var data: [(String, JSONValue)] = [("time_zone", .string(zone))]
             if let d = p.value(.dayStart) { data.append(("day_start", .string(d))) }
             if let w = p.value(.weekStart) { data.append(("week_start", .string(w))) }
             // Validate before creating anything, so a typo leaves no directory behind.
@@ -47,10 +49,29 @@ extension Subcommands {
             if ctx.json {
                 ctx.printJSON(.object([("ledger", .string(path)), ("head", .int(Int64(r.head)))]))
             } else {
-                ctx.out.line("Created ledger at \(path) (time zone \(first.payload.string(.timeZone)!)).")
+                ctx.out.line("Created ledger at \(path) (time zone \(first.payload.string(.timeZone)!)\(zoneSource)).")
             }
             return ExitCode.ok
         })
+
+    /// The machine's zone and where it was read: `$TZ` (`Asia/Seoul`,
+    /// `:Asia/Seoul`, a path into the zone directory), else the zone
+    /// `/etc/localtime` links to; nil when neither names a known zone.
+    static func systemZone(_ env: [String: String], localtime: String) -> (String, String)? {
+        func name(_ s: String) -> String? {
+            var n = s.hasPrefix(":") ? String(s.dropFirst()) : s
+            let parts = n.split(separator: "/", omittingEmptySubsequences: false)
+            if let k = parts.lastIndex(of: "zoneinfo") { n = parts[(k + 1)...].joined(separator: "/") }
+            return ZoneDirectory.system.knows(n) ? n : nil
+        }
+        if let tz = env["TZ"], !tz.isEmpty, let n = name(tz) { return (n, ", from $TZ") }
+        var buf = [CChar](repeating: 0, count: 4096)
+        let len = readlink(localtime, &buf, buf.count - 1)
+        if len > 0, let n = name(String(decoding: buf[0..<len].map { UInt8(bitPattern: $0) }, as: UTF8.self)) {
+            return (n, ", from \(localtime)")
+        }
+        return nil
+    }
 
     /// A new ledger at `path` holding `first`; closed again on return.
     static func makeLedger(at path: String, first: EventInput, ctx: inout Context) throws -> AppendResult {
