@@ -53,7 +53,8 @@ package enum HaruCLI {
             invocation.out.write(Help.text(root, path: ""))
             return args.isEmpty ? ExitCode.badInput : ExitCode.ok
         }
-        if args == ["--version"] {
+        // `--version` anywhere before a subcommand (`haru --ledger L --version`).
+        if args.contains("--version"), !args.contains(where: { root.find($0) != nil }) {
             invocation.out.line("haru \(version)")
             return ExitCode.ok
         }
@@ -85,13 +86,19 @@ package enum HaruCLI {
                     invocation.out.write(Help.text(command, path: path.joined(separator: " ")))
                     return ExitCode.ok
                 }
-                err.line("Error: `haru \(path.joined(separator: " "))` needs a subcommand")
+                if let option = args.first {
+                    err.line("Error: unknown option '\(option)'" + (path.isEmpty ? "; options follow a subcommand" : " for `haru \(path.joined(separator: " "))`"))
+                    err.line("Usage: haru \(command.usage)  (see 'haru help\(path.isEmpty ? "" : " " + path.joined(separator: " "))')")
+                    return ExitCode.badInput
+                }
+                err.line("Error: `haru\(path.isEmpty ? "" : " " + path.joined(separator: " "))` needs a subcommand")
                 err.line("Usage: haru \(command.usage)")
                 return ExitCode.badInput
             }
             guard let sub = command.find(next) else {
                 if command.run != nil { break }
-                err.line("Error: unknown command '\((path + [next]).joined(separator: " "))'")
+                let near = Suggest.nearest(next, among: command.subcommands.map(\.name))
+                err.line("Error: unknown command '\((path + [next]).joined(separator: " "))'" + (near.map { "; did you mean '\($0)'?" } ?? ""))
                 err.line("Usage: haru \(command.usage)  (see 'haru help\(path.isEmpty ? "" : " " + path.joined(separator: " "))')")
                 return ExitCode.badInput
             }
@@ -144,3 +151,28 @@ extension HaruCLI {
 
 /// The subcommands, one file each.
 enum Subcommands {}
+
+/// The nearest of some words to a mistyped one (`stat` → `start`), by edit
+/// distance, when it is close enough to be what was meant.
+enum Suggest {
+    static func nearest(_ typed: String, among words: [String]) -> String? {
+        let scored = words.map { ($0, distance(Array(typed.lowercased()), Array($0))) }.min { $0.1 < $1.1 }
+        guard let (word, d) = scored, d <= max(1, min(2, typed.count / 3)) else { return nil }
+        return word
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var prev = row[0]
+            row[0] = i
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                let cur = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
+                prev = cur
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+}

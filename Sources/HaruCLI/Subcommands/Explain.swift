@@ -88,14 +88,19 @@ extension Subcommands {
                                 + (pr.entries.isEmpty ? "" : " (\(pr.entries.count) record\(pr.entries.count == 1 ? "" : "s") left out)"))
                         continue
                     }
-                    let verdict = pr.met ? "met" : (pr.inProgress && x.spec.atLeast ? "not yet" : "not met")
+                    // A limit (at_most) in its own words: "limit 3, done 4: over".
+                    let verdict =
+                        x.spec.atLeast ? (pr.met ? "met" : (pr.inProgress ? "not yet" : "not met")) : (pr.met ? "within" : "over")
                     ctx.out.line(
-                        "\(name)  required \(unit(req)), done \(unit(pr.done))  \(verdict)\(pr.inProgress ? " (in progress)" : "")")
+                        "\(name)  \(x.spec.atLeast ? "required" : "limit") \(unit(req)), done \(unit(pr.done)): \(verdict)\(pr.inProgress ? " (in progress)" : "")")
                     for e in pr.entries {
                         let when =
                             e.isSession ? "\(cal.format(e.start)) → \(e.end.map { cal.format($0) } ?? "running")" : cal.format(e.start)
                         var line = "    \(e.recordID)  \(e.actionID)  \(when)  counted \(unit(e.counted))"
-                        for l in e.leftOut { line += "; left out \(unit(l.amount)): \(l.reason)" }
+                        // What is left out is in the record's own unit (a count under a time quest is a count).
+                        for l in e.leftOut {
+                            line += "; left out \(e.isSession ? Duration.text(Int64(l.amount.rounded())) : "×" + JSONValue.formatNumber(l.amount)): \(l.reason)"
+                        }
                         ctx.out.line(line)
                     }
                 }

@@ -83,10 +83,15 @@ enum ProgressText {
                 }
                 out.line("      " + spans.joined(separator: "   "))
                 if let j = q.judgment {
+                    // In the quest's unit: durations for time, counts as counts; a limit in its own words.
+                    func shown(_ x: Double) -> String {
+                        q.spec.unitIsTime ? Duration.text(Int64(x.rounded())) : JSONValue.formatNumber((x * 10).rounded() / 10)
+                    }
+                    let verdict = q.spec.atLeast ? (j.achieved ? "met" : "not met") : (j.achieved ? "within the limit" : "over the limit")
                     out.line(
-                        "      judged: \(j.achieved ? "met" : "not met")"
+                        "      judged: \(verdict)"
                             + (j.value.map { v in
-                                " (\(JSONValue.formatNumber((v * 10).rounded() / 10)) of \(JSONValue.formatNumber(((j.target ?? 0) * 10).rounded() / 10)))"
+                                q.spec.atLeast ? " (\(shown(v)) of \(shown(j.target ?? 0)))" : " (limit \(shown(j.target ?? 0)), done \(shown(v)))"
                             } ?? " (not scheduled: counts as met)"))
                 }
             }

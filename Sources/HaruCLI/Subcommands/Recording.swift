@@ -18,6 +18,11 @@ extension Subcommands {
             let ledger = try ctx.openLedger()
             let at = try ctx.eventTime()
             let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
+            let name = action.fields().string(.name) ?? action.id
+            if let running = try ledger.runningSessions().first(where: { $0.actionID == action.id }) {
+                throw UsageError(
+                    "\(name) is already running since \(try ctx.calendar(ledger).format(running.start)); stop it with: haru stop \(quoteArg(name))")
+            }
             let sid = p.value(.id) ?? ctx.newID()
             let e = try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])
             let r = try ctx.append([e])
