@@ -8,6 +8,9 @@ extension Subcommands {
     /// `--order N`: where the definition goes in listings and `progress` (the app's reorder screens).
     static let orderOption = OptionSpec(.order, value: "N", help: "Its place in listings and progress (0, 1, 2 …; lower first).")
 
+    /// `--yes`: delete without asking (scripts).
+    static let yesOption = OptionSpec(.yes, help: "Delete without asking, whatever goes with it (for scripts).")
+
     static func idOption(_ what: String) -> OptionSpec {
         OptionSpec(.id, value: "ID", help: "The \(what)'s id, [A-Za-z0-9._:-]{1,64} (default: a new UUID).")
     }
@@ -29,5 +32,43 @@ extension Context {
         let r = try append([e])
         report(r, json: [("type", .string(type.name)), ("id", .string(id))], human: human)
         return ExitCode.ok
+    }
+}
+
+extension Context {
+    /// What deleting an action takes out of the totals, in words; nil when it has no records.
+    func recordImpact(of action: String, ledger: Ledger) throws -> String? {
+        try ledger.snapshot(zones: zones) { snap in
+            let cal = try snap.calendar()
+            var sessions = 0, seconds: Int64 = 0, counts: Int64 = 0
+            var days = Set<LocalDate>()
+            try snap.forEachStoredRecord { r in
+                switch r {
+                case .session(let s) where s.actionID == action && s.status == .stopped:
+                    sessions += 1
+                    seconds += (s.end?.seconds ?? s.start.seconds) - s.start.seconds
+                    days.insert(cal.day(of: s.start))
+                case .count(let c) where c.actionID == action && !c.deleted:
+                    counts += Int64(c.amount)
+                    days.insert(cal.day(of: c.time))
+                default: break
+                }
+                return true
+            }
+            guard sessions > 0 || counts > 0 else { return nil }
+            let what = sessions > 0 ? "\(sessions) session\(sessions == 1 ? "" : "s") (\(Duration.text(seconds)))" : "\(counts) count\(counts == 1 ? "" : "s")"
+            return "\(what) over \(days.count) day\(days.count == 1 ? "" : "s") leave every total"
+        }
+    }
+
+    /// Asks before a deletion that takes more with it (on a terminal), or
+    /// refuses without `--yes` when there is no one to ask.
+    func confirmDeletion(_ name: String, impact: String?, yes: Bool) throws {
+        guard let impact, !yes else { return }
+        if let confirm = invocation.confirm {
+            guard confirm("\(name): \(impact). Delete it?") else { throw UsageError("nothing deleted") }
+            return
+        }
+        throw UsageError("\(name): \(impact); add --yes to delete it (`haru restore` brings it back)")
     }
 }

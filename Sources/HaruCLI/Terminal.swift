@@ -118,6 +118,9 @@ package struct Invocation {
     package var flushToDisk: (Environment) throws -> Void = { try $0.sync() }
     /// The link naming the machine's zone (`haru init` without `--time-zone`, no `$TZ`).
     package var localtime = "/etc/localtime"
+    /// Asks a person a yes/no question on the terminal; nil when there is
+    /// no person to ask (standard input is not a terminal: a script).
+    package var confirm: ((String) -> Bool)? = nil
 
     package init(
         arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> InputBytes,

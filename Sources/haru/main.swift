@@ -43,9 +43,24 @@ func readInput(_ path: String?) throws -> InputBytes {
     return InputBytes(out)
 }
 
-let code = HaruCLI.run(
-    Invocation(
-        arguments: Array(CommandLine.arguments.dropFirst()), environment: environment(), readInput: readInput,
-        out: OutputStream(fd: 1), err: OutputStream(fd: 2, buffered: false), clock: clockMicros, rng: BufferedSystemRandom(),
-        end: { exit($0) }))
+/// A yes/no question on the terminal (stderr), answered on standard input.
+func askOnTerminal(_ question: String) -> Bool {
+    FileHandleWrite.stderr(question + " [y/N] ")
+    guard let line = readLine(strippingNewline: true) else { return false }
+    return ["y", "yes"].contains(line.lowercased())
+}
+
+enum FileHandleWrite {
+    static func stderr(_ s: String) {
+        var s = s
+        s.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+var invocation = Invocation(
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment(), readInput: readInput,
+    out: OutputStream(fd: 1), err: OutputStream(fd: 2, buffered: false), clock: clockMicros, rng: BufferedSystemRandom(),
+    end: { exit($0) })
+if isatty(0) == 1 && isatty(2) == 1 { invocation.confirm = askOnTerminal }
+let code = HaruCLI.run(invocation)
 exit(code)

@@ -80,3 +80,56 @@ struct FixCommands {
         #expect(r.err.contains("Books is still running; stop it with: haru stop Books --at TIME"), "\(r.err)")
     }
 }
+
+/// `haru restore` and deletions that ask first.
+struct RestoreAndConfirm {
+    let now = ["--now", "2026-03-06T12:00:00+09:00"]
+
+    @Test func deletingAnActionWithRecordsAsksOrNeedsYesAndRestoreBringsItAllBack() {
+        let dir = readSideLedger()
+        let p = dir.ledgerPath
+        let refused = haru(["action", "delete", "Water"] + now, ledger: p)
+        #expect(refused.code == 2)
+        #expect(refused.err.contains("Water: 2 counts over 1 day leave every total; add --yes to delete it"), "\(refused.err)")
+        // On a terminal it asks: no keeps it, yes deletes it.
+        var asked: [String] = []
+        let no = haru(["action", "delete", "Water"] + now, ledger: p) { inv in inv.confirm = { q in asked.append(q); return false } }
+        #expect(no.code == 2 && no.err.contains("nothing deleted"))
+        #expect(asked == ["Water: 2 counts over 1 day leave every total. Delete it?"])
+        let yes = haru(["action", "delete", "Water"] + now, ledger: p) { $0.confirm = { _ in true } }
+        #expect(yes.code == 0, "\(yes.err)")
+        #expect(!haru(["records", "2026-03-04"] + now, ledger: p).out.contains("Water"))
+        #expect(haru(["records", "2026-03-04", "--all"] + now, ledger: p).out.contains("[action deleted]"))
+        let back = haru(["restore", "Water"] + now, ledger: p)
+        #expect(back.out.hasPrefix("Restored action Water."), "\(back.out) \(back.err)")
+        #expect(haru(["day", "2026-03-04", "--json"] + now, ledger: p).out.contains(#""action_id":"water","name":"Water","seconds":0,"count":2"#))
+        // An action without records is deleted without asking.
+        #expect(haru(["action", "add", "Idle", "--tracking", "time"] + now, ledger: p).code == 0)
+        #expect(haru(["action", "delete", "Idle"] + now, ledger: p).code == 0)
+    }
+
+    @Test func aDeletedRecordComesBackByItsRef() {
+        let dir = readSideLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["delete", "c-tea"] + now, ledger: p).code == 0)
+        #expect(haru(["restore", "c-tea"] + now, ledger: p).out.hasPrefix("Restored Water count c-tea."))
+        #expect(haru(["day", "2026-03-04", "--json"] + now, ledger: p).out.contains(#""count":2"#))
+        let again = haru(["restore", "c-tea"] + now, ledger: p)
+        #expect(again.code == 2 && again.err.contains("count c-tea is not deleted; nothing to restore"), "\(again.err)")
+        let none = haru(["restore", "Nothing"] + now, ledger: p)
+        #expect(none.code == 2 && none.err.contains(#"nothing deleted is called "Nothing""#))
+        #expect(haru(["history", "c-tea"] + now, ledger: p).out.contains("count.restored"))
+    }
+
+    @Test func aGoalWithQuestsAndATagOnActionsAskToo() {
+        let dir = readSideLedger()
+        let p = dir.ledgerPath
+        let goal = haru(["goal", "delete", "g-a"] + now, ledger: p)
+        #expect(goal.code == 2 && goal.err.contains("First: its 1 quest and their progress go; add --yes"), "\(goal.err)")
+        let tag = haru(["tag", "delete", "Study"] + now, ledger: p)
+        #expect(tag.code == 2 && tag.err.contains("Study: 1 action lose it (Books)"), "\(tag.err)")
+        #expect(haru(["goal", "delete", "g-a", "--yes"] + now, ledger: p).code == 0)
+        #expect(haru(["restore", "g-a"] + now, ledger: p).out.hasPrefix("Restored goal First."))
+        #expect(haru(["quests", "--goal", "First"] + now, ledger: p).out.contains("q-read"), "its quest came back with it")
+    }
+}

@@ -102,7 +102,7 @@ struct DefinitionListings {
         #expect(haru(["actions", "--as-of", "2026-03-04"], ledger: dir.ledgerPath).out.contains("Reading"))
         let now = haru(["actions", "--now", "2026-03-07T00:00:00+09:00"], ledger: dir.ledgerPath).out
         #expect(now.contains("Books") && now.contains("book.closed.fill"), "\(now)")
-        #expect(haru(["action", "delete", "Water", "--now", "2026-03-08T00:00:00+09:00"], ledger: dir.ledgerPath).code == 0)
+        #expect(haru(["action", "delete", "Water", "--yes", "--now", "2026-03-08T00:00:00+09:00"], ledger: dir.ledgerPath).code == 0)
         #expect(!haru(["actions"], ledger: dir.ledgerPath).out.contains("Water"))
         #expect(haru(["actions", "--all"], ledger: dir.ledgerPath).out.contains("Water [deleted]"))
         let known = haru(["actions", "--known-at", "10"], ledger: dir.ledgerPath).out

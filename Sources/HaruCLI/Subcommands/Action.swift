@@ -62,12 +62,17 @@ extension Subcommands {
                 }),
             Command(
                 name: "delete", abstract: "Delete an action; its sessions and counts leave every total.",
-                usage: "action delete ACTION", arguments: [("ACTION", "The action's id or name.")], options: [atOption],
+                usage: "action delete ACTION [--yes]", arguments: [("ACTION", "The action's id or name.")], options: [atOption, yesOption],
+                discussion: "An action with records asks first (on a terminal) and says what leaves the totals; `haru restore ACTION` brings it back.",
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    let a = try ctx.resolve(.action, p.positionals[0], in: try ctx.openLedger())
+                    let ledger = try ctx.openLedger()
+                    let a = try ctx.resolve(.action, p.positionals[0], in: ledger)
+                    let name = a.fields().string(.name) ?? a.id
+                    try ctx.confirmDeletion(name, impact: try ctx.recordImpact(of: a.id, ledger: ledger), yes: p.has(.yes))
                     return try ctx.write(
-                        .actionDeleted, [("action_id", .string(a.id))], id: a.id, human: "Deleted action \(a.fields().string(.name) ?? a.id).")
+                        .actionDeleted, [("action_id", .string(a.id))], id: a.id,
+                        human: "Deleted action \(name) (`haru restore \(quoteArg(name))` brings it back).")
                 }),
         ])
 }

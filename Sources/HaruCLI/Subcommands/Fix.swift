@@ -143,3 +143,57 @@ func quoteArg(_ s: String) -> String { s.contains(where: { $0 == " " || $0 == "'
 extension String {
     fileprivate var replacingOccurrencesOfQuote: String { String(flatMap { $0 == "'" ? Array("'\\''") : [$0] }) }
 }
+
+extension Subcommands {
+    static let restore = Command(
+        name: "restore", abstract: "Take a deletion back: a tag, action, goal, quest, session or count comes back.",
+        usage: "restore NAME|ID|REF",
+        arguments: [("NAME|ID|REF", "A deleted definition's name, title or id, or a deleted record's ref (`haru records --all` shows them).")],
+        discussion: """
+            Writes the matching *.restored event: a correction, so every view counts the entity (and an
+            action's records) again. A tag or action comes back only while no live one has its name.
+            """,
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger()
+            let now = try ctx.clockNow()
+            let text = p.positionals[0]
+            // A deleted definition: by id, else by name or title (the one deleted last).
+            let deleted = try ledger.withStoredState { store in
+                try DefinitionKind.allCases.flatMap { try store.definitions($0) }.filter { !$0.isLive }
+            }
+            let byID = deleted.filter { $0.id == text }
+            let byName = deleted.filter { ($0.fields().string(.name) ?? $0.fields().string(.title)) == text }
+            if let d = (byID.isEmpty ? byName : byID).max(by: { ($0.deletedSeq ?? 0) < ($1.deletedSeq ?? 0) }) {
+                let type: EventType
+                switch d.kind {
+                case .tag: type = .tagRestored
+                case .action: type = .actionRestored
+                case .goal: type = .goalRestored
+                case .quest: type = .questRestored
+                }
+                let e = try ctx.event(type, at: now, data: [(d.kind.idField.jsonName, .string(d.id))])
+                let r = try ctx.append([e])
+                let name = d.fields().string(.name) ?? d.fields().string(.title) ?? d.id
+                ctx.report(r, json: [("type", .string(type.name)), ("id", .string(d.id))], human: "Restored \(d.kind.word) \(name).")
+                return ExitCode.ok
+            }
+            // Else a deleted record.
+            let row: RecordRow
+            do { row = try ctx.record(text, ledger: ledger, now: now) } catch is UsageError {
+                throw UsageError(
+                    "nothing deleted is called \(Echo.quoted(text)): give a deleted tag's, action's or goal's name or id, or a deleted record's ref (`haru records --all` shows them)")
+            }
+            guard row.state == .deleted else {
+                throw UsageError("\(row.kind.rawValue) \(row.ref) is \(row.state == .recorded ? "not deleted" : row.state.rawValue); nothing to restore")
+            }
+            let e = try ctx.event(
+                row.kind == .session ? .sessionRestored : .countRestored, at: now,
+                data: [(row.kind == .session ? "session_id" : "entry_id", .string(row.id))])
+            let r = try ctx.append([e])
+            ctx.report(
+                r, json: [("type", .string(e.type.name)), ("id", .string(row.id))],
+                human: "Restored \(ctx.name(of: .action, row.actionID, in: ledger)) \(row.kind.rawValue) \(row.ref).")
+            return ExitCode.ok
+        })
+}

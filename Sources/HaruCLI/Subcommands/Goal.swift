@@ -78,12 +78,17 @@ extension Subcommands {
                         id: p.positionals[0], human: "Confirmed goal \(p.positionals[0]) as \(p.positionals[1]).")
                 }),
             Command(
-                name: "delete", abstract: "Delete a goal.", usage: "goal delete GOAL",
-                arguments: [("GOAL", "The goal's id.")], options: [atOption], minArgs: 1, maxArgs: 1,
+                name: "delete", abstract: "Delete a goal (its quests go with it).", usage: "goal delete GOAL [--yes]",
+                arguments: [("GOAL", "The goal's id.")], options: [atOption, yesOption], minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    try ctx.write(
-                        .goalDeleted, [("goal_id", .string(p.positionals[0]))], id: p.positionals[0],
-                        human: "Deleted goal \(p.positionals[0]).")
+                    let ledger = try ctx.openLedger()
+                    let id = p.positionals[0]
+                    let quests = try ledger.withStoredState { try $0.definitions(.quest) }.filter { $0.isLive && $0.base.string(.goalID) == id }
+                    let title = try ledger.withStoredState { try $0.definition(.goal, id) }?.fields().string(.title) ?? id
+                    try ctx.confirmDeletion(
+                        title, impact: quests.isEmpty ? nil : "its \(quests.count) quest\(quests.count == 1 ? "" : "s") and their progress go", yes: p.has(.yes))
+                    return try ctx.write(
+                        .goalDeleted, [("goal_id", .string(id))], id: id, human: "Deleted goal \(title) (`haru restore \(id)` brings it back).")
                 }),
         ])
 

@@ -122,6 +122,7 @@ enum RecordText {
             }
             var line = "  \(Cell.pad(r.ref, refWidth))  \(Cell.pad(when, 19))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"
             if r.state != .recorded && r.state != .running { line += "  [\(r.state.rawValue)]" }
+            if r.actionDeleted { line += "  [action deleted]" }
             if let n = r.note { line += "  \"\(oneLine(n))\"" }
             out.line(line.trimmingTrailingSpaces())
         }

@@ -37,10 +37,18 @@ extension Subcommands {
                     return try ctx.write(.tagEdited, data, id: t.id, human: "Edited tag \(t.id).")
                 }),
             Command(
-                name: "delete", abstract: "Delete a tag (its actions keep existing and lose it).", usage: "tag delete TAG",
-                arguments: [("TAG", "The tag's id or name.")], options: [atOption], minArgs: 1, maxArgs: 1,
+                name: "delete", abstract: "Delete a tag (its actions keep existing and lose it).", usage: "tag delete TAG [--yes]",
+                arguments: [("TAG", "The tag's id or name.")], options: [atOption, yesOption], minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    let t = try ctx.resolve(.tag, p.positionals[0], in: try ctx.openLedger())
+                    let ledger = try ctx.openLedger()
+                    let t = try ctx.resolve(.tag, p.positionals[0], in: ledger)
+                    let carrying = try ledger.withStoredState { try $0.definitions(.action) }.filter {
+                        $0.isLive && ($0.fields().strings(.tagIDs) ?? []).contains(t.id)
+                    }
+                    try ctx.confirmDeletion(
+                        t.fields().string(.name) ?? t.id,
+                        impact: carrying.isEmpty ? nil : "\(carrying.count) action\(carrying.count == 1 ? "" : "s") lose it (\(carrying.compactMap { $0.fields().string(.name) }.joined(separator: ", "))), and its totals and quests go",
+                        yes: p.has(.yes))
                     return try ctx.write(
                         .tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().string(.name) ?? t.id).")
                 }),

@@ -13,6 +13,8 @@ public enum EventType: UInt16, CaseIterable, Sendable {
     case countAdded, countEdited, countDeleted
     case goalCreated, goalEdited, goalFinished, goalConfirmed, goalDeleted
     case questCreated, questEdited, questDeleted
+    // Deletions taken back (issue 15): codes 25 … 30.
+    case tagRestored, actionRestored, goalRestored, questRestored, sessionRestored, countRestored
 
     /// `domain.action`, as written in JSON.
     public var name: String {
@@ -41,6 +43,12 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         case .questCreated: "quest.created"
         case .questEdited: "quest.edited"
         case .questDeleted: "quest.deleted"
+        case .tagRestored: "tag.restored"
+        case .actionRestored: "action.restored"
+        case .goalRestored: "goal.restored"
+        case .questRestored: "quest.restored"
+        case .sessionRestored: "session.restored"
+        case .countRestored: "count.restored"
         }
     }
 
@@ -62,13 +70,13 @@ public enum EventType: UInt16, CaseIterable, Sendable {
     @_spi(Layers) public var entityField: Field? {
         switch self {
         case .settingsChanged: return nil
-        case .tagCreated, .tagEdited, .tagDeleted: return .tagID
-        case .actionCreated, .actionEdited, .actionDeleted: return .actionID
-        case .sessionStarted, .sessionStopped, .sessionDiscarded, .sessionRecorded, .sessionEdited, .sessionDeleted:
+        case .tagCreated, .tagEdited, .tagDeleted, .tagRestored: return .tagID
+        case .actionCreated, .actionEdited, .actionDeleted, .actionRestored: return .actionID
+        case .sessionStarted, .sessionStopped, .sessionDiscarded, .sessionRecorded, .sessionEdited, .sessionDeleted, .sessionRestored:
             return .sessionID
-        case .countAdded, .countEdited, .countDeleted: return .entryID
-        case .goalCreated, .goalEdited, .goalFinished, .goalConfirmed, .goalDeleted: return .goalID
-        case .questCreated, .questEdited, .questDeleted: return .questID
+        case .countAdded, .countEdited, .countDeleted, .countRestored: return .entryID
+        case .goalCreated, .goalEdited, .goalFinished, .goalConfirmed, .goalDeleted, .goalRestored: return .goalID
+        case .questCreated, .questEdited, .questDeleted, .questRestored: return .questID
         }
     }
 }
@@ -110,6 +118,12 @@ extension EventType {
         case .questCreated: Schemas.questCreated
         case .questEdited: Schemas.questEdited
         case .questDeleted: Schemas.questDeleted
+        case .tagRestored: Schemas.tagDeleted
+        case .actionRestored: Schemas.actionDeleted
+        case .goalRestored: Schemas.goalDeleted
+        case .questRestored: Schemas.questDeleted
+        case .sessionRestored: Schemas.sessionDeleted
+        case .countRestored: Schemas.countDeleted
         }
     }
 }

@@ -71,6 +71,16 @@
     /// view before the reopening still sees the earlier one.
     @_spi(Layers) public var earlierFinishes: [Dated] = []
     @_spi(Layers) public var earlierConfirmations: [Confirmation] = []
+    /// Deletions taken back (`*.restored`), oldest first: a view known
+    /// between the two seqs sees the definition deleted.
+    @_spi(Layers) public var restorations: [Restoration] = []
+
+    /// A deletion and the seq that took it back.
+    @_spi(Layers) public struct Restoration: Sendable, Equatable {
+        @_spi(Layers) public var deleted: UInt64
+        @_spi(Layers) public var restored: UInt64
+        @_spi(Layers) public init(deleted: UInt64, restored: UInt64) { (self.deleted, self.restored) = (deleted, restored) }
+    }
 
     /// A `goal.confirmed`: when, and the answer.
     @_spi(Layers) public struct Confirmation: Sendable, Equatable {
@@ -92,8 +102,9 @@
     init(
         kind: DefinitionKind, id: String, created: Dated, base: Payload, edits: [DefinitionEdit],
         deletedSeq: UInt64?, finished: Dated?, confirmed: Dated?, confirmedAchieved: Bool,
-        earlierFinishes: [Dated] = [], earlierConfirmations: [Confirmation] = []
+        earlierFinishes: [Dated] = [], earlierConfirmations: [Confirmation] = [], restorations: [Restoration] = []
     ) {
+        self.restorations = restorations
         self.earlierFinishes = earlierFinishes
         self.earlierConfirmations = earlierConfirmations
         self.kind = kind

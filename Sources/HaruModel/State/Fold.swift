@@ -91,6 +91,49 @@
                 try store.setRunning(action: d.id, session: nil)
             }
 
+        case .tagRestored, .actionRestored, .goalRestored, .questRestored:
+            let kind = definitionKind(type)
+            let field = "data.\(kind.idField.jsonName)"
+            let id = try p.requiredString(kind.idField)
+            guard var d = try store.definition(kind, id) else { throw InputError(field: field, rule: "no \(kind.word) with id \"\(id)\"") }
+            guard let deleted = d.deletedSeq else { throw InputError(field: field, rule: "\(kind.word) \"\(id)\" is not deleted") }
+            // Back as it was: its name must still be free, its goal (a quest's) live.
+            if kind.hasUniqueNames, let name = d.fields().string(.name), let other = try store.liveDefinitionID(kind, named: name) {
+                throw InputError(
+                    field: field, rule: "a live \(kind.word) is named \"\(name)\" now (id \"\(other)\"); rename one of them first")
+            }
+            if kind == .quest, let goal = d.base.string(.goalID) {
+                _ = try liveDefinition(.goal, goal, field: "data.goal_id (of the quest)", store: store)
+            }
+            d.restorations.append(Definition.Restoration(deleted: deleted, restored: seq))
+            d.deletedSeq = nil
+            try store.setDefinition(d)
+
+        case .sessionRestored:
+            let id = try p.requiredString(.sessionID)
+            guard var s = try store.session(id) else { throw InputError(field: "data.session_id", rule: "no session with id \"\(id)\"") }
+            let old = s
+            guard s.status == .deleted else { throw InputError(field: "data.session_id", rule: "session \"\(id)\" is not deleted") }
+            guard s.end != nil else {
+                throw InputError(field: "data.session_id", rule: "session \"\(id)\" was deleted while running; start it again instead")
+            }
+            _ = try liveAction(s.actionID, tracking: .time, store: store)
+            s.status = .stopped
+            s.versionSeq = seq
+            try store.setSession(s)
+            return .session(old: old, new: s)
+
+        case .countRestored:
+            let id = try p.requiredString(.entryID)
+            guard var c = try store.count(id) else { throw InputError(field: "data.entry_id", rule: "no count entry with id \"\(id)\"") }
+            let old = c
+            guard c.deleted else { throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" is not deleted") }
+            _ = try liveAction(c.actionID, tracking: .count, store: store)
+            c.deleted = false
+            c.versionSeq = seq
+            try store.setCount(c)
+            return .count(old: old, new: c)
+
         case .goalFinished:
             var d = try liveDefinition(.goal, try p.requiredString(.goalID), field: "data.goal_id", store: store)
             // Checked in valid time: the goal as it is at the finish's `at` (RULES §7).
@@ -241,9 +284,9 @@
 
     static func definitionKind(_ t: EventType) -> DefinitionKind {
         switch t {
-        case .tagCreated, .tagEdited, .tagDeleted: return .tag
-        case .actionCreated, .actionEdited, .actionDeleted: return .action
-        case .goalCreated, .goalEdited, .goalDeleted, .goalFinished, .goalConfirmed: return .goal
+        case .tagCreated, .tagEdited, .tagDeleted, .tagRestored: return .tag
+        case .actionCreated, .actionEdited, .actionDeleted, .actionRestored: return .action
+        case .goalCreated, .goalEdited, .goalDeleted, .goalFinished, .goalConfirmed, .goalRestored: return .goal
         default: return .quest
         }
     }

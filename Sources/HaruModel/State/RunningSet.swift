@@ -36,7 +36,10 @@
         case .settingsChanged, .tagCreated, .tagEdited, .tagDeleted, .actionCreated, .actionEdited,
             .sessionRecorded, .countAdded, .countEdited, .countDeleted,
             .goalCreated, .goalEdited, .goalFinished, .goalConfirmed, .goalDeleted,
-            .questCreated, .questEdited, .questDeleted:
+            .questCreated, .questEdited, .questDeleted,
+            .tagRestored, .actionRestored, .goalRestored, .questRestored, .countRestored,
+            // Only a session deleted after it ended can be restored: never a running one.
+            .sessionRestored:
             break
         }
     }

@@ -55,13 +55,21 @@
         // Earlier finishes and confirmations (a goal reopened and finished or
         // confirmed again) follow only when there are any: a definition
         // without them is stored as before this field existed.
-        if !d.earlierFinishes.isEmpty || !d.earlierConfirmations.isEmpty {
+        if !d.earlierFinishes.isEmpty || !d.earlierConfirmations.isEmpty || !d.restorations.isEmpty {
             w.varint(UInt64(d.earlierFinishes.count))
             for f in d.earlierFinishes { writeDated(f, &w) }
             w.varint(UInt64(d.earlierConfirmations.count))
             for c in d.earlierConfirmations {
                 writeDated(c.when, &w)
                 w.u8(c.achieved ? 1 : 0)
+            }
+            // Restorations, likewise only when there are any.
+            if !d.restorations.isEmpty {
+                w.varint(UInt64(d.restorations.count))
+                for r in d.restorations {
+                    w.varint(r.deleted)
+                    w.varint(r.restored)
+                }
             }
         }
         return w.bytes
@@ -93,10 +101,17 @@
                 earlierConfirmations.append(Definition.Confirmation(when: c, achieved: try r.u8() == 1))
             }
         }
+        var restorations: [Definition.Restoration] = []
+        if !r.atEnd {
+            for _ in 0..<Int(try r.varint()) {
+                restorations.append(Definition.Restoration(deleted: try r.varint(), restored: try r.varint()))
+            }
+        }
         return Definition(
             kind: kind, id: id, created: created, base: base, edits: edits,
             deletedSeq: deleted == 0 ? nil : deleted, finished: finished, confirmed: confirmed,
-            confirmedAchieved: achieved, earlierFinishes: earlierFinishes, earlierConfirmations: earlierConfirmations)
+            confirmedAchieved: achieved, earlierFinishes: earlierFinishes, earlierConfirmations: earlierConfirmations,
+            restorations: restorations)
     }
 
     @_spi(Layers) public static func encode(_ s: SessionRecord) -> [UInt8] {

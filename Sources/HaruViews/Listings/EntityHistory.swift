@@ -107,6 +107,7 @@
         if let f = d.finished { seqs.append(f.seq) }
         if let c = d.confirmed { seqs.append(c.seq) }
         if let del = d.deletedSeq { seqs.append(del) }
+        for r in d.restorations { seqs += [r.deleted, r.restored] }
         var out: [HistoryEntry] = []
         for seq in seqs.sorted() where seq <= snap.knownAt {
             guard let e = try snap.event(seq) else { throw LedgerError.damaged(seq: seq, reason: "missing") }

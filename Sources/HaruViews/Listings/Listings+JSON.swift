@@ -30,6 +30,7 @@ extension RecordRow {
             m += [("time", .string(cal.format(start))), ("amount", .int(Int64(amount ?? 0))), ("day", .string(cal.day(of: start).description))]
         }
         m += [("note", note.map { .string($0) } ?? .null), ("state", .string(state.rawValue)), ("seq", .int(Int64(versionSeq)))]
+        if actionDeleted { m.append(("action_deleted", .bool(true))) }
         return .object(m)
     }
 }

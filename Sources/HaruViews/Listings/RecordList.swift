@@ -30,6 +30,8 @@
     @_spi(Layers) public var createdSeq: UInt64
     /// The seq of the record's last change the snapshot knows.
     @_spi(Layers) public var versionSeq: UInt64
+    /// Whether its action is deleted (the record counts nowhere; listed with `--all`).
+    @_spi(Layers) public var actionDeleted = false
 }
 
 @_spi(Layers) public enum RecordList {
@@ -86,9 +88,13 @@
                 return true
             }
         }
+        // A deleted action's records leave every total: listed only with `all` (marked by the caller).
+        let live = Set(try snap.definitions(.action).filter(\.isLive).map(\.id))
         rows = rows.filter { r in
             (actions == nil || actions!.contains(r.actionID)) && reference.cutoff.map { r.start < $0 } ?? true
+                && (all || live.contains(r.actionID))
         }
+        for k in rows.indices where !live.contains(rows[k].actionID) { rows[k].actionDeleted = true }
         rows.sort { ($0.start, $0.id) < ($1.start, $1.id) }
         for k in rows.indices { rows[k].ref = try snap.shortRef(rows[k].id) }
         return rows
@@ -172,6 +178,8 @@
                 if p.isNull(.note) { s?.note = nil } else if let n = p.string(.note) { s?.note = n }
             case .sessionDeleted:
                 s?.status = .deleted
+            case .sessionRestored:
+                s?.status = .stopped
             default:
                 continue
             }
@@ -195,6 +203,8 @@
                 if p.isNull(.note) { c?.note = nil } else if let n = p.string(.note) { c?.note = n }
             case .countDeleted:
                 c?.deleted = true
+            case .countRestored:
+                c?.deleted = false
             default:
                 continue
             }

@@ -108,6 +108,10 @@ extension Definition {
         var d = Definition(kind: kind, id: id, created: created, base: base)
         for e in edits where e.when.seq <= k { d.add(e) }
         if let del = deletedSeq, del <= k { d.deletedSeq = del }
+        // A deletion taken back after k still stands at k.
+        for r in restorations where r.deleted <= k {
+            if r.restored <= k { d.restorations.append(r) } else { d.deletedSeq = r.deleted }
+        }
         // The finishes and confirmations known at k: the latest of them is
         // `finished` / `confirmed`, the rest stay earlier.
         let finishes = (earlierFinishes + [finished].compactMap { $0 }).filter { $0.seq <= k }
