@@ -23,7 +23,7 @@ package enum HaruCLI {
             Subcommands.initLedger, Subcommands.append, Subcommands.log, Subcommands.day, Subcommands.report, Subcommands.progress,
             Subcommands.explain,
             Subcommands.records, Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
-            Subcommands.edit, Subcommands.delete, Subcommands.cancel, Subcommands.restore,
+            Subcommands.edit, Subcommands.delete, Subcommands.cancel, Subcommands.restore, Subcommands.undo,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
             Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests,
             Subcommands.settings, Subcommands.history, Subcommands.export, Subcommands.importData,

@@ -133,3 +133,43 @@ struct RestoreAndConfirm {
         #expect(haru(["quests", "--goal", "First"] + now, ledger: p).out.contains("q-read"), "its quest came back with it")
     }
 }
+
+struct UndoCommand {
+    let now = ["--now", "2026-03-06T12:00:00+09:00"]
+
+    @Test func eachUndoReversesOneCommandFurtherBackWithACompensatingEvent() {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["count", "water", "2"] + now, ledger: p).code == 0)
+        #expect(haru(["action", "edit", "Water", "--name", "Aqua"] + now, ledger: p).code == 0)
+        #expect(haru(["action", "delete", "Aqua", "--yes"] + now, ledger: p).code == 0)
+        let events = haru(["log", "--json"], ledger: p).out.split(separator: "\n").count
+        // Undo the deletion, then the rename, then the count.
+        #expect(haru(["undo"] + now, ledger: p).out.hasPrefix("Undid seq 7 (action.deleted"))
+        #expect(haru(["actions"] + now, ledger: p).out.contains("Aqua"))
+        #expect(haru(["undo"] + now, ledger: p).out.hasPrefix("Undid seq 6 (action.edited"))
+        #expect(haru(["actions"] + now, ledger: p).out.contains("Water"))
+        #expect(haru(["day", "2026-03-06", "--json"] + now, ledger: p).out.contains(#""count":2"#))
+        #expect(haru(["undo"] + now, ledger: p).out.hasPrefix("Undid seq 5 (count.added"))
+        #expect(!haru(["day", "2026-03-06", "--json"] + now, ledger: p).out.contains(#""count":2"#))
+        #expect(haru(["log", "--json"], ledger: p).out.split(separator: "\n").count == events + 3, "appended, never removed")
+        #expect(haru(["verify"], ledger: p).code == 0)
+    }
+
+    @Test func aStartIsDiscardedAndAStopSaysWhatToDoInstead() {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["start", "Reading", "--at", "11:00"] + now, ledger: p).code == 0)
+        #expect(haru(["undo"] + now, ledger: p).out.contains("with session.discarded"))
+        #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Nothing is running."))
+        #expect(haru(["start", "Reading", "--at", "11:00"] + now, ledger: p).code == 0)
+        #expect(haru(["stop", "Reading"] + now, ledger: p).code == 0)
+        let r = haru(["undo"] + now, ledger: p)
+        #expect(r.code == 2)
+        #expect(r.err.contains("a stop is not undone; set its end with: haru edit REF --end TIME"), "\(r.err)")
+        // Events from scripts are never undone from the command line.
+        let scripted = cliLedger()
+        #expect(haru(["append"], ledger: scripted.ledgerPath, stdin: #"{"type":"count.added","at":"2026-03-06T10:00:00Z","data":{"entry_id":"x","action_id":"water","amount":1}}"#).code == 0)
+        #expect(haru(["undo"] + now, ledger: scripted.ledgerPath).out.contains("(action.created"), "the last command-line change, not the appended count")
+    }
+}

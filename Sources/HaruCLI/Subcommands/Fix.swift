@@ -197,3 +197,111 @@ extension Subcommands {
             return ExitCode.ok
         })
 }
+
+extension Subcommands {
+    static let undo = Command(
+        name: "undo", abstract: "Reverse the last change made from the command line, with a compensating event.",
+        usage: "undo",
+        discussion: """
+            Nothing is removed: undo appends the event that reverses the last one written by a haru
+            command (not by `append` or an import) and not undone yet: a creation is deleted, a
+            deletion restored, an edit edited back (at the same effective time), a started session
+            discarded, a recorded session or a count deleted. A stop, a discard, a finish, a
+            confirmation and a settings change are not reversed this way: the error says what to use.
+            Each undo reverses one change further back.
+            """,
+        run: { ctx, _ in
+            let ledger = try ctx.openLedger()
+            let now = try ctx.clockNow()
+            let (target, compensation) = try ledger.snapshot(zones: ctx.zones) { snap in
+                try Undo.plan(snap, now: now, zones: ctx.zones)
+            }
+            var e = compensation
+            e.source = "cli:undo:\(target.seq)"
+            let r = try ctx.append([e])
+            let cal = try ctx.calendar(ledger)
+            ctx.report(
+                r, json: [("undid", .int(Int64(target.seq))), ("type", .string(e.type.name))],
+                human: "Undid seq \(target.seq) (\(target.type.name) at \(cal.format(target.at))) with \(e.type.name).")
+            return ExitCode.ok
+        })
+}
+
+/// What `haru undo` reverses and how.
+enum Undo {
+    /// The last command-line event not undone yet, and its compensating event.
+    static func plan(_ snap: Snapshot, now: Instant, zones: ZoneDirectory) throws -> (Event, EventInput) {
+        var undone = Set<UInt64>()
+        var seq = snap.knownAt
+        var looked = 0
+        while seq >= 1, looked < 100_000 {
+            defer { seq -= 1; looked += 1 }
+            guard let e = try snap.event(seq) else { break }
+            if e.source.hasPrefix("cli:undo:"), let n = UInt64(e.source.dropFirst("cli:undo:".count)) {
+                undone.insert(n)
+                continue
+            }
+            guard e.source == "cli", !undone.contains(seq) else { continue }
+            return (e, try compensation(for: e, snap, now: now, zones: zones))
+        }
+        throw UsageError("nothing to undo: no change made from the command line is left to reverse")
+    }
+
+    static func compensation(for e: Event, _ snap: Snapshot, now: Instant, zones: ZoneDirectory) throws -> EventInput {
+        func make(_ type: EventType, at: Instant = now, _ data: [(String, JSONValue)]) throws -> EventInput {
+            EventInput(type: type, at: at, source: "cli", payload: try Payload.parse(.object(data), type: type, zones: zones))
+        }
+        let field = e.type.entityField
+        let id = field.flatMap { e.payload.string($0) } ?? ""
+        let key = field?.jsonName ?? ""
+        switch e.type {
+        case .tagCreated: return try make(.tagDeleted, [(key, .string(id))])
+        case .actionCreated: return try make(.actionDeleted, [(key, .string(id))])
+        case .goalCreated: return try make(.goalDeleted, [(key, .string(id))])
+        case .questCreated: return try make(.questDeleted, [(key, .string(id))])
+        case .tagDeleted: return try make(.tagRestored, [(key, .string(id))])
+        case .actionDeleted: return try make(.actionRestored, [(key, .string(id))])
+        case .goalDeleted: return try make(.goalRestored, [(key, .string(id))])
+        case .questDeleted: return try make(.questRestored, [(key, .string(id))])
+        case .tagRestored: return try make(.tagDeleted, [(key, .string(id))])
+        case .actionRestored: return try make(.actionDeleted, [(key, .string(id))])
+        case .goalRestored: return try make(.goalDeleted, [(key, .string(id))])
+        case .questRestored: return try make(.questDeleted, [(key, .string(id))])
+        case .sessionDeleted: return try make(.sessionRestored, [(key, .string(id))])
+        case .sessionRestored: return try make(.sessionDeleted, [(key, .string(id))])
+        case .countAdded: return try make(.countDeleted, [(key, .string(id))])
+        case .countDeleted: return try make(.countRestored, [(key, .string(id))])
+        case .countRestored: return try make(.countDeleted, [(key, .string(id))])
+        case .sessionRecorded: return try make(.sessionDeleted, [(key, .string(id))])
+        case .sessionStarted:
+            // Still running: discarded, as if never started; since stopped: deleted.
+            let running = try snap.runningSessions().contains { $0.id == id }
+            return running
+                ? try make(.sessionDiscarded, at: max(now, e.at), [(key, .string(id)), ("reason", .string("undone"))])
+                : try make(.sessionDeleted, [(key, .string(id))])
+        case .tagEdited, .actionEdited, .goalEdited, .questEdited, .sessionEdited, .countEdited:
+            // The fields it changed, set back to what they were, at the same effective time.
+            guard let subject = try EntityHistory.resolve(snap, id),
+                let entry = try EntityHistory.entries(snap, subject, records: false).first(where: { $0.event.seq == e.seq })
+            else { throw UsageError("seq \(e.seq) cannot be undone: its \(e.type.name) is no longer in the state") }
+            var data: [(String, JSONValue)] = [(key, .string(id))]
+            let cal = try snap.calendar()
+            var nested: [String: [(String, JSONValue)]] = [:]
+            for c in entry.changes {
+                let value: JSONValue = c.from.map { Payload.render(c.field, $0, instant: cal.format) } ?? .null
+                if let parent = c.field.parentName { nested[parent, default: []].append((c.field.leafName, value)) } else { data.append((c.field.jsonName, value)) }
+            }
+            for (parent, members) in nested { data.append((parent, .object(members))) }
+            let type = e.type
+            return try make(type, at: type == .sessionEdited || type == .countEdited ? now : e.at, data)
+        case .sessionStopped:
+            throw UsageError("seq \(e.seq) stopped a session: a stop is not undone; set its end with: haru edit REF --end TIME")
+        case .sessionDiscarded:
+            throw UsageError("seq \(e.seq) discarded a session: a discard is not undone; record it again with the times it had")
+        case .goalFinished, .goalConfirmed:
+            throw UsageError("seq \(e.seq) \(e.type == .goalFinished ? "finished" : "confirmed") a goal: not undone; give it an end date with haru goal edit")
+        case .settingsChanged:
+            throw UsageError("seq \(e.seq) changed settings: change them back with haru settings set")
+        }
+    }
+}
