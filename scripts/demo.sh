@@ -6,6 +6,10 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build -c release 2>&1 | tail -n 1
 haru=.build/release/haru
+# Shell completion, where this machine keeps bash's (and may be written to).
+if [ -d /usr/share/bash-completion/completions ] && [ -w /usr/share/bash-completion/completions ]; then
+    $haru completion bash > /usr/share/bash-completion/completions/haru && echo "(bash completion installed)"
+fi
 ledger=$(mktemp -d)/ledger
 trap 'rm -rf "$(dirname "$ledger")"' EXIT
 export HARU_LEDGER=$ledger

@@ -217,7 +217,7 @@ enum Help {
         }
         if !c.subcommands.isEmpty {
             s += "\nSUBCOMMANDS:\n"
-            for sub in c.subcommands { s += row(sub.name, sub.abstract) }
+            for sub in c.subcommands where !sub.name.hasPrefix("__") { s += row(sub.name, sub.abstract) }
             s += "\n  See 'haru help \(path.isEmpty ? "" : path + " ")<subcommand>' for detailed help.\n"
         }
         return s

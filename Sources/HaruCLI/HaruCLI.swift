@@ -12,7 +12,7 @@
 package enum HaruCLI {
     package static let version = "0.1.0"
 
-    static let root = Command(
+    static let root: Command = Command(
         name: "haru", abstract: "An event-sourced habit and time ledger.",
         usage: "<subcommand> [options]",
         discussion: """
@@ -24,6 +24,7 @@ package enum HaruCLI {
             Subcommands.explain,
             Subcommands.records, Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
             Subcommands.edit, Subcommands.delete, Subcommands.cancel, Subcommands.restore, Subcommands.undo,
+            Subcommands.completion, Subcommands.names,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
             Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests,
             Subcommands.settings, Subcommands.history, Subcommands.export, Subcommands.importData,

@@ -45,3 +45,30 @@ struct MessagesForPeople {
         #expect(progress.contains("judged: not met (0s of 25m 43s)"), "a time quest's judgment in durations: \(progress)")
     }
 }
+
+/// Shell completion, generated from the command table, run in a real bash.
+struct ShellCompletion {
+    @Test func bashCompletesSubcommandsOptionsAndNamesFromTheLedger() throws {
+        let dir = cliLedger()
+        let bin = (haruBinary as NSString).deletingLastPathComponent
+        func complete(_ words: [String]) throws -> String {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let r = try sh(
+                """
+                export PATH='\(bin)':"$PATH" HARU_LEDGER='\(dir.ledgerPath)'
+                source <(haru completion bash)
+                COMP_WORDS=(haru \(quoted)); COMP_CWORD=\(words.count); _haru; echo "${COMPREPLY[*]}"
+                """)
+            return r.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try complete(["sta"]) == "start")
+        #expect(try complete(["tag", "a"]) == "add")
+        #expect(try complete(["records", "--a"]) == "--action --all --as-of")
+        #expect(try complete(["start", "Re"]) == "Reading", "names from the ledger")
+        #expect(try complete(["count", "W"]) == "Water")
+        #expect(haru(["completion", "fish"]).out.contains("complete -c haru -n '__fish_use_subcommand' -a 'init append"))
+        #expect(haru(["completion", "zsh"]).out.hasPrefix("#compdef haru"))
+        #expect(haru(["completion", "tcsh"]).code == 2)
+        #expect(!haru(["--help"]).out.contains("__names"), "the helper is not listed")
+    }
+}
