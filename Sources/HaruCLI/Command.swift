@@ -32,6 +32,7 @@ extension OptionKey {
     static let expectHead = OptionKey("--expect-head")
     static let favorite = OptionKey("--favorite")
     static let from = OptionKey("--from")
+    static let future = OptionKey("--future")
     static let goal = OptionKey("--goal")
     static let help = OptionKey("--help")
     static let id = OptionKey("--id")

@@ -173,3 +173,38 @@ struct UndoCommand {
         #expect(haru(["undo"] + now, ledger: scripted.ledgerPath).out.contains("(action.created"), "the last command-line change, not the appended count")
     }
 }
+
+/// Guards of issue 15, item 6.
+struct Guards {
+    @Test func anOverlappingSessionWarnsAndIsMarkedButStaysValid() {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-03-04T12:00:00+09:00"]
+        #expect(haru(["start", "Reading", "--at", "07:00"] + now, ledger: p).code == 0)
+        #expect(haru(["stop", "Reading", "--at", "08:00"] + now, ledger: p).err.isEmpty)
+        #expect(haru(["start", "Reading", "--at", "07:30"] + now, ledger: p).code == 0)
+        let stop = haru(["stop", "Reading", "--at", "09:00"] + now, ledger: p)
+        #expect(stop.code == 0, "an overlap is valid (the app sums by overlap)")
+        #expect(stop.err.contains("Warning: this session overlaps session "), "\(stop.err)")
+        #expect(stop.err.contains("If one is wrong: haru edit "))
+        let records = haru(["records", "2026-03-04", "--json"] + now, ledger: p).out
+        #expect(records.components(separatedBy: #""overlaps":["#).count == 3, "both sessions marked: \(records)")
+        #expect(haru(["day", "2026-03-04", "--json"] + now, ledger: p).out.contains(#""seconds":9000"#), "both count")
+    }
+
+    @Test func aStartMoreThanADayAheadNeedsFuture() {
+        let dir = cliLedger()
+        let now = ["--now", "2026-03-04T12:00:00+09:00"]
+        let r = haru(["start", "Reading", "--at", "2026-03-10 07:00"] + now, ledger: dir.ledgerPath)
+        #expect(r.code == 2 && r.err.contains("is more than a day ahead; add --future if that is meant"), "\(r.err)")
+        #expect(haru(["start", "Reading", "--at", "2026-03-10 07:00", "--future"] + now, ledger: dir.ledgerPath).code == 0)
+    }
+
+    @Test func progressWarnsOfASessionRunningPastTheLongSessionSetting() {
+        let dir = cliLedger()
+        #expect(haru(["start", "Reading", "--now", "2026-03-04T07:00:00+09:00"], ledger: dir.ledgerPath).code == 0)
+        #expect(!haru(["progress", "--now", "2026-03-04T18:00:00+09:00"], ledger: dir.ledgerPath).out.contains("⚠"))
+        let late = haru(["progress", "--now", "2026-03-04T20:00:00+09:00"], ledger: dir.ledgerPath).out
+        #expect(late.hasPrefix("⚠ Reading has been running for 13h 00m"), "\(late)")
+    }
+}

@@ -61,6 +61,7 @@ extension Subcommands {
             ctx.report(
                 r, json: [("type", .string(e.type.name)), ("id", .string(row.id))],
                 human: "Edited \(name) \(row.kind.rawValue) \(row.ref).")
+            if row.kind == .session { try ctx.warnOverlaps(row.id, ledger: ledger, now: now) }
             return ExitCode.ok
         })
 
@@ -302,6 +303,28 @@ enum Undo {
             throw UsageError("seq \(e.seq) \(e.type == .goalFinished ? "finished" : "confirmed") a goal: not undone; give it an end date with haru goal edit")
         case .settingsChanged:
             throw UsageError("seq \(e.seq) changed settings: change them back with haru settings set")
+        }
+    }
+}
+
+extension Context {
+    /// Warns (stderr) when a session shares time with another session of its
+    /// action: valid (the app allows it and sums by overlap, imported data may
+    /// hold it), but from a terminal usually a forgotten timer or a typo.
+    func warnOverlaps(_ sessionID: String, ledger: Ledger, now: Instant) throws {
+        try ledger.snapshot(zones: zones) { snap in
+            guard let s = try snap.store.session(sessionID), s.status == .stopped || s.status == .running else { return }
+            let end = (s.end ?? now).seconds
+            let rows = try RecordList.read(snap, span: s.start.seconds..<max(end, s.start.seconds + 1), reference: .live(now: now), actions: [s.actionID], all: false)
+            guard let me = rows.first(where: { $0.id == sessionID }) else { return }
+            let cal = try snap.calendar()
+            for other in me.overlaps {
+                guard let o = rows.first(where: { $0.id == other }) else { continue }
+                let span = "\(cal.format(o.start)) – \(o.end.map { cal.format($0) } ?? "running")"
+                invocation.err.line(
+                    "Warning: this session overlaps session \(o.ref) of the same action (\(span)); both count. "
+                        + "If one is wrong: haru edit \(o.ref) --start TIME --end TIME, or haru delete \(o.ref)")
+            }
         }
     }
 }

@@ -22,7 +22,18 @@ extension Subcommands {
                 if ctx.json {
                     ctx.printJSON(report.json(calendar: cal))
                 } else {
-                    ProgressText.print(report, calendar: cal, to: ctx.out, names: try LiveDefinitions(snap, reference: ref))
+                    let names = try LiveDefinitions(snap, reference: ref)
+                    // A session running past the long-session setting was probably forgotten: say so first.
+                    if ref.isLive {
+                        let long = Int64(try snap.settings().current.longSessionHours) * 3600
+                        for s in try snap.runningSessions() where ref.instant.seconds - s.start.seconds >= long {
+                            let name = names.actions[s.actionID]?.string(.name) ?? s.actionID
+                            ctx.out.line(
+                                "⚠ \(name) has been running for \(Duration.text(ref.instant.seconds - s.start.seconds)) (since \(cal.format(s.start))): "
+                                    + "forgotten? `haru stop \(quoteArg(name)) --at TIME` ends it when it really ended")
+                        }
+                    }
+                    ProgressText.print(report, calendar: cal, to: ctx.out, names: names)
                 }
                 return ExitCode.ok
             }

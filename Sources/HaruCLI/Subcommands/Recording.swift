@@ -10,13 +10,20 @@ extension Subcommands {
 
     static let start = Command(
         name: "start", abstract: "Start a timed session of an action.",
-        usage: "start ACTION [--at TIME] [--id ID]",
+        usage: "start ACTION [--at TIME] [--id ID] [--future]",
         arguments: [("ACTION", "The action's id or unique name.")],
-        options: [atOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID).")],
+        options: [
+            atOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID)."),
+            OptionSpec(.future, help: "Allow a start more than a day ahead."),
+        ],
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let at = try ctx.eventTime()
+            // A start more than a day ahead is almost always a typo in the date.
+            if at.seconds - (try ctx.clockNow()).seconds > 86_400, !p.has(.future) {
+                throw UsageError("--at \(try ctx.calendar(ledger).format(at)) is more than a day ahead; add --future if that is meant")
+            }
             let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
             let name = action.fields().string(.name) ?? action.id
             if let running = try ledger.runningSessions().first(where: { $0.actionID == action.id }) {
@@ -64,6 +71,7 @@ extension Subcommands {
                 ctx.report(
                     r, json: [("session_id", .string(session.id)), ("discarded", .bool(false)), ("seconds", .int(seconds))],
                     human: "Stopped \(name) after \(Duration.text(seconds)).")
+                try ctx.warnOverlaps(session.id, ledger: ledger, now: at)
             }
             return ExitCode.ok
         })

@@ -123,6 +123,9 @@ enum RecordText {
             var line = "  \(Cell.pad(r.ref, refWidth))  \(Cell.pad(when, 19))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"
             if r.state != .recorded && r.state != .running { line += "  [\(r.state.rawValue)]" }
             if r.actionDeleted { line += "  [action deleted]" }
+            if !r.overlaps.isEmpty {
+                line += "  [overlaps " + r.overlaps.map { id in rows.first { $0.id == id }?.ref ?? String(id.prefix(7)) }.joined(separator: ", ") + "]"
+            }
             if let n = r.note { line += "  \"\(oneLine(n))\"" }
             out.line(line.trimmingTrailingSpaces())
         }

@@ -31,6 +31,7 @@ extension RecordRow {
         }
         m += [("note", note.map { .string($0) } ?? .null), ("state", .string(state.rawValue)), ("seq", .int(Int64(versionSeq)))]
         if actionDeleted { m.append(("action_deleted", .bool(true))) }
+        if !overlaps.isEmpty { m.append(("overlaps", .array(overlaps.map { .string($0) }))) }
         return .object(m)
     }
 }

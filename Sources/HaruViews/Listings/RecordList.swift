@@ -32,6 +32,9 @@
     @_spi(Layers) public var versionSeq: UInt64
     /// Whether its action is deleted (the record counts nowhere; listed with `--all`).
     @_spi(Layers) public var actionDeleted = false
+    /// Other sessions of the same action whose time it shares (ids): valid
+    /// (the app allows them and sums by overlap) but usually a mistake.
+    @_spi(Layers) public var overlaps: [String] = []
 }
 
 @_spi(Layers) public enum RecordList {
@@ -97,7 +100,22 @@
         for k in rows.indices where !live.contains(rows[k].actionID) { rows[k].actionDeleted = true }
         rows.sort { ($0.start, $0.id) < ($1.start, $1.id) }
         for k in rows.indices { rows[k].ref = try snap.shortRef(rows[k].id) }
+        markOverlaps(&rows, reference: reference)
         return rows
+    }
+
+    /// Marks the counted sessions of one action whose times overlap.
+    static func markOverlaps(_ rows: inout [RecordRow], reference: Reference) {
+        let counted = rows.indices.filter { rows[$0].kind == .session && (rows[$0].state == .recorded || rows[$0].state == .running) }
+        for (n, i) in counted.enumerated() {
+            for j in counted[(n + 1)...] where rows[j].actionID == rows[i].actionID {
+                let endI = (rows[i].end ?? reference.instant).seconds, endJ = (rows[j].end ?? reference.instant).seconds
+                if rows[i].start.seconds < endJ && rows[j].start.seconds < endI {
+                    rows[i].overlaps.append(rows[j].id)
+                    rows[j].overlaps.append(rows[i].id)
+                }
+            }
+        }
     }
 
     /// Every live record at the head (recorded and running sessions, counts

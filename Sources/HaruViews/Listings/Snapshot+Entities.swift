@@ -6,7 +6,7 @@
 
 extension Snapshot {
     /// The stored entities at the head (the listings apply `knownAt` themselves).
-    var store: StoredEntities<ReadOnly> { StoredEntities(txn: txn, db: ledger.state) }
+    @_spi(Layers) public var store: StoredEntities<ReadOnly> { StoredEntities(txn: txn, db: ledger.state) }
 
     /// The event with this seq, if the snapshot knows it.
     @_spi(Layers) public func event(_ seq: UInt64) throws -> Event? {
