@@ -57,6 +57,7 @@ extension OptionKey {
     static let lang = OptionKey("--lang")
     static let period = OptionKey("--period")
     static let periods = OptionKey("--periods")
+    static let seqs = OptionKey("--seqs")
     static let start = OptionKey("--start")
     static let symbol = OptionKey("--symbol")
     static let tag = OptionKey("--tag")
@@ -115,6 +116,7 @@ let globalOptions: [OptionSpec] = [
     OptionSpec(.json, help: "Print JSON instead of tables."),
     OptionSpec(.now, value: "INSTANT", help: "Pin the clock (ISO 8601 with offset), for reproducible scripts."),
     OptionSpec(.noSync, help: "Skip fsync at commit: faster bulk loads; a crash may lose the last commits, never older ones."),
+    OptionSpec(.color, value: "WHEN", help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
     OptionSpec(.wait, value: "SECONDS", help: "Behind another writer, give up after SECONDS (exit 3; default: wait, saying so after a second)."),
     OptionSpec(.help, short: "-h", help: "Show help for this command."),
 ]

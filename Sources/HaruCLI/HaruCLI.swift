@@ -117,6 +117,7 @@ package enum HaruCLI {
             var ctx = Context(invocation: invocation, parsed: parsed, rng: AnyRNG(base: invocation.rng))
             // Validation before running: the clock options must read before anything opens the ledger.
             if let n = parsed.value(.now) { _ = try ctx.instant(n, option: "--now") }
+            try Context.checkColorOption(parsed, command)
             guard let run = command.run else { throw UsageError("`haru \(path.joined(separator: " "))` needs a subcommand") }
             let code = try run(&ctx, parsed)
             if let end = invocation.end { withExtendedLifetime(ctx) { end(finish(invocation, code)) } }

@@ -72,3 +72,39 @@ struct ShellCompletion {
         #expect(!haru(["--help"]).out.contains("__names"), "the helper is not listed")
     }
 }
+
+struct OutputForPeople {
+    @Test func colourWhenAskedOrOnATerminalNeverWhenNot() {
+        let dir = readSideLedger()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-03-06T12:00:00+09:00"]
+        #expect(haru(["progress", "--color", "always"] + now, ledger: p).out.contains("\u{1B}[33m"))
+        #expect(!haru(["progress"] + now, ledger: p).out.contains("\u{1B}["), "not a terminal: no colour")
+        #expect(!haru(["progress", "--color", "never"] + now, ledger: p).out.contains("\u{1B}["))
+        let bad = haru(["progress", "--color", "sometimes"] + now, ledger: p)
+        #expect(bad.code == 2 && bad.err.contains("--color takes auto, always or never"))
+        #expect(haru(["tag", "add", "Red", "--color", "#FF0000"] + now, ledger: p).code == 0, "a tag's own --color is its colour")
+    }
+
+    @Test func logShowsNamesBesideIds() {
+        let dir = readSideLedger()
+        let log = haru(["log", "--type", "quest"], ledger: dir.ledgerPath).out
+        #expect(log.contains("goal_id=g-a(First)"), "\(log)")
+        #expect(log.contains("target={action_id=read(Books)}"), "\(log)")
+        #expect(!haru(["log", "--json", "--type", "quest"], ledger: dir.ledgerPath).out.contains("(First)"), "JSON keeps the ids alone")
+    }
+
+    @Test func appendOnATerminalPrintsOneLineUnlessAskedForSeqs() throws {
+        let dir = cliLedger()
+        let file = dir.path + "/events.jsonl"
+        let lines = (1...3).map {
+            #"{"id":"00000000-0000-4000-8000-00000000000\#($0)","type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"e\#($0)","action_id":"water","amount":1}}"#
+        }
+        FileManager.default.createFile(atPath: file, contents: Data(lines.joined(separator: "\n").utf8))
+        let tty = try sh("HARU_LEDGER='\(dir.ledgerPath)' script -qec \"'\(haruBinary)' append '\(file)'\" /dev/null")
+        #expect(tty.out.contains("Appended 3 events (seq 5–7)."), "\(tty.out) \(tty.err)")
+        let again = try sh("HARU_LEDGER='\(dir.ledgerPath)' script -qec \"'\(haruBinary)' append --seqs '\(file)'\" /dev/null")
+        #expect(again.out.contains("5\r\n6\r\n7"), "ids repeat: the same seqs, asked for: \(again.out)")
+        #expect(haru(["append", file], ledger: dir.ledgerPath).out == "5\n6\n7\n", "a pipe gets the seqs")
+    }
+}

@@ -10,14 +10,16 @@ extension Subcommands {
         arguments: [("FILE", "Events, one JSON object per line; - or nothing reads standard input.")],
         options: [
             OptionSpec(.expectHead, value: "SEQ",
-                help: "Fail without writing unless the ledger's head is exactly SEQ (optimistic concurrency).")
+                help: "Fail without writing unless the ledger's head is exactly SEQ (optimistic concurrency)."),
+            OptionSpec(.seqs, help: "Print each event's seq even on a terminal (a pipe or a file always gets them)."),
         ],
         discussion: """
             Each line is {"type", "at", "data"[, "id", "v", "source"]}. Blank lines and lines
             starting with # are skipped. The batch is checked as a whole against the ledger:
             one bad line rejects it all, nothing is written, and the error names the line,
             the field and the rule. An event whose id is already in the ledger with the same
-            content is skipped and reports its existing seq. Prints one seq per input event.
+            content is skipped and reports its existing seq. Prints one seq per input event (on a
+            terminal, one summary line instead, unless --seqs).
             A FILE is read in place (mapped): do not truncate it while haru reads it (the
             process would stop before its commit, writing nothing).
             """,
@@ -37,6 +39,9 @@ extension Subcommands {
                         ("seqs", .array(r.seqs.map { .int(Int64($0)) })), ("appended", .int(Int64(r.appended))),
                         ("head", .int(Int64(r.head))),
                     ]))
+            } else if ctx.out.isTTY && !p.has(.seqs) {
+                // A person at a terminal gets one line, not a million; a pipe or a file gets the seqs.
+                ctx.out.line(appendSummary(r))
             } else {
                 ctx.out.write(seqLines(r.seqs))
             }
@@ -85,4 +90,17 @@ extension Context {
             if done >= total { err.write("\r\u{1B}[K") }
         }
     }
+}
+
+/// "Appended 1,000 events (seq 2–1,001); 3 were there already."
+func appendSummary(_ r: AppendResult) -> String {
+    func n(_ x: Int) -> String {
+        let digits = Array(String(x))
+        return String(digits.enumerated().flatMap { k, c in (k > 0 && (digits.count - k) % 3 == 0) ? [",", c] : [c] })
+    }
+    let skipped = r.seqs.count - r.appended
+    var s = r.appended == 0 ? "Appended nothing" : "Appended \(n(r.appended)) event\(r.appended == 1 ? "" : "s") (seq "
+        + (r.appended == 1 ? n(Int(r.head)) : "\(n(Int(r.head) - r.appended + 1))–\(n(Int(r.head)))") + ")"
+    if skipped > 0 { s += "; \(n(skipped)) \(skipped == 1 ? "was" : "were") there already" }
+    return s + "."
 }

@@ -6,7 +6,7 @@
 extension Subcommands {
     static let day = Command(
         name: "day", abstract: "One logical day's totals per action and per tag.",
-        usage: "day [DATE] [--as-of INSTANT|DATE] [--known-at SEQ|INSTANT]",
+        usage: "day [DATE] [--as-of DAY|TIME] [--known-at SEQ|INSTANT]",
         arguments: [("DATE", "The day: 2026-03-04, today, yesterday, monday … (default: the logical day of the reference).")],
         options: queryOptions,
         discussion: """

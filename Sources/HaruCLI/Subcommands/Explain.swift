@@ -6,7 +6,7 @@
 extension Subcommands {
     static let explain = Command(
         name: "explain", abstract: "Period by period: what a quest required, what was done, and which records counted.",
-        usage: "explain QUEST [--periods N] [--as-of INSTANT|DATE] [--known-at SEQ|INSTANT] [--now INSTANT]",
+        usage: "explain QUEST [--periods N] [--as-of DAY|TIME] [--known-at SEQ|INSTANT] [--now INSTANT]",
         arguments: [("QUEST", "The quest's id.")],
         options: [
             OptionSpec(.periods, value: "N",

@@ -25,6 +25,15 @@ extension Subcommands {
             }
             let entities = Set(p.all(.entity))
             let showNotes = p.has(.notes)
+            // Names beside ids in the text view (as they stand now).
+            var names: [String: String] = [:]
+            if !ctx.json {
+                try ledger.withStoredState { store in
+                    for kind in [DefinitionKind.tag, .action, .goal] {
+                        for d in try store.definitions(kind) { names[d.id] = d.fields().string(.name) ?? d.fields().string(.title) }
+                    }
+                }
+            }
             let cal = try ctx.calendar(ledger)
             var prev = from > 1 ? (try ledger.event(from - 1)?.hash ?? .zero) : Digest.zero
             var line = JSONBytes(capacity: 1024)
@@ -47,7 +56,7 @@ extension Subcommands {
                     e.writeJSON(prev: prev, to: &line, offset: cal.offset(at:), hideNotes: !showNotes)
                     ctx.out.line(bytes: line.bytes)
                 } else {
-                    ctx.out.line(LogLine.text(e, instant: cal.format, hideNotes: !showNotes))
+                    ctx.out.line(LogLine.text(e, instant: cal.format, hideNotes: !showNotes, names: names))
                 }
                 return true
             }
@@ -61,20 +70,25 @@ extension FieldKind {
 
 /// One event as a human log line: seq, effective time, type, then the payload.
 enum LogLine {
-    static func text(_ e: Event, instant: (Instant) -> String, hideNotes: Bool = true) -> String {
+    static func text(_ e: Event, instant: (Instant) -> String, hideNotes: Bool = true, names: [String: String] = [:]) -> String {
         let seq = String(e.seq)
         var s = String(repeating: " ", count: max(0, 6 - seq.count)) + seq + "  " + instant(e.at) + "  " + e.type.name
         s += String(repeating: " ", count: max(1, 18 - e.type.name.count))
         guard case .object(let members) = e.payload.json(type: e.type, instant: instant, hideNotes: hideNotes) else { return s }
-        s += members.map { "\($0.0)=\(plain($0.1))" }.joined(separator: " ")
+        s += members.map { "\($0.0)=\(plain($0.1, key: $0.0, names))" }.joined(separator: " ")
         return s
     }
 
-    private static func plain(_ v: JSONValue) -> String {
+    /// A value as text; an id of a tag, action or goal with its name: `action_id=read(Reading)`.
+    private static func plain(_ v: JSONValue, key: String, _ names: [String: String]) -> String {
+        let isID = key.hasSuffix("_id") || key == "tag_ids"
         switch v {
-        case .string(let s): return s.contains(" ") ? "\"\(s)\"" : s
-        case .object(let m): return "{" + m.map { "\($0.0)=\(plain($0.1))" }.joined(separator: " ") + "}"
-        case .array(let a): return a.map(plain).joined(separator: ",")
+        case .string(let s):
+            let text = s.contains(" ") ? "\"\(s)\"" : s
+            guard isID, let name = names[s] else { return text }
+            return text + "(" + name + ")"
+        case .object(let m): return "{" + m.map { "\($0.0)=\(plain($0.1, key: $0.0, names))" }.joined(separator: " ") + "}"
+        case .array(let a): return a.map { plain($0, key: key, names) }.joined(separator: ",")
         default: return v.compactText
         }
     }

@@ -6,7 +6,7 @@
 extension Subcommands {
     static let progress = Command(
         name: "progress", abstract: "Goals, their quests, spans, streaks and judgments.",
-        usage: "progress [--goal ID] [--as-of INSTANT|DATE] [--known-at SEQ|INSTANT] [--now INSTANT]",
+        usage: "progress [--goal ID] [--as-of DAY|TIME] [--known-at SEQ|INSTANT] [--now INSTANT]",
         options: [OptionSpec(.goal, value: "ID", help: "Only this goal.")] + queryOptions,
         discussion: """
             Each quest shows its day, week and month spans (value against the target scaled to the span),
@@ -33,7 +33,7 @@ extension Subcommands {
                                     + "forgotten? `haru stop \(quoteArg(name)) --at TIME` ends it when it really ended")
                         }
                     }
-                    ProgressText.print(report, calendar: cal, to: ctx.out, names: names)
+                    ProgressText.print(report, calendar: cal, to: ctx.out, names: names, style: ctx.style)
                 }
                 return ExitCode.ok
             }
@@ -42,7 +42,7 @@ extension Subcommands {
 
 /// The human view of `haru progress`: goals with gauges, quests with their spans and streaks.
 enum ProgressText {
-    static func print(_ r: ProgressReport, calendar: LedgerCalendar, to out: OutputStream, names: LiveDefinitions) {
+    static func print(_ r: ProgressReport, calendar: LedgerCalendar, to out: OutputStream, names: LiveDefinitions, style: Style = Style(enabled: false)) {
         out.line("as of \(calendar.format(r.reference.instant)) (day \(r.referenceDay)), known at seq \(r.knownAt)")
         if r.goals.isEmpty { out.line("no goals") }
         for g in r.goals {
@@ -63,7 +63,7 @@ enum ProgressText {
                 out.line("  no quests")
                 continue
             }
-            out.line("  " + ["day", "week", "month"].enumerated().map { "\($1) \(gauge(g.spanRatios[$0]))" }.joined(separator: "   "))
+            out.line("  " + ["day", "week", "month"].enumerated().map { "\($1) \(gauge(g.spanRatios[$0], style))" }.joined(separator: "   "))
             for q in g.quests {
                 let target: String
                 switch q.spec.target {
@@ -84,7 +84,7 @@ enum ProgressText {
                         q.spec.unitIsTime
                         ? "\(Duration.text(Int64(v.rounded())))/\(Duration.text(Int64(t.rounded())))"
                         : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
-                    let pct = q.spec.atLeast ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? "within" : "OVER")
+                    let pct = q.spec.atLeast ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? "within" : style.paint("OVER", .red))
                     // What was done, when the capped value hides some of it (the widget's third line).
                     var done = ""
                     if let a = s.actual, a > v + 1e-9 {
@@ -110,9 +110,10 @@ enum ProgressText {
     }
 
     /// `[#####-----]  50 %`
-    static func gauge(_ r: Double?) -> String {
+    static func gauge(_ r: Double?, _ style: Style = Style(enabled: false)) -> String {
         guard let r else { return "–" }
-        let filled = Int((r * 10).rounded())
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled) + "] \(Int((r * 100).rounded())) %"
+        let filled = min(10, max(0, Int((r * 10).rounded())))
+        let bar = style.paint(String(repeating: "#", count: filled), r >= 1 - 1e-9 ? .green : .yellow)
+        return "[" + bar + String(repeating: "-", count: 10 - filled) + "] \(Int((r * 100).rounded())) %"
     }
 }
