@@ -155,26 +155,11 @@ extension HaruCLI {
 enum Subcommands {}
 
 /// The nearest of some words to a mistyped one (`stat` → `start`), by edit
-/// distance, when it is close enough to be what was meant.
+/// distance (case aside), when it is close enough to be what was meant.
 enum Suggest {
     static func nearest(_ typed: String, among words: [String]) -> String? {
-        let scored = words.map { ($0, distance(Array(typed.lowercased()), Array($0))) }.min { $0.1 < $1.1 }
+        let scored = words.map { ($0, editDistance(typed.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
         guard let (word, d) = scored, d <= max(1, min(2, typed.count / 3)) else { return nil }
         return word
-    }
-
-    /// Levenshtein distance.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var prev = row[0]
-            row[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                let cur = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-                prev = cur
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 }

@@ -18,7 +18,13 @@ extension Context {
             if let d = try store.definition(kind, text), let del = d.deletedSeq {
                 throw UsageError("\(kind.word) \"\(text)\" was deleted at seq \(del)")
             }
-            throw UsageError("no \(kind.word) named \"\(text)\"")
+            // Say what there is: the nearest name, or that it was deleted (and how to bring it back).
+            let live = try store.definitions(kind).filter(\.isLive).compactMap { $0.fields().string(.name) }
+            if let gone = try store.definitions(kind).last(where: { !$0.isLive && $0.fields().string(.name) == text }) {
+                throw UsageError("\(kind.word) \"\(text)\" was deleted at seq \(gone.deletedSeq ?? 0); `haru restore \(quoteArg(text))` brings it back")
+            }
+            let near = Suggest.nearest(text, among: live)
+            throw UsageError("no \(kind.word) named \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? "") + " (`haru \(kind.word)s` lists them)")
         }
     }
 

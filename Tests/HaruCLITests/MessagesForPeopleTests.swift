@@ -108,3 +108,19 @@ struct OutputForPeople {
         #expect(haru(["append", file], ledger: dir.ledgerPath).out == "5\n6\n7\n", "a pipe gets the seqs")
     }
 }
+
+struct ChoicesListed {
+    @Test func wrongNamesTypesAndFieldsListWhatThereIs() {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let name = haru(["count", "watr"], ledger: p)
+        #expect(name.err.contains(#"no action named "watr"; did you mean "Water"?"#), "\(name.err)")
+        #expect(haru(["action", "delete", "Water", "--yes"], ledger: p).code == 0)
+        #expect(haru(["count", "Water"], ledger: p).err.contains("was deleted at seq 5; `haru restore Water` brings it back"))
+        let type = haru(["append"], ledger: p, stdin: #"{"type":"count.add","at":"2026-03-04T09:00:00Z","data":{}}"#)
+        #expect(type.err.contains(#"unknown event type "count.add"; did you mean count.added? (types: settings.changed,"#), "\(type.err)")
+        let field = haru(["append"], ledger: p, stdin: #"{"type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"x","action_id":"water","amont":1}}"#)
+        #expect(field.err.contains("data.amont: is not a field of count.added (its fields: action_id, amount, entry_id, note)"), "\(field.err)")
+        #expect(haru(["log", "--type", "bogus"], ledger: p).err.contains("domains: settings, tag, action, session, count, goal, quest"))
+    }
+}

@@ -21,7 +21,9 @@ extension Subcommands {
             let from = try p.fromSeq()
             let types = p.all(.type)
             for t in types where EventType(name: t) == nil && !EventType.allCases.contains(where: { $0.name.hasPrefix(t + ".") }) {
-                throw UsageError("--type: unknown event type \"\(t)\"")
+                throw UsageError(
+                    "--type: unknown event type \(Echo.quoted(t)); give a type such as count.added or a domain such as session ("
+                        + "domains: settings, tag, action, session, count, goal, quest)")
             }
             let entities = Set(p.all(.entity))
             let showNotes = p.has(.notes)

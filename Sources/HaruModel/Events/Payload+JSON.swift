@@ -30,7 +30,9 @@ extension Payload {
             // Nested objects (target, schedule): their members are fields of their own.
             let nested = schema.filter { $0.field.parentName == key }
             guard !nested.isEmpty else {
-                throw InputError(field: "data." + key, rule: "is not a field of \(type.name)")
+                throw InputError(
+                    field: "data." + key,
+                    rule: "is not a field of \(type.name) (its fields: \(Set(type.schema.map { $0.field.parentName ?? $0.field.jsonName }).sorted().joined(separator: ", ")))")
             }
             guard case .object(let inner) = value else {
                 throw InputError(field: "data." + key, rule: "must be an object (got \(value.typeName))")

@@ -35,7 +35,11 @@ extension EventInput {
             throw InputError(field: "type", rule: typeValue == nil ? "is required" : "must be a string such as \"count.added\"")
         }
         guard let type = EventType(name: typeName) else {
-            throw InputError(field: "type", rule: "unknown event type \(Echo.quoted(typeName))")
+            let near = EventType.allCases.map(\.name).min { editDistance($0, typeName) < editDistance($1, typeName) }
+            throw InputError(
+                field: "type",
+                rule: "unknown event type \(Echo.quoted(typeName))" + (near.map { editDistance($0, typeName) <= 3 ? "; did you mean \($0)?" : "" } ?? "")
+                    + " (types: \(EventType.allCases.map(\.name).joined(separator: ", ")))")
         }
         guard let atValue else { throw InputError(field: "at", rule: "is required") }
         guard case .string(let atText) = atValue else { throw InputError(field: "at", rule: "must be an ISO 8601 instant string") }
@@ -175,4 +179,21 @@ extension Event {
             out.append(contentsOf: b)
         }
     }
+}
+
+/// Levenshtein distance of two short words (for "did you mean").
+@_spi(Layers) public func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.prefix(64)), b = Array(b.prefix(64))
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var row = Array(0...b.count)
+    for i in 1...a.count {
+        var prev = row[0]
+        row[0] = i
+        for j in 1...b.count {
+            let cur = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
+            prev = cur
+        }
+    }
+    return row[b.count]
 }
