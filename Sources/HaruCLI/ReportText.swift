@@ -5,7 +5,8 @@
 
 /// The human table of a report: one row per period, one column per action or tag.
 enum ReportText {
-    static func print(_ r: ReportTable, to out: OutputStream, names: [String: Payload]) {
+    /// - Parameter pictures: draw a sparkline of each column across the periods (on a terminal).
+    static func print(_ r: ReportTable, to out: OutputStream, names: [String: Payload], pictures: Bool = false) {
         let ids = r.totals.keys.sorted { (names[$0]?.string(.name) ?? $0) < (names[$1]?.string(.name) ?? $1) }
         if ids.isEmpty {
             out.line("nothing recorded from \(r.periods.first?.first.description ?? "") to \(r.periods.last?.last.description ?? "")")
@@ -36,5 +37,29 @@ enum ReportText {
             average += Cell.pad(parts.isEmpty ? "–" : parts.joined(separator: " "), widths[k], right: true)
         }
         out.line(average)
+        guard pictures, r.periods.count > 1 else { return }
+        // One sparkline per column, a bar per period, scaled to the column's largest.
+        out.line("")
+        out.line("trend")
+        for (k, id) in ids.enumerated() {
+            let values = r.periods.map { p -> Double in
+                let t = p.items[id] ?? Totals()
+                return Double(t.seconds > 0 ? t.seconds : t.count)
+            }
+            out.line("  " + Cell.pad(labels[k], max(12, labels.map(\.count).max() ?? 0) + 2) + Sparkline.text(values))
+        }
+    }
+}
+
+/// `▁▂▃▄▅▆▇█` bars for a run of values (a space for nothing at all).
+enum Sparkline {
+    static let bars = Array("▁▂▃▄▅▆▇█")
+
+    static func text(_ values: [Double]) -> String {
+        let top = values.max() ?? 0
+        return String(values.map { v in
+            guard top > 0, v > 0 else { return " " }
+            return bars[min(bars.count - 1, Int((v / top * Double(bars.count - 1)).rounded()))]
+        })
     }
 }

@@ -138,7 +138,10 @@ extension Subcommands {
             let more = sessions.count > 1 ? "  +\(sessions.count - 1)" : ""
             ctx.out.line("\(ctx.name(of: .action, first.actionID, in: ledger))  \(Duration.text(now.seconds - first.start.seconds))\(more)")
             for s in sessions {
-                let flag = now.seconds - s.start.seconds >= long ? "  ⚠ over \(settings.longSessionHours) h: forgotten? `haru stop ACTION --at TIME` ends it when it really ended" : ""
+                let flag =
+                    now.seconds - s.start.seconds >= long
+                    ? "  " + ctx.style.paint("⚠ over \(settings.longSessionHours) h", .yellow)
+                        + ": forgotten? `haru stop ACTION --at TIME` ends it when it really ended" : ""
                 ctx.out.line(
                     "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(cal.format(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))\(flag)"
                 )

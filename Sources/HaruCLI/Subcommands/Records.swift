@@ -55,7 +55,7 @@ extension Subcommands {
                     return ExitCode.ok
                 }
                 let names = try ctx.actionNames(snap)
-                RecordText.print(rows, from: from, to: to, names: names, calendar: cal, reference: ref, out: ctx.out)
+                RecordText.print(rows, from: from, to: to, names: names, calendar: cal, reference: ref, out: ctx.out, style: ctx.style)
                 return ExitCode.ok
             }
         })
@@ -87,7 +87,7 @@ extension Context {
 enum RecordText {
     static func print(
         _ rows: [RecordRow], from: LocalDate, to: LocalDate, names: [String: String], calendar cal: LedgerCalendar, reference: Reference,
-        out: OutputStream
+        out: OutputStream, style: Style = Style(enabled: false)
     ) {
         guard !rows.isEmpty else {
             out.line(from == to ? "No records on \(from)." : "No records from \(from) to \(to).")
@@ -121,10 +121,10 @@ enum RecordText {
                 size = "×\(r.amount ?? 0)"
             }
             var line = "  \(Cell.pad(r.ref, refWidth))  \(Cell.pad(when, 19))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"
-            if r.state != .recorded && r.state != .running { line += "  [\(r.state.rawValue)]" }
-            if r.actionDeleted { line += "  [action deleted]" }
+            if r.state != .recorded && r.state != .running { line += "  " + style.paint("[\(r.state.rawValue)]", .dim) }
+            if r.actionDeleted { line += "  " + style.paint("[action deleted]", .dim) }
             if !r.overlaps.isEmpty {
-                line += "  [overlaps " + r.overlaps.map { id in rows.first { $0.id == id }?.ref ?? String(id.prefix(7)) }.joined(separator: ", ") + "]"
+                line += "  " + style.paint("[overlaps " + r.overlaps.map { id in rows.first { $0.id == id }?.ref ?? String(id.prefix(7)) }.joined(separator: ", ") + "]", .yellow)
             }
             if let n = r.note { line += "  \"\(oneLine(n))\"" }
             out.line(line.trimmingTrailingSpaces())

@@ -35,7 +35,7 @@ extension Subcommands {
                 if ctx.json {
                     ctx.printJSON(.object(report.json(by: by, every: every) + snap.referenceJSON(ref, cal)))
                 } else {
-                    ReportText.print(report, to: ctx.out, names: by == "tag" ? book.tags : book.actions)
+                    ReportText.print(report, to: ctx.out, names: by == "tag" ? book.tags : book.actions, pictures: ctx.style.enabled)
                 }
                 return ExitCode.ok
             }
