@@ -98,9 +98,21 @@ struct Context {
         }
     }
 
-    /// Appends events built by a command and returns their seqs.
+    /// Appends events built by a command and returns their seqs. A refusal
+    /// is said in the command's words, not the JSON layer's (`line 1:
+    /// data.name: …` becomes `name: …`; the event's time is `--at`).
     mutating func append(_ inputs: [EventInput]) throws -> AppendResult {
-        try append(from: { ArrayEventSource(inputs: inputs, lines: nil) })
+        do {
+            return try append(from: { ArrayEventSource(inputs: inputs, lines: nil) })
+        } catch LedgerError.invalid(let e) {
+            throw UsageError(Context.commandWords(e))
+        }
+    }
+
+    /// An input error of a command-built event, without the JSON layer's line and `data.`.
+    static func commandWords(_ e: InputError) -> String {
+        let field = e.field.hasPrefix("data.") ? String(e.field.dropFirst(5)) : e.field == "at" ? "--at" : e.field
+        return "\(field): \(e.rule)"
     }
 
     /// Appends the events a source yields (a bulk load: read one at a time).
@@ -139,8 +151,12 @@ struct Context {
 
     /// An event from a command's flags, checked exactly as a JSONL line would be.
     func event(_ type: EventType, at: Instant, data: [(String, JSONValue)]) throws -> EventInput {
-        let payload = try Payload.parse(.object(data), type: type, zones: zones)
-        return EventInput(type: type, at: at, source: "cli", payload: payload)
+        do {
+            let payload = try Payload.parse(.object(data), type: type, zones: zones)
+            return EventInput(type: type, at: at, source: "cli", payload: payload)
+        } catch {
+            throw UsageError(Context.commandWords(error))
+        }
     }
 
     /// A fresh entity id (UUID v4, lower case).

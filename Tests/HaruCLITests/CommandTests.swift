@@ -119,16 +119,16 @@ struct WriteCommands {
     }
 
     @Test(arguments: [
-        (["count", "water", "0"], "data.amount: must be a whole number from 1 to 999 (got 0)"),
+        (["count", "water", "0"], "Error: amount: must be a whole number from 1 to 999 (got 0)"),
         (["count", "Readng"], #"no action named "Readng""#),
         (["count", "read"], #"action "read" tracks time, so it cannot take a count"#),
         (["stop", "read"], "Reading is not running"),
         (["stop"], "nothing is running"),
         (["quest", "add", "--goal", "nope", "--action", "read", "--period", "weekly", "--target", "2h"], #"no goal with id "nope""#),
         (["quest", "add", "--goal", "g", "--action", "read", "--period", "weekly", "--target", "two hours"], "is not a duration"),
-        (["goal", "add", "X", "--start", "2026-02-30"], "data.start_date: must be a date YYYY-MM-DD"),
+        (["goal", "add", "X", "--start", "2026-02-30"], "Error: start_date: must be a date YYYY-MM-DD"),
         (["action", "add", "Reading", "--tracking", "time"], #"a action named "Reading" already exists"#),
-        (["goal", "confirm", "g", "maybe"], "data.outcome: must be one of achieved, not_achieved"),
+        (["goal", "confirm", "g", "maybe"], "Error: outcome: must be one of achieved, not_achieved"),
     ])
     func badCommandInputExitsTwoAndWritesNothing(args: [String], message: String) throws {
         let dir = cliLedger()

@@ -92,7 +92,7 @@ struct ExitCodes {
         let other = dir.path + "/other"
         let r = haru(["init", "--time-zone", "Mars/Olympus"], ledger: other)
         #expect(r.code == 2)
-        #expect(r.err.contains("data.time_zone: must be a known IANA time zone"))
+        #expect(r.err.contains("Error: time_zone: must be a known IANA time zone"))
         #expect(haru(["log"], ledger: other).code == 3)
     }
 }

@@ -206,16 +206,16 @@ struct RunningAlert {
 struct NewFlagsBadInput {
     @Test(arguments: [
         (["action", "add", "Run", "--tracking", "time", "--order", "x"], #"--order: "x" is not a whole number"#),
-        (["action", "add", "Run", "--tracking", "time", "--order", "-1"], "data.order: must be a whole number from 0 to 1000000 (got -1)"),
-        (["tag", "edit", "Study", "--order", "1000001"], "data.order: must be a whole number from 0 to 1000000 (got 1000001)"),
-        (["action", "add", "Run", "--tracking", "time", "--symbol", String(repeating: "s", count: 65)], "data.symbol: must be at most 64 characters"),
+        (["action", "add", "Run", "--tracking", "time", "--order", "-1"], "Error: order: must be a whole number from 0 to 1000000 (got -1)"),
+        (["tag", "edit", "Study", "--order", "1000001"], "Error: order: must be a whole number from 0 to 1000000 (got 1000001)"),
+        (["action", "add", "Run", "--tracking", "time", "--symbol", String(repeating: "s", count: 65)], "Error: symbol: must be at most 64 characters"),
         (["count", "water", "--wait", "soon"], #"--wait: "soon" is not a number of seconds"#),
         (["export", "jsonl", "--from", "0"], #"--from: "0" is not a seq"#),
         (["export", "csv", "/tmp/x", "--lang", "de"], "--lang takes en, ko or ja"),
         (["records", "--tag", "Nope"], #"no tag named "Nope""#),
         (["history"], "missing ID|NAME|REF"),
         (["history", "read", "--records", "--all"], "unknown option '--all'"),
-        (["settings", "set", "--representative", "middle"], "data.representative: must be one of earliest, latest"),
+        (["settings", "set", "--representative", "middle"], "Error: representative: must be one of earliest, latest"),
     ])
     func refusesWithExitTwo(_ args: [String], _ message: String) {
         let dir = cliLedger()

@@ -208,7 +208,8 @@ extension Subcommands {
             _ = try ctx.openLedger()
             let r: AppendResult
             do {
-                r = try ctx.append(imported.map(\.event))
+                // The batch's own errors (with their lines), mapped to the files below.
+                r = try ctx.append(from: { ArrayEventSource(inputs: imported.map(\.event), lines: nil) })
             } catch let error {
                 // The batch's line is the event's place: name the file and line it came from.
                 let input: InputError? = switch error {
