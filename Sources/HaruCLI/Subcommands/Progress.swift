@@ -74,7 +74,8 @@ enum ProgressText {
                 let days = q.spec.period == .daily ? " (\(q.spec.scheduleText))" : ""
                 var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(q.spec.periodName)\(days)  [\(q.spec.id)]"
                 if let s = q.streak, let best = q.bestStreak, best > 0 {
-                    line += "  streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)" + (best > s ? " (best \(best))" : "")
+                    line += "  " + (style.enabled && s > 0 ? "🔥 " : "") + "streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)"
+                        + (best > s ? " (best \(best))" : "")
                 }
                 out.line(line)
                 let spans = ["day", "week", "month"].enumerated().map { k, name -> String in
@@ -90,7 +91,9 @@ enum ProgressText {
                     if let a = s.actual, a > v + 1e-9 {
                         done = ", done " + (q.spec.unitIsTime ? Duration.text(Int64(a.rounded())) : JSONValue.formatNumber((a * 10).rounded() / 10))
                     }
-                    return "\(name) \(pct) (\(shown)\(done))"
+                    // On a terminal, a small gauge per span besides the words.
+                    let bar = style.enabled && q.spec.atLeast ? " " + miniGauge(s.displayRatio ?? 0, style) : ""
+                    return "\(name)\(bar) \(pct) (\(shown)\(done))"
                 }
                 out.line("      " + spans.joined(separator: "   "))
                 if let j = q.judgment {
@@ -107,6 +110,12 @@ enum ProgressText {
                 }
             }
         }
+    }
+
+    /// `█████░░░░░` in ten cells, green once full.
+    static func miniGauge(_ r: Double, _ style: Style) -> String {
+        let filled = min(10, max(0, Int((r * 10).rounded())))
+        return style.paint(String(repeating: "█", count: filled), r >= 1 - 1e-9 ? .green : .yellow) + String(repeating: "░", count: 10 - filled)
     }
 
     /// `[#####-----]  50 %`
