@@ -41,24 +41,12 @@ struct BuiltBinary {
         #expect(seqs == (1...3002).map(String.init), "every line, in order")
         #expect(log.out.utf8.count > 1 << 19, "more than a few buffers' worth")
         let env = "HARU_LEDGER='\(dir.ledgerPath)' "
-        let full = try shell(env + "'\(haruBinary)' log --json > /dev/full")
+        let full = try sh(env + "'\(haruBinary)' log --json > /dev/full")
         #expect(full.code == 3)
         #expect(full.err.contains("Error: cannot write the output: No space left on device"), "\(full.err)")
-        let head = try shell(env + "'\(haruBinary)' log --json | head -n 2 > /dev/null; echo \"${PIPESTATUS[0]}\"")
+        let head = try sh(env + "'\(haruBinary)' log --json | head -n 2 > /dev/null; echo \"${PIPESTATUS[0]}\"")
         // Killed by SIGPIPE as `cat` would be (141), or, where SIGPIPE is ignored, done quietly.
         #expect(["0\n", "141\n"].contains(head.out) && head.err.isEmpty, "\(head)")
-    }
-
-    private func shell(_ script: String) throws -> CLIResult {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", script]
-        let out = Pipe(), err = Pipe()
-        (p.standardOutput, p.standardError) = (out, err)
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return CLIResult(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
     }
 
     /// The tool maps an input file and reads standard input through a pipe

@@ -178,19 +178,6 @@ struct OutputErrors {
     }
 }
 
-/// Runs a shell script; its exit status and both outputs.
-func sh(_ script: String) throws -> CLIResult {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/bash")
-    p.arguments = ["-c", script]
-    let out = Pipe(), err = Pipe()
-    (p.standardOutput, p.standardError) = (out, err)
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return CLIResult(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
-}
-
 struct WriterBehindAnother {
     /// Another process holds the writers' queue lock (as a stopped writer would):
     /// the writer says whom it waits for after a second and gives up at --wait.

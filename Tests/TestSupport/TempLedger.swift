@@ -114,3 +114,16 @@ package func runBinary(_ args: [String], ledger: String?, stdin: String? = nil) 
     p.waitUntilExit()
     return CLIResult(code: p.terminationStatus, out: String(decoding: out, as: UTF8.self), err: String(decoding: err, as: UTF8.self))
 }
+
+/// Runs a bash script: its exit status and both outputs.
+package func sh(_ script: String) throws -> CLIResult {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/bash")
+    p.arguments = ["-c", script]
+    let out = Pipe(), err = Pipe()
+    (p.standardOutput, p.standardError) = (out, err)
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return CLIResult(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+}

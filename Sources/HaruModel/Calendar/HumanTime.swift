@@ -142,7 +142,8 @@
 }
 
 extension String {
-    var trimmingSpacesAndTabs: String {
+    /// Without leading and trailing spaces and tabs.
+    @_spi(Layers) public var trimmingSpacesAndTabs: String {
         var s = Substring(self)
         while s.first == " " || s.first == "\t" { s = s.dropFirst() }
         while s.last == " " || s.last == "\t" { s = s.dropLast() }

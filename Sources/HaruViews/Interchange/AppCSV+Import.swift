@@ -50,7 +50,7 @@ extension AppCSV {
             var keys: [String?] = []
             var headers: [String: String] = [:]
             for (k, h) in header.fields.enumerated() {
-                let name = h.trimmingSpaces
+                let name = h.trimmingSpacesAndTabs
                 guard let col = file.columns.first(where: { [$0.en, $0.ko, $0.ja, $0.key].contains(name) }) else {
                     throw CSVInputError(
                         file: input.name, line: header.line, column: h,
@@ -111,7 +111,7 @@ extension AppCSV {
             let id = derivedID(type.name, key)
             out.append(ImportedEvent(event: EventInput(id: id, type: type, at: at, source: "csv", payload: payload), file: r.file, line: r.line))
         }
-        func split(_ s: String?) -> [String] { (s ?? "").split(separator: ";").map { String($0).trimmingSpaces }.filter { !$0.isEmpty } }
+        func split(_ s: String?) -> [String] { (s ?? "").split(separator: ";").map { String($0).trimmingSpacesAndTabs }.filter { !$0.isEmpty } }
         func int(_ r: (line: Int, values: [String: String], file: String, headers: [String: String]), _ key: String) throws -> JSONValue? {
             guard let v = r.values[key], !v.isEmpty else { return nil }
             guard let n = Int64(v) else { throw CSVInputError(file: r.file, line: r.line, column: r.headers[key], rule: "\"\(v.prefix(40))\" is not a whole number") }
@@ -252,15 +252,5 @@ extension AppCSV {
         let (a, b, _, _) = d.bytes
         // Version 8 (RFC 9562: custom), variant 10.
         return EventID(high: (a & ~UInt64(0xF000)) | 0x8000, low: (b & ~(UInt64(0xC000) << 48)) | (UInt64(0x8000) << 48))
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
-        while s.last == " " || s.last == "\t" { s = s.dropLast() }
-        return String(s)
     }
 }
