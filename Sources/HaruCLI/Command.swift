@@ -13,6 +13,7 @@ struct OptionKey: Hashable, Sendable {
 
 extension OptionKey {
     static let action = OptionKey("--action")
+    static let actionFrom = OptionKey("--action-from")
     static let amount = OptionKey("--amount")
     static let all = OptionKey("--all")
     static let asOf = OptionKey("--as-of")
@@ -45,6 +46,7 @@ extension OptionKey {
     static let representative = OptionKey("--representative")
     static let knownAt = OptionKey("--known-at")
     static let ledger = OptionKey("--ledger")
+    static let map = OptionKey("--map")
     static let measure = OptionKey("--measure")
     static let monthDays = OptionKey("--month-days")
     static let name = OptionKey("--name")
@@ -68,6 +70,7 @@ extension OptionKey {
     static let to = OptionKey("--to")
     static let tracking = OptionKey("--tracking")
     static let type = OptionKey("--type")
+    static let untagged = OptionKey("--untagged")
     static let weekStart = OptionKey("--week-start")
     static let wait = OptionKey("--wait")
     static let weekday = OptionKey("--weekday")

@@ -18,9 +18,9 @@ extension Subcommands {
         subcommands: [exportJSONL, exportCSV])
 
     static let importData = Command(
-        name: "import", abstract: "Read data in: jsonl (an export of a ledger) or csv (the app's five files).",
-        usage: "import <jsonl|csv> …",
-        subcommands: [importJSONL, importCSV])
+        name: "import", abstract: "Read data in: jsonl (an export of a ledger), csv (the app's five files), timew (timewarrior).",
+        usage: "import <jsonl|csv|timew> …",
+        subcommands: [importJSONL, importCSV, importTimew])
 
     static let exportJSONL = Command(
         name: "jsonl", abstract: "Every event, lossless, one JSON object per line.",
@@ -227,6 +227,55 @@ extension Subcommands {
             ctx.out.line(
                 "Imported \(r.appended) event\(r.appended == 1 ? "" : "s") from \(files.count) file\(files.count == 1 ? "" : "s")"
                     + (skipped > 0 ? " (\(skipped) already there)" : "") + "; head seq \(r.head).")
+            return ExitCode.ok
+        })
+
+    static let importTimew = Command(
+        name: "timew", abstract: "Bring in timewarrior's intervals (the output of `timew export`).",
+        usage: "import timew FILE|- [--action-from tag|annotation] [--map FILE] [--untagged ACTION]",
+        arguments: [("FILE", "`timew export` output (a JSON array of intervals); - reads standard input.")],
+        options: [
+            OptionSpec(.actionFrom, value: "tag|annotation", help: "What names an interval's action: its first tag (default) or its annotation."),
+            OptionSpec(.map, value: "FILE", help: "A JSON object {\"tag\": \"Action\"}: these tags name these actions (before the first-tag rule)."),
+            OptionSpec(.untagged, value: "ACTION", help: "The action of intervals that name none (default: they are refused)."),
+        ],
+        discussion: """
+            A closed interval becomes a recorded session (its annotation the note), an open one a
+            running session; an action is made for each new name (time tracking), the interval's
+            other tags its tags. Ids come from each interval's action and start, so the same export
+            imported again adds nothing and a newer one adds only what is new (an interval closed
+            since is stopped, one changed since is edited). One batch: a bad interval, named by its
+            place in the array, refuses them all.
+            """,
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            var options = TimewarriorImport.Options()
+            if let a = p.value(.actionFrom) {
+                guard let f = TimewarriorImport.ActionFrom(rawValue: a) else { throw UsageError("--action-from takes tag or annotation") }
+                options.actionFrom = f
+            }
+            if let m = p.value(.map) {
+                guard let bytes = FileBytes.read(m, limit: 1 << 24), case .object(let pairs)? = try? JSONParser.parse(bytes: bytes) else {
+                    throw UsageError("--map: \(Echo.quoted(m)) is not a readable JSON object {\"tag\": \"Action\"}")
+                }
+                for (tag, v) in pairs {
+                    guard case .string(let action) = v else { throw UsageError("--map: the value of \(Echo.quoted(tag)) must be an action name") }
+                    options.map[tag] = action
+                }
+            }
+            options.untagged = p.value(.untagged)
+            let source = p.positionals[0]
+            let input = try ctx.invocation.readInput(source == "-" ? nil : source)
+            let bytes = Array(input.buffer)
+            let ledger = try ctx.openLedger()
+            let events = try ledger.snapshot(zones: ctx.zones) { snap in
+                try TimewarriorImport.events(bytes, options: options, snap: snap, zones: ctx.zones)
+            }
+            let r = try ctx.append(from: { ArrayEventSource(inputs: events, lines: nil) })
+            let skipped = r.seqs.count - r.appended
+            ctx.out.line(
+                "Imported \(r.appended) event\(r.appended == 1 ? "" : "s") from timewarrior" + (skipped > 0 ? " (\(skipped) already there)" : "")
+                    + "; head seq \(r.head).")
             return ExitCode.ok
         })
 

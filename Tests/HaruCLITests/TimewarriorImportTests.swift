@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HaruCLI
+@_spi(Layers) @testable import HaruModel
+
+/// `haru import timew` on sample exports written from timewarrior's documented format.
+struct TimewarriorImportTests {
+    static let export = """
+        [
+        {"id":3,"start":"20260304T000000Z","end":"20260304T013000Z","tags":["Reading","study"],"annotation":"chapter 2"},
+        {"id":2,"start":"20260303T230000Z","end":"20260303T233000Z","tags":["Exercise"]},
+        {"id":1,"start":"20260304T020000Z","tags":["Reading"]}
+        ]
+        """
+    let now = ["--now", "2026-03-04T12:00:00+09:00"]
+
+    func ledger() -> TempDir {
+        let dir = TempDir()
+        _ = haru(["init", "--time-zone", "Asia/Seoul", "--day-start", "06:00"], ledger: dir.ledgerPath)
+        return dir
+    }
+
+    @Test func intervalsBecomeSessionsActionsAndTagsAndASecondImportAddsNothing() throws {
+        let dir = ledger()
+        let p = dir.ledgerPath
+        let r = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("Imported 6 events from timewarrior"), "2 actions, 1 tag, 2 recorded, 1 running: \(r.out)")
+        let day = haru(["day", "2026-03-04", "--json"] + now, ledger: p).out
+        #expect(day.contains(#""name":"Reading","seconds":9000"#), "1h30 recorded + 1h running: \(day)")
+        #expect(day.contains(#""name":"Exercise","seconds":1800"#))
+        #expect(day.contains(#""tag_id":"timew-tag-"#) && day.contains(#""name":"study""#), "other tags become the action's tags")
+        #expect(haru(["records", "2026-03-04"] + now, ledger: p).out.contains(#""chapter 2""#), "the annotation is the note")
+        #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Reading"))
+        let again = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
+        #expect(again.out.hasPrefix("Imported 0 events"), "\(again.out)")
+        // A newer export: the open interval closed, one annotation changed.
+        let newer = Self.export
+            .replacingOccurrences(of: #"{"id":1,"start":"20260304T020000Z","tags":["Reading"]}"#, with: #"{"id":1,"start":"20260304T020000Z","end":"20260304T023000Z","tags":["Reading"]}"#)
+            .replacingOccurrences(of: "chapter 2", with: "chapter 3")
+        let later = haru(["import", "timew", "-"] + now, ledger: p, stdin: newer)
+        #expect(later.out.hasPrefix("Imported 2 events"), "a stop and an edit: \(later.out)")
+        #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Nothing is running."))
+        #expect(haru(["records", "2026-03-04"] + now, ledger: p).out.contains(#""chapter 3""#))
+        #expect(haru(["verify"], ledger: p).code == 0)
+    }
+
+    @Test func otherLayoutsMapAnnotationsAndUntagged() {
+        let dir = ledger()
+        let p = dir.ledgerPath
+        let mapFile = dir.path + "/map.json"
+        FileManager.default.createFile(atPath: mapFile, contents: Data(#"{"study": "Reading"}"#.utf8))
+        let text = #"[{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["home","study"]},{"id":2,"start":"20260304T020000Z","end":"20260304T030000Z"}]"#
+        let refused = haru(["import", "timew", "-", "--map", mapFile] + now, ledger: p, stdin: text)
+        #expect(refused.code == 2)
+        #expect(refused.err.contains("interval 2: 1 interval has no tag to name an action; give --untagged ACTION for them"), "\(refused.err)")
+        let ok = haru(["import", "timew", "-", "--map", mapFile, "--untagged", "Misc"] + now, ledger: p, stdin: text)
+        #expect(ok.code == 0, "\(ok.err)")
+        let actions = haru(["actions"] + now, ledger: p).out
+        #expect(actions.contains("Reading") && actions.contains("Misc") && !actions.contains("home\n"), "\(actions)")
+        let byNote = ledger()
+        let annotated = #"[{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["x"],"annotation":"Piano"}]"#
+        #expect(haru(["import", "timew", "-", "--action-from", "annotation"] + now, ledger: byNote.ledgerPath, stdin: annotated).code == 0)
+        #expect(haru(["actions"] + now, ledger: byNote.ledgerPath).out.contains("Piano"))
+    }
+
+    @Test(arguments: [
+        ("[{\"id\":1,\"start\":\"20260304T000000Z\"", "not the JSON of `timew export`"),  // truncated
+        ("{\"start\":\"20260304T000000Z\"}", "`timew export` writes a JSON array of intervals"),
+        ("[{\"id\":1,\"tags\":[\"a\"]}]", "interval 1: start: must be a timewarrior time"),
+        ("[{\"id\":1,\"start\":\"2026-03-04\",\"tags\":[\"a\"]}]", "interval 1: start: must be a timewarrior time"),
+        ("[{\"id\":1,\"start\":\"20260304T010000Z\",\"end\":\"20260304T000000Z\",\"tags\":[\"a\"]}]", "interval 1: end: must be after start"),
+        ("[{\"id\":1,\"start\":\"20260304T000000Z\",\"tags\":\"a\"}]", "interval 1: tags: must be an array of strings"),
+        ("[1]", "interval 1: must be an object"),
+    ])
+    func malformedExportsAreRefusedNamingTheIntervalAndNothingIsWritten(_ text: String, _ message: String) {
+        let dir = ledger()
+        let before = haru(["log", "--json"], ledger: dir.ledgerPath).out
+        let r = haru(["import", "timew", "-"] + now, ledger: dir.ledgerPath, stdin: text)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(r.err.contains(message), "\(r.err)")
+        #expect(r.err.contains("nothing was imported"))
+        #expect(haru(["log", "--json"], ledger: dir.ledgerPath).out == before)
+    }
+
+    @Test func aCountActionOfTheSameNameIsRefused() {
+        let dir = ledger()
+        #expect(haru(["action", "add", "Reading", "--tracking", "count"] + now, ledger: dir.ledgerPath).code == 0)
+        let r = haru(["import", "timew", "-"] + now, ledger: dir.ledgerPath, stdin: Self.export)
+        #expect(r.code == 2 && r.err.contains(#"action "Reading" tracks counts; a timewarrior interval is a timed session"#), "\(r.err)")
+    }
+}
