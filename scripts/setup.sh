@@ -4,6 +4,8 @@
 # Why each package: Docs/design.md, "Dependencies".
 set -euo pipefail
 packages=(liblmdb-dev libssl-dev pkg-config tzdata)
+# For the test suite only: hledger reads `haru export timeclock` and its daily totals are compared with haru's.
+packages+=(hledger)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -13,9 +13,9 @@ extension Subcommands {
         help: "Write to FILE (whole or not at all: a temporary file renamed into place) instead of standard output.")
 
     static let export = Command(
-        name: "export", abstract: "Write the ledger's data out: jsonl (every event, lossless) or csv (the app's five files).",
-        usage: "export <jsonl|csv> …",
-        subcommands: [exportJSONL, exportCSV])
+        name: "export", abstract: "Write the ledger's data out: jsonl (every event, lossless), csv (the app's five files), timeclock (hledger).",
+        usage: "export <jsonl|csv|timeclock> …",
+        subcommands: [exportJSONL, exportCSV, exportTimeclock])
 
     static let importData = Command(
         name: "import", abstract: "Read data in: jsonl (an export of a ledger), csv (the app's five files), timew (timewarrior).",
@@ -230,6 +230,53 @@ extension Subcommands {
             return ExitCode.ok
         })
 
+    static let exportTimeclock = Command(
+        name: "timeclock", abstract: "The finished sessions as hledger's timeclock file (i/o lines).",
+        usage: "export timeclock [--from DAY|PERIOD] [--to DAY|PERIOD] [--output FILE]",
+        options: [
+            OptionSpec(.from, value: "DAY|PERIOD", help: "Only sessions touching these logical days (as `report`)."),
+            OptionSpec(.to, value: "DAY|PERIOD", help: "Last logical day, inclusive."),
+            outputOption,
+        ],
+        discussion: """
+            One `i`/`o` pair per finished session, in the ledger's zone: the account is TAG:ACTION
+            (the action's first tag) or ACTION, the description the note. `hledger -f FILE balance
+            --daily` then gives the daily totals per action; hledger's days run midnight to midnight,
+            so with a day start other than 00:00 its days differ from haru's (the totals over a range
+            of whole days agree). Running sessions and counts are not in the file.
+            """,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger(readOnly: true)
+            let file = try p.value(.output).map { try OutputFile($0) }
+            let out = file?.stream ?? ctx.out
+            do {
+                try ledger.snapshot(zones: ctx.zones) { snap in
+                    let cal = try snap.calendar()
+                    let range = try ctx.dayRange(from: p.value(.from), to: p.value(.to), calendar: cal)
+                    let span = range.map { cal.range(of: $0.lowerBound).lowerBound.seconds..<cal.range(of: $0.upperBound).upperBound.seconds }
+                    var names: [String: String] = [:], tags: [String: String] = [:], accounts: [String: String] = [:]
+                    for d in try snap.definitions(.tag) { names[d.id] = d.fields().string(.name) }
+                    for d in try snap.definitions(.action) where d.isLive {
+                        let name = d.fields().string(.name) ?? d.id
+                        let tag = (d.fields().strings(.tagIDs) ?? []).compactMap { names[$0] }.first
+                        tags[d.id] = tag
+                        accounts[d.id] = Timeclock.account(tag.map { [$0, name] } ?? [name])
+                    }
+                    for r in try RecordList.allLive(snap) where r.kind == .session && r.state == .recorded {
+                        guard let account = accounts[r.actionID], let end = r.end else { continue }
+                        if let span, !(r.start.seconds < span.upperBound && end.seconds > span.lowerBound) { continue }
+                        out.line("i \(Timeclock.time(r.start, cal)) \(account)" + (r.note.map { "  " + RecordText.oneLine($0) } ?? ""))
+                        out.line("o \(Timeclock.time(end, cal))")
+                    }
+                }
+                try file?.commit()
+            } catch {
+                file?.abandon()
+                throw error
+            }
+            return ExitCode.ok
+        })
+
     static let importTimew = Command(
         name: "timew", abstract: "Bring in timewarrior's intervals (the output of `timew export`).",
         usage: "import timew FILE|- [--action-from tag|annotation] [--map FILE] [--untagged ACTION]",
@@ -292,4 +339,29 @@ extension Optional {
         guard let v = self else { throw error() }
         return v
     }
+}
+
+/// hledger's timeclock format.
+enum Timeclock {
+    /// `2026/03/04 07:30:00` in the ledger's zone (timeclock times carry none).
+    static func time(_ t: Instant, _ cal: LedgerCalendar) -> String {
+        var b: [UInt8] = []
+        t.write(offsetSeconds: cal.offset(at: t), to: &b)
+        let s = String(decoding: b.prefix(19), as: UTF8.self)  // 2026-03-04T07:30:00
+        return s.prefix(10).replacingDashes + " " + s.dropFirst(11)
+    }
+
+    /// An account name: parts joined by ':', each without what hledger reads
+    /// as a separator (two spaces, a tab, ';').
+    static func account(_ parts: [String]) -> String {
+        parts.map { p in
+            var s = String(p.map { $0 == ":" || $0 == ";" || $0 == "\t" ? "-" : $0 })
+            while s.contains("  ") { s = s.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            return s.isEmpty ? "-" : s
+        }.joined(separator: ":")
+    }
+}
+
+extension StringProtocol {
+    fileprivate var replacingDashes: String { String(map { $0 == "-" ? "/" : $0 }) }
 }

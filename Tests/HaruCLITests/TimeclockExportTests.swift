@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HaruCLI
+@_spi(Layers) @testable import HaruModel
+
+/// `haru export timeclock` read by hledger itself (the Debian package the
+/// set-up script installs): its daily totals against `haru report`.
+struct TimeclockExportTests {
+    static let hasHledger = (try? sh("command -v hledger").code) == 0
+
+    /// A week with sessions across midnight, overlapping actions and notes.
+    func ledger(dayStart: String) -> TempDir {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        _ = haru(["init", "--time-zone", "UTC", "--day-start", dayStart, "--now", "2026-03-01T00:00:00Z"], ledger: p)
+        _ = haru(["tag", "add", "Study", "--id", "study", "--now", "2026-03-01T00:00:00Z"], ledger: p)
+        _ = haru(["action", "add", "Reading", "--tracking", "time", "--tag", "Study", "--id", "read", "--now", "2026-03-01T00:00:00Z"], ledger: p)
+        _ = haru(["action", "add", "Run; fast", "--tracking", "time", "--id", "run", "--now", "2026-03-01T00:00:00Z"], ledger: p)
+        var lines: [String] = []
+        for (k, (start, end, action)) in [
+            ("2026-03-02T07:00:00Z", "2026-03-02T08:15:00Z", "read"), ("2026-03-02T07:30:00Z", "2026-03-02T08:00:00Z", "run"),
+            ("2026-03-02T23:00:00Z", "2026-03-03T02:30:00Z", "read"), ("2026-03-04T04:00:00Z", "2026-03-04T06:00:00Z", "run"),
+            ("2026-03-05T12:00:00Z", "2026-03-05T12:45:00Z", "read"),
+        ].enumerated() {
+            lines.append(
+                #"{"type":"session.recorded","at":"\#(end)","data":{"session_id":"s\#(k)","action_id":"\#(action)","start":"\#(start)","end":"\#(end)","note":"n\#(k)"}}"#)
+        }
+        _ = haru(["append"], ledger: p, stdin: lines.joined(separator: "\n"))
+        return dir
+    }
+
+    /// hledger's daily balance: [day: [account: hours]].
+    func hledgerDaily(_ file: String) throws -> [String: [String: Double]] {
+        let r = try sh("hledger -f '\(file)' balance --daily -O csv")
+        #expect(r.code == 0, "\(r.err)")
+        let rows = r.out.split(separator: "\n").map { $0.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } }
+        guard let header = rows.first else { return [:] }
+        var out: [String: [String: Double]] = [:]
+        for row in rows.dropFirst() where row.first != "total" {
+            for (k, cell) in row.enumerated().dropFirst() {
+                out[header[k], default: [:]][row[0]] = Double(cell.replacingOccurrences(of: "h", with: "")) ?? 0
+            }
+        }
+        return out
+    }
+
+    @Test(.enabled(if: TimeclockExportTests.hasHledger)) func hledgersDailyTotalsAreHarusAtAMidnightDayStart() throws {
+        let dir = ledger(dayStart: "00:00")
+        let file = dir.path + "/time.timeclock"
+        #expect(haru(["export", "timeclock", "--output", file], ledger: dir.ledgerPath).code == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("i 2026/03/02 07:00:00 Study:Reading  n0\no 2026/03/02 08:15:00\n"), "\(text)")
+        #expect(text.contains("Run- fast"), "a ';' is not left in an account name")
+        let hl = try hledgerDaily(file)
+        let report = haru(["report", "--from", "2026-03-02", "--to", "2026-03-05", "--every", "day", "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath)
+        guard case .array(let periods)? = try JSONParser.parse(report.out.trimmingCharacters(in: .newlines))["periods"] else {
+            Issue.record("no report")
+            return
+        }
+        var compared = 0
+        for period in periods {
+            guard case .string(let day)? = period["start"], case .array(let items)? = period["items"] else { continue }
+            for item in items {
+                guard case .string(let name)? = item["name"], case .int(let seconds)? = item["seconds"], seconds > 0 else { continue }
+                let account = name == "Reading" ? "Study:Reading" : "Run- fast"
+                let hours = hl[day]?[account] ?? 0
+                #expect(abs(hours - Double(seconds) / 3600) <= 0.005 + 1e-9, "\(day) \(account): hledger \(hours) h, haru \(seconds) s")
+                compared += 1
+            }
+        }
+        #expect(compared >= 5, "a session across midnight is split by both")
+    }
+
+    @Test(.enabled(if: TimeclockExportTests.hasHledger)) func atA0500DayStartTheDaysDifferButTheRangeAgrees() throws {
+        let dir = ledger(dayStart: "05:00")
+        let file = dir.path + "/time.timeclock"
+        #expect(haru(["export", "timeclock", "-o", file], ledger: dir.ledgerPath).code == 0)
+        let hl = try hledgerDaily(file)
+        let hlTotal = hl.values.flatMap(\.values).reduce(0, +)
+        let report = haru(["report", "--from", "2026-03-01", "--to", "2026-03-06", "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath).out
+        let haruSeconds = (try JSONParser.parse(report.trimmingCharacters(in: .newlines))["totals"]).flatMap { v -> Int64? in
+            guard case .array(let items) = v else { return nil }
+            return items.reduce(0) { acc, i in if case .int(let s)? = i["seconds"] { return acc + s } else { return acc } }
+        } ?? -1
+        #expect(abs(hlTotal - Double(haruSeconds) / 3600) <= 0.02, "the whole range: hledger \(hlTotal) h, haru \(haruSeconds) s")
+        // The session 04:00–06:00 on 03-04 is one calendar day for hledger, two logical days for haru.
+        #expect(hl["2026-03-04"]?["Run- fast"] == 2.0)
+        let day3 = haru(["day", "2026-03-03", "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath).out
+        #expect(day3.contains(#""name":"Run; fast","seconds":3600"#), "\(day3)")
+    }
+
+    @Test func aBadRangeIsRefused() {
+        let dir = ledger(dayStart: "00:00")
+        let r = haru(["export", "timeclock", "--from", "someday"], ledger: dir.ledgerPath)
+        #expect(r.code == 2 && r.err.contains(#"--from: "someday" is not a day or a period"#), "\(r.err)")
+    }
+}
