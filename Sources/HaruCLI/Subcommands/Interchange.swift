@@ -18,9 +18,9 @@ extension Subcommands {
         subcommands: [exportJSONL, exportCSV, exportTimeclock])
 
     static let importData = Command(
-        name: "import", abstract: "Read data in: jsonl (an export of a ledger), csv (the app's five files), timew (timewarrior).",
-        usage: "import <jsonl|csv|timew> …",
-        subcommands: [importJSONL, importCSV, importTimew])
+        name: "import", abstract: "Read data in: jsonl (an export of a ledger), csv (the app's five files), timew (timewarrior), loop (Loop Habit Tracker).",
+        usage: "import <jsonl|csv|timew|loop> …",
+        subcommands: [importJSONL, importCSV, importTimew, importLoop])
 
     static let exportJSONL = Command(
         name: "jsonl", abstract: "Every event, lossless, one JSON object per line.",
@@ -277,6 +277,55 @@ extension Subcommands {
             return ExitCode.ok
         })
 
+    static let importLoop = Command(
+        name: "loop", abstract: "Bring in Loop Habit Tracker's CSV export (Habits.csv and each habit's Checkmarks.csv).",
+        usage: "import loop DIR",
+        arguments: [("DIR", "The unzipped export: Habits.csv and one folder per habit (001 Name/Checkmarks.csv).")],
+        discussion: """
+            Each habit becomes a count action; a YES_MANUAL check, or a numeric entry (Loop keeps them
+            ×1000), a count twelve hours into that logical day (noon when the day starts at midnight);
+            YES_AUTO, NO, SKIP and UNKNOWN add nothing. A frequency of 1/1 becomes a goal with a daily
+            quest, n/7 a weekly one, n/30 a monthly one ("at most" targets as limits), from the day of
+            the first entry; any other frequency is reported and the habit comes without a goal.
+            Archived habits come as deleted actions. Ids come from the habit and the day: importing
+            the same export again adds nothing. One batch: an error names the file, line and column.
+            """,
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let dir = p.positionals[0]
+            func csv(_ path: String, _ name: String) throws -> [(line: Int, fields: [String])]? {
+                guard let bytes = FileBytes.read(path, limit: 1 << 30) else { return nil }
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw CSVInputError(file: name, line: 1, column: nil, rule: "is not UTF-8 text")
+                }
+                do { return try CSV.parse(text) } catch let e as CSV.ParseError { throw CSVInputError(file: name, line: e.line, column: nil, rule: e.reason) }
+            }
+            guard let habits = try csv(dir + "/Habits.csv", "Habits.csv") else {
+                throw UsageError("no Habits.csv in \(dir): give the folder of Loop's unzipped CSV export")
+            }
+            var marks: [Int: LoopImport.Checkmarks] = [:]
+            for entry in listDirectory(dir) {
+                guard let position = Int(entry.prefix { $0.isNumber }), entry.first?.isNumber == true else { continue }
+                let name = entry + "/Checkmarks.csv"
+                if let records = try csv(dir + "/" + name, name) { marks[position] = (name, records) }
+            }
+            let ledger = try ctx.openLedger()
+            let cal = try ctx.calendar(ledger)
+            let result = try LoopImport.events(habits: habits, checkmarks: marks, calendar: cal, zones: ctx.zones)
+            let r: AppendResult
+            do {
+                r = try ctx.append(from: { ArrayEventSource(inputs: result.events, lines: nil) })
+            } catch LedgerError.invalid(let e) {
+                throw UsageError("Loop import: \(e.field): \(e.rule); nothing was imported")
+            }
+            for n in result.notes { ctx.invocation.err.line("Note: " + n) }
+            let skipped = r.seqs.count - r.appended
+            ctx.out.line(
+                "Imported \(r.appended) event\(r.appended == 1 ? "" : "s") from Loop" + (skipped > 0 ? " (\(skipped) already there)" : "")
+                    + "; head seq \(r.head).")
+            return ExitCode.ok
+        })
+
     static let importTimew = Command(
         name: "timew", abstract: "Bring in timewarrior's intervals (the output of `timew export`).",
         usage: "import timew FILE|- [--action-from tag|annotation] [--map FILE] [--untagged ACTION]",
@@ -364,4 +413,16 @@ enum Timeclock {
 
 extension StringProtocol {
     fileprivate var replacingDashes: String { String(map { $0 == "-" ? "/" : $0 }) }
+}
+
+/// The names in a directory (not `.` and `..`), sorted; empty when it cannot be read.
+func listDirectory(_ path: String) -> [String] {
+    guard let d = opendir(path) else { return [] }
+    defer { closedir(d) }
+    var names: [String] = []
+    while let e = readdir(d) {
+        let name = withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
 }

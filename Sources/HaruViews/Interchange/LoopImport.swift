@@ -1,0 +1,151 @@
+/// `haru import loop DIR`: Loop Habit Tracker's CSV export. `Habits.csv`
+/// (Position, Name, Type, Question, Description, FrequencyNumerator,
+/// FrequencyDenominator, Color, Unit, Target Type, Target Value, Archived?)
+/// and, per habit, `NNN Name/Checkmarks.csv` (Date, Value[, Notes]).
+///
+/// Each habit becomes a count action; a YES_MANUAL check or a numeric entry
+/// (stored ×1000) a count at noon of that logical day; a frequency that maps
+/// onto a quest (1/1 daily, n/7 weekly; "at most" targets as limits) a goal
+/// with that quest, from the first entry's day. What cannot map is reported,
+/// never dropped silently. Ids are derived from the habit and the date, so a
+/// second import adds nothing.
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+
+@_spi(Layers) public enum LoopImport {
+    @_spi(Layers) public struct Result: Sendable {
+        @_spi(Layers) public var events: [EventInput] = []
+        /// What was not brought over, in words.
+        @_spi(Layers) public var notes: [String] = []
+    }
+
+    /// A habit folder's checkmarks: the file name and its CSV records.
+    @_spi(Layers) public typealias Checkmarks = (file: String, records: [(line: Int, fields: [String])])
+
+    @_spi(Layers) public static func events(
+        habits: [(line: Int, fields: [String])], checkmarks: [Int: Checkmarks], calendar: LedgerCalendar, zones: ZoneDirectory
+    ) throws -> Result {
+        var result = Result()
+        guard let header = habits.first else { throw CSVInputError(file: "Habits.csv", line: 1, column: nil, rule: "is empty") }
+        func column(_ name: String) throws -> Int {
+            guard let k = header.fields.firstIndex(where: { $0.trimmingSpacesAndTabs.lowercased() == name.lowercased() }) else {
+                throw CSVInputError(file: "Habits.csv", line: header.line, column: name, rule: "is required (a column of Loop's Habits.csv)")
+            }
+            return k
+        }
+        let cPosition = try column("Position"), cName = try column("Name"), cType = try column("Type")
+        let cNum = try column("FrequencyNumerator"), cDen = try column("FrequencyDenominator")
+        let cTargetType = header.fields.firstIndex { $0.lowercased() == "target type" }
+        let cTargetValue = header.fields.firstIndex { $0.lowercased() == "target value" }
+        let cArchived = header.fields.firstIndex { $0.lowercased().hasPrefix("archived") }
+
+        func add(_ type: EventType, at: Instant, _ data: [(String, JSONValue)], key: String, file: String, line: Int) throws {
+            do {
+                let p = try Payload.parse(.object(data), type: type, zones: zones)
+                result.events.append(EventInput(id: AppCSV.derivedID("loop:" + type.name, key), type: type, at: at, source: "import:loop", payload: p))
+            } catch {
+                throw CSVInputError(file: file, line: line, column: nil, rule: "\(error.field): \(error.rule)")
+            }
+        }
+        /// Twelve hours into a logical day (noon when the day starts at midnight).
+        func noon(_ d: LocalDate) -> Instant { Instant(seconds: calendar.range(of: d).lowerBound.seconds + 12 * 3600) }
+
+        for row in habits.dropFirst() {
+            func field(_ k: Int?) -> String { k.flatMap { $0 < row.fields.count ? row.fields[$0].trimmingSpacesAndTabs : nil } ?? "" }
+            guard row.fields.count == header.fields.count else {
+                throw CSVInputError(file: "Habits.csv", line: row.line, column: nil, rule: "has \(row.fields.count) fields where the header has \(header.fields.count)")
+            }
+            guard let position = Int(field(cPosition)) else {
+                throw CSVInputError(file: "Habits.csv", line: row.line, column: "Position", rule: "\(Echo.quoted(field(cPosition))) is not a number")
+            }
+            let name = field(cName)
+            let numeric: Bool
+            switch field(cType).uppercased() {
+            case "0", "YES_NO", "BOOLEAN": numeric = false
+            case "1", "NUMERICAL", "NUMERIC": numeric = true
+            default:
+                throw CSVInputError(file: "Habits.csv", line: row.line, column: "Type", rule: "\(Echo.quoted(field(cType))) is not a habit type (0 yes/no, 1 numeric)")
+            }
+            let id = "loop-" + TimewarriorImport.shortHash(name + "|" + String(position))
+            // The checkmarks: counts on their days.
+            var firstDay: LocalDate?
+            var counts: [(LocalDate, Int64, String?, Int)] = []
+            if let marks = checkmarks[position] {
+                for mark in marks.records.dropFirst() {
+                    guard mark.fields.count >= 2, let day = LocalDate(parsing: mark.fields[0].trimmingSpacesAndTabs) else {
+                        throw CSVInputError(file: marks.file, line: mark.line, column: "Date", rule: "must be a date YYYY-MM-DD")
+                    }
+                    let value = mark.fields[1].trimmingSpacesAndTabs
+                    let note = mark.fields.count > 2 && !mark.fields[2].isEmpty ? mark.fields[2] : nil
+                    var amount: Int64 = 0
+                    switch value.uppercased() {
+                    // Loop prints the stored values −1 … 3 as these names, numeric habits' too
+                    // (there they are thousandths: nothing a count can hold).
+                    case "YES_MANUAL": amount = numeric ? 0 : 1
+                    case "YES_AUTO", "NO", "SKIP", "UNKNOWN": amount = 0
+                    default:
+                        guard numeric, let thousandths = Double(value) else {
+                            throw CSVInputError(
+                                file: marks.file, line: mark.line, column: "Value",
+                                rule: "\(Echo.quoted(value)) is not a checkmark (YES_MANUAL, YES_AUTO, NO, SKIP, UNKNOWN\(numeric ? " or a number" : ""))")
+                        }
+                        let v = thousandths / 1000
+                        amount = Int64(v.rounded())
+                        if v != v.rounded() { result.notes.append("\(name) \(day): \(v) rounded to \(amount) (counts are whole)") }
+                    }
+                    guard amount > 0 else { continue }
+                    if amount > 999 {
+                        result.notes.append("\(name) \(day): \(amount) is over 999; counted as 999")
+                        amount = 999
+                    }
+                    counts.append((day, amount, note, mark.line))
+                    firstDay = min(firstDay ?? day, day)
+                }
+            }
+            let start = firstDay ?? calendar.day(of: Instant(seconds: 0))
+            let defAt = Instant(seconds: calendar.range(of: start).lowerBound.seconds - 86_400)
+            var action: [(String, JSONValue)] = [("action_id", .string(id)), ("name", .string(name)), ("tracking", .string("count")), ("order", .int(Int64(max(0, position))))]
+            try add(.actionCreated, at: defAt, action, key: id, file: "Habits.csv", line: row.line)
+            // The frequency as a quest, when one fits.
+            let num = Int64(field(cNum)) ?? 0, den = Int64(field(cDen)) ?? 0
+            let atMost = field(cTargetType).lowercased().replacingSpaces == "atmost" || field(cTargetType) == "1"
+            let target: Int64 = numeric ? max(1, Int64(((Double(field(cTargetValue)) ?? 1)).rounded())) : max(1, num)
+            let period: String?
+            switch (num, den) {
+            case (1, 1): period = "daily"
+            case (_, 7) where num >= 1: period = "weekly"
+            case (_, 30), (_, 31): period = "monthly"
+            default: period = nil
+            }
+            if let period {
+                let goal = id + "-goal"
+                try add(.goalCreated, at: defAt, [("goal_id", .string(goal)), ("title", .string(name)), ("start_date", .string(start.description))], key: goal, file: "Habits.csv", line: row.line)
+                // A numeric habit's target is per period; a yes/no habit's is its numerator (n times a week).
+                let amount = numeric ? target : (period == "daily" ? 1 : num)
+                try add(
+                    .questCreated, at: defAt,
+                    [
+                        ("quest_id", .string(id + "-quest")), ("goal_id", .string(goal)), ("target", .object([("action_id", .string(id))])),
+                        ("period", .string(period)), ("target_count", .int(amount)), ("direction", .string(atMost ? "at_most" : "at_least")),
+                    ], key: id + "-quest", file: "Habits.csv", line: row.line)
+            } else {
+                result.notes.append("\(name): a frequency of \(num)/\(den) has no quest here (daily 1/1, weekly n/7 and monthly n/30 do); imported without a goal")
+            }
+            for (day, amount, note, line) in counts {
+                var data: [(String, JSONValue)] = [("entry_id", .string(id + "-" + day.description)), ("action_id", .string(id)), ("amount", .int(amount))]
+                if let note { data.append(("note", .string(note))) }
+                try add(.countAdded, at: noon(day), data, key: id + "|" + day.description, file: checkmarks[position]?.file ?? "Checkmarks.csv", line: line)
+            }
+            if field(cArchived).lowercased() == "true" || field(cArchived) == "1" {
+                try add(.actionDeleted, at: defAt, [("action_id", .string(id))], key: id + "-archived", file: "Habits.csv", line: row.line)
+                result.notes.append("\(name): archived in Loop, imported as a deleted action (`haru restore` brings it back)")
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate var replacingSpaces: String { String(filter { $0 != " " && $0 != "_" }) }
+}
