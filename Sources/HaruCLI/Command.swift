@@ -36,6 +36,7 @@ extension OptionKey {
     static let future = OptionKey("--future")
     static let goal = OptionKey("--goal")
     static let help = OptionKey("--help")
+    static let html = OptionKey("--html")
     static let id = OptionKey("--id")
     static let json = OptionKey("--json")
     static let longSessionHours = OptionKey("--long-session-hours")

@@ -97,3 +97,32 @@ struct TimeclockExportTests {
         #expect(r.code == 2 && r.err.contains(#"--from: "someday" is not a day or a period"#), "\(r.err)")
     }
 }
+
+/// `haru report --html`: a page that stands alone.
+struct HTMLReportTests {
+    @Test func onePageWithAHeatmapCellPerDayTotalsAndGoals() throws {
+        let dir = readSideLedger()
+        let file = dir.path + "/report.html"
+        let r = haru(["report", "--from", "2026-03-01", "--to", "2026-03-07", "--html", file, "--now", "2026-03-08T00:00:00+09:00"], ledger: dir.ledgerPath)
+        #expect(r.code == 0, "\(r.err)")
+        let page = try String(contentsOfFile: file, encoding: .utf8)
+        let heatmaps = page.components(separatedBy: #"<svg class="heatmap""#).count - 1
+        #expect(heatmaps == 2, "Books and Water have records")
+        #expect(page.components(separatedBy: #"class="day""#).count - 1 == heatmaps * 7, "one cell per day of the range")
+        #expect(page.contains(#"data-day="2026-03-04""#))
+        #expect(page.contains("<td>First</td>") && page.contains("in progress"))
+        #expect(!page.contains("<script") && !page.contains("http"), "self-contained: no script, nothing fetched")
+        let bad = haru(["report", "--html", dir.path + "/no/such/dir/r.html"], ledger: dir.ledgerPath)
+        #expect(bad.code == 3 && bad.err.contains("cannot create"))
+    }
+
+    @Test func namesAreEscaped() throws {
+        let dir = cliLedger()
+        #expect(haru(["action", "add", "<b>Bold</b> & co", "--tracking", "count", "--now", "2026-03-04T09:00:00Z"], ledger: dir.ledgerPath).code == 0)
+        #expect(haru(["count", "<b>Bold</b> & co", "--now", "2026-03-04T09:00:00Z"], ledger: dir.ledgerPath).code == 0)
+        let file = dir.path + "/r.html"
+        #expect(haru(["report", "--from", "2026-03-04", "--to", "2026-03-04", "--html", file, "--now", "2026-03-05T00:00:00Z"], ledger: dir.ledgerPath).code == 0)
+        let page = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(page.contains("&lt;b&gt;Bold&lt;/b&gt; &amp; co") && !page.contains("<b>Bold"))
+    }
+}

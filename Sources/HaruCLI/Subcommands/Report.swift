@@ -13,6 +13,7 @@ extension Subcommands {
             OptionSpec(.by, value: "action|tag", help: "Group by action (default) or by tag."),
             OptionSpec(.every, value: "day|week|month", help: "One row per logical day, week (from week_start) or month; default one row."
             ),
+            OptionSpec(.html, value: "FILE", help: "Also write a self-contained page: a heatmap per action, totals, goals."),
         ] + queryOptions,
         discussion: """
             Without --from and --to: the current week (from the ledger's week start).
@@ -32,6 +33,17 @@ extension Subcommands {
                 guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("a report covers at most 100,000 days") }
                 let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref)
                 let report = ReportTable(book: book, calendar: cal, byTag: by == "tag", every: every, reference: ref)
+                if let path = p.value(.html) {
+                    let progress = try ProgressEngine(snap, calendar: cal, reference: ref).run()
+                    let page = HTMLReport.page(book: book, progress: progress, calendar: cal, title: "haru: \(from) – \(to)")
+                    let file = try OutputFile(path)
+                    file.stream.write(page)
+                    do { try file.commit() } catch {
+                        file.abandon()
+                        throw error
+                    }
+                    ctx.invocation.err.line("Wrote \(path).")
+                }
                 if ctx.json {
                     ctx.printJSON(.object(report.json(by: by, every: every) + snap.referenceJSON(ref, cal)))
                 } else {
