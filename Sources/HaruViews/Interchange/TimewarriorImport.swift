@@ -169,14 +169,24 @@
 
     /// `20221210T070000Z` (timewarrior's form), or any ISO 8601 instant.
     static func instant(_ s: String) -> Instant? {
-        let b = Array(s.utf8)
-        if b.count == 16, b[8] == UInt8(ascii: "T"), b[15] == UInt8(ascii: "Z") {
-            let t = String(decoding: b[0..<4], as: UTF8.self) + "-" + String(decoding: b[4..<6], as: UTF8.self) + "-"
-                + String(decoding: b[6..<8], as: UTF8.self) + "T" + String(decoding: b[9..<11], as: UTF8.self) + ":"
-                + String(decoding: b[11..<13], as: UTF8.self) + ":" + String(decoding: b[13..<15], as: UTF8.self) + "Z"
-            if case .success(let i) = Instant.parse(t) { return i }
-            return nil
+        var s = s
+        // Read in place: an export of a year holds thousands of these, a decade a million.
+        let compact: Instant?? = s.withUTF8 { b in
+            guard b.count == 16, b[8] == UInt8(ascii: "T"), b[15] == UInt8(ascii: "Z") else { return .none }
+            func n(_ at: Int, _ count: Int) -> Int? {
+                var v = 0
+                for k in at..<(at + count) {
+                    guard b[k] >= 0x30, b[k] <= 0x39 else { return nil }
+                    v = v * 10 + Int(b[k] - 0x30)
+                }
+                return v
+            }
+            guard let y = n(0, 4), let mo = n(4, 2), let d = n(6, 2), let h = n(9, 2), let mi = n(11, 2), let se = n(13, 2),
+                let date = LocalDate(year: y, month: mo, day: d), h < 24, mi < 60, se < 60
+            else { return .some(nil) }
+            return .some(Instant(seconds: Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + mi * 60 + se)))
         }
+        if let compact { return compact }
         if case .success(let i) = Instant.parse(s) { return i }
         return nil
     }
