@@ -19,16 +19,17 @@ package enum HaruCLI {
             Every change is an immutable, hash-chained event in an LMDB ledger; totals,
             progress and streaks are derived from the events.
             """,
+        // In the order a person meets them: the day's tracking and its fixes,
+        // the views, the definitions, data in and out, the ledger's own checks.
         subcommands: [
-            Subcommands.initLedger, Subcommands.append, Subcommands.log, Subcommands.day, Subcommands.report, Subcommands.progress,
-            Subcommands.explain,
-            Subcommands.records, Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running,
-            Subcommands.edit, Subcommands.delete, Subcommands.cancel, Subcommands.restore, Subcommands.undo,
-            Subcommands.completion, Subcommands.names,
+            Subcommands.initLedger,
+            Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running, Subcommands.records,
+            Subcommands.edit, Subcommands.delete, Subcommands.cancel, Subcommands.undo, Subcommands.restore,
+            Subcommands.day, Subcommands.report, Subcommands.progress, Subcommands.explain, Subcommands.history, Subcommands.log,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
-            Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests,
-            Subcommands.settings, Subcommands.history, Subcommands.export, Subcommands.importData,
-            Subcommands.verify, Subcommands.rebuild, Subcommands.check,
+            Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests, Subcommands.settings,
+            Subcommands.append, Subcommands.export, Subcommands.importData,
+            Subcommands.verify, Subcommands.rebuild, Subcommands.check, Subcommands.completion, Subcommands.names,
         ])
 
     /// Runs one command line. The single place where errors become exit codes.

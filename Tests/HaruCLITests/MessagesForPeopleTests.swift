@@ -66,7 +66,7 @@ struct ShellCompletion {
         #expect(try complete(["records", "--a"]) == "--action --all --as-of")
         #expect(try complete(["start", "Re"]) == "Reading", "names from the ledger")
         #expect(try complete(["count", "W"]) == "Water")
-        #expect(haru(["completion", "fish"]).out.contains("complete -c haru -n '__fish_use_subcommand' -a 'init append"))
+        #expect(haru(["completion", "fish"]).out.contains("complete -c haru -n '__fish_use_subcommand' -a 'init start stop"))
         #expect(haru(["completion", "zsh"]).out.hasPrefix("#compdef haru"))
         #expect(haru(["completion", "tcsh"]).code == 2)
         #expect(!haru(["--help"]).out.contains("__names"), "the helper is not listed")
