@@ -123,6 +123,15 @@ struct Context {
         return result
     }
 
+    /// Appends the events a source yields, made and prepared on a second
+    /// thread while this one appends (a bulk import).
+    mutating func appendReadingAhead<S: EventSource & SendableMetatype>(_ source: () -> S) throws -> AppendResult {
+        let ledger = try openLedger()
+        let result = try ledger.appendReadingAhead(source, now: try nowMicros(), rng: &rng)
+        flushAfterCommit(ledger, result)
+        return result
+    }
+
     /// Appends JSON Lines as one batch (`haru append`).
     mutating func appendJSONLines(
         _ input: InputBytes, expectHead: UInt64?, progress: ((Int, Int) -> Void)?, provenance: Bool = false

@@ -92,3 +92,70 @@ struct TimewarriorImportTests {
         #expect(r.code == 2 && r.err.contains(#"action "Reading" tracks counts; a timewarrior interval is a timed session"#), "\(r.err)")
     }
 }
+
+/// The two readings of an export (streamed on a first import of a plain,
+/// ordered export; read whole otherwise) give the same events.
+struct TimewarriorStreamAndPlanAgree {
+    let now = ["--now", "2026-03-06T12:00:00+09:00"]
+
+    /// The events of a ledger as (id, type, at, data), in id order: what an import made, whatever its order.
+    func events(_ path: String) -> [String] {
+        haru(["log", "--json", "--notes"], ledger: path).out.split(separator: "\n").dropFirst().map { line in
+            var s = String(line)
+            // Where in the log an event sits (its seq, time of recording and chain links) differs by reading.
+            for key in ["seq", "recorded", "prev", "hash"] {
+                if let r = s.range(of: #",?"\#(key)":("[^"]*"|[0-9]+)"#, options: .regularExpression) { s.removeSubrange(r) }
+            }
+            return s
+        }.sorted()
+    }
+
+    @Test func aStreamedImportEqualsTheWholeReadingOfTheSameIntervals() {
+        // Plain and in order of start: streamed.
+        let plain = """
+            [
+            {"id":4,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["Reading","study"],"annotation":"ch 1"},
+            {"id":3,"start":"20260303T020000Z","end":"20260303T023000Z","tags":["Exercise"]},
+            {"id":2,"start":"20260304T000000Z","end":"20260304T013000Z","tags":["Reading","home"]},
+            {"id":1,"start":"20260305T020000Z","tags":["Exercise","home"]}
+            ]
+            """
+        // The same intervals, out of order and one annotation written with an escape: read whole.
+        let other = [
+            "[",
+            #"{"id":1,"start":"20260305T020000Z","tags":["Exercise","home"]},"#,
+            #"{"id":3,"start":"20260303T020000Z","end":"20260303T023000Z","tags":["Exercise"]},"#,
+            #"{"id":4,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["Reading","study"],"annotation":"ch\u00201"},"#,
+            #"{"id":2,"start":"20260304T000000Z","end":"20260304T013000Z","tags":["Reading","home"]}"#,
+            "]",
+        ].joined(separator: "\n")
+        var paths: [String] = []
+        var dirs: [TempDir] = []
+        for text in [plain, other] {
+            let dir = TempDir()
+            dirs.append(dir)
+            _ = haru(["init", "--time-zone", "Asia/Seoul"], ledger: dir.ledgerPath)
+            let r = haru(["import", "timew", "-"] + now, ledger: dir.ledgerPath, stdin: text)
+            // Two actions, the tag of the first Reading interval (a later interval's
+            // other tags do not change an action made before), 3 recorded, 1 running.
+            #expect(r.code == 0 && r.out.hasPrefix("Imported 7 events"), "\(r.out) \(r.err)")
+            paths.append(dir.ledgerPath)
+        }
+        let (a, b) = (events(paths[0]), events(paths[1]))
+        #expect(a.count == 7)
+        #expect(a == b, "\(a)\n\(b)")
+        // A second import of either into the other ledger adds nothing.
+        #expect(haru(["import", "timew", "-"] + now, ledger: paths[0], stdin: other).out.hasPrefix("Imported 0 events"))
+        #expect(haru(["import", "timew", "-"] + now, ledger: paths[1], stdin: plain).out.hasPrefix("Imported 0 events"))
+        #expect(haru(["verify"], ledger: paths[0]).code == 0)
+    }
+
+    @Test func aStreamedImportRefusesAnUntaggedIntervalAndWritesNothing() {
+        let dir = TempDir()
+        _ = haru(["init", "--time-zone", "UTC"], ledger: dir.ledgerPath)
+        let text = #"[{"id":2,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["a"]},{"id":1,"start":"20260303T020000Z","end":"20260303T030000Z"}]"#
+        let r = haru(["import", "timew", "-"] + now, ledger: dir.ledgerPath, stdin: text)
+        #expect(r.code == 2 && r.err.contains("interval 2: 1 interval has no tag"), "\(r.err)")
+        #expect(haru(["log", "--json"], ledger: dir.ledgerPath).out.split(separator: "\n").count == 1, "only the settings of init")
+    }
+}

@@ -82,3 +82,30 @@ struct EventJSONWriting {
         }
     }
 }
+
+/// `Payload.typed` holds typed values to the rules `Payload.parse` holds JSON to.
+struct TypedPayloads {
+    @Test func typedValuesGiveTheParsedPayloadAndBreakTheSameRules() throws {
+        let json: JSONValue = .object([
+            ("session_id", .string("s1")), ("action_id", .string("a1")), ("start", .string("2026-03-03T00:00:00Z")),
+            ("end", .string("2026-03-03T01:00:00Z")), ("note", .string("n")),
+        ])
+        let parsed = try Payload.parse(json, type: .sessionRecorded, zones: .system)
+        let typed = try Payload.typed(
+            .sessionRecorded,
+            [(.note, .string("n")), (.end, .int(1_772_499_600)), (.start, .int(1_772_496_000)), (.actionID, .string("a1")), (.sessionID, .string("s1"))],
+            zones: .system)
+        #expect(typed == parsed)
+        let cases: [([(Field, FieldValue)], String)] = [
+            ([(.sessionID, .string("s 1")), (.actionID, .string("a")), (.start, .int(0)), (.end, .int(1))], "data.session_id"),
+            ([(.sessionID, .string("s")), (.actionID, .string("a")), (.start, .int(0)), (.end, .int(253_402_300_800))], "data.end"),
+            ([(.sessionID, .string("s")), (.actionID, .string("a")), (.start, .int(0))], "data.end"),
+            ([(.sessionID, .string("s")), (.actionID, .string("a")), (.start, .int(0)), (.end, .int(1)), (.note, .string("a\u{1}b"))], "data.note"),
+            ([(.sessionID, .string("s")), (.actionID, .string("a")), (.start, .int(0)), (.end, .int(1)), (.name, .string("x"))], "data.name"),
+        ]
+        for (values, field) in cases {
+            #expect(throws: InputError.self) { try Payload.typed(.sessionRecorded, values, zones: .system) }
+            do { _ = try Payload.typed(.sessionRecorded, values, zones: .system) } catch { #expect(error.field == field, "\(error)") }
+        }
+    }
+}

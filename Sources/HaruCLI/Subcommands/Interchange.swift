@@ -367,7 +367,16 @@ extension Subcommands {
             let events = try ledger.snapshot(zones: ctx.zones) { snap in
                 try TimewarriorImport.events(bytes, options: options, snap: snap, zones: ctx.zones)
             }
-            let r = try ctx.append(from: { ArrayEventSource(inputs: events, lines: nil) })
+            let r: AppendResult
+            do {
+                r = try ctx.appendReadingAhead { events.restarted }
+            } catch is TimewarriorImport.NotStreamable {
+                // Out of order or not plain: read whole (nothing was written).
+                let planned = try ledger.snapshot(zones: ctx.zones) { snap in
+                    try TimewarriorImport.planned(bytes, options: options, snap: snap, zones: ctx.zones)
+                }
+                r = try ctx.appendReadingAhead { planned.restarted }
+            }
             let skipped = r.seqs.count - r.appended
             ctx.out.line(
                 "Imported \(r.appended) event\(r.appended == 1 ? "" : "s") from timewarrior" + (skipped > 0 ? " (\(skipped) already there)" : "")

@@ -119,28 +119,32 @@ struct EncodedEntries: Sendable {
     /// miss each.
     init<R>(_ table: RecordTable<R>, family: UInt8, encode: (R, inout ByteWriter) -> Void) {
         var w = ByteWriter(capacity: table.count * 48)
-        var entries: [(prefix: UInt64, key: Int, value: Int, end: Int)] = []
+        var entries: [(prefix: UInt64, next: UInt64, key: Int, value: Int, end: Int)] = []
         entries.reserveCapacity(table.count)
         table.forEachRecord { r in
             let k = w.bytes.count
-            var prefix: UInt64 = 0
+            var prefix: UInt64 = 0, next: UInt64 = 0
             var id = r.id
             // The id's bytes through one pointer (iterating its UTF-8 view, a
             // String index each, was most of the encoding).
             id.withUTF8 { u in
                 w.u8(family)
                 w.raw(UnsafeRawBufferPointer(u))
-                // The id's first 8 bytes as a big-endian integer (zero-padded): most keys differ there.
+                // The id's first 16 bytes as two big-endian integers (zero-padded):
+                // most keys differ there, even ids an importer gives one prefix
+                // (`timew-…`, whose sort went to memcmp for nearly every pair).
                 for j in 0..<min(8, u.count) { prefix |= UInt64(u[j]) << (56 - 8 * j) }
+                if u.count > 8 { for j in 8..<min(16, u.count) { next |= UInt64(u[j]) << (120 - 8 * j) } }
             }
             let v = w.bytes.count
             encode(r, &w)
-            entries.append((prefix, k, v, w.bytes.count))
+            entries.append((prefix, next, k, v, w.bytes.count))
         }
         bytes = w.bytes
         bytes.withUnsafeBytes { all in
             entries.sort { a, b in
                 if a.prefix != b.prefix { return a.prefix < b.prefix }
+                if a.next != b.next { return a.next < b.next }
                 return ByteOrder.less(
                     UnsafeRawBufferPointer(rebasing: all[a.key..<a.value]), UnsafeRawBufferPointer(rebasing: all[b.key..<b.value]))
             }

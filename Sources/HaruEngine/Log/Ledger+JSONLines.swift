@@ -15,47 +15,55 @@ extension Ledger {
         _ input: InputBytes, zones: ZoneDirectory, expectHead: UInt64? = nil, now: Int64, rng: inout G,
         progress: ((Int, Int) -> Void)? = nil, provenance: Bool = false
     ) throws -> AppendResult {
-        let lines = { EventLines(input: input, zones: zones, progress: progress, provenance: provenance) }
-        // Should the append start over (the map grew), it reads the lines
-        // itself the second time.
-        return try ReadAhead.run(lines()) { ahead in
+        try appendReadingAhead(
+            { EventLines(input: input, zones: zones, progress: progress, provenance: provenance) }, expectHead: expectHead, now: now, rng: &rng)
+    }
+
+    /// Appends what `makeSource` yields as one atomic batch, the events read
+    /// and prepared on a second thread (`ReadAhead`) while this one appends.
+    /// Should the append start over (the map grew), it reads a fresh source
+    /// itself the second time.
+    @_spi(Layers) public func appendReadingAhead<S: EventSource & SendableMetatype, G: RandomNumberGenerator>(
+        _ makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G
+    ) throws -> AppendResult {
+        try ReadAhead.run(makeSource()) { ahead in
             var first = true
             return try append(
-                from: { () -> BulkSource in
+                from: { () -> BulkSource<S> in
                     defer { first = false }
-                    return first ? BulkSource(ahead: ahead) : BulkSource(lines: lines())
+                    return first ? BulkSource(ahead: ahead) : BulkSource(own: makeSource())
                 }, expectHead: expectHead, now: now, rng: &rng)
         }
     }
 }
 
-/// The events of `haru append`: read ahead on another thread, or (when an
+/// The events of a bulk append: read ahead on another thread, or (when an
 /// append starts over) read here.
-struct BulkSource: EventSource {
+struct BulkSource<S: EventSource>: EventSource {
     private var ahead: AheadSource?
-    private var lines: EventLines?
+    private var own: S?
 
     init(ahead: AheadSource) { self.ahead = ahead }
-    init(lines: EventLines) { self.lines = lines }
+    init(own: S) { self.own = own }
 
     mutating func next() throws -> (EventInput, Int)? {
         if ahead != nil { return try ahead!.next() }
-        return try lines!.next()
+        return try own!.next()
     }
 
     mutating func nextPrepared(using sha: SHA256Context) throws -> PreparedEvent? {
         if ahead != nil { return try ahead!.nextPrepared(using: sha) }
-        return try lines!.nextPrepared(using: sha)
+        return try own!.nextPrepared(using: sha)
     }
 
     mutating func withNextPrepared(
         using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
     ) throws -> Bool {
         if ahead != nil { return try ahead!.withNextPrepared(using: sha, upcoming: upcoming, body) }
-        return try lines!.withNextPrepared(using: sha, upcoming: upcoming, body)
+        return try own!.withNextPrepared(using: sha, upcoming: upcoming, body)
     }
 
-    var expectedEvents: Int? { ahead?.expectedEvents ?? lines?.expectedEvents }
+    var expectedEvents: Int? { ahead?.expectedEvents ?? own?.expectedEvents }
 }
 
 /// JSONL input read one event at a time: `#` comments and blank lines

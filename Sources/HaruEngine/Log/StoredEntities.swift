@@ -73,6 +73,18 @@
         try decode(StateKey.session(id)) { (r) throws(DecodeError) in try StateCodec.decodeSession(&r) }
     }
 
+    /// Whether a session's id starts with `prefix` (one seek: an importer
+    /// whose ids carry its name learns whether it has been here before).
+    @_spi(Layers) public func hasSession(idPrefix prefix: String) throws -> Bool {
+        let key = StateKey.session(prefix)
+        var found = false
+        try txn.scan(db, from: key) { k, _ in
+            found = k.withUnsafeBytes { $0.starts(with: key) }
+            return false
+        }
+        return found
+    }
+
 
     @_spi(Layers) public func count(_ id: String) throws -> CountRecord? {
         try decode(StateKey.count(id)) { (r) throws(DecodeError) in try StateCodec.decodeCount(&r) }

@@ -34,170 +34,383 @@
         public var description: String { (interval.map { "interval \($0): " } ?? "") + reason + "; nothing was imported" }
     }
 
-    struct Interval {
-        var index: Int
-        var start: Instant
-        var end: Instant?
-        var tags: [String]
-        var annotation: String?
+    /// The events of an import into the ledger as `snap` holds it.
+    ///
+    /// A first import (no session of the ledger came from timewarrior) of a
+    /// plain export streams: the export is scanned, each interval turned into
+    /// its events and those prepared on the append's reading thread while this
+    /// one appends. Anything the stream cannot take (an interval out of order
+    /// of start, text that is not plain) throws `NotStreamable` from the
+    /// append, which then writes nothing; `planned` reads it whole instead.
+    @_spi(Layers) public static func events(_ bytes: [UInt8], options: Options, snap: Snapshot, zones: ZoneDirectory) throws -> TimewarriorEvents {
+        let names = try Names(snap: snap, options: options, zones: zones)
+        if try !snap.store.hasSession(idPrefix: "timew-") { return TimewarriorEvents(stream: bytes, names: names) }
+        return try planned(bytes, names: names, snap: snap)
     }
 
-    /// The events that bring the export's intervals into the ledger as `snap` holds it.
-    @_spi(Layers) public static func events(_ bytes: [UInt8], options: Options, snap: Snapshot, zones: ZoneDirectory) throws -> [EventInput] {
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes: bytes) } catch {
-            throw Refusal(interval: nil, reason: "not the JSON of `timew export` (\(error))")
-        }
-        guard case .array(let items) = json else { throw Refusal(interval: nil, reason: "`timew export` writes a JSON array of intervals (got \(json.typeName))") }
-        var intervals: [Interval] = []
-        for (k, item) in items.enumerated() {
-            let n = k + 1
-            guard case .object = item else { throw Refusal(interval: n, reason: "must be an object") }
-            guard case .string(let s)? = item["start"], let start = instant(s) else {
-                throw Refusal(interval: n, reason: "start: must be a timewarrior time such as 20221210T070000Z (got \(Echo.plain(item["start"]?.compactText ?? "nothing")))")
-            }
-            var end: Instant?
-            if let e = item["end"] {
-                guard case .string(let t) = e, let i = instant(t) else { throw Refusal(interval: n, reason: "end: must be a timewarrior time such as 20221210T080000Z") }
-                guard i > start else { throw Refusal(interval: n, reason: "end: must be after start") }
-                end = i
-            }
-            var tags: [String] = []
-            if let t = item["tags"] {
-                guard case .array(let ts) = t else { throw Refusal(interval: n, reason: "tags: must be an array of strings") }
-                for x in ts {
-                    guard case .string(let s) = x, !s.isEmpty else { throw Refusal(interval: n, reason: "tags: must be an array of strings") }
-                    tags.append(s)
-                }
-            }
-            var annotation: String?
-            if let a = item["annotation"] {
-                guard case .string(let s) = a else { throw Refusal(interval: n, reason: "annotation: must be a string") }
-                annotation = s.isEmpty ? nil : s
-            }
-            intervals.append(Interval(index: n, start: start, end: end, tags: tags, annotation: annotation))
-        }
+    /// The events of an export read whole first: sorted by start when it is
+    /// not, each interval looked up in the ledger (a stop for one that was
+    /// running, an edit for one that changed, nothing for one already there).
+    @_spi(Layers) public static func planned(_ bytes: [UInt8], options: Options, snap: Snapshot, zones: ZoneDirectory) throws -> TimewarriorEvents {
+        try planned(bytes, names: try Names(snap: snap, options: options, zones: zones), snap: snap)
+    }
 
-        var out: [EventInput] = []
-        func add(_ type: EventType, at: Instant, _ data: [(String, JSONValue)], key: String, interval: Int) throws {
-            do {
-                let payload = try Payload.parse(.object(data), type: type, zones: zones)
-                out.append(EventInput(id: derivedID(type.name, key), type: type, at: at, source: "import:timew", payload: payload))
-            } catch {
-                throw Refusal(interval: interval, reason: "\(error.field): \(error.rule)")
-            }
+    static func planned(_ bytes: [UInt8], names: Names, snap: Snapshot) throws -> TimewarriorEvents {
+        var names = names
+        var intervals = try intervals(bytes)
+        // Timewarrior writes its intervals in order of start: sort only when they are not.
+        if zip(intervals, intervals.dropFirst()).contains(where: { $0.start > $1.start }) {
+            intervals.sort { ($0.start, $0.index) < ($1.start, $1.index) }
         }
-        // Actions and tags by name: those of the ledger, then those made here.
-        var actions: [String: (id: String, time: Bool)] = [:]
-        for d in try snap.definitions(.action) where d.isLive {
-            if let name = d.fields().string(.name) { actions[name] = (d.id, d.base.choice(.tracking) == Tracking.time) }
-        }
-        var tags: [String: String] = [:]
-        for d in try snap.definitions(.tag) where d.isLive { if let name = d.fields().string(.name) { tags[name] = d.id } }
-        let first = intervals.map(\.start).min() ?? Instant(seconds: 0)
-        let defAt = Instant(seconds: first.seconds - 86_400)
-        func tagID(_ name: String, interval: Int) throws -> String {
-            if let id = tags[name] { return id }
-            let id = "timew-tag-" + shortHash(name)
-            try add(.tagCreated, at: defAt, [("tag_id", .string(id)), ("name", .string(name))], key: "tag:" + name, interval: interval)
-            tags[name] = id
-            return id
-        }
-        func actionID(_ name: String, otherTags: [String], interval: Int) throws -> String {
-            if let a = actions[name] {
-                guard a.time else { throw Refusal(interval: interval, reason: "action \"\(name)\" tracks counts; a timewarrior interval is a timed session") }
-                return a.id
-            }
-            let id = "timew-" + shortHash(name)
-            let tagIDs = try otherTags.map { try tagID($0, interval: interval) }
-            var data: [(String, JSONValue)] = [("action_id", .string(id)), ("name", .string(name)), ("tracking", .string("time"))]
-            if !tagIDs.isEmpty { data.append(("tag_ids", .array(tagIDs.map { .string($0) }))) }
-            try add(.actionCreated, at: defAt, data, key: "action:" + name, interval: interval)
-            actions[name] = (id, true)
-            return id
-        }
-
-        var untaggedCount = 0, firstUntagged = 0
-        for iv in intervals.sorted(by: { ($0.start, $0.index) < ($1.start, $1.index) }) {
-            let name: String?
-            var rest: [String] = []
-            switch options.actionFrom {
-            case .tag:
-                let mapped = iv.tags.first { options.map[$0] != nil }.map { options.map[$0]! }
-                name = mapped ?? iv.tags.first
-                rest = mapped != nil ? iv.tags.filter { options.map[$0] == nil } : Array(iv.tags.dropFirst())
-            case .annotation:
-                name = iv.annotation
-                rest = iv.tags
-            }
-            guard let actionName = name ?? options.untagged else {
-                untaggedCount += 1
-                if firstUntagged == 0 { firstUntagged = iv.index }
+        names.definedAt = Instant(seconds: (intervals.first?.start.seconds ?? 86_400) - 86_400)
+        var definitions: [EventInput] = []
+        var steps: [TimewarriorEvents.Step] = []
+        steps.reserveCapacity(intervals.count)
+        var untagged = Untagged()
+        let sha = SHA256Context()
+        var key: [UInt8] = []
+        for iv in intervals {
+            guard let (actionName, action) = try names.action(of: iv, definitions: &definitions) else {
+                untagged.count(iv)
                 continue
             }
-            let action = try actionID(actionName, otherTags: rest, interval: iv.index)
-            let session = "timew-" + shortHash(actionName + "|" + String(iv.start.seconds))
-            let note: String? = options.actionFrom == .tag ? iv.annotation : nil
-            let stored = try snap.store.session(session)
-            switch (stored, iv.end) {
-            case (nil, let end?):
-                var data: [(String, JSONValue)] = [
-                    ("session_id", .string(session)), ("action_id", .string(action)), ("start", .string(iv.start.format(offsetSeconds: 0))),
-                    ("end", .string(end.format(offsetSeconds: 0))),
-                ]
-                if let note { data.append(("note", .string(note))) }
-                try add(.sessionRecorded, at: end, data, key: "recorded:\(session):\(end.seconds)", interval: iv.index)
-            case (nil, nil):
-                try add(.sessionStarted, at: iv.start, [("session_id", .string(session)), ("action_id", .string(action))], key: "started:" + session, interval: iv.index)
-            case (let s?, let end?) where s.status == .running:
-                try add(.sessionStopped, at: end, [("session_id", .string(session))], key: "stopped:\(session):\(end.seconds)", interval: iv.index)
-            case (let s?, let end?) where s.status == .stopped && (s.end != end || s.note != note):
-                var data: [(String, JSONValue)] = [("session_id", .string(session)), ("end", .string(end.format(offsetSeconds: 0)))]
-                data.append(("note", note.map { .string($0) } ?? .null))
-                try add(.sessionEdited, at: end, data, key: "edited:\(session):\(end.seconds):\(note ?? "")", interval: iv.index)
-            default:
-                continue  // already there as it is
+            let note = names.note(of: iv)
+            let session = sessionID(actionName, start: iv.start, sha: sha, scratch: &key)
+            let kind: TimewarriorEvents.Step.Kind
+            switch (try snap.store.session(session), iv.end) {
+            case (nil, _?): kind = .recorded
+            case (nil, nil): kind = .started
+            case (let s?, _?) where s.status == .running: kind = .stopped
+            case (let s?, let end?) where s.status == .stopped && (s.end != end || s.note != note): kind = .edited
+            default: continue  // already there as it is
             }
+            steps.append(.init(kind: kind, interval: iv.index, session: session, actionName: actionName, action: action, start: iv.start, end: iv.end, note: note))
         }
-        if untaggedCount > 0 {
+        try untagged.check(names.options)
+        return TimewarriorEvents(definitions: definitions, steps: steps, zones: names.zones)
+    }
+
+    /// Thrown by a streaming import that met what only a whole reading
+    /// handles; nothing was written.
+    @_spi(Layers) public struct NotStreamable: Error {}
+
+    /// The intervals that name no action, refused together after the rest was read.
+    struct Untagged {
+        var n = 0, first = 0
+        mutating func count(_ iv: Interval) {
+            n += 1
+            if first == 0 { first = iv.index }
+        }
+        func check(_ options: Options) throws {
+            guard n > 0 else { return }
             throw Refusal(
-                interval: firstUntagged,
-                reason: "\(untaggedCount) interval\(untaggedCount == 1 ? " has" : "s have") no \(options.actionFrom == .tag ? "tag" : "annotation") to name an action; give --untagged ACTION for them")
+                interval: first,
+                reason: "\(n) interval\(n == 1 ? " has" : "s have") no \(options.actionFrom == .tag ? "tag" : "annotation") to name an action; give --untagged ACTION for them")
         }
-        return out
     }
 
-    /// `20221210T070000Z` (timewarrior's form), or any ISO 8601 instant.
-    static func instant(_ s: String) -> Instant? {
-        var s = s
-        // Read in place: an export of a year holds thousands of these, a decade a million.
-        let compact: Instant?? = s.withUTF8 { b in
-            guard b.count == 16, b[8] == UInt8(ascii: "T"), b[15] == UInt8(ascii: "Z") else { return .none }
-            func n(_ at: Int, _ count: Int) -> Int? {
-                var v = 0
-                for k in at..<(at + count) {
-                    guard b[k] >= 0x30, b[k] <= 0x39 else { return nil }
-                    v = v * 10 + Int(b[k] - 0x30)
-                }
-                return v
+    /// Actions and tags by name: those of the ledger, then those the import
+    /// makes (an action for each new name, a tag for each of its other tags).
+    struct Names: Sendable {
+        let options: Options
+        let zones: ZoneDirectory
+        var actions: [String: (id: String, time: Bool)] = [:]
+        var tags: [String: String] = [:]
+        /// When the actions and tags made here were made: a day before the first interval.
+        var definedAt = Instant(seconds: 0)
+
+        init(snap: Snapshot, options: Options, zones: ZoneDirectory) throws {
+            self.options = options
+            self.zones = zones
+            for d in try snap.definitions(.action) where d.isLive {
+                if let name = d.fields().string(.name) { actions[name] = (d.id, d.base.choice(.tracking) == Tracking.time) }
             }
-            guard let y = n(0, 4), let mo = n(4, 2), let d = n(6, 2), let h = n(9, 2), let mi = n(11, 2), let se = n(13, 2),
-                let date = LocalDate(year: y, month: mo, day: d), h < 24, mi < 60, se < 60
-            else { return .some(nil) }
-            return .some(Instant(seconds: Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + mi * 60 + se)))
+            for d in try snap.definitions(.tag) where d.isLive { if let name = d.fields().string(.name) { tags[name] = d.id } }
         }
-        if let compact { return compact }
-        if case .success(let i) = Instant.parse(s) { return i }
-        return nil
+
+        /// The note a session gets: the annotation, unless it named the action.
+        func note(of iv: Interval) -> String? { options.actionFrom == .tag ? iv.annotation : nil }
+
+        /// The name and id of an interval's action (made, with its tags, into
+        /// `definitions` when new); nil when the interval names none.
+        mutating func action(of iv: Interval, definitions: inout [EventInput]) throws -> (String, String)? {
+            let name: String?
+            let mapped = options.actionFrom == .tag && !options.map.isEmpty ? iv.tags.first { options.map[$0] != nil }.map { options.map[$0]! } : nil
+            switch options.actionFrom {
+            case .tag: name = mapped ?? iv.tags.first
+            case .annotation: name = iv.annotation
+            }
+            guard let actionName = name ?? options.untagged else { return nil }
+            if let a = actions[actionName] {
+                guard a.time else { throw Refusal(interval: iv.index, reason: "action \"\(actionName)\" tracks counts; a timewarrior interval is a timed session") }
+                return (actionName, a.id)
+            }
+            // A new action: the interval's other tags become its tags.
+            let rest: [String]
+            switch options.actionFrom {
+            case .tag: rest = mapped != nil ? iv.tags.filter { options.map[$0] == nil } : Array(iv.tags.dropFirst())
+            case .annotation: rest = iv.tags
+            }
+            let id = "timew-" + shortHash(actionName)
+            var tagIDs: [String] = []
+            for t in rest {
+                if let known = tags[t] {
+                    tagIDs.append(known)
+                    continue
+                }
+                let tagID = "timew-tag-" + shortHash(t)
+                try add(.tagCreated, [(.tagID, .string(tagID)), (.name, .string(t))], key: "tag:" + t, interval: iv.index, to: &definitions)
+                tags[t] = tagID
+                tagIDs.append(tagID)
+            }
+            var data: [(Field, FieldValue)] = [(.actionID, .string(id)), (.name, .string(actionName)), (.tracking, .string("time"))]
+            if !tagIDs.isEmpty { data.append((.tagIDs, .strings(tagIDs))) }
+            try add(.actionCreated, data, key: "action:" + actionName, interval: iv.index, to: &definitions)
+            actions[actionName] = (id, true)
+            return (actionName, id)
+        }
+
+        func add(_ type: EventType, _ data: [(Field, FieldValue)], key: String, interval: Int, to definitions: inout [EventInput]) throws {
+            do {
+                let payload = try Payload.typed(type, data, zones: zones)
+                var ids = DerivedIDs()
+                definitions.append(EventInput(id: ids.id(type, at: definedAt) { $0 += key.utf8 }, type: type, at: definedAt, source: source, payload: payload))
+            } catch {
+                throw Refusal(interval: interval, reason: "\(error.field.dropFirst(5)): \(error.rule)")
+            }
+        }
     }
 
-    /// 12 hex digits of a SHA-256: ids that stay the same for the same interval.
+    /// What every imported event says of its origin.
+    static let source = "import:timew"
+
+    /// `timew-` and 12 hex digits of a hash of the action's name and the
+    /// start: the same interval gives the same session in every import.
+    static func sessionID(_ action: String, start: Instant, sha: SHA256Context, scratch b: inout [UInt8]) -> String {
+        b.removeAll(keepingCapacity: true)
+        b += action.utf8
+        b.append(UInt8(ascii: "|"))
+        appendDecimal(start.seconds, to: &b)
+        let d = b.withUnsafeBytes { sha.hash($0) }
+        b.removeAll(keepingCapacity: true)
+        b += "timew-".utf8
+        d.writeHex(to: &b)
+        return String(decoding: b.prefix(18), as: UTF8.self)
+    }
+
+    /// `n` in decimal, as `String(n)` writes it (ids derive from these bytes).
+    static func appendDecimal(_ n: Int64, to b: inout [UInt8]) {
+        if n < 0 { b.append(UInt8(ascii: "-")) }
+        var m = n.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[count] = UInt8(m % 10) + 0x30
+                m /= 10
+                count += 1
+            } while m > 0
+            for k in stride(from: count - 1, through: 0, by: -1) { b.append(d[k]) }
+        }
+    }
+
+    /// 12 hex digits of a SHA-256: ids that stay the same for the same name.
     static func shortHash(_ s: String) -> String {
         let d = Digest.sha256(Array(s.utf8))
         var out: [UInt8] = []
         d.writeHex(to: &out)
         return String(decoding: out.prefix(12), as: UTF8.self)
     }
+}
 
-    static func derivedID(_ type: String, _ key: String) -> EventID { AppCSV.derivedID("timew:" + type, key) }
+/// Event ids derived from what an event stands for, built as bytes with
+/// one hashing context (an import derives one per interval).
+///
+/// Unlike the CSV's ids they begin with the event's time, as a UUIDv7 does:
+/// a million intervals come in order of time, so their ids go to the end of
+/// the id index instead of a random place each (random ids took a fifth of
+/// the appending thread in the index's key comparisons and page list). The
+/// other 74 bits are the hash of `timew:TYPE` and the key.
+struct DerivedIDs {
+    let sha = SHA256Context()
+    private var bytes: [UInt8] = []
+
+    /// The id of the event of `type` whose key `key` writes.
+    mutating func id(_ type: EventType, at: Instant, key: (inout [UInt8]) -> Void) -> EventID {
+        bytes.removeAll(keepingCapacity: true)
+        bytes += "haru-csv\u{0}timew:".utf8
+        bytes += type.name.utf8
+        bytes.append(0)
+        key(&bytes)
+        let (a, b, _, _) = bytes.withUnsafeBytes { sha.hash($0) }.bytes
+        // Seconds since 0001-01-01 (never negative for an instant an event can
+        // carry; 48 bits hold 8.9 million years), the version 8 nibble, 12 bits
+        // of hash; then the variant and 62 bits of hash.
+        let seconds = UInt64(max(0, at.seconds - Instant.writableRange.lowerBound)) & 0xFFFF_FFFF_FFFF
+        return EventID(high: seconds << 16 | 0x8000 | (a & 0x0FFF), low: (b & ~(UInt64(0xC000) << 48)) | (UInt64(0x8000) << 48))
+    }
+}
+
+/// The events of one timewarrior import, in order: the definitions, then
+/// an event per step, built when asked for. Built on the append's reading
+/// thread (`Ledger.appendReadingAhead`), so that making a million events
+/// and appending them take two cores.
+@_spi(Layers) public struct TimewarriorEvents: EventSource {
+    /// What one interval adds.
+    struct Step: Sendable {
+        enum Kind: Sendable { case recorded, started, stopped, edited }
+        var kind: Kind
+        var interval: Int
+        /// nil: made when the event is (`TimewarriorImport.sessionID`).
+        var session: String?
+        var actionName: String
+        var action: String
+        var start: Instant
+        var end: Instant?
+        var note: String?
+    }
+
+    /// Planned: every definition, then a step per interval.
+    let definitions: [EventInput]
+    let steps: [Step]
+    let zones: ZoneDirectory
+    private var k = 0
+    private var ids = DerivedIDs()
+    private var scratch: [UInt8] = []
+
+    /// Streaming: the export, scanned from `offset`; the names as made so
+    /// far; the events waiting to be handed out (an interval's new action
+    /// and tags come before its session).
+    private let stream: [UInt8]?
+    private var names: TimewarriorImport.Names?
+    private var offset = 0
+    private var intervalsRead = 0
+    private var lastStart = Instant(seconds: .min)
+    private var waiting: [EventInput] = []
+    private var untagged = TimewarriorImport.Untagged()
+
+    init(definitions: [EventInput], steps: [Step], zones: ZoneDirectory) {
+        self.definitions = definitions
+        self.steps = steps
+        self.zones = zones
+        self.stream = nil
+    }
+
+    init(stream bytes: [UInt8], names: TimewarriorImport.Names) {
+        definitions = []
+        steps = []
+        zones = names.zones
+        stream = bytes
+        self.names = names
+    }
+
+    /// How many events the import adds (or retries); for a stream, a guess
+    /// from its size (an interval is about 90 bytes).
+    @_spi(Layers) public var expectedEvents: Int? { stream.map { $0.count / 90 + 1 } ?? definitions.count + steps.count }
+
+    /// A fresh reading from the first event (an append that starts over asks again).
+    @_spi(Layers) public var restarted: TimewarriorEvents {
+        if let stream, let names { return TimewarriorEvents(stream: stream, names: names) }
+        return TimewarriorEvents(definitions: definitions, steps: steps, zones: zones)
+    }
+
+    @_spi(Layers) public mutating func next() throws -> (EventInput, Int)? {
+        if stream != nil { return try nextStreamed() }
+        defer { k += 1 }
+        if k < definitions.count { return (definitions[k], 1) }
+        let j = k - definitions.count
+        guard j < steps.count else { return nil }
+        let s = steps[j]
+        return (try event(s), s.interval)
+    }
+
+    /// The next event of a stream: a waiting one, or those of the next interval.
+    private mutating func nextStreamed() throws -> (EventInput, Int)? {
+        if !waiting.isEmpty { return (waiting.removeFirst(), intervalsRead) }
+        while true {
+            let index = intervalsRead + 1
+            let item: TimewarriorImport.PlainScan.Item = stream!.withUnsafeBufferPointer { b in
+                var scan = TimewarriorImport.PlainScan(bytes: b, at: offset)
+                defer { offset = scan.i }
+                return scan.next(index: index)
+            }
+            let iv: TimewarriorImport.Interval
+            switch item {
+            case .end:
+                try untagged.check(names!.options)
+                return nil
+            case .notPlain: throw TimewarriorImport.NotStreamable()
+            case .interval(let read): iv = read
+            }
+            intervalsRead = index
+            guard iv.start >= lastStart else { throw TimewarriorImport.NotStreamable() }
+            if index == 1 { names!.definedAt = Instant(seconds: iv.start.seconds - 86_400) }
+            lastStart = iv.start
+            guard let (actionName, action) = try names!.action(of: iv, definitions: &waiting) else {
+                untagged.count(iv)
+                continue
+            }
+            let step = Step(
+                kind: iv.end == nil ? .started : .recorded, interval: index, session: nil, actionName: actionName, action: action, start: iv.start,
+                end: iv.end, note: names!.note(of: iv))
+            let e = try event(step)
+            if waiting.isEmpty { return (e, index) }
+            waiting.append(e)
+            return (waiting.removeFirst(), index)
+        }
+    }
+
+    /// The event of a step. Its id comes from what it says (the session,
+    /// and for a stop or an edit the end and note), so a retry is the same event.
+    mutating func event(_ s: Step) throws -> EventInput {
+        let session = s.session ?? TimewarriorImport.sessionID(s.actionName, start: s.start, sha: ids.sha, scratch: &scratch)
+        let type: EventType
+        // One array, appended to (a literal added to it was an array more per event).
+        var data: [(Field, FieldValue)] = []
+        data.reserveCapacity(5)
+        data.append((.sessionID, .string(session)))
+        let at: Instant
+        switch s.kind {
+        case .recorded:
+            type = .sessionRecorded
+            at = s.end!
+            data.append((.actionID, .string(s.action)))
+            data.append((.start, .int(s.start.seconds)))
+            data.append((.end, .int(at.seconds)))
+            if let note = s.note { data.append((.note, .string(note))) }
+        case .started:
+            type = .sessionStarted
+            at = s.start
+            data.append((.actionID, .string(s.action)))
+        case .stopped:
+            type = .sessionStopped
+            at = s.end!
+        case .edited:
+            type = .sessionEdited
+            at = s.end!
+            data.append((.end, .int(at.seconds)))
+            data.append((.note, s.note.map { .string($0) } ?? .null))
+        }
+        let payload: Payload
+        do { payload = try Payload.typed(type, data, zones: zones) } catch {
+            throw TimewarriorImport.Refusal(interval: s.interval, reason: "\(error.field.dropFirst(5)): \(error.rule)")
+        }
+        let id = ids.id(type, at: at) { b in
+            switch s.kind {
+            case .recorded: b += "recorded:".utf8
+            case .started: b += "started:".utf8
+            case .stopped: b += "stopped:".utf8
+            case .edited: b += "edited:".utf8
+            }
+            b += session.utf8
+            guard s.kind != .started else { return }
+            b.append(UInt8(ascii: ":"))
+            TimewarriorImport.appendDecimal(at.seconds, to: &b)
+            guard s.kind == .edited else { return }
+            b.append(UInt8(ascii: ":"))
+            b += (s.note ?? "").utf8
+        }
+        return EventInput(id: id, type: type, at: at, source: TimewarriorImport.source, payload: payload)
+    }
 }
