@@ -86,7 +86,7 @@ struct Context {
     func humanInstant(_ text: String, option: String, calendar: LedgerCalendar, now: Instant) throws -> Instant {
         if let t = HumanTime.instant(text, now: now, calendar: calendar) { return t }
         throw UsageError(
-            "\(option): \(Echo.quoted(text)) is not a time; give 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30 (the ledger's zone) or 2026-03-04T07:30:00+09:00")
+            "\(option): \(Echo.quoted(text)) is not a time; give 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30 (the ledger's zone) or 2026-03-04T07:30:00+09:00; a ledger takes the years 1900 to 2999")
     }
 
     func instant(_ text: String, option: String) throws -> Instant {
@@ -94,6 +94,7 @@ struct Context {
         case .success(let t): return t
         case .failure(.noOffset): throw UsageError("\(option): \(Echo.quoted(text)) needs a UTC offset, as in 2026-03-04T07:30:00+09:00")
         case .failure(.fractionalSeconds): throw UsageError("\(option): \(Echo.quoted(text)) must be whole seconds")
+        case .failure(.outOfRange): throw UsageError("\(option): \(Echo.quoted(text)) is outside the times a ledger takes (\(Instant.ledgerRangeText))")
         case .failure: throw UsageError("\(option): \(Echo.quoted(text)) is not an ISO 8601 instant such as 2026-03-04T07:30:00+09:00")
         }
     }

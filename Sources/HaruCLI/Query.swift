@@ -16,7 +16,7 @@ extension Context {
         guard let k = parsed.valueIfDeclared(.knownAt) else { return nil }
         if let seq = UInt64(k) { return .seq(seq) }
         if case .success(let t) = Instant.parse(k) { return .instant(t) }
-        throw UsageError("--known-at: \(Echo.quoted(k)) is neither a seq nor an ISO 8601 instant")
+        throw UsageError("--known-at: \(Echo.quoted(k)) is neither a seq nor an ISO 8601 instant; a ledger takes the years 1900 to 2999")
     }
 
     /// The reference of a query: `--as-of` (a day means the end of that
@@ -27,13 +27,13 @@ extension Context {
         if let d = HumanTime.day(a, now: now, calendar: calendar) { return .endOf(d, calendar) }
         if let t = HumanTime.instant(a, now: now, calendar: calendar) { return .asOf(t) }
         throw UsageError(
-            "--as-of: \(Echo.quoted(a)) is neither a day (2026-03-04, today, yesterday, monday) nor a time (21:00, \"yesterday 21:00\", 2026-03-04T21:00)")
+            "--as-of: \(Echo.quoted(a)) is neither a day (2026-03-04, today, yesterday, monday) nor a time (21:00, \"yesterday 21:00\", 2026-03-04T21:00); a ledger takes the years 1900 to 2999")
     }
 
     /// A day argument or option: `2026-03-04`, `today`, `yesterday`, `monday` …
     func date(_ text: String, _ what: String, calendar: LedgerCalendar) throws -> LocalDate {
         if let d = HumanTime.day(text, now: try clockNow(), calendar: calendar) { return d }
-        throw UsageError("\(what): \(Echo.quoted(text)) is not a day; give 2026-03-04, today, yesterday or a weekday such as monday")
+        throw UsageError("\(what): \(Echo.quoted(text)) is not a day; give 2026-03-04, today, yesterday or a weekday such as monday; a ledger takes the years 1900 to 2999")
     }
 
     /// `--from` / `--to` (or a DATE): a day, or a period (`:week`, `:lastmonth` …)
@@ -45,7 +45,7 @@ extension Context {
             if let p = HumanTime.period(text, now: now, calendar: calendar) { return first ? p.lowerBound : p.upperBound }
             if let d = HumanTime.day(text, now: now, calendar: calendar) { return d }
             throw UsageError(
-                "\(option): \(Echo.quoted(text)) is not a day or a period; give 2026-03-04, today, monday, or :day, :week, :lastweek, :month, :year")
+                "\(option): \(Echo.quoted(text)) is not a day or a period; give 2026-03-04, today, monday, or :day, :week, :lastweek, :month, :year; a ledger takes the years 1900 to 2999")
         }
         switch (from, to) {
         case (nil, nil): return nil

@@ -18,8 +18,14 @@
 /// `:lastmonth`, `:year`, `:lastyear` (weeks start on the ledger's week start).
 /// Durations: `1h30m`, `90m`, `45s`, `1.5h`, `01:30` (h:mm).
 @_spi(Layers) public enum HumanTime {
-    /// The instant `text` names, nil when it is none of the forms above.
+    /// The instant `text` names, nil when it is none of the forms above or
+    /// falls outside the times a ledger takes (`Instant.ledgerRange`).
     @_spi(Layers) public static func instant(_ text: String, now: Instant, calendar: LedgerCalendar) -> Instant? {
+        guard let t = anyInstant(text, now: now, calendar: calendar), Instant.ledgerRange.contains(t.seconds) else { return nil }
+        return t
+    }
+
+    private static func anyInstant(_ text: String, now: Instant, calendar: LedgerCalendar) -> Instant? {
         let t = text.trimmingSpacesAndTabs.lowercased()
         if case .success(let i) = Instant.parse(text) { return i }
         if t == "now" { return now }

@@ -116,11 +116,12 @@ extension Payload {
             case .success(let t): return .int(t.seconds)
             case .failure(.noOffset): throw bad("must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(s)))")
             case .failure(.fractionalSeconds): throw bad("must be whole seconds (got \(Echo.quoted(s)))")
+            case .failure(.outOfRange): throw bad("must be \(Instant.ledgerRangeText) (got \(Echo.quoted(s)))")
             case .failure: throw bad("must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(s)))")
             }
         case .date:
             let s = try text()
-            guard let d = LocalDate(parsing: s) else { throw bad("must be a date YYYY-MM-DD (got \(Echo.quoted(s)))") }
+            guard let d = LocalDate(parsing: s) else { throw bad("must be a date YYYY-MM-DD from 1900-01-01 to 2999-12-31 (got \(Echo.quoted(s)))") }
             return .int(Int64(d.daysSinceEpoch))
         case .clock:
             let s = try text()

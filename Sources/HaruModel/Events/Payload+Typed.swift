@@ -5,7 +5,7 @@ extension Payload {
     /// A payload of `type` from `(field, value)` pairs, each checked against
     /// its field's rule exactly as `parse` checks the JSON. Instants are
     /// given as seconds (their stored form) and must be ones an event line
-    /// can carry (years 0001 to 9999); every other value as `parse` would
+    /// can carry (`Instant.ledgerRange`); every other value as `parse` would
     /// read its JSON (a text as `.string`, an id list as `.strings`).
     /// - Throws: `InputError` naming `data.FIELD` and the rule, as `parse` does.
     @_spi(Layers) public static func typed(_ type: EventType, _ values: [(Field, FieldValue)], zones: ZoneDirectory) throws(InputError) -> Payload {
@@ -20,10 +20,10 @@ extension Payload {
             // its strings was most of the cost of a typed payload.
             switch (field.kind, value) {
             case (.instant, .int(let seconds)):
-                guard Instant.writableRange.contains(seconds) else {
+                guard Instant.ledgerRange.contains(seconds) else {
                     throw InputError(
                         field: Path(parent: field.parentName, key: field.leafName).text,
-                        rule: "must be an instant from year 0001 to 9999 (got \(seconds) seconds after 1970)")
+                        rule: "must be \(Instant.ledgerRangeText) (got \(seconds) seconds after 1970)")
                 }
                 payload[field] = value
             case (.entityID, .string(let id)) where EntityID.isValid(id):
@@ -52,10 +52,4 @@ extension FieldValue {
         case .ints(let list): .array(list.map { .int($0) })
         }
     }
-}
-
-extension Instant {
-    /// Seconds from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z: the
-    /// instants an event line can write (four-digit years).
-    @_spi(Layers) public static let writableRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 }

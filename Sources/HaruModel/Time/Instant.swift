@@ -68,8 +68,22 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         }
         guard k == b.count else { return .failure(.malformed) }
         let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + mi * 60 + s)
-        return .success(Instant(seconds: local - Int64(offset)))
+        let t = local - Int64(offset)
+        guard ledgerRange.contains(t) else { return .failure(.outOfRange) }
+        return .success(Instant(seconds: t))
     }
+
+    /// The instants a ledger takes: 1900-01-01T00:00:00Z to
+    /// 2999-12-31T23:59:59Z. Wide enough for any record a person keeps (and
+    /// for generated histories centuries ahead), narrow enough that every
+    /// calendar computation around it stays inside the four-digit years the
+    /// calendar knows, and that the longest session it allows costs seconds,
+    /// not hours (a day page per UTC day it touches). Anything else is
+    /// refused where it is read, with exit 2.
+    @_spi(Layers) public static let ledgerRange: ClosedRange<Int64> = -2_208_988_800...32_503_679_999
+
+    /// The range in words, for messages.
+    @_spi(Layers) public static let ledgerRangeText = "from 1900-01-01T00:00:00Z to 2999-12-31T23:59:59Z"
 
     /// ISO 8601 at a fixed offset from UTC, `Z` for zero.
     public func format(offsetSeconds: Int) -> String {

@@ -74,11 +74,17 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Parses exactly `YYYY-MM-DD`.
+    /// A date as typed (`YYYY-MM-DD`), within the ledger's years (1900 to
+    /// 2999, as `Instant.ledgerRange`); nil otherwise.
     @_spi(Layers) public init?(parsing text: String) {
         let b = Array(text.utf8)
         guard b.count == 10 else { return nil }
         self.init(bytes: b, at: 0)
+        guard LocalDate.ledgerYears.contains(year) else { return nil }
     }
+
+    /// The years a ledger's dates may have.
+    @_spi(Layers) public static let ledgerYears = 1900...2999
 
     /// Parses `YYYY-MM-DD` at `at` in a byte array.
     init?<B: RandomAccessCollection<UInt8>>(bytes b: B, at k: Int) where B.Index == Int {

@@ -244,10 +244,10 @@ struct DerivedIDs {
         bytes.append(0)
         key(&bytes)
         let (a, b, _, _) = bytes.withUnsafeBytes { sha.hash($0) }.bytes
-        // Seconds since 0001-01-01 (never negative for an instant an event can
-        // carry; 48 bits hold 8.9 million years), the version 8 nibble, 12 bits
+        // Seconds since 1900-01-01 (never negative for an instant a ledger
+        // takes; 48 bits hold 8.9 million years), the version 8 nibble, 12 bits
         // of hash; then the variant and 62 bits of hash.
-        let seconds = UInt64(max(0, at.seconds - Instant.writableRange.lowerBound)) & 0xFFFF_FFFF_FFFF
+        let seconds = UInt64(max(0, at.seconds - Instant.ledgerRange.lowerBound)) & 0xFFFF_FFFF_FFFF
         return EventID(high: seconds << 16 | 0x8000 | (a & 0x0FFF), low: (b & ~(UInt64(0xC000) << 48)) | (UInt64(0x8000) << 48))
     }
 }
