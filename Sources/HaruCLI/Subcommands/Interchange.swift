@@ -99,18 +99,15 @@ extension Subcommands {
                 if fresh { removeLedger(at: partial) }
                 throw error
             }
-            let skipped = r.seqs.count - r.appended
             if ctx.json {
+                let skipped = r.seqs.count - r.appended
                 ctx.printJSON(
                     .object([
                         ("events", .int(Int64(r.seqs.count))), ("appended", .int(Int64(r.appended))), ("skipped", .int(Int64(skipped))),
                         ("head", .int(Int64(r.head))), ("created", .bool(fresh)),
                     ]))
             } else {
-                ctx.out.line(
-                    (fresh ? "Created a ledger at \(path) and imported " : "Imported ")
-                        + "\(r.appended) event\(r.appended == 1 ? "" : "s")"
-                        + (skipped > 0 ? " (\(skipped) already there)" : "") + "; head seq \(r.head).")
+                ctx.out.line(importSummary(r, from: nil, createdAt: fresh ? path : nil))
             }
             return ExitCode.ok
         })
@@ -223,10 +220,7 @@ extension Subcommands {
                 let src = imported[n - 1]
                 throw CSVInputError(file: src.file, line: src.line, column: nil, rule: "\(e.field): \(e.rule)")
             }
-            let skipped = r.seqs.count - r.appended
-            ctx.out.line(
-                "Imported \(r.appended) event\(r.appended == 1 ? "" : "s") from \(files.count) file\(files.count == 1 ? "" : "s")"
-                    + (skipped > 0 ? " (\(skipped) already there)" : "") + "; head seq \(r.head).")
+            ctx.out.line(importSummary(r, from: "\(files.count) file\(files.count == 1 ? "" : "s")"))
             return ExitCode.ok
         })
 
@@ -319,10 +313,7 @@ extension Subcommands {
                 throw UsageError("Loop import: \(e.field): \(e.rule); nothing was imported")
             }
             for n in result.notes { ctx.invocation.err.line("Note: " + n) }
-            let skipped = r.seqs.count - r.appended
-            ctx.out.line(
-                "Imported \(r.appended) event\(r.appended == 1 ? "" : "s") from Loop" + (skipped > 0 ? " (\(skipped) already there)" : "")
-                    + "; head seq \(r.head).")
+            ctx.out.line(importSummary(r, from: "Loop"))
             return ExitCode.ok
         })
 
@@ -377,12 +368,18 @@ extension Subcommands {
                 }
                 r = try ctx.appendReadingAhead { planned.restarted }
             }
-            let skipped = r.seqs.count - r.appended
-            ctx.out.line(
-                "Imported \(r.appended) event\(r.appended == 1 ? "" : "s") from timewarrior" + (skipped > 0 ? " (\(skipped) already there)" : "")
-                    + "; head seq \(r.head).")
+            ctx.out.line(importSummary(r, from: "timewarrior"))
             return ExitCode.ok
         })
+
+    /// `Imported 12 events from Loop (3 already there); head seq 40.` — what every import says.
+    /// - Parameter createdAt: the path of a ledger the import made.
+    static func importSummary(_ r: AppendResult, from source: String?, createdAt: String? = nil) -> String {
+        let skipped = r.seqs.count - r.appended
+        return (createdAt.map { "Created a ledger at \($0) and imported " } ?? "Imported ")
+            + "\(r.appended) event\(r.appended == 1 ? "" : "s")" + (source.map { " from " + $0 } ?? "")
+            + (skipped > 0 ? " (\(skipped) already there)" : "") + "; head seq \(r.head)."
+    }
 
     /// Removes a ledger directory this command made (its two files and itself).
     static func removeLedger(at path: String) {

@@ -271,93 +271,96 @@ struct DerivedIDs {
         var note: String?
     }
 
-    /// Planned: every definition, then a step per interval.
-    let definitions: [EventInput]
-    let steps: [Step]
+    /// Where the steps come from: made beforehand (`planned`), or scanned
+    /// from the export as the append asks for them.
+    fileprivate enum Input {
+        case planned(steps: [Step], next: Int)
+        case scanned(Scan)
+    }
+
+    /// A stream's place in the export, and the names made so far.
+    fileprivate struct Scan {
+        let bytes: [UInt8]
+        var names: TimewarriorImport.Names
+        var offset = 0
+        var intervalsRead = 0
+        var lastStart = Instant(seconds: .min)
+        var untagged = TimewarriorImport.Untagged()
+    }
+
+    private var input: Input
+    /// The first made, kept to start over from (an append that starts over asks again).
+    private let origin: Input
     let zones: ZoneDirectory
-    private var k = 0
+    /// Events to hand out before the next step's: a plan's definitions, a
+    /// stream's new action and tags just before their first session.
+    private var waiting: [EventInput]
+    private var waitingNext = 0
+    private var line = 1
     private var ids = DerivedIDs()
     private var scratch: [UInt8] = []
 
-    /// Streaming: the export, scanned from `offset`; the names as made so
-    /// far; the events waiting to be handed out (an interval's new action
-    /// and tags come before its session).
-    private let stream: [UInt8]?
-    private var names: TimewarriorImport.Names?
-    private var offset = 0
-    private var intervalsRead = 0
-    private var lastStart = Instant(seconds: .min)
-    private var waiting: [EventInput] = []
-    private var untagged = TimewarriorImport.Untagged()
-
     init(definitions: [EventInput], steps: [Step], zones: ZoneDirectory) {
-        self.definitions = definitions
-        self.steps = steps
-        self.zones = zones
-        self.stream = nil
+        self.init(.planned(steps: steps, next: 0), waiting: definitions, zones: zones)
     }
 
     init(stream bytes: [UInt8], names: TimewarriorImport.Names) {
-        definitions = []
-        steps = []
-        zones = names.zones
-        stream = bytes
-        self.names = names
+        self.init(.scanned(Scan(bytes: bytes, names: names)), waiting: [], zones: names.zones)
+    }
+
+    private init(_ input: Input, waiting: [EventInput], zones: ZoneDirectory) {
+        self.input = input
+        origin = input
+        self.waiting = waiting
+        self.zones = zones
     }
 
     /// How many events the import adds (or retries); for a stream, a guess
     /// from its size (an interval is about 90 bytes).
-    @_spi(Layers) public var expectedEvents: Int? { stream.map { $0.count / 90 + 1 } ?? definitions.count + steps.count }
+    @_spi(Layers) public var expectedEvents: Int? {
+        switch origin {
+        case .planned(let steps, _): waiting.count + steps.count
+        case .scanned(let scan): scan.bytes.count / 90 + 1
+        }
+    }
 
-    /// A fresh reading from the first event (an append that starts over asks again).
+    /// A fresh reading from the first event.
     @_spi(Layers) public var restarted: TimewarriorEvents {
-        if let stream, let names { return TimewarriorEvents(stream: stream, names: names) }
-        return TimewarriorEvents(definitions: definitions, steps: steps, zones: zones)
+        var fresh = self
+        fresh.input = origin
+        fresh.waitingNext = 0
+        if case .scanned = origin { fresh.waiting = [] }
+        fresh.line = 1
+        return fresh
     }
 
     @_spi(Layers) public mutating func next() throws -> (EventInput, Int)? {
-        if stream != nil { return try nextStreamed() }
-        defer { k += 1 }
-        if k < definitions.count { return (definitions[k], 1) }
-        let j = k - definitions.count
-        guard j < steps.count else { return nil }
-        let s = steps[j]
-        return (try event(s), s.interval)
+        while true {
+            if waitingNext < waiting.count {
+                defer { waitingNext += 1 }
+                return (waiting[waitingNext], line)
+            }
+            guard let step = try nextStep() else { return nil }
+            line = step.interval
+            let e = try event(step)
+            // New definitions came with this step: they go first, then its event.
+            if waitingNext < waiting.count { waiting.append(e) } else { return (e, line) }
+        }
     }
 
-    /// The next event of a stream: a waiting one, or those of the next interval.
-    private mutating func nextStreamed() throws -> (EventInput, Int)? {
-        if !waiting.isEmpty { return (waiting.removeFirst(), intervalsRead) }
-        while true {
-            let index = intervalsRead + 1
-            let item: TimewarriorImport.PlainScan.Item = stream!.withUnsafeBufferPointer { b in
-                var scan = TimewarriorImport.PlainScan(bytes: b, at: offset)
-                defer { offset = scan.i }
-                return scan.next(index: index)
-            }
-            let iv: TimewarriorImport.Interval
-            switch item {
-            case .end:
-                try untagged.check(names!.options)
-                return nil
-            case .notPlain: throw TimewarriorImport.NotStreamable()
-            case .interval(let read): iv = read
-            }
-            intervalsRead = index
-            guard iv.start >= lastStart else { throw TimewarriorImport.NotStreamable() }
-            if index == 1 { names!.definedAt = Instant(seconds: iv.start.seconds - 86_400) }
-            lastStart = iv.start
-            guard let (actionName, action) = try names!.action(of: iv, definitions: &waiting) else {
-                untagged.count(iv)
-                continue
-            }
-            let step = Step(
-                kind: iv.end == nil ? .started : .recorded, interval: index, session: nil, actionName: actionName, action: action, start: iv.start,
-                end: iv.end, note: names!.note(of: iv))
-            let e = try event(step)
-            if waiting.isEmpty { return (e, index) }
-            waiting.append(e)
-            return (waiting.removeFirst(), index)
+    /// The next interval's step: from the plan, or scanned (its new action
+    /// and tags put in `waiting`).
+    private mutating func nextStep() throws -> Step? {
+        switch input {
+        case .planned(let steps, let k):
+            guard k < steps.count else { return nil }
+            input = .planned(steps: steps, next: k + 1)
+            return steps[k]
+        case .scanned(var scan):
+            // Out of `input` while it changes, so that its buffers are not copied.
+            input = .planned(steps: [], next: 0)
+            defer { input = .scanned(scan) }
+            return try scan.nextStep(waiting: &waiting)
         }
     }
 
@@ -412,5 +415,40 @@ struct DerivedIDs {
             b += (s.note ?? "").utf8
         }
         return EventInput(id: id, type: type, at: at, source: TimewarriorImport.source, payload: payload)
+    }
+}
+
+extension TimewarriorEvents.Scan {
+    /// The next interval that names an action, as a step; nil at the end of
+    /// the export (after refusing the untagged ones, if any).
+    /// - Throws: `NotStreamable` for an interval out of order or text that is not plain.
+    mutating func nextStep(waiting: inout [EventInput]) throws -> TimewarriorEvents.Step? {
+        while true {
+            let index = intervalsRead + 1
+            let item: TimewarriorImport.PlainScan.Item = bytes.withUnsafeBufferPointer { b in
+                var scan = TimewarriorImport.PlainScan(bytes: b, at: offset)
+                defer { offset = scan.i }
+                return scan.next(index: index)
+            }
+            let iv: TimewarriorImport.Interval
+            switch item {
+            case .end:
+                try untagged.check(names.options)
+                return nil
+            case .notPlain: throw TimewarriorImport.NotStreamable()
+            case .interval(let read): iv = read
+            }
+            intervalsRead = index
+            guard iv.start >= lastStart else { throw TimewarriorImport.NotStreamable() }
+            if index == 1 { names.definedAt = Instant(seconds: iv.start.seconds - 86_400) }
+            lastStart = iv.start
+            guard let (actionName, action) = try names.action(of: iv, definitions: &waiting) else {
+                untagged.count(iv)
+                continue
+            }
+            return TimewarriorEvents.Step(
+                kind: iv.end == nil ? .started : .recorded, interval: index, session: nil, actionName: actionName, action: action, start: iv.start,
+                end: iv.end, note: names.note(of: iv))
+        }
     }
 }

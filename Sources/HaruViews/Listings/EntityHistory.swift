@@ -134,13 +134,17 @@
         let events = try snap.events(of: id, from: from, through: through)
         var out: [HistoryEntry] = []
         var before: [Field: FieldValue] = [:]
+        // The record's version after each of its events, folded on as the walk goes.
+        var s: SessionRecord?
+        var c: CountRecord?
         for k in events.indices {
             var after: [Field: FieldValue] = [:]
-            if session, let s = RecordReplay.session(Array(events[...k])) {
+            if session { RecordReplay.apply(events[k], to: &s) } else { RecordReplay.apply(events[k], to: &c) }
+            if session, let s {
                 after[.start] = .int(s.start.seconds)
                 if let e = s.end { after[.end] = .int(e.seconds) }
                 if let n = s.note { after[.note] = .string(n) }
-            } else if !session, let c = RecordReplay.count(Array(events[...k])) {
+            } else if !session, let c {
                 after[.time] = .int(c.time.seconds)
                 after[.amount] = .int(Int64(c.amount))
                 if let n = c.note { after[.note] = .string(n) }

@@ -172,62 +172,69 @@
 }
 
 /// A record re-folded from its own events (already checked by the fold when
-/// they were appended): its version after the last of them.
+/// they were appended): its version after the last of them. One event at a
+/// time (`apply`), so that a history walks a record's versions in one pass.
 @_spi(Layers) public enum RecordReplay {
     @_spi(Layers) public static func session(_ events: [Event]) -> SessionRecord? {
         var s: SessionRecord?
-        for e in events {
-            let p = e.payload
-            switch e.type {
-            case .sessionStarted:
-                s = SessionRecord(
-                    id: p.string(.sessionID) ?? "", actionID: p.string(.actionID) ?? "", start: e.at, end: nil, note: nil, status: .running,
-                    createdSeq: e.seq)
-            case .sessionRecorded:
-                s = SessionRecord(
-                    id: p.string(.sessionID) ?? "", actionID: p.string(.actionID) ?? "", start: p.instant(.start) ?? e.at,
-                    end: p.instant(.end), note: p.string(.note), status: .stopped, createdSeq: e.seq)
-            case .sessionStopped, .sessionDiscarded:
-                s?.end = e.at
-                s?.status = e.type == .sessionStopped ? .stopped : .discarded
-            case .sessionEdited:
-                if let t = p.instant(.start) { s?.start = t }
-                if let t = p.instant(.end) { s?.end = t }
-                if p.isNull(.note) { s?.note = nil } else if let n = p.string(.note) { s?.note = n }
-            case .sessionDeleted:
-                s?.status = .deleted
-            case .sessionRestored:
-                s?.status = .stopped
-            default:
-                continue
-            }
-            s?.versionSeq = e.seq
-        }
+        for e in events { apply(e, to: &s) }
         return s
     }
 
     @_spi(Layers) public static func count(_ events: [Event]) -> CountRecord? {
         var c: CountRecord?
-        for e in events {
-            let p = e.payload
-            switch e.type {
-            case .countAdded:
-                c = CountRecord(
-                    id: p.string(.entryID) ?? "", actionID: p.string(.actionID) ?? "", time: e.at, amount: Int(p.int(.amount) ?? 0),
-                    note: p.string(.note), deleted: false, createdSeq: e.seq)
-            case .countEdited:
-                if let a = p.int(.amount) { c?.amount = Int(a) }
-                if let t = p.instant(.time) { c?.time = t }
-                if p.isNull(.note) { c?.note = nil } else if let n = p.string(.note) { c?.note = n }
-            case .countDeleted:
-                c?.deleted = true
-            case .countRestored:
-                c?.deleted = false
-            default:
-                continue
-            }
-            c?.versionSeq = e.seq
-        }
+        for e in events { apply(e, to: &c) }
         return c
+    }
+
+    /// The session after `e` (an event of another kind leaves it as it is).
+    @_spi(Layers) public static func apply(_ e: Event, to s: inout SessionRecord?) {
+        let p = e.payload
+        switch e.type {
+        case .sessionStarted:
+            s = SessionRecord(
+                id: p.string(.sessionID) ?? "", actionID: p.string(.actionID) ?? "", start: e.at, end: nil, note: nil, status: .running,
+                createdSeq: e.seq)
+        case .sessionRecorded:
+            s = SessionRecord(
+                id: p.string(.sessionID) ?? "", actionID: p.string(.actionID) ?? "", start: p.instant(.start) ?? e.at,
+                end: p.instant(.end), note: p.string(.note), status: .stopped, createdSeq: e.seq)
+        case .sessionStopped, .sessionDiscarded:
+            s?.end = e.at
+            s?.status = e.type == .sessionStopped ? .stopped : .discarded
+        case .sessionEdited:
+            if let t = p.instant(.start) { s?.start = t }
+            if let t = p.instant(.end) { s?.end = t }
+            if p.isNull(.note) { s?.note = nil } else if let n = p.string(.note) { s?.note = n }
+        case .sessionDeleted:
+            s?.status = .deleted
+        case .sessionRestored:
+            s?.status = .stopped
+        default:
+            return
+        }
+        s?.versionSeq = e.seq
+    }
+
+    /// The count after `e` (an event of another kind leaves it as it is).
+    @_spi(Layers) public static func apply(_ e: Event, to c: inout CountRecord?) {
+        let p = e.payload
+        switch e.type {
+        case .countAdded:
+            c = CountRecord(
+                id: p.string(.entryID) ?? "", actionID: p.string(.actionID) ?? "", time: e.at, amount: Int(p.int(.amount) ?? 0),
+                note: p.string(.note), deleted: false, createdSeq: e.seq)
+        case .countEdited:
+            if let a = p.int(.amount) { c?.amount = Int(a) }
+            if let t = p.instant(.time) { c?.time = t }
+            if p.isNull(.note) { c?.note = nil } else if let n = p.string(.note) { c?.note = n }
+        case .countDeleted:
+            c?.deleted = true
+        case .countRestored:
+            c?.deleted = false
+        default:
+            return
+        }
+        c?.versionSeq = e.seq
     }
 }
