@@ -94,6 +94,12 @@ package final class OutputStream {
     package var isTTY: Bool { fd.map { isatty($0) == 1 } ?? false }
 }
 
+/// A file's bytes for a command (`Invocation.readInput`), or why not.
+package func readInputFile(_ path: String) throws -> InputBytes {
+    guard let b = InputBytes.map(path: path) else { throw UsageError("cannot read \(path): \(InputBytes.whyUnreadable(path: path))") }
+    return b
+}
+
 /// Everything a command may take from the outside world, passed in so that
 /// tests can pin it: arguments, environment, input, outputs, clock, ids.
 package struct Invocation {

@@ -29,8 +29,7 @@ func clockMicros() -> Int64 {
 
 func readInput(_ path: String?) throws -> InputBytes {
     if let path {
-        guard let input = InputBytes.map(path: path) else { throw UsageError("cannot read \(path)") }
-        return input
+        return try readInputFile(path)
     }
     var out: [UInt8] = []
     var buf = [UInt8](repeating: 0, count: 1 << 16)

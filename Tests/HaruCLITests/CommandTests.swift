@@ -239,6 +239,18 @@ struct AppendCommand {
         #expect(r.code == 2)
         #expect(r.err.contains("cannot read"))
     }
+
+    @Test func anUnreadableInputSaysWhy() {
+        let dir = cliLedger()
+        for (args, why) in [
+            (["append", dir.path + "/missing.jsonl"], "missing.jsonl: no such file"),
+            (["import", "timew", dir.path], "cannot read \(dir.path): it is a directory"),
+            (["import", "jsonl", "/dev/null"], "/dev/null: not a regular file (a pipe or a device: give - and redirect it to standard input)"),
+        ] {
+            let r = haru(args, ledger: dir.ledgerPath)
+            #expect(r.code == 2 && r.err.contains(why), "\(args): \(r.err)")
+        }
+    }
 }
 
 struct RunningCommand {

@@ -63,8 +63,7 @@ package func haru(
             arguments: args, environment: env,
             readInput: { path in
                 guard let path else { return InputBytes(input) }
-                guard let b = InputBytes.map(path: path) else { throw UsageError("cannot read \(path)") }
-                return b
+                return try readInputFile(path)
             },
             out: out, err: err, clock: { now }, rng: SeededRNG(seed: seed ?? UInt64.random(in: 1...UInt64.max)))
     // Tests never read the machine's zone: a ledger made without --time-zone is UTC unless TZ is set.

@@ -44,6 +44,24 @@ public final class InputBytes: @unchecked Sendable {
     /// The bytes as an array (a copy: for small inputs).
     @_spi(Layers) public var array: [UInt8] { Array(buffer) }
 
+    /// Why the file at `path` cannot be read as input, in a person's words
+    /// (after `map` gave nil).
+    @_spi(Layers) public static func whyUnreadable(path: String) -> String {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            switch errno {
+            case ENOENT: return "no such file"
+            case EACCES: return "permission denied (a directory on the way cannot be searched)"
+            default: return String(cString: strerror(errno))
+            }
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: return "it is a directory"
+        case S_IFREG: return access(path, R_OK) == 0 ? "it could not be mapped into memory" : "permission denied"
+        default: return "not a regular file (a pipe or a device: give - and redirect it to standard input)"
+        }
+    }
+
     /// The regular file at `path`, mapped; nil if it cannot be opened as one.
     @_spi(Layers) public static func map(path: String) -> InputBytes? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
