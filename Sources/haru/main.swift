@@ -61,5 +61,7 @@ var invocation = Invocation(
     out: OutputStream(fd: 1), err: OutputStream(fd: 2, buffered: false), clock: clockMicros, rng: BufferedSystemRandom(),
     end: { exit($0) })
 if isatty(0) == 1 && isatty(2) == 1 { invocation.confirm = askOnTerminal }
+// A damaged data file can make liblmdb fault: one line and exit 3 (FaultExit).
+FaultExit.install()
 let code = HaruCLI.run(invocation)
 exit(code)

@@ -186,6 +186,8 @@
     /// The seq of an `events` key (`SeqKey`); a key of another length is damage.
     @_spi(Layers) public static func seq(fromKey k: UnsafeRawBufferPointer) throws(DecodeError) -> UInt64 {
         guard let seq = SeqKey.seq(k) else { throw DecodeError("event key of \(k.count) bytes") }
+        // Seqs count from 1 and stay far below 2^63 (every reader writes them as JSON integers).
+        guard seq >= 1, seq <= UInt64(Int64.max) else { throw DecodeError("event key \(seq) is not a seq") }
         return seq
     }
 }

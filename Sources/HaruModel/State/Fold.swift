@@ -256,7 +256,7 @@
             }
             let action = try liveAction(try p.requiredString(.actionID), tracking: .count, store: store)
             let new = CountRecord(
-                id: id, actionID: action, time: at, amount: Int(try p.requiredInt(.amount)), note: p.string(.note), deleted: false, createdSeq: seq)
+                id: id, actionID: action, time: at, amount: try countAmount(p.requiredInt(.amount)), note: p.string(.note), deleted: false, createdSeq: seq)
             try store.setCount(new)
             return .count(old: nil, new: new)
 
@@ -264,7 +264,7 @@
             var c = try existingCount(try p.requiredString(.entryID), store: store)
             let old = c
             guard p.fieldCount > 1 else { throw InputError(field: "data", rule: "count.edited must change at least one field") }
-            if let a = p.int(.amount) { c.amount = Int(a) }
+            if let a = p.int(.amount) { c.amount = try countAmount(a) }
             if let t = p.instant(.time) { c.time = t }
             if p.isNull(.note) { c.note = nil } else if let n = p.string(.note) { c.note = n }
             c.versionSeq = seq
@@ -308,6 +308,17 @@
             throw InputError(field: field, rule: "\(kind.word) \"\(id)\" was deleted at seq \(del)")
         }
         return d
+    }
+
+    /// A count's amount within its field's rule. The JSON reading checked
+    /// it already; a replay of stored payloads (a rebuild) checks it again, so
+    /// that a damaged byte is named as such instead of trapping later where the
+    /// amount is stored (as an unsigned number).
+    static func countAmount(_ n: Int64) throws -> Int {
+        guard case .int(let range) = Field.amount.kind, range.contains(n) else {
+            throw InputError(field: "data.amount", rule: "must be a whole number within the amount's range (got \(n))")
+        }
+        return Int(n)
     }
 
     static func liveAction<S: EntityStore>(_ id: String, tracking: Tracking, store: S) throws -> String {

@@ -90,6 +90,7 @@ public final class Environment: @unchecked Sendable {
         self.lockless = lockless
         gate = readOnly ? nil : WriterGate(directory: path)
         gate?.prepare()
+        try checkLength()
         // Clear reader slots left by processes that died mid-read, so they
         // do not pin old pages (and the file) forever.
         var dead: Int32 = 0
@@ -105,6 +106,24 @@ public final class Environment: @unchecked Sendable {
         // No close on failure here: every stored property is set once `env`
         // is, so a throw from this point still runs `deinit`, which closes
         // the handle (closing it here as well freed it twice).
+    }
+
+    /// A data file shorter than the last page its meta page names was cut
+    /// (a copy that stopped early, a full disk under another tool): LMDB
+    /// would map past its end and every read there would end the process
+    /// with SIGBUS. Refused at open, naming both lengths.
+    private func checkLength() throws(LMDBError) {
+        var info = MDB_envinfo()
+        var st = MDB_stat()
+        var file = stat()
+        guard mdb_env_info(env, &info) == MDB_SUCCESS, mdb_env_stat(env, &st) == MDB_SUCCESS,
+            stat(path + "/data.mdb", &file) == 0
+        else { return }
+        let needed = (Int64(info.me_last_pgno) + 1) * Int64(st.ms_psize)
+        guard Int64(file.st_size) < needed else { return }
+        throw LMDBError.damaged(
+            "\(path)/data.mdb is \(file.st_size) bytes but its last page ends at byte \(needed): the file was cut short. "
+                + "Nothing was read from it; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)")
     }
 
     deinit {

@@ -55,6 +55,17 @@ import CLMDB
         self.hint = hint
     }
 
+    /// Damage the storage kit found before LMDB read anything (LMDB's own
+    /// message for its code would name a cause it did not see).
+    @_spi(Layers) public static func damaged(_ reason: String) -> LMDBError {
+        var e = LMDBError(code: MDB_CORRUPTED, call: "open", hint: "")
+        e.damage = reason
+        return e
+    }
+
+    /// Set by `damaged`: what is wrong, said instead of LMDB's message.
+    @_spi(Layers) public private(set) var damage: String?
+
     @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
 
     @_spi(Layers) public var isMapFull: Bool { kind == .mapFull }
@@ -63,7 +74,8 @@ import CLMDB
     @_spi(Layers) public var message: String { String(cString: mdb_strerror(code)) }
 
     @_spi(Layers) public var description: String {
-        "\(call) failed: \(message) (code \(code))" + (hint.isEmpty ? "" : "; \(hint)")
+        if let damage { return "the data file is damaged: " + damage }
+        return "\(call) failed: \(message) (code \(code))" + (hint.isEmpty ? "" : "; \(hint)")
     }
 
     private static func hint(for kind: Kind) -> String {

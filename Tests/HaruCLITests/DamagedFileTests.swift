@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HaruCLI
+@_spi(Layers) @testable import HaruModel
+
+/// Damaged data files end in a message and exit 1 or 3, never a signal
+/// (Docs/reliability.md "Damaged files").
+struct DamagedFiles {
+    /// A ledger of the demo history, made by the binary.
+    func demoLedger() throws -> TempDir {
+        let dir = TempDir()
+        let now = ["--now", "2026-03-10T00:00:00+09:00"]
+        #expect(try runBinary(["init", "--time-zone", "Asia/Seoul"] + now, ledger: dir.ledgerPath).code == 0)
+        let demo = try String(contentsOfFile: packageRoot + "/Fixtures/demo/demo.jsonl", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.contains("\"expect\"") }.joined(separator: "\n")
+        #expect(try runBinary(["append", "-"] + now, ledger: dir.ledgerPath, stdin: demo).code == 0)
+        return dir
+    }
+
+    @Test func aDataFileCutShortIsRefusedAtOpenNamingBothLengths() throws {
+        let dir = try demoLedger()
+        let file = dir.ledgerPath + "/data.mdb"
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        #expect(truncate(file, off_t(size / 2)) == 0)
+        for args in [["verify"], ["running"], ["log", "--json"], ["rebuild"], ["count", "Water"]] {
+            let r = try runBinary(args, ledger: dir.ledgerPath)
+            #expect(r.code == 3, "\(args): \(r.err)")
+            #expect(r.err.contains("data.mdb is \(size / 2) bytes but its last page ends at byte \(size): the file was cut short"), "\(args): \(r.err)")
+        }
+    }
+
+    /// The short form of `scripts/byte-flips.py` (the long form's figures are
+    /// in Docs/reliability.md): single-byte changes of the demo ledger's data
+    /// file, six commands on each; no signal death, no hang, no status but
+    /// 0-3, and no change of what `log --json` prints that `verify` passes.
+    @Test(.timeLimit(.minutes(3))) func singleByteChangesEndInAMessageNeverASignalAndNeverUnnoticed() throws {
+        let r = try sh("python3 \(packageRoot)/scripts/byte-flips.py --haru \(haruBinary) --flips 80 --seed 5")
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("signal deaths, hangs, other statuses and silent changes: 0"), "\(r.out)")
+    }
+
+    /// The damaged ledgers the reliability issue named, made here: one
+    /// byte of an action's name changed where the event stores it (its
+    /// payload: the chain no longer matches) and where the state stores it
+    /// (a projection: it no longer matches the events).
+    @Test func aChangedByteInAnEventOrInTheStateIsFoundByVerifyAndNamed() throws {
+        let template = try demoLedger()
+        let original = try Data(contentsOf: URL(fileURLWithPath: template.ledgerPath + "/data.mdb"))
+        var places: [Int] = []
+        var from = original.startIndex
+        while let r = original.range(of: Data("Side project".utf8), in: from..<original.endIndex) {
+            places.append(r.lowerBound)
+            from = r.upperBound
+        }
+        #expect(places.count >= 2, "stored in the event and in the state")
+        for place in places {
+            let dir = try demoLedger()
+            var bytes = original
+            bytes[place] ^= 0x01
+            try bytes.write(to: URL(fileURLWithPath: dir.ledgerPath + "/data.mdb"))
+            let r = try runBinary(["verify"], ledger: dir.ledgerPath)
+            #expect(r.code == 1 || r.code == 3, "byte \(place): \(r.out) \(r.err)")
+            #expect(!(r.out + r.err).contains("ok:"), "byte \(place): \(r.out)")
+        }
+    }
+}
