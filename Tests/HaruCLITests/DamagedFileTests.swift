@@ -65,4 +65,61 @@ struct DamagedFiles {
             #expect(!(r.out + r.err).contains("ok:"), "byte \(place): \(r.out)")
         }
     }
+
+    /// The third damaged ledger of the reliability issue: one byte of the
+    /// older meta page's transaction id changed, so that LMDB opens the
+    /// snapshot before the last commit. The head record refuses it.
+    @Test func aDataFileRolledBackByItsMetaPageIsRefusedNamingBothSeqs() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["count", "Water"], ledger: p).code == 0)
+        let record = try String(contentsOfFile: p + "/head", encoding: .utf8)
+        #expect(record.hasPrefix("seq 00000000000000000005 hash "), "written after each commit: \(record)")
+        let file = p + "/data.mdb"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        // LMDB's two meta pages (pages 0 and 1, 4 KiB each): the transaction id is at byte 144 of each.
+        func txnid(_ page: Int) -> UInt64 { (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[page * 4096 + 144 + $1]) << (8 * UInt64($1)) } }
+        let older = txnid(0) < txnid(1) ? 0 : 1
+        let newer = txnid(1 - older)
+        #expect(newer < 255, "one byte is enough to change")
+        bytes[older * 4096 + 144] = UInt8(newer + 1)
+        try bytes.write(to: URL(fileURLWithPath: file))
+        for args in [["verify"], ["count", "Water"], ["day"]] {
+            let r = haru(args, ledger: p)
+            #expect(r.code == 3, "\(args): \(r.out) \(r.err)")
+            #expect(r.err.contains("its last commit is seq 4, but the ledger recorded seq 5"), "\(args): \(r.err)")
+            #expect(r.err.contains("remove \(p)/head to accept it"))
+        }
+        // Nothing was appended: with the record removed (an older copy accepted on purpose), seq 4 is the head.
+        try FileManager.default.removeItem(atPath: p + "/head")
+        #expect(haru(["verify"], ledger: p).out.hasPrefix("ok: 4 events"))
+    }
+
+    @Test func aHeadRecordBehindTheDataFileIsTheCrashWindowAndIsAcceptedAndBroughtUp() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let behind = try String(contentsOfFile: p + "/head", encoding: .utf8)
+        #expect(haru(["count", "Water"], ledger: p).code == 0)
+        // A crash after the commit, before the record: the record is one commit behind.
+        try behind.write(toFile: p + "/head", atomically: false, encoding: .utf8)
+        #expect(haru(["verify"], ledger: p).code == 0)
+        #expect(haru(["count", "Water"], ledger: p).code == 0)
+        #expect(try String(contentsOfFile: p + "/head", encoding: .utf8).hasPrefix("seq 00000000000000000006 "))
+    }
+
+    @Test func aHeadRecordThatIsALinkOrNotARecordIsRefused() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let outside = dir.path + "/outside"
+        FileManager.default.createFile(atPath: outside, contents: Data("keep".utf8))
+        try FileManager.default.removeItem(atPath: p + "/head")
+        try FileManager.default.createSymbolicLink(atPath: p + "/head", withDestinationPath: outside)
+        let linked = haru(["count", "Water"], ledger: p)
+        #expect(linked.code == 3 && linked.err.contains("head is not a regular file"), "\(linked.err)")
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "keep", "never written through the link")
+        try FileManager.default.removeItem(atPath: p + "/head")
+        try "seq 12".write(toFile: p + "/head", atomically: false, encoding: .utf8)
+        let garbled = haru(["day"], ledger: p)
+        #expect(garbled.code == 3 && garbled.err.contains("is not a head record; remove it"), "\(garbled.err)")
+    }
 }

@@ -70,7 +70,7 @@ struct ScratchDir {
     }
 
     func remove() {
-        for f in ["data.mdb", "lock.mdb"] { unlink(path + "/ledger/" + f) }
+        for f in Ledger.fileNames { unlink(path + "/ledger/" + f) }
         rmdir(path + "/ledger")
         rmdir(path)
     }

@@ -383,7 +383,7 @@ extension Subcommands {
 
     /// Removes a ledger directory this command made (its two files and itself).
     static func removeLedger(at path: String) {
-        for f in ["data.mdb", "lock.mdb"] { unlink(path + "/" + f) }
+        for f in Ledger.fileNames { unlink(path + "/" + f) }
         rmdir(path)
     }
 }

@@ -26,7 +26,9 @@ extension Ledger {
         from makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G
     ) throws -> AppendResult {
         let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
-        return try environment.write { txn in
+        // The head after the commit, for the head record (`HeadRecord`).
+        var newHead: Head?
+        return try environment.write({ txn in
             let head = try head(txn.reading)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
@@ -76,8 +78,11 @@ extension Ledger {
                 seqs.append(seq)
             }) {}
             try store.flush(alongside: { try sink.flush() })
+            if seq > head.seq { newHead = Head(seq: seq, hash: prev, recorded: 0) }
             return AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq)
-        }
+        }, afterCommit: { _ in
+            if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
+        })
     }
 }
 

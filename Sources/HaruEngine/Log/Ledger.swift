@@ -99,6 +99,7 @@ public final class Ledger: Sendable {
             throw error
         }
         try self.init(environment: env)
+        try checkHeadRecord()
     }
 
     private init(environment: Environment) throws {

@@ -20,6 +20,8 @@ public final class Environment: @unchecked Sendable {
     /// The named databases, by name, opened once at start.
     private(set) var databases: [String: MDB_dbi] = [:]
     @_spi(Layers) public let path: String
+    /// Whether commits are synced (`--no-sync` relaxes it).
+    @_spi(Layers) public let durability: Durability
     let readOnly: Bool
     /// Opened without LMDB's lock file (a ledger this user can only read).
     @_spi(Layers) public let lockless: Bool
@@ -46,6 +48,7 @@ public final class Environment: @unchecked Sendable {
     ) throws(LMDBError) {
         self.path = path
         self.writeWait = writeWait
+        self.durability = durability
         if create {
             if mkdir(path, 0o700) != 0 {
                 guard errno == EEXIST else { throw LMDBError(code: errno, call: "mkdir") }
@@ -219,6 +222,13 @@ public final class Environment: @unchecked Sendable {
     /// doubled and `body` runs again (at most 8 times), so `body` must not
     /// have effects outside the transaction.
     @_spi(Layers) public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+        try write(body, afterCommit: { _ in })
+    }
+
+    /// The same; `afterCommit` runs once the commit is made, still holding
+    /// the write lock (so that what it records follows the commits in order).
+    /// It cannot fail the write: the commit happened.
+    @_spi(Layers) public func write<T>(_ body: (WriteTransaction) throws -> T, afterCommit: (T) -> Void) throws -> T {
         try gate?.enter(writeWait)
         defer { gate?.leave() }
         var attempts = 0
@@ -231,6 +241,7 @@ public final class Environment: @unchecked Sendable {
                 let rc = mdb_txn_commit(txn)
                 txn = nil  // freed by mdb_txn_commit, whatever it returned
                 try check(rc, "mdb_txn_commit")
+                afterCommit(result)
                 return result
             } catch let e as LMDBError where e.isMapFull && attempts < 8 {
                 if txn != nil { mdb_txn_abort(txn) }

@@ -1,0 +1,88 @@
+/// A second record of the head, outside LMDB: `head` in the ledger's
+/// directory, the last commit's seq and hash, written after each commit.
+///
+/// LMDB keeps two meta pages and opens the one with the higher transaction
+/// id; they carry no checksum, so one changed byte (or an older copy of
+/// `data.mdb` put in place) can make it open an older snapshot without a
+/// word, and the next append would reuse seqs for other events. On open, a
+/// data file whose head is behind this record (or at its seq with another
+/// hash) is refused, naming both; nothing is read or written.
+///
+/// The window: the record is written after the commit, so a crash between
+/// the two leaves it one commit behind, which is accepted (the data file is
+/// ahead, never behind; the next commit brings the record up). No
+/// acknowledged event can be lost by it: the commit is durable before the
+/// record is written, and a record never runs ahead of a commit. What the
+/// window does not catch is a rollback to exactly the commit before, in the
+/// instant after a crash.
+#if canImport(Glibc)
+    import Glibc
+#endif
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+
+enum HeadRecord {
+    static func path(_ dir: String) -> String { dir + "/head" }
+
+    /// `seq 00000000000000000042 hash <64 hex>\n`: one length always, written
+    /// in one `pwrite` at offset 0 (no rename, no truncation: a record is
+    /// one sector, written whole or not at all).
+    static func text(_ head: Head) -> [UInt8] {
+        var out = Array("seq ".utf8)
+        let digits = String(head.seq)
+        out += Array(repeating: UInt8(ascii: "0"), count: 20 - digits.utf8.count) + Array(digits.utf8)
+        out += Array(" hash ".utf8)
+        head.hash.writeHex(to: &out)
+        out.append(0x0A)
+        return out
+    }
+
+    /// Writes the record (synced unless `sync` is false: `--no-sync`). A
+    /// record that cannot be written is skipped: the commit happened, and the
+    /// next one writes it again.
+    static func write(_ head: Head, in dir: String, sync: Bool) {
+        // Never through a link: a `head` symlinked elsewhere must not get written.
+        let fd = open(path(dir), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = text(head)
+        let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        if n == bytes.count && sync { _ = fdatasync(fd) }
+    }
+
+    /// The recorded head; nil when there is none (a ledger made before the
+    /// record existed, or one that never committed).
+    /// - Throws: `LMDBError.damaged` for a record that is not one.
+    static func read(in dir: String) throws(LMDBError) -> (seq: UInt64, hash: String)? {
+        var st = stat()
+        guard lstat(path(dir), &st) == 0 else { return nil }
+        guard (st.st_mode & S_IFMT) == S_IFREG, let bytes = FileBytes.read(path(dir), limit: 256) else {
+            throw LMDBError.damaged("\(path(dir)) is not a regular file; remove it (the next commit writes it again)")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let parts = text.split(separator: " ")
+        guard parts.count == 4, parts[0] == "seq", let seq = UInt64(parts[1]), parts[2] == "hash",
+            parts[3].utf8.count == 65, parts[3].hasSuffix("\n")
+        else {
+            throw LMDBError.damaged("\(path(dir)) is not a head record; remove it (the next commit writes it again)")
+        }
+        return (seq, String(parts[3].dropLast()))
+    }
+}
+
+extension Ledger {
+    /// The files of a ledger's directory: LMDB's two and the head record.
+    @_spi(Layers) public static let fileNames = ["data.mdb", "lock.mdb", "head"]
+
+    /// Refuses a data file rolled back behind the head record (`HeadRecord`).
+    func checkHeadRecord() throws {
+        guard let recorded = try HeadRecord.read(in: environment.path) else { return }
+        let head = try self.head()
+        let hash = head.hash.description
+        if head.seq > recorded.seq || (head.seq == recorded.seq && hash == recorded.hash) { return }
+        throw LMDBError.damaged(
+            "its last commit is seq \(head.seq), but the ledger recorded seq \(recorded.seq) (hash \(recorded.hash.prefix(12))…) after its last commit: "
+                + "the data file was rolled back (a damaged meta page, or an older copy of data.mdb put in place). Nothing was read or written. "
+                + "Restore the ledger from a copy or an export; if you put an older copy there on purpose, remove \(HeadRecord.path(environment.path)) to accept it")
+    }
+}
