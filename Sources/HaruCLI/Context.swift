@@ -94,6 +94,7 @@ struct Context {
         case .success(let t): return t
         case .failure(.noOffset): throw UsageError("\(option): \(Echo.quoted(text)) needs a UTC offset, as in 2026-03-04T07:30:00+09:00")
         case .failure(.fractionalSeconds): throw UsageError("\(option): \(Echo.quoted(text)) must be whole seconds")
+        case .failure(.offsetOutOfRange): throw UsageError("\(option): \(Echo.quoted(text)) has a UTC offset outside -12:00 to +14:00")
         case .failure(.outOfRange): throw UsageError("\(option): \(Echo.quoted(text)) is outside the times a ledger takes (\(Instant.ledgerRangeText))")
         case .failure: throw UsageError("\(option): \(Echo.quoted(text)) is not an ISO 8601 instant such as 2026-03-04T07:30:00+09:00")
         }

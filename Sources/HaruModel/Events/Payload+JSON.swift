@@ -114,10 +114,7 @@ extension Payload {
             let s = try text()
             switch Instant.parse(s) {
             case .success(let t): return .int(t.seconds)
-            case .failure(.noOffset): throw bad("must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(s)))")
-            case .failure(.fractionalSeconds): throw bad("must be whole seconds (got \(Echo.quoted(s)))")
-            case .failure(.outOfRange): throw bad("must be \(Instant.ledgerRangeText) (got \(Echo.quoted(s)))")
-            case .failure: throw bad("must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(s)))")
+            case .failure(let e): throw bad(e.rule(s))
             }
         case .date:
             let s = try text()

@@ -46,12 +46,7 @@ extension EventInput {
         let at: Instant
         switch Instant.parse(atText) {
         case .success(let t): at = t
-        case .failure(.noOffset):
-            throw InputError(field: "at", rule: "must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(atText)))")
-        case .failure(.fractionalSeconds): throw InputError(field: "at", rule: "must be whole seconds (got \(Echo.quoted(atText)))")
-        case .failure:
-            throw InputError(
-                field: "at", rule: "must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(atText)))")
+        case .failure(let e): throw InputError(field: "at", rule: e.rule(atText))
         }
         var id: EventID?
         if let idValue {

@@ -21,6 +21,8 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         case noOffset
         case fractionalSeconds
         case outOfRange
+        /// An offset no zone has had since 1900 (beyond −12:00 … +14:00).
+        case offsetOutOfRange
     }
 
     /// Parses `YYYY-MM-DDTHH:mm[:ss[.fff]](Z|±HH:mm)`. An offset is required:
@@ -70,6 +72,9 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + mi * 60 + s)
         let t = local - Int64(offset)
         guard ledgerRange.contains(t) else { return .failure(.outOfRange) }
+        // UTC−12:00 to UTC+14:00: every offset a zone has used since 1900
+        // (a typo such as +41:00 or +14:01 is not an instant anybody meant).
+        guard (-12 * 3600)...(14 * 3600) ~= offset else { return .failure(.offsetOutOfRange) }
         return .success(Instant(seconds: t))
     }
 
@@ -150,6 +155,19 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
             Digits.write(m / 60, 2, to: &out)
             out.append(UInt8(ascii: ":"))
             Digits.write(m % 60, 2, to: &out)
+        }
+    }
+}
+
+extension Instant.ParseError {
+    /// The rule `text` broke, as a field's error says it (`at: must …`).
+    @_spi(Layers) public func rule(_ text: String) -> String {
+        switch self {
+        case .noOffset: "must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(text)))"
+        case .fractionalSeconds: "must be whole seconds (got \(Echo.quoted(text)))"
+        case .offsetOutOfRange: "must have a UTC offset from -12:00 to +14:00 (got \(Echo.quoted(text)))"
+        case .outOfRange: "must be \(Instant.ledgerRangeText) (got \(Echo.quoted(text)))"
+        case .malformed: "must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(text)))"
         }
     }
 }
