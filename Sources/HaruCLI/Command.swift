@@ -32,6 +32,7 @@ extension OptionKey {
     static let everyDay = OptionKey("--every-day")
     static let expectHead = OptionKey("--expect-head")
     static let favorite = OptionKey("--favorite")
+    static let fresh = OptionKey("--fresh")
     static let from = OptionKey("--from")
     static let future = OptionKey("--future")
     static let goal = OptionKey("--goal")
@@ -52,6 +53,7 @@ extension OptionKey {
     static let monthDays = OptionKey("--month-days")
     static let name = OptionKey("--name")
     static let noSync = OptionKey("--no-sync")
+    static let trustOwner = OptionKey("--trust-owner")
     static let noTags = OptionKey("--no-tags")
     static let note = OptionKey("--note")
     static let now = OptionKey("--now")
@@ -122,6 +124,7 @@ let globalOptions: [OptionSpec] = [
     OptionSpec(.noSync, help: "Skip fsync at commit: faster bulk loads; a crash may lose the last commits, never older ones."),
     OptionSpec(.color, value: "WHEN", help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
     OptionSpec(.wait, value: "SECONDS", help: "Behind another writer, give up after SECONDS (exit 3; default: wait, saying so after a second)."),
+    OptionSpec(.trustOwner, help: "Use a ledger that belongs to another user (refused otherwise)."),
     OptionSpec(.help, short: "-h", help: "Show help for this command."),
 ]
 

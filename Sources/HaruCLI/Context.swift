@@ -39,7 +39,26 @@ struct Context {
             opened.ledger = l
             return l
         }
-        let l = try Ledger(path: try ledgerPath(), durability: durability, readOnly: readOnly, writeWait: try writeWait())
+        let err = invocation.err
+        let path = try ledgerPath(), wait = try writeWait(), trustOwner = parsed.has(.trustOwner)
+        func open(readOnly: Bool) throws -> Ledger {
+            try Ledger(path: path, durability: durability, readOnly: readOnly, writeWait: wait, trustOwner: trustOwner) { from, events in
+                // Once per ledger and upgrade; a script's stderr stays quiet.
+                if err.isTTY {
+                    err.line("The ledger's projections are of an older format (\(from)); rebuilding them from its \(events) events (the events are not touched) …")
+                }
+            }
+        }
+        let l: Ledger
+        do {
+            l = try open(readOnly: readOnly)
+        } catch LedgerError.olderProjections(let found, let supported) where readOnly {
+            // A query on a ledger an older haru wrote: upgrade it first when
+            // this user may write it; when not, the format is what to tell.
+            do { l = try open(readOnly: false) } catch let e as LMDBError where e.kind == .permissionDenied || e.kind == .readOnlyFileSystem {
+                throw LedgerError.olderProjections(found: found, supported: supported)
+            }
+        }
         if l.environment.lockless {
             invocation.err.line("Note: this ledger is read-only here; it is read without LMDB's lock file, so a writer elsewhere could change it under this read.")
         }

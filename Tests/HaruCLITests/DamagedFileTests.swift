@@ -123,3 +123,25 @@ struct DamagedFiles {
         #expect(garbled.code == 3 && garbled.err.contains("is not a head record; remove it"), "\(garbled.err)")
     }
 }
+
+extension DamagedFiles {
+    /// The last page number of the meta page in use, changed in its high
+    /// byte: past any file. It used to overflow the length check (a trap at
+    /// open); now it is refused like a file cut short.
+    @Test func aMetaPageNamingALastPagePastAnyFileIsRefusedNotATrap() throws {
+        let dir = try demoLedger()
+        let file = dir.ledgerPath + "/data.mdb"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        // LMDB's two meta pages (pages 0 and 1): the one with the higher txnid (bytes 144..151) is in use;
+        // its last page number is bytes 136..143, little-endian.
+        func txnid(_ page: Int) -> UInt64 { bytes[(page * 4096 + 144)..<(page * 4096 + 152)].reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        let page = txnid(1) > txnid(0) ? 1 : 0
+        bytes[page * 4096 + 143] = 59
+        try bytes.write(to: URL(fileURLWithPath: file))
+        for args in [["verify"], ["day", "2026-03-04"], ["rebuild", "--fresh"]] {
+            let r = try runBinary(args, ledger: dir.ledgerPath)
+            #expect(r.code == 3, "\(args): \(r.err)")
+            #expect(r.err.contains("as its last, past the end of any file: its meta page is damaged"), "\(args): \(r.err)")
+        }
+    }
+}

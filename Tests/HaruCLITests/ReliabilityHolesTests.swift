@@ -272,6 +272,44 @@ struct AnotherUser {
     }
 }
 
+/// The ledger directory is 0700 and its files 0600 whatever the umask:
+/// mkdir's and open's modes pass through it, so they are set outright.
+struct ModesUnderAnyUmask {
+    @Test(arguments: ["0000", "0022", "0077", "0277", "0777"]) func aNewLedgerIsPrivateAndUsable(_ mask: String) throws {
+        let dir = TempDir()
+        let ledger = dir.path + "/l"
+        let r = try sh("umask \(mask) && '\(haruBinary)' --ledger '\(ledger)' init --time-zone UTC && '\(haruBinary)' --ledger '\(ledger)' tag add Study && stat -c '%a %n' '\(ledger)' '\(ledger)'/*")
+        #expect(r.code == 0, "\(r.err)")
+        let modes = r.out.split(separator: "\n").filter { $0.first?.isNumber == true }.map { String($0.split(separator: " ")[0]) }
+        #expect(modes == ["700", "600", "600", "600"], "umask \(mask): \(r.out)")
+    }
+}
+
+/// A ledger another user owns is refused unless told (`--trust-owner`), as
+/// git refuses a repository of dubious ownership.
+struct LedgerOfAnotherUser {
+    static let root = getuid() == 0
+
+    @Test(.enabled(if: LedgerOfAnotherUser.root)) func isRefusedUnlessToldAndItsOwnerUsesIt() throws {
+        let dir = TempDir()
+        #expect(chmod(dir.path, 0o755) == 0)
+        let ledger = dir.path + "/l"
+        #expect(haru(["init", "--time-zone", "UTC"], ledger: ledger).code == 0)
+        #expect(try sh("chown -R nobody '\(ledger)'").code == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: ledger + "/data.mdb"))
+        for args in [["day"], ["tag", "add", "Study"], ["verify"]] {
+            let r = try runBinary(args, ledger: ledger)
+            #expect(r.code == 3, "\(args)")
+            #expect(r.err.contains("the ledger at \(ledger) belongs to nobody (uid "), "\(r.err)")
+            #expect(r.err.contains("pass --trust-owner if you mean to use it as root"), "\(r.err)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: ledger + "/data.mdb")) == before, "nothing written")
+        #expect(try runBinary(["day", "--trust-owner"], ledger: ledger).code == 0)
+        let owner = try sh("runuser -u nobody -- '\(haruBinary)' --ledger '\(ledger)' tag add Study")
+        #expect(owner.code == 0, "its owner uses it: \(owner.err)")
+    }
+}
+
 struct InitTakesTheSystemZone {
     @Test func fromTZThenTheLocaltimeLinkElseUTCSayingWhich() throws {
         let dir = TempDir()

@@ -122,12 +122,12 @@ struct Pipelines {
     @Test func driftInEitherPartOfTheStateIsFoundAndMended() throws {
         let dir = TempDir()
         let l = try freshLedger(dir)
-        let stateDB = try l.environment.database("state")
+        let stateDB = l.state
         try l.environment.write { txn in try txn.put(stateDB, [0x20] + Array("ghost".utf8), [1]) }
         #expect(try l.verify().problem?.contains("session \"ghost\"") == true)
         try l.environment.write { txn in try txn.put(stateDB, [0x21] + Array("ghost".utf8), [1]) }
         let r = try l.rebuild()
-        #expect(r.changed == 2)
+        #expect(r.replacedSet == 1)
         #expect(try l.verify().ok)
     }
 }
@@ -232,7 +232,7 @@ struct EntryDigests {
         var rng = SeededRNG(seed: 6)
         let line = #"{"type":"count.added","at":"2026-03-02T09:00:00+09:00","data":{"entry_id":"c9","action_id":"water","amount":2}}"#
         _ = try l.append(try events(line), now: 2_000_000, rng: &rng)
-        let stateDB = try l.environment.database("state")
+        let stateDB = l.state
         let key = [UInt8(0x21)] + Array("c9".utf8)
         let stored = try l.environment.read { txn in try #require(try txn.copy(stateDB, key)) }
         var changed = stored
@@ -240,8 +240,9 @@ struct EntryDigests {
         try l.environment.write { txn in try txn.put(stateDB, key, changed) }
         let report = try l.verify()
         #expect(report.problem == "the stored state of count entry \"c9\" differs from the fold of the events", "\(report)")
-        #expect(try l.rebuild().changed == 1)
+        #expect(try l.rebuild().replacedSet == 1)
         #expect(try l.verify().ok)
-        #expect(try l.environment.read { txn in try txn.copy(stateDB, key) } == stored)
+        #expect(try l.environment.read { txn in try txn.copy(l.state, key) } == stored, "the new set holds what the events produce")
+        #expect(try l.environment.read { txn in try txn.copy(stateDB, key) } == changed, "the old set was not written to")
     }
 }

@@ -143,10 +143,10 @@ struct ReleasingReadPages {
             #expect(read != nil)
         }
         try l.environment.write { txn in
-            try txn.put(l.environment.database("checkpoints"), [9], [1, 2, 3])
+            try txn.put(l.checkpoints.raw, [9], [1, 2, 3])
             l.environment.releaseReadPages()
-            #expect(try txn.copy(l.environment.database("checkpoints"), [9]) == [1, 2, 3])
-            try txn.delete(l.environment.database("checkpoints"), [9])
+            #expect(try txn.copy(l.checkpoints.raw, [9]) == [1, 2, 3])
+            try txn.delete(l.checkpoints.raw, [9])
         }
         #expect(try l.event(3) == before)
         #expect(try l.verify().ok)

@@ -62,13 +62,14 @@ struct TamperDetection {
                 {"type":"session.recorded","at":"2026-03-02T09:00:00+09:00","data":{"session_id":"s1","action_id":"read","start":"2026-03-02T08:00:00+09:00","end":"2026-03-02T09:00:00+09:00"}}
                 """), now: 2_000_000, rng: &rng)
         try l.environment.write { txn in
-            try txn.clear(l.environment.database("pages"))
-            try txn.put(l.environment.database("state"), [0x21] + Array("ghost".utf8), [0])
+            try txn.clear(l.pages)
+            try txn.put(l.state, [0x21] + Array("ghost".utf8), [0])
         }
         #expect(!(try l.verify().ok))
         let rebuilt = try l.rebuild()
         #expect(rebuilt.events == 7)
-        #expect(rebuilt.changed > 1, "the pages and the ghost entry")
+        #expect(rebuilt.replacedSet == 1, "written beside the damaged set, not over it")
+        #expect(rebuilt.changed > 1, "every projection entry, into the new set")
         #expect(try l.rebuild() == RebuildReport(events: 7, changed: 0), "nothing left to change")
         let report = try l.verify()
         #expect(report.ok, "\(report)")
@@ -93,7 +94,7 @@ struct TamperDetection {
         let dir = TempDir()
         let l = try freshLedger(dir)
         // Write a state entry no event produced, behind the fold's back.
-        try l.environment.write { txn in try txn.put(l.environment.database("state"), [0x21] + Array("ghost".utf8), [0]) }
+        try l.environment.write { txn in try txn.put(l.state, [0x21] + Array("ghost".utf8), [0]) }
         let report = try l.verify()
         #expect(!report.ok)
         #expect(report.problem?.contains("count entry \"ghost\"") == true, "\(report)")

@@ -6,22 +6,34 @@
 extension Subcommands {
     static let rebuild = Command(
         name: "rebuild", abstract: "Rebuild every projection from the events.",
-        usage: "rebuild",
+        usage: "rebuild [--fresh]",
+        options: [
+            OptionSpec(.fresh, help: "Write new projections without reading the stored ones (when reading them fails)."),
+        ],
         discussion: """
             Replays the whole log into the entity state, the record pages, the action table and the
-            running-session checkpoints, and makes the stored ones equal to them in one transaction,
-            writing only the entries that differ (an intact ledger is not rewritten). The events are not
-            touched. Use it after `haru verify` reports a projection that differs from the events.
+            running-session checkpoints, and compares them with the stored ones. An intact ledger is
+            not rewritten. When anything differs, the projections are written whole into new databases
+            beside the old ones, and one commit puts the new ones in use: damaged projections are never
+            repaired in place, and a rebuild that is stopped halfway leaves the old ones as they were.
+            The events are not touched. Use it after `haru verify` reports a projection that differs
+            from the events; use --fresh when even reading the stored projections fails. The old
+            projections' space stays in the file (export and import into a new ledger to reclaim it).
             """,
-        run: { ctx, _ in
+        run: { ctx, p in
             let ledger = try ctx.openLedger()
-            let r = try ledger.rebuild()
+            let r = try ledger.rebuild(fresh: p.has(.fresh))
             if ctx.durability == .relaxed { try ledger.environment.sync() }
             if ctx.json {
-                ctx.printJSON(.object([("events", .int(Int64(r.events))), ("changed", .int(Int64(r.changed)))]))
+                ctx.printJSON(
+                    .object([
+                        ("events", .int(Int64(r.events))), ("changed", .int(Int64(r.changed))),
+                        ("replaced", .bool(r.replacedSet != nil)),
+                    ]))
+            } else if r.replacedSet == nil {
+                ctx.out.line("rebuilt the projections of \(r.events) events: all were intact.")
             } else {
-                let what = r.changed == 0 ? "all were intact" : "\(r.changed) entries written or deleted"
-                ctx.out.line("rebuilt the projections of \(r.events) events: \(what).")
+                ctx.out.line("rebuilt the projections of \(r.events) events: \(r.changed) entries written into new projection databases, now in use.")
             }
             return ExitCode.ok
         })

@@ -17,11 +17,17 @@ public enum LedgerError: HaruError, Sendable {
     case exists(path: String)
     /// The batch would pass a limit of the stored format; nothing was written.
     case limit(String)
+    /// Another process replaced the projection set during this call; nothing was written.
+    case rebuiltMeanwhile
+    /// The projections were written by a newer haru.
+    case newerProjections(found: UInt32, supported: UInt32)
+    /// The projections are of an older format and the ledger was opened read-only.
+    case olderProjections(found: UInt32, supported: UInt32)
 
     public var exitStatus: ExitStatus {
         switch self {
         case .invalid, .conflict, .headMoved, .exists, .limit: .badInput
-        case .damaged, .notFound: .cannotOpen
+        case .damaged, .notFound, .rebuiltMeanwhile, .newerProjections, .olderProjections: .cannotOpen
         }
     }
 
@@ -37,6 +43,14 @@ public enum LedgerError: HaruError, Sendable {
         case .notFound(let path): return "no ledger at \(path); create one with `haru init`"
         case .exists(let path): return "a ledger already exists at \(path)"
         case .limit(let what): return what
+        case .rebuiltMeanwhile:
+            return "another haru rebuilt the ledger's projections while this command ran; nothing was written: run it again"
+        case .newerProjections(let found, let supported):
+            return "the ledger's projections were written by a newer haru (projection format \(found); this haru reads \(supported)); "
+                + "use that haru or a newer one. Nothing was changed"
+        case .olderProjections(let found, let supported):
+            return "the ledger's projections are of an older format (\(found); this haru reads \(supported)) and it was opened read-only; "
+                + "any command that writes (or `haru rebuild`) rebuilds them first"
         }
     }
 }

@@ -45,6 +45,8 @@ enum HeadRecord {
         let fd = open(path(dir), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return }
         defer { close(fd) }
+        // Created through the umask: the ledger's files are 0600 whatever it is.
+        fchmod(fd, 0o600)
         let bytes = text(head)
         let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
         if n == bytes.count && sync { _ = fdatasync(fd) }

@@ -32,8 +32,9 @@ extension Ledger {
             let head = try head(txn.reading)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
-            var store = try BatchEntities(StoredEntities(txn: txn, db: state))
-            var sink = StoredProjections(txn: txn, pages: pages, interned: interned, checkpoints: checkpoints)
+            let set = try projections(txn.reading)
+            var store = try BatchEntities(StoredEntities(txn: txn, db: set.state))
+            var sink = StoredProjections(txn: txn, pages: set.pages, interned: set.interned, checkpoints: set.checkpoints)
             var source = makeSource()
             if let n = source.expectedEvents { store.reserve(records: n) }
             var seq = head.seq

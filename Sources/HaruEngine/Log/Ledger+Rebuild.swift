@@ -5,53 +5,66 @@ extension Ledger {
     /// Rebuilds every projection (entity state, record pages, the action
     /// table, checkpoints) from the events, in one write transaction.
     ///
-    /// The whole log is replayed into memory; then each database is brought
-    /// to exactly what the replay produced by writing only the entries that
-    /// differ (and deleting those the events do not produce). The result is
-    /// the same as clearing and rewriting everything, but an intact ledger is
-    /// not rewritten: the transaction dirties no pages, so there is no
-    /// copy of the file in memory and nothing to write back (Docs/design.md,
-    /// "Rebuild").
+    /// The whole log is replayed into memory and compared with the stored
+    /// projections, reading them only. When they are equal nothing is
+    /// written (an intact ledger is not rewritten). When anything differs,
+    /// the projections are written whole into a new set of databases beside
+    /// the old ones, and the same commit makes the new set the one in use:
+    /// the stored ones are never repaired in place, because deleting from or
+    /// freeing the pages of a damaged B-tree can write over the log's pages.
+    /// A kill before the commit leaves the old set in use, as it was
+    /// (Docs/design.md, "Projections are rebuilt beside the old ones").
+    /// - Parameter fresh: write a new set without reading the stored one (for
+    ///   projections so damaged that reading them ends the process, or of
+    ///   another format).
     /// - Returns: what was replayed and what had to change.
     @discardableResult
-    public func rebuild() throws -> RebuildReport {
-        try environment.write { txn in
+    public func rebuild(fresh: Bool = false) throws -> RebuildReport {
+        var replaced: ProjectionSet?
+        return try environment.write({ txn in
+            replaced = nil
             // Replayed inside the write transaction: no append can slip in
             // between the replay and the writes.
             let fold = try replayPipelined(txn.reading, reserve: Int(try txn.count(events)))
-            let parts = produced(fold)
-            let empty = try parts.map { try txn.count($0.db) == 0 }
-            // Compared on two threads; the other reads in a read transaction,
-            // which sees what this one does: nothing is written before the
-            // comparison ends, and no other writer can commit meanwhile.
-            guard let diffs = try diffAll(parts, txn.reading, snapshot: nil, firstOnly: false) else {
-                preconditionFailure("no snapshot to compare: none was asked for")
-            }
             var report = RebuildReport(events: fold.state.head)
-            for k in parts.indices { report.changed += try reconcile(txn, parts[k], diffs[k], wasEmpty: empty[k]) }
+            if !fresh {
+                let parts = produced(fold, in: try projections(txn.reading))
+                // Compared on two threads; the other reads in a read transaction,
+                // which sees what this one does: nothing is written before the
+                // comparison ends, and no other writer can commit meanwhile.
+                guard let diffs = try diffAll(parts, txn.reading, snapshot: nil, firstOnly: true) else {
+                    preconditionFailure("no snapshot to compare: none was asked for")
+                }
+                let intact = zip(parts, diffs).allSatisfy { want, d in d.stale.isEmpty && d.differ.isEmpty && d.matched == want.count }
+                if intact { return report }
+            }
+            let set = try newProjectionSet(txn)
+            for part in produced(fold, in: set) {
+                // Each part in key order into an empty database: appended, page by page.
+                let all = part.sorted()
+                for (k, v) in all { try txn.put(part.db, k, v, append: true) }
+                report.changed += all.count
+            }
+            let record = ProjectionMeta.Record(format: ProjectionMeta.format, generation: set.generation)
+            guard let meta else { throw LedgerError.damaged(seq: nil, reason: "the ledger has no `meta` database to record the new projections in") }
+            try txn.put(meta, ProjectionMeta.key, record.bytes)
+            report.replacedSet = set.generation
+            replaced = set
             return report
-        }
+        }, afterCommit: { _ in if let replaced { replaceProjectionSet(replaced) } })
     }
 
-    /// Makes a database part hold exactly what the replay produced.
-    /// - Returns: the number of entries written or deleted.
-    private func reconcile(_ txn: WriteTransaction, _ want: Produced, _ d: ProducedDiff, wasEmpty: Bool) throws -> Int {
-        if wasEmpty {
-            // From nothing (a new ledger's projection, or cleared): all of it, in key order.
-            let all = want.sorted()
-            for (k, v) in all { try txn.put(want.db, k, v, append: true) }
-            return all.count
+    /// Creates the databases of a set that has never existed: the one after
+    /// the set in use, or after any set found already there (a record read
+    /// as damaged says nothing of which sets exist).
+    private func newProjectionSet(_ txn: WriteTransaction) throws -> ProjectionSet {
+        let inUse = (try? ProjectionMeta.read(txn.reading, meta))?.generation ?? 0
+        var generation = inUse + 1
+        while try ProjectionSet.names(generation).contains(where: { try txn.open($0, create: false) != nil }) {
+            guard generation < UInt32.max else { throw LedgerError.limit("no projection set name is left") }
+            generation += 1
         }
-        for k in d.stale { _ = try txn.delete(want.db, k) }
-        if d.differ.isEmpty && d.matched == want.count { return d.stale.count }
-        // Something is missing or differs: the slow way, through the sorted entries.
-        var changed = d.stale.count
-        for (k, v) in want.sorted() {
-            if try txn.get(want.db, k, { old in old.withUnsafeBytes { ByteOrder.same(v, $0) } }) == true { continue }
-            try txn.put(want.db, k, v)
-            changed += 1
-        }
-        return changed
+        return ProjectionSet(generation: generation, try ProjectionSet.names(generation).map { try txn.open($0, create: true)! })
     }
 }
 
@@ -59,7 +72,8 @@ extension Ledger {
 public struct RebuildReport: Sendable, Equatable {
     /// Events replayed.
     @_spi(Layers) public var events: UInt64
-    /// Projection entries written or deleted to match them (0: all were intact).
+    /// Projection entries written to match them (0: all were intact).
     public var changed = 0
+    /// The projection set written and now in use (nil: none was needed).
+    public var replacedSet: UInt32? = nil
 }
-

@@ -132,7 +132,9 @@ extension Ledger {
     /// - Returns: nil when the second thread saw another snapshot (start again).
     private func compareProjections(_ fold: MemoryFold, _ txn: ReadTransaction, snapshot: Int) throws -> VerifyReport? {
         let report = VerifyReport(events: fold.state.head)
-        let parts = produced(fold)
+        let set: ProjectionSet
+        do { set = try projections(txn) } catch LedgerError.damaged(_, let reason) { return failed(nil, reason, events: report.events) }
+        let parts = produced(fold, in: set)
         guard let diffs = try diffAll(parts, txn, snapshot: snapshot, firstOnly: true) else { return nil }
         for (want, d) in zip(parts, diffs) {
             if let k = d.stale.first {

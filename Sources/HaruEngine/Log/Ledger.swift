@@ -1,3 +1,4 @@
+import Synchronization
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
 
@@ -63,60 +64,94 @@ public struct Head: Sendable, Equatable {
     @_spi(Layers) public var recorded: Int64
 }
 
-/// A ledger: the hash-chained event log and the entity state it folds into,
+/// A ledger: the hash-chained event log and the projections it folds into,
 /// in one LMDB environment.
 ///
-/// Databases: `events` (seq → record), `ids` (event id → seq), `state`
-/// (current entities, kept by every append in the same transaction).
+/// Databases: `events` (seq → record), `ids` (event id → seq), `meta` (which
+/// projection set is in use, `ProjectionMeta`) and the projection set
+/// (`ProjectionSet`: entity state, record pages, action table, checkpoints),
+/// kept by every append in the same transaction.
 public final class Ledger: Sendable {
     @_spi(Layers) public let environment: Environment
     /// seq → event record.
     @_spi(Layers) public let events: Database<SeqKey>
     /// event id → seq.
     let ids: Database<IDKeys>
-    /// family byte + entity id → the entity's state (`StateKey`).
-    @_spi(Layers) public let state: Database<RawKeys>
-    /// UTC day → the record versions of that day (`PageKey`).
-    @_spi(Layers) public let pages: Database<PageKey>
-    /// `a`+action id / `i`+index: the action table (`InternKey`).
-    @_spi(Layers) public let interned: Database<RawKeys>
-    /// seq → the sessions running after it.
-    @_spi(Layers) public let checkpoints: Database<SeqKey>
+    /// The projection record (nil: a read-only ledger made before it existed).
+    @_spi(Layers) public let meta: Database<RawKeys>?
+    /// The projection set in use; replaced by a rebuild that writes a new one.
+    private let current: Mutex<ProjectionSet>
 
-    static let databaseNames = ["events", "ids", "state", "pages", "interned", "checkpoints"]
+    /// The projection set this process uses: check it against the ledger's
+    /// record in each transaction with `projections(_:)`.
+    @_spi(Layers) public var projectionSet: ProjectionSet { current.withLock { $0 } }
+    /// family byte + entity id → the entity's state (`StateKey`).
+    @_spi(Layers) public var state: Database<RawKeys> { projectionSet.state }
+    /// UTC day → the record versions of that day (`PageKey`).
+    @_spi(Layers) public var pages: Database<PageKey> { projectionSet.pages }
+    /// `a`+action id / `i`+index: the action table (`InternKey`).
+    @_spi(Layers) public var interned: Database<RawKeys> { projectionSet.interned }
+    /// seq → the sessions running after it.
+    @_spi(Layers) public var checkpoints: Database<SeqKey> { projectionSet.checkpoints }
+
+    /// Makes `set` the one this process uses (after a rebuild committed it,
+    /// or another process's did).
+    func replaceProjectionSet(_ set: ProjectionSet) { current.withLock { $0 = set } }
+
+    /// The databases every ledger has under fixed names.
+    static let databaseNames = ["events", "ids"]
 
     /// Opens an existing ledger.
-    /// - Parameter writeWait: how long an append waits behind another writer, and whom it tells.
+    /// - Parameters:
+    ///   - writeWait: how long an append waits behind another writer, and whom it tells.
+    ///   - trustOwner: open a ledger another user owns (refused otherwise).
+    ///   - upgrading: told before projections of an older format are rebuilt
+    ///     (the format found, and how many events are replayed).
     @_spi(Layers) public convenience init(
-        path: String, durability: Environment.Durability = .durable, readOnly: Bool = false, writeWait: WriteWait = WriteWait()
+        path: String, durability: Environment.Durability = .durable, readOnly: Bool = false, writeWait: WriteWait = WriteWait(),
+        trustOwner: Bool = false, upgrading: (_ from: UInt32, _ events: UInt64) -> Void = { _, _ in }
     ) throws {
         let env: Environment
         do {
             env = try Environment(
-                path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly, writeWait: writeWait)
+                path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly, writeWait: writeWait,
+                trustOwner: trustOwner)
         } catch {
             if error.kind == .noSuchFile { throw LedgerError.notFound(path: path) }
             throw error
         }
-        try self.init(environment: env)
+        try self.init(environment: env, create: !readOnly)
         try checkHeadRecord()
+        try upgradeProjections(readOnly: readOnly, upgrading)
     }
 
-    private init(environment: Environment) throws {
+    private init(environment: Environment, create: Bool) throws {
         self.environment = environment
         events = try environment.database("events", keys: SeqKey.self)
         ids = try environment.database("ids", keys: IDKeys.self)
-        state = try environment.database("state")
-        pages = try environment.database("pages", keys: PageKey.self)
-        interned = try environment.database("interned")
-        checkpoints = try environment.database("checkpoints", keys: SeqKey.self)
+        meta = try environment.open(["meta"], create: create)?.first
+        // A damaged record is reported by every use of the projections
+        // (`projections(_:)`); set 0 stands in so that the log can still be
+        // read, exported and rebuilt from (`rebuild(fresh:)`).
+        let record = (try? environment.read { [meta] txn in try ProjectionMeta.read(txn, meta) }) ?? ProjectionMeta.Record(format: 1, generation: 0)
+        guard let handles = try environment.open(ProjectionSet.names(record.generation), create: create) else {
+            throw LedgerError.damaged(
+                seq: nil,
+                reason: "the projection databases of set \(record.generation) are missing (an older haru made the ledger, or they were removed); `haru rebuild` writes them")
+        }
+        current = Mutex(ProjectionSet(generation: record.generation, handles))
     }
 
     /// Creates a new, empty ledger directory (mode 0700, files 0600).
     /// - Throws: `LedgerError.exists` when one is there already.
     public static func create(path: String, durability: Environment.Durability = .durable) throws -> Ledger {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
-        return try Ledger(environment: Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability))
+        let ledger = try Ledger(environment: Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability), create: true)
+        // The format is recorded from the start: a ledger without the record is taken for format 1.
+        try ledger.environment.write { txn in
+            try txn.put(ledger.meta!, ProjectionMeta.key, ProjectionMeta.Record(format: ProjectionMeta.format, generation: 0).bytes)
+        }
+        return ledger
     }
 
     /// The current head.
@@ -220,13 +255,13 @@ public final class Ledger: Sendable {
 
     /// Reads the stored entity state (kept current by every append).
     @_spi(Layers) public func withStoredState<T>(_ body: (any EntityReader) throws -> T) throws -> T {
-        try environment.read { txn in try body(StoredEntities(txn: txn, db: state)) }
+        try environment.read { txn in try body(StoredEntities(txn: txn, db: try projections(txn).state)) }
     }
 
     /// Running sessions as (action id, session), from the stored state.
     @_spi(Layers) public func runningSessions() throws -> [SessionRecord] {
         try environment.read { txn in
-            let store = StoredEntities(txn: txn, db: state)
+            let store = StoredEntities(txn: txn, db: try projections(txn).state)
             return try store.allRunning().compactMap { try store.session($0.1) }
         }
     }

@@ -35,14 +35,15 @@ struct ProducedDiff: Sendable {
 }
 
 extension Ledger {
-    /// The replay's projections, one `Produced` per database.
-    func produced(_ fold: MemoryFold) -> [Produced] {
+    /// The replay's projections, one `Produced` per database part of `set`
+    /// (the state in two parts, then pages, action table, checkpoints).
+    func produced(_ fold: MemoryFold, in set: ProjectionSet) -> [Produced] {
         let state = fold.state
         let p = fold.projections
         // The state in two parts, so that they can be compared on two threads.
         func statePart(_ part: StatePart) -> Produced {
             Produced(
-                db: self.state, from: part.from, before: part.before, count: state.storedCount(part),
+                db: set.state, from: part.from, before: part.before, count: state.storedCount(part),
                 matches: { k, v, scratch in state.matches(key: k, value: v, scratch: &scratch) },
                 sorted: { state.storedForm(part) }, digest: { state.digest(part) },
                 describe: { "the stored state of " + StateKey.describe($0) })
@@ -51,18 +52,18 @@ extension Ledger {
             statePart(.beforeCounts),
             statePart(.fromCounts),
             Produced(
-                db: pages.raw, count: p.pages.count,
+                db: set.pages.raw, count: p.pages.count,
                 matches: { k, v, _ in
                     guard k.count == 4, let want = p.pages[PageNumber(PageKey.page(fromKey: k))] else { return nil }
                     return ByteOrder.same(want, v)
                 },
                 sorted: { p.storedPages() }, describe: { "the record page " + PageKey.describe($0) }),
             Produced(
-                db: interned, count: 2 * p.actions.count, matches: Self.lookup(p.storedActions()),
+                db: set.interned, count: 2 * p.actions.count, matches: Self.lookup(p.storedActions()),
                 sorted: { p.storedActions() },
                 describe: { "the action table entry " + String(decoding: $0, as: UTF8.self) }),
             Produced(
-                db: checkpoints.raw, count: p.checkpoints.count,
+                db: set.checkpoints.raw, count: p.checkpoints.count,
                 matches: { k, v, _ in
                     guard k.count == 8, let want = p.checkpoints[UInt64(bigEndian: k.loadUnaligned(as: UInt64.self))] else {
                         return nil

@@ -44,13 +44,18 @@ public final class Environment: @unchecked Sendable {
     ///   - mapSize: initial map size; it grows on demand.
     @_spi(Layers) public init(
         path: String, databases names: [String], create: Bool, durability: Durability = .durable,
-        readOnly: Bool = false, mapSize: Int = 1 << 30, writeWait: WriteWait = WriteWait()
+        readOnly: Bool = false, mapSize: Int = 1 << 30, writeWait: WriteWait = WriteWait(), trustOwner: Bool = false
     ) throws(LMDBError) {
         self.path = path
         self.writeWait = writeWait
         self.durability = durability
         if create {
-            if mkdir(path, 0o700) != 0 {
+            // mkdir's and open's modes pass through the umask; the modes are
+            // set outright after, so that a umask of 0277 or 0777 gives
+            // neither a read-only nor an unusable ledger.
+            if mkdir(path, 0o700) == 0 {
+                chmod(path, 0o700)
+            } else {
                 guard errno == EEXIST else { throw LMDBError(code: errno, call: "mkdir") }
                 // An existing directory becomes private like a new one (0700), or the create says why not.
                 if chmod(path, 0o700) != 0 {
@@ -60,6 +65,7 @@ public final class Environment: @unchecked Sendable {
             }
         }
         try Environment.checkFiles(in: path)
+        if !create && !trustOwner { try Environment.checkOwner(of: path) }
         var st = stat()
         if stat(path + "/data.mdb", &st) != 0 && !create {
             let e = errno
@@ -87,6 +93,9 @@ public final class Environment: @unchecked Sendable {
             throw LMDBError(
                 code: e.code, call: e.call,
                 hint: "the ledger at \(path) is read-only for this user (\(e.code == EROFS ? "a read-only file system" : "its files' permissions")): queries answer, appends cannot")
+        }
+        if create {
+            for name in ["data.mdb", "lock.mdb"] { chmod(path + "/" + name, 0o600) }
         }
         env = handle
         self.readOnly = readOnly
@@ -122,10 +131,18 @@ public final class Environment: @unchecked Sendable {
         guard mdb_env_info(env, &info) == MDB_SUCCESS, mdb_env_stat(env, &st) == MDB_SUCCESS,
             stat(path + "/data.mdb", &file) == 0
         else { return }
-        let needed = (Int64(info.me_last_pgno) + 1) * Int64(st.ms_psize)
-        guard Int64(file.st_size) < needed else { return }
+        // The page number comes from the meta page, unchecked by LMDB: a
+        // changed byte there can make it any 64-bit number.
+        let (pages, o1) = UInt64(info.me_last_pgno).addingReportingOverflow(1)
+        let (needed, o2) = pages.multipliedReportingOverflow(by: UInt64(st.ms_psize))
+        if o1 || o2 || needed > UInt64(Int64.max) {
+            throw LMDBError.damaged(
+                "\(path)/data.mdb names page \(info.me_last_pgno) as its last, past the end of any file: its meta page is damaged. "
+                    + "Nothing was read from it; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)")
+        }
+        guard UInt64(max(0, file.st_size)) < needed else { return }
         throw LMDBError.damaged(
-            "\(path)/data.mdb is \(file.st_size) bytes but its last page ends at byte \(needed): the file was cut short. "
+            "\(path)/data.mdb is \(file.st_size) bytes but its last page ends at byte \(needed): the file was cut short (or its meta page is damaged). "
                 + "Nothing was read from it; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)")
     }
 
@@ -140,7 +157,10 @@ public final class Environment: @unchecked Sendable {
         try check(mdb_env_create(&handle), "mdb_env_create")
         let env = handle!
         do {
-            try check(mdb_env_set_maxdbs(env, 16), "mdb_env_set_maxdbs")
+            // The log's databases, the projection set in use and the one a
+            // rebuild writes beside it, with room for a long-lived process
+            // that sees several rebuilds (each opens a new set).
+            try check(mdb_env_set_maxdbs(env, 64), "mdb_env_set_maxdbs")
             try check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
             try check(mdb_env_open(env, path, flags, 0o600), "mdb_env_open")
         } catch {
@@ -167,24 +187,55 @@ public final class Environment: @unchecked Sendable {
         }
     }
 
+    /// A ledger directory another user owns is refused unless the caller
+    /// says it means it (`trustOwner`), as git refuses a repository of
+    /// dubious ownership: a command run as this user would leave files there
+    /// (the head record, a grown lock file) that the owner may not be able
+    /// to write, and the content is the other user's to shape. A directory
+    /// that cannot be looked at is left to the open to report.
+    static func checkOwner(of path: String) throws(LMDBError) {
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_uid != geteuid() else { return }
+        let owner = getpwuid(st.st_uid).map { String(cString: $0.pointee.pw_name) + " (uid \(st.st_uid))" } ?? "uid \(st.st_uid)"
+        let me = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "uid \(geteuid())"
+        throw LMDBError.refused(
+            code: EPERM,
+            "the ledger at \(path) belongs to \(owner), not to \(me): run haru as its owner, or pass --trust-owner if you mean to use it as \(me)")
+    }
+
     private func openDatabases(_ names: [String], create: Bool) throws(LMDBError) {
+        guard let handles = try open(names, create: create) else {
+            throw LMDBError(code: MDB_NOTFOUND, call: "mdb_dbi_open", hint: "the ledger lacks a database (an older haru made it); `haru rebuild` adds it")
+        }
+        for (name, db) in zip(names, handles) { databases[name] = db.dbi }
+    }
+
+    /// Opens named databases after `init` (creating them if asked), in a
+    /// transaction of its own that commits, so that the handles stay valid
+    /// in every later transaction. The ledger opens its projection databases
+    /// so: their names depend on what it reads first (Docs/design.md,
+    /// "Projections are rebuilt beside the old ones"). Not to be called
+    /// while another thread of this process opens databases (LMDB's rule).
+    /// - Returns: nil when one is missing and `create` is false.
+    @_spi(Layers) public func open(_ names: [String], create: Bool) throws(LMDBError) -> [Database<RawKeys>]? {
         var txn: OpaquePointer?
         try beginTxn(&txn, flags: create ? 0 : UInt32(MDB_RDONLY))
+        var handles: [Database<RawKeys>] = []
         for name in names {
             var dbi: MDB_dbi = 0
             let rc = mdb_dbi_open(txn, name, create ? UInt32(MDB_CREATE) : 0, &dbi)
+            if rc == MDB_NOTFOUND && !create {
+                mdb_txn_abort(txn)
+                return nil
+            }
             if rc != MDB_SUCCESS {
                 mdb_txn_abort(txn)
-                if rc == MDB_NOTFOUND && !create {
-                    throw LMDBError(
-                        code: rc, call: "mdb_dbi_open(\(name))",
-                        hint: "the ledger has no \(name) database (an older haru made it); `haru rebuild` adds it")
-                }
                 throw LMDBError(code: rc, call: "mdb_dbi_open(\(name))")
             }
-            databases[name] = dbi
+            handles.append(Database(dbi: dbi))
         }
         try check(mdb_txn_commit(txn), "mdb_txn_commit")
+        return handles
     }
 
     /// Begins a transaction, adopting a map size that another process grew.
@@ -355,6 +406,9 @@ public final class Environment: @unchecked Sendable {
 
     /// The same database, its keys as bytes.
     @_spi(Layers) public var raw: Database<RawKeys> { Database<RawKeys>(dbi: dbi) }
+
+    /// The same database, its keys through `codec` (for a database opened by name at run time).
+    @_spi(Layers) public func keyed<Codec: KeyCodec>(_ codec: Codec.Type) -> Database<Codec> { Database<Codec>(dbi: dbi) }
 }
 
 /// How a database's keys become the bytes LMDB sorts.

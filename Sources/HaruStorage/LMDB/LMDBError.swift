@@ -17,7 +17,7 @@ import CLMDB
         case keyExists, notFound, pageNotFound, corrupted, panic, versionMismatch, invalid
         case mapFull, readersFull, mapResized
         /// An errno from the system call under LMDB.
-        case noSuchFile, permissionDenied, diskFull, ioError
+        case noSuchFile, permissionDenied, readOnlyFileSystem, diskFull, ioError
         case other(Int32)
 
         @_spi(Layers) public init(_ code: Int32) {
@@ -34,6 +34,7 @@ import CLMDB
             case MDB_MAP_RESIZED: self = .mapResized
             case ENOENT: self = .noSuchFile
             case EACCES: self = .permissionDenied
+            case EROFS: self = .readOnlyFileSystem
             case ENOSPC: self = .diskFull
             case EIO: self = .ioError
             default: self = .other(code)
@@ -66,6 +67,16 @@ import CLMDB
     /// Set by `damaged`: what is wrong, said instead of LMDB's message.
     @_spi(Layers) public private(set) var damage: String?
 
+    /// An open the storage kit refused by its own rule (not a failed call):
+    /// the reason is the whole message.
+    @_spi(Layers) public static func refused(code: Int32, _ reason: String) -> LMDBError {
+        var e = LMDBError(code: code, call: "open", hint: "")
+        e.refusal = reason
+        return e
+    }
+
+    @_spi(Layers) public private(set) var refusal: String?
+
     @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
 
     @_spi(Layers) public var isMapFull: Bool { kind == .mapFull }
@@ -75,6 +86,7 @@ import CLMDB
 
     @_spi(Layers) public var description: String {
         if let damage { return "the data file is damaged: " + damage }
+        if let refusal { return refusal }
         return "\(call) failed: \(message) (code \(code))" + (hint.isEmpty ? "" : "; \(hint)")
     }
 

@@ -117,6 +117,19 @@ extension Transaction where Access == ReadWrite {
         }
     }
 
+    /// Opens a named database inside this write transaction (creating it
+    /// when `create`); the handle stays valid after the commit and is closed
+    /// if the transaction aborts. A rebuild writes its new projection
+    /// databases through these.
+    /// - Returns: nil when it does not exist and `create` is false.
+    @_spi(Layers) public func open(_ name: String, create: Bool) throws -> Database<RawKeys>? {
+        var dbi: MDB_dbi = 0
+        let rc = mdb_dbi_open(txn, name, create ? UInt32(MDB_CREATE) : 0, &dbi)
+        if rc == MDB_NOTFOUND && !create { return nil }
+        try check(rc, "mdb_dbi_open(\(name))")
+        return Database(dbi: dbi)
+    }
+
     /// Removes every entry of `db` (the database stays).
     @_spi(Layers) public func clear<K>(_ db: Database<K>) throws { try check(mdb_drop(txn, db.dbi, 0), "mdb_drop") }
 }

@@ -134,6 +134,8 @@ extension Ledger {
     /// - Throws: `LedgerError.invalid` when `knownAt` names a seq after the head.
     @_spi(Layers) public func snapshot<T>(knownAt: KnownAt? = nil, zones: ZoneDirectory = .system, _ body: (Snapshot) throws -> T) throws -> T {
         try environment.read { txn in
+            // The projection set this snapshot's record names (`ledger.state` … from here on).
+            _ = try projections(txn)
             let head = try self.head(txn).seq
             var k = head
             switch knownAt {

@@ -1,0 +1,93 @@
+/// The projection databases a ledger reads and writes, and the record that
+/// says which they are (Docs/design.md, "Projections are rebuilt beside the
+/// old ones").
+///
+/// A rebuild that finds the stored projections differing from the events
+/// never repairs them in place: walking, deleting from or freeing the pages
+/// of a damaged B-tree can write over pages that belong to the log. It
+/// writes a new set beside them under new names, and one commit makes the
+/// new set the one in use (the `meta` record below). The old set's pages are
+/// left where they are, never read again and never freed: freeing them would
+/// mean trusting the damaged tree's page numbers.
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+
+@_spi(Layers) public struct ProjectionSet: Sendable {
+    /// Which set: 0 is the original names (`state` …), n > 0 the names
+    /// ending in `.n` (`state.1` …), written by the n-th replacing rebuild.
+    @_spi(Layers) public let generation: UInt32
+    /// family byte + entity id → the entity's state (`StateKey`).
+    @_spi(Layers) public let state: Database<RawKeys>
+    /// UTC day → the record versions of that day (`PageKey`).
+    @_spi(Layers) public let pages: Database<PageKey>
+    /// `a`+action id / `i`+index: the action table (`InternKey`).
+    @_spi(Layers) public let interned: Database<RawKeys>
+    /// seq → the sessions running after it.
+    @_spi(Layers) public let checkpoints: Database<SeqKey>
+
+    static let kinds = ["state", "pages", "interned", "checkpoints"]
+
+    /// The database names of a set, in the order of `kinds`.
+    static func names(_ generation: UInt32) -> [String] {
+        generation == 0 ? kinds : kinds.map { "\($0).\(generation)" }
+    }
+
+    /// - Parameter handles: the databases of `names(generation)`, in that order.
+    init(generation: UInt32, _ handles: [Database<RawKeys>]) {
+        precondition(handles.count == Self.kinds.count, "one handle per projection kind")
+        self.generation = generation
+        state = handles[0]
+        pages = handles[1].keyed(PageKey.self)
+        interned = handles[2]
+        checkpoints = handles[3].keyed(SeqKey.self)
+    }
+}
+
+/// The `meta` database's one record, `projections`: the format the
+/// projections were written in and the set in use.
+@_spi(Layers) public enum ProjectionMeta {
+    /// The projection format this haru writes and reads. A change to what a
+    /// projection stores, or how, raises it: a ledger with an older format is
+    /// rebuilt (through a new set) when a writable command opens it; a newer
+    /// one is refused. Ledgers made before the record existed are format 1.
+    @_spi(Layers) public static let format: UInt32 = 1
+
+    @_spi(Layers) public static let key = Array("projections".utf8)
+
+    @_spi(Layers) public struct Record: Sendable, Equatable {
+        @_spi(Layers) public var format: UInt32
+        @_spi(Layers) public var generation: UInt32
+
+        @_spi(Layers) public init(format: UInt32, generation: UInt32) {
+            self.format = format
+            self.generation = generation
+        }
+
+        /// Four bytes of format, four of generation, both big-endian.
+        @_spi(Layers) public var bytes: [UInt8] {
+            withUnsafeBytes(of: format.bigEndian, Array.init) + withUnsafeBytes(of: generation.bigEndian, Array.init)
+        }
+    }
+
+    /// The record as stored; format 1, set 0 when there is none (a ledger
+    /// made before it existed, or a read-only one that lacks `meta`).
+    /// - Throws: `LedgerError.damaged` for a record of another length.
+    static func read(_ txn: ReadTransaction, _ meta: Database<RawKeys>?) throws -> Record {
+        guard let meta else { return Record(format: 1, generation: 0) }
+        let stored = try txn.get(meta, key) { v -> Record? in
+            v.withUnsafeBytes { b in
+                guard b.count == 8 else { return nil }
+                return Record(
+                    format: UInt32(bigEndian: b.loadUnaligned(fromByteOffset: 0, as: UInt32.self)),
+                    generation: UInt32(bigEndian: b.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+            }
+        }
+        switch stored {
+        case nil: return Record(format: 1, generation: 0)
+        case let r??: return r
+        case .some(nil):
+            throw LedgerError.damaged(
+                seq: nil, reason: "the projection record in `meta` is not 8 bytes; `haru rebuild --fresh` writes the projections and the record anew")
+        }
+    }
+}
