@@ -127,7 +127,7 @@ struct WriteCommands {
         (["quest", "add", "--goal", "nope", "--action", "read", "--period", "weekly", "--target", "2h"], #"no goal with id "nope""#),
         (["quest", "add", "--goal", "g", "--action", "read", "--period", "weekly", "--target", "two hours"], "is not a duration"),
         (["goal", "add", "X", "--start", "2026-02-30"], "Error: start_date: must be a date YYYY-MM-DD"),
-        (["action", "add", "Reading", "--tracking", "time"], #"a action named "Reading" already exists"#),
+        (["action", "add", "Reading", "--tracking", "time"], #"an action named "Reading" already exists"#),
         (["goal", "confirm", "g", "maybe"], "Error: outcome: must be one of achieved, not_achieved"),
     ])
     func badCommandInputExitsTwoAndWritesNothing(args: [String], message: String) throws {

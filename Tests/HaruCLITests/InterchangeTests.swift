@@ -218,7 +218,7 @@ struct CSVImportBadInput {
         ),
         (
             ["HaruDanim-TimeRecords.csv": "ID,Action ID,Start,End\r\ns1,read,07:00,2026-03-04T06:00:00+09:00\r\n"],
-            #"HaruDanim-TimeRecords.csv line 2, column "Start": "07:00" is not an ISO 8601 instant with an offset"#
+            #"HaruDanim-TimeRecords.csv line 2, column "Start": must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got "07:00")"#
         ),
         (["HaruDanim-CountRecords.csv": "ID,Action ID,Time,Amount\r\nc1,water,2026-03-04T07:00:00+09:00,5.000\r\n"], #"column "Amount": "5.000" is not a whole number"#),
     ])

@@ -53,6 +53,24 @@ struct ShadowRebuild {
         #expect(try l.verify().ok)
     }
 
+    /// The id index is part of the set: an entry that names the wrong seq,
+    /// or one missing, is found by the rebuild's digest and written anew.
+    @Test func aBrokenIdIndexIsWrittenAnewInTheNewSet() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        let third = try #require(try l.event(3))
+        try l.environment.write { txn in try txn.put(l.ids.raw, third.id.indexKey, SeqKey.make(4)) }
+        #expect(try l.verify().problem == "the id index has an entry that does not name its event")
+        let r = try l.rebuild()
+        #expect(r.replacedSet == 1)
+        #expect(try l.verify().ok)
+        #expect(try l.environment.read { txn in try l.existingEvent(third.id, txn)?.seq } == 3)
+        try l.environment.write { txn in _ = try txn.delete(l.ids.raw, third.id.indexKey) }
+        #expect(try l.verify().firstBadSeq == 3)
+        #expect(try l.rebuild().replacedSet == 2)
+        #expect(try l.verify().ok)
+    }
+
     @Test func anIntactLedgerIsNotRewrittenAndFreshWritesANewSetAnyway() throws {
         let dir = TempDir()
         let l = try freshLedger(dir)

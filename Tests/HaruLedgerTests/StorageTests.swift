@@ -105,7 +105,7 @@ extension LMDBEnvironment {
     @Test func failedReadOnlyOpenThrowsWithoutCrashing() throws {
         let dir = TempDir()
         do { _ = try Environment(path: dir.ledgerPath, databases: ["events"], create: true) }
-        #expect(throws: LMDBError.self) {
+        #expect(throws: LedgerError.self) {
             _ = try Ledger(path: dir.ledgerPath, readOnly: true)
         }
         // A writable open adds the missing databases, after which read-only works.

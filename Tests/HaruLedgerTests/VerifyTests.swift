@@ -81,11 +81,11 @@ struct TamperDetection {
         let third = try #require(try l.event(3))
         let key = withUnsafeBytes(of: (third.id.high.bigEndian, third.id.low.bigEndian)) { Array($0) }
         // An entry missing: the event it should name is reported.
-        _ = try l.environment.write { txn in try txn.delete(l.environment.database("ids"), key) }
+        _ = try l.environment.write { txn in try txn.delete(l.ids.raw, key) }
         let missing = try l.verify()
         #expect(missing.firstBadSeq == 3, "\(missing)")
         // An entry pointing at the wrong event.
-        try l.environment.write { txn in try txn.put(l.environment.database("ids"), key, SeqKey.make(4)) }
+        try l.environment.write { txn in try txn.put(l.ids.raw, key, SeqKey.make(4)) }
         let wrong = try l.verify()
         #expect(wrong.problem == "the id index has an entry that does not name its event", "\(wrong)")
     }

@@ -27,6 +27,19 @@ struct EntryDigest: Equatable {
         count += 1
     }
 
+    /// An id index entry (16 bytes of id → 8 of seq, both big-endian),
+    /// hashed as three words: a third of the general form's cost, which
+    /// hashes byte buffers (a million of these per rebuild at L).
+    @inline(__always)
+    mutating func addIDEntry(_ id: UnsafeRawBufferPointer, seq: UInt64) {
+        var h = Hasher()
+        h.combine(id.loadUnaligned(as: UInt64.self))
+        h.combine(id.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        h.combine(seq)
+        sum &+= UInt64(UInt(bitPattern: h.finalize()))
+        count += 1
+    }
+
     mutating func add(_ key: [UInt8], _ value: [UInt8]) {
         key.withUnsafeBytes { k in value.withUnsafeBytes { v in add(k, v) } }
     }

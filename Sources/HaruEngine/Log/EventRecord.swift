@@ -98,11 +98,11 @@
             recorded: recorded, at: at, type: type, version: version, id: id, source: source, hash: hash, redactedDigest: redacted)
     }
 
-    /// What a replay needs of a stored record: its type, effective time and
-    /// version, with the reader left at the payload (the id, source and
-    /// hashes are skipped, not decoded).
+    /// What a replay needs of a stored record: its type, effective time,
+    /// version and id (its 16 bytes in place), with the reader left at the
+    /// payload (the source and hashes are skipped, not decoded).
     @inline(__always)
-    static func brief(_ r: inout ByteReader) throws(DecodeError) -> (type: EventType, at: Instant, version: UInt8) {
+    static func brief(_ r: inout ByteReader) throws(DecodeError) -> (type: EventType, at: Instant, version: UInt8, id: UnsafeRawBufferPointer) {
         let fmt = try r.u8()
         guard fmt == format else { throw DecodeError("unknown record format \(fmt)") }
         let flags = try r.u8()
@@ -111,10 +111,11 @@
         let code = try r.u16()
         guard let type = EventType(rawValue: code) else { throw DecodeError("unknown event type code \(code)") }
         let version = try r.u8()
-        _ = try r.sub(16)
+        var idBytes = try r.sub(16)
+        let id = idBytes.rest()
         try r.skipString()
         _ = try r.sub(flags & 1 != 0 ? 64 : 32)
-        return (type, at, version)
+        return (type, at, version, id)
     }
 
     /// What the chain check needs of a stored record, read in place.

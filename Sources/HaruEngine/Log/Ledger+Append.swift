@@ -40,7 +40,7 @@ extension Ledger {
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
-            var log = try BatchLog(txn, events: events, ids: ids)
+            var log = try BatchLog(txn, events: events, ids: set.ids)
             defer { log.close() }
             let sha = SHA256Context()
             // Each event is completed where the source keeps it (`withNextPrepared`);

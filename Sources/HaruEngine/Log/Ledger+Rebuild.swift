@@ -25,10 +25,11 @@ extension Ledger {
             replaced = nil
             // Replayed inside the write transaction: no append can slip in
             // between the replay and the writes.
-            let fold = try replayPipelined(txn.reading, reserve: Int(try txn.count(events)))
+            let fold = try replayPipelined(txn.reading, reserve: Int(try txn.count(events)), digestIDs: !fresh)
             var report = RebuildReport(events: fold.state.head)
             if !fresh {
-                let parts = produced(fold, in: try projections(txn.reading))
+                let inUse = try projections(txn.reading)
+                let parts = produced(fold, in: inUse) + [idIndexPart(fold.ids!, in: inUse)]
                 // Compared on two threads; the other reads in a read transaction,
                 // which sees what this one does: nothing is written before the
                 // comparison ends, and no other writer can commit meanwhile.
@@ -45,6 +46,7 @@ extension Ledger {
                 for (k, v) in all { try txn.put(part.db, k, v, append: true) }
                 report.changed += all.count
             }
+            report.changed += try writeIDIndex(txn, into: set.ids)
             let record = ProjectionMeta.Record(format: ProjectionMeta.format, generation: set.generation)
             guard let meta else { throw LedgerError.damaged(seq: nil, reason: "the ledger has no `meta` database to record the new projections in") }
             try txn.put(meta, ProjectionMeta.key, record.bytes)
@@ -52,6 +54,43 @@ extension Ledger {
             replaced = set
             return report
         }, afterCommit: { _ in if let replaced { replaceProjectionSet(replaced) } })
+    }
+
+    /// The id index as a part to compare: by digest only (the replay keeps
+    /// no table of a million ids). A differing digest counts as a
+    /// difference everywhere, which is all a rebuild needs: it then writes
+    /// a whole new set. `verify` names the entry itself (its chain pass).
+    private func idIndexPart(_ digest: EntryDigest, in set: ProjectionSet) -> Produced {
+        Produced(
+            db: set.ids.raw, count: digest.count, matches: { _, _, _ in false }, sorted: { [] }, digest: { digest }, idEntries: true,
+            describe: { "the id index entry " + $0.map { String($0, radix: 16) }.joined() })
+    }
+
+    /// Writes the id index of every event into an empty database, in id order.
+    /// - Returns: the number of entries written.
+    private func writeIDIndex(_ txn: WriteTransaction, into ids: Database<IDKeys>) throws -> Int {
+        var all: [(high: UInt64, low: UInt64, seq: UInt64)] = []
+        all.reserveCapacity(Int(try txn.count(events)))
+        var budget = Environment.ReadBudget(environment)
+        try txn.reading.scan(events) { k, v in
+            let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+            try v.withUnsafeBytes { v in
+                budget.spend(v)
+                var r = ByteReader(v)
+                let id: UnsafeRawBufferPointer
+                do { id = try EventRecord.brief(&r).id } catch let e as DecodeError { throw LedgerError.damaged(seq: seq, reason: e.reason) }
+                all.append((UInt64(bigEndian: id.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: id.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), seq))
+            }
+            return true
+        }
+        all.sort { ($0.high, $0.low) < ($1.high, $1.low) }
+        try txn.putInKeyOrder(ids) { puts in
+            for e in all {
+                var key = (e.high.bigEndian, e.low.bigEndian), value = e.seq.bigEndian
+                try withUnsafeBytes(of: &key) { k in try withUnsafeBytes(of: &value) { v in try puts.put(key: k, value: v) } }
+            }
+        }
+        return all.count
     }
 
     /// Creates the databases of a set that has never existed: the one after

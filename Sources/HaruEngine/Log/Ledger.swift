@@ -67,16 +67,14 @@ public struct Head: Sendable, Equatable {
 /// A ledger: the hash-chained event log and the projections it folds into,
 /// in one LMDB environment.
 ///
-/// Databases: `events` (seq → record), `ids` (event id → seq), `meta` (which
-/// projection set is in use, `ProjectionMeta`) and the projection set
-/// (`ProjectionSet`: entity state, record pages, action table, checkpoints),
-/// kept by every append in the same transaction.
+/// Databases: `events` (seq → record), `meta` (which projection set is in
+/// use, `ProjectionMeta`) and the projection set (`ProjectionSet`: entity
+/// state, record pages, action table, checkpoints, the id index), kept by
+/// every append in the same transaction.
 public final class Ledger: Sendable {
     @_spi(Layers) public let environment: Environment
     /// seq → event record.
     @_spi(Layers) public let events: Database<SeqKey>
-    /// event id → seq.
-    let ids: Database<IDKeys>
     /// The projection record (nil: a read-only ledger made before it existed).
     @_spi(Layers) public let meta: Database<RawKeys>?
     /// The projection set in use; replaced by a rebuild that writes a new one.
@@ -93,13 +91,15 @@ public final class Ledger: Sendable {
     @_spi(Layers) public var interned: Database<RawKeys> { projectionSet.interned }
     /// seq → the sessions running after it.
     @_spi(Layers) public var checkpoints: Database<SeqKey> { projectionSet.checkpoints }
+    /// event id → seq.
+    var ids: Database<IDKeys> { projectionSet.ids }
 
     /// Makes `set` the one this process uses (after a rebuild committed it,
     /// or another process's did).
     func replaceProjectionSet(_ set: ProjectionSet) { current.withLock { $0 = set } }
 
     /// The databases every ledger has under fixed names.
-    static let databaseNames = ["events", "ids"]
+    static let databaseNames = ["events"]
 
     /// Opens an existing ledger.
     /// - Parameters:
@@ -128,7 +128,6 @@ public final class Ledger: Sendable {
     private init(environment: Environment, create: Bool) throws {
         self.environment = environment
         events = try environment.database("events", keys: SeqKey.self)
-        ids = try environment.database("ids", keys: IDKeys.self)
         meta = try environment.open(["meta"], create: create)?.first
         // A damaged record is reported by every use of the projections
         // (`projections(_:)`); set 0 stands in so that the log can still be
@@ -220,24 +219,29 @@ public final class Ledger: Sendable {
     /// version, else decoded and upcast.
     /// - Throws: `LedgerError.damaged` for a record that does not decode or an
     ///   event that does not fold (naming its seq).
-    func replay<V: EventVisitor>(_ txn: ReadTransaction, through: UInt64, into visitor: inout V) throws {
+    /// - Parameter ids: when given, the digest of the id index the events
+    ///   make (each event's id → its seq) is added to it, for `rebuild`.
+    func replay<V: EventVisitor>(_ txn: ReadTransaction, through: UInt64, into visitor: inout V, ids: UnsafeMutablePointer<EntryDigest>? = nil) throws {
         var budget = Environment.ReadBudget(environment)
         try txn.scan(events) { k, v in
             let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
             if seq > through { return false }
-            return try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor) }
+            return try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor, ids) }
         }
     }
 
     /// One event of `replay`, its record read in place.
     @inline(__always)
     private func replayOne<V: EventVisitor>(
-        _ seq: UInt64, _ v: UnsafeRawBufferPointer, _ budget: inout Environment.ReadBudget, _ visitor: inout V
+        _ seq: UInt64, _ v: UnsafeRawBufferPointer, _ budget: inout Environment.ReadBudget, _ visitor: inout V,
+        _ ids: UnsafeMutablePointer<EntryDigest>?
     ) throws -> Bool {
         budget.spend(v)
         do {
             var r = ByteReader(v)
-            let (type, at, version) = try EventRecord.brief(&r)
+            let (type, at, version, id) = try EventRecord.brief(&r)
+            // The record keeps the id as the index does: 16 bytes, big-endian.
+            if let ids { ids.pointee.addIDEntry(id, seq: seq) }
             if Int(version) == type.currentVersion {
                 try visitor.visit(seq, type, at, try StoredPayload(r.rest()))
             } else {

@@ -39,9 +39,11 @@ extension Ledger {
     /// Folds the events of `txn` through `through` into memory, with every
     /// projection, on two threads (`PipelinedFold`).
     /// - Throws: as `replay`; a projection that cannot be applied is damage at its seq.
-    func replayPipelined(_ txn: ReadTransaction, through: UInt64 = .max, reserve: Int) throws -> MemoryFold {
+    /// - Parameter digestIDs: also digest the id index the events make (`MemoryFold.ids`).
+    func replayPipelined(_ txn: ReadTransaction, through: UInt64 = .max, reserve: Int, digestIDs: Bool = false) throws -> MemoryFold {
         let channel = Channel<[Projector.Step]>(capacity: 4)
         var fold = PipelinedFold(channel: channel)
+        var ids = EntryDigest()
         fold.state.reserve(records: reserve)
         let (projections, _) = try Parallel.both(
             {
@@ -63,9 +65,11 @@ extension Ledger {
             },
             {
                 defer { channel.close() }
-                try self.replay(txn, through: through, into: &fold)
+                try withUnsafeMutablePointer(to: &ids) { ids in
+                    try self.replay(txn, through: through, into: &fold, ids: digestIDs ? ids : nil)
+                }
                 fold.flush()
             }, together: true)
-        return MemoryFold(state: fold.state, projections: projections)
+        return MemoryFold(state: fold.state, projections: projections, ids: digestIDs ? ids : nil)
     }
 }

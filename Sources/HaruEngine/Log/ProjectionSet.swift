@@ -1,4 +1,5 @@
-/// The projection databases a ledger reads and writes, and the record that
+/// The projection databases a ledger reads and writes (with the id index),
+/// and the record that
 /// says which they are (Docs/design.md, "Projections are rebuilt beside the
 /// old ones").
 ///
@@ -13,7 +14,7 @@
 @_spi(Layers) import HaruModel
 
 @_spi(Layers) public struct ProjectionSet: Sendable {
-    /// Which set: 0 is the original names (`state` …), n > 0 the names
+    /// Which set: 0 is the original names (`state` … `ids`), n > 0 the names
     /// ending in `.n` (`state.1` …), written by the n-th replacing rebuild.
     @_spi(Layers) public let generation: UInt32
     /// family byte + entity id → the entity's state (`StateKey`).
@@ -24,8 +25,11 @@
     @_spi(Layers) public let interned: Database<RawKeys>
     /// seq → the sessions running after it.
     @_spi(Layers) public let checkpoints: Database<SeqKey>
+    /// event id → seq: the log's index, derived from it like the rest (an
+    /// append writes it; a rebuild can write it anew).
+    @_spi(Layers) public let ids: Database<IDKeys>
 
-    static let kinds = ["state", "pages", "interned", "checkpoints"]
+    static let kinds = ["state", "pages", "interned", "checkpoints", "ids"]
 
     /// The database names of a set, in the order of `kinds`.
     static func names(_ generation: UInt32) -> [String] {
@@ -40,6 +44,7 @@
         pages = handles[1].keyed(PageKey.self)
         interned = handles[2]
         checkpoints = handles[3].keyed(SeqKey.self)
+        ids = handles[4].keyed(IDKeys.self)
     }
 }
 

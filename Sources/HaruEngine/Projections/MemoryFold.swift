@@ -12,6 +12,8 @@ protocol EventVisitor {
 struct MemoryFold: EventVisitor {
     var state = EntityState()
     var projections = MemoryProjections()
+    /// The digest of the id index the events make, when the replay was asked for it (`rebuild`).
+    var ids: EntryDigest? = nil
 
     @inline(__always)
     mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F) throws {

@@ -123,10 +123,11 @@ extension AppCSV {
         }
         func instant(_ r: (line: Int, values: [String: String], file: String, headers: [String: String]), _ key: String) throws -> Instant {
             let v = r.values[key] ?? ""
-            guard case .success(let t) = Instant.parse(v) else {
-                throw CSVInputError(file: r.file, line: r.line, column: r.headers[key], rule: "\"\(v.prefix(40))\" is not an ISO 8601 instant with an offset")
+            switch Instant.parse(v) {
+            case .success(let t): return t
+            // The parser's own rule: a year out of the ledger's range, an offset no zone has, or the form itself.
+            case .failure(let e): throw CSVInputError(file: r.file, line: r.line, column: r.headers[key], rule: e.rule(v))
             }
-            return t
         }
 
         // Tags, from the actions file (the five files have no file of their own for tags).
