@@ -13,7 +13,9 @@ import Testing
 struct HostileImports {
     static let environment = ProcessInfo.processInfo.environment
     static let rounds = Int(environment["HARU_FUZZ_ROUNDS"] ?? "") ?? 1
-    static let seed = UInt64(environment["HARU_FUZZ_SEED"] ?? "") ?? 91
+    /// Added to each loop's own seed (0: the suite's fixed sequences).
+    static let seedShift = UInt64(environment["HARU_FUZZ_SEED"] ?? "") ?? 0
+    static let seed = 91 &+ seedShift
 
     /// Byte changes, insertions, deletions, truncations and repeats, with
     /// bytes that matter to JSON and CSV.

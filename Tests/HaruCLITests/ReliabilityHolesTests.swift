@@ -272,6 +272,34 @@ struct AnotherUser {
     }
 }
 
+/// A damaged zone file under the ledger's zone: a clear error (exit 3) naming
+/// the zone, never a trap. The damaged file is bind-mounted over the real
+/// one in a mount namespace of the command's own (root, as CI runs).
+struct DamagedZoneFile {
+    static let canMount: Bool = (try? sh("[ $(id -u) = 0 ] && unshare --mount true").code) == 0
+
+    @Test(.enabled(if: DamagedZoneFile.canMount)) func aTruncatedOrGarbledZoneFileIsNamedNotATrap() throws {
+        let dir = TempDir()
+        let ledger = dir.path + "/l"
+        #expect(haru(["init", "--time-zone", "Asia/Seoul"], ledger: ledger).code == 0)
+        #expect(haru(["action", "add", "Water", "--tracking", "count"], ledger: ledger).code == 0)
+        let real = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Asia/Seoul"))
+        var garbled = real
+        for k in stride(from: 20, to: garbled.count, by: 7) { garbled[k] ^= 0x5A }
+        for (name, bytes) in [("truncated", real.prefix(real.count / 2)), ("garbled", garbled), ("empty", Data())] {
+            let file = dir.path + "/" + name
+            FileManager.default.createFile(atPath: file, contents: bytes)
+            // (A count at the current instant needs no zone; one at a local time does.)
+            for args in ["day", "progress", "records", "count Water --at 07:30"] {
+                let r = try sh("unshare --mount sh -c \"mount --bind '\(file)' /usr/share/zoneinfo/Asia/Seoul && HARU_LEDGER='\(ledger)' '\(haruBinary)' \(args)\"")
+                #expect(r.code == 3, "\(name), \(args): \(r.code) \(r.err)")
+                #expect(r.err.contains(#"time zone "Asia/Seoul" is not in the zone directory, or its file there cannot be read"#), "\(name), \(args): \(r.err)")
+            }
+        }
+        #expect(haru(["day"], ledger: ledger).code == 0, "the real file, outside the namespace, untouched")
+    }
+}
+
 /// The ledger directory is 0700 and its files 0600 whatever the umask:
 /// mkdir's and open's modes pass through it, so they are set outright.
 struct ModesUnderAnyUmask {

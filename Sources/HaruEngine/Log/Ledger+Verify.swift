@@ -13,6 +13,9 @@ public struct VerifyReport: Sendable, Equatable {
     public var firstBadSeq: UInt64?
     /// What is wrong, nil when all is well.
     public var problem: String?
+    /// The problem lies in what is derived from the events (the projections,
+    /// the id index), not in the events: `rebuild` mends it.
+    public var inProjections = false
 
     public var ok: Bool { problem == nil }
 }
@@ -53,6 +56,11 @@ extension Ledger {
 
     private func failed(_ seq: UInt64?, _ why: String, events: UInt64 = 0) -> VerifyReport {
         VerifyReport(events: events, firstBadSeq: seq, problem: why)
+    }
+
+    /// A failure in what is derived from the events (see `VerifyReport.inProjections`).
+    private func derivedFailed(_ seq: UInt64?, _ why: String, events: UInt64) -> VerifyReport {
+        VerifyReport(events: events, firstBadSeq: seq, problem: why, inProjections: true)
     }
 
     /// Seqs, records, the hash chain, `recorded` order and the id index.
@@ -109,12 +117,12 @@ extension Ledger {
             for (k, id) in eventIDs.enumerated() {
                 let seq = try txn.get(ids, id) { v in v.withUnsafeBytes { try? EventRecord.seq(fromKey: $0) } } ?? nil
                 if seq != UInt64(k + 1) {
-                    return failed(UInt64(k + 1), "the id index does not point at this event", events: report.events)
+                    return derivedFailed(UInt64(k + 1), "the id index does not point at this event", events: report.events)
                 }
             }
             indexProblem = "the id index has \(indexed) entries for \(eventIDs.count) events"
         }
-        if let indexProblem { return failed(nil, indexProblem, events: report.events) }
+        if let indexProblem { return derivedFailed(nil, indexProblem, events: report.events) }
         return report
     }
 
@@ -133,19 +141,19 @@ extension Ledger {
     private func compareProjections(_ fold: MemoryFold, _ txn: ReadTransaction, snapshot: Int) throws -> VerifyReport? {
         let report = VerifyReport(events: fold.state.head)
         let set: ProjectionSet
-        do { set = try projections(txn) } catch LedgerError.damaged(_, let reason) { return failed(nil, reason, events: report.events) }
+        do { set = try projections(txn) } catch LedgerError.damaged(_, let reason) { return derivedFailed(nil, reason, events: report.events) }
         let parts = produced(fold, in: set)
         guard let diffs = try diffAll(parts, txn, snapshot: snapshot, firstOnly: true) else { return nil }
         for (want, d) in zip(parts, diffs) {
             if let k = d.stale.first {
-                return failed(nil, want.describe(k) + " is stored but the events do not produce it", events: report.events)
+                return derivedFailed(nil, want.describe(k) + " is stored but the events do not produce it", events: report.events)
             }
             if let k = d.differ.first {
-                return failed(nil, want.describe(k) + " differs from the fold of the events", events: report.events)
+                return derivedFailed(nil, want.describe(k) + " differs from the fold of the events", events: report.events)
             }
             if d.matched != want.count, let problem = try firstDifference(txn, want) {
                 // Something is missing: name it (the slow way, only when something is wrong).
-                return failed(nil, problem, events: report.events)
+                return derivedFailed(nil, problem, events: report.events)
             }
         }
         return report
