@@ -17,11 +17,13 @@ struct HostileImports {
     static let seedShift = UInt64(environment["HARU_FUZZ_SEED"] ?? "") ?? 0
     static let seed = 91 &+ seedShift
 
-    /// Byte changes, insertions, deletions, truncations and repeats, with
-    /// bytes that matter to JSON and CSV.
+    /// Byte changes, insertions, deletions, truncations and repeats of up to
+    /// `repeatUpTo` bytes, drawing from `alphabet` (by default bytes that
+    /// matter to JSON and CSV). `HostileInput` mutates event lines with it too.
     struct Mutator {
         var rng: SeededRNG
-        let alphabet = Array(#"{}[]":,;0123456789-+.eEtrufalsnTZ YESNO_"#.utf8) + [0x00, 0x0A, 0x0D, 0x5C, 0xC3, 0xEF, 0xBB, 0xBF, 0xFF]
+        var alphabet = Array(#"{}[]":,;0123456789-+.eEtrufalsnTZ YESNO_"#.utf8) + [0x00, 0x0A, 0x0D, 0x5C, 0xC3, 0xEF, 0xBB, 0xBF, 0xFF]
+        var repeatUpTo = 40
 
         mutating func r(_ n: Int) -> Int { Int(rng.next() % UInt64(max(1, n))) }
 
@@ -35,7 +37,7 @@ struct HostileImports {
                 case 1: b.insert(alphabet[r(alphabet.count)], at: at)
                 case 2: b.remove(at: at)
                 case 3: b = Array(b[..<at])
-                default: b.insert(contentsOf: b[at..<min(b.count, at + r(40))], at: at)
+                default: b.insert(contentsOf: b[at..<min(b.count, at + r(repeatUpTo))], at: at)
                 }
             }
             return b

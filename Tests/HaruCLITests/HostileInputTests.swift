@@ -63,24 +63,10 @@ struct HostileInput {
             ##"{"type":"action.created","at":"2026-03-01T00:00:00+09:00","data":{"action_id":"b","name":"B","tracking":"count","tag_ids":["study"],"color":"#AABBCC"}}"##,
             #"{"type":"quest.created","at":"2026-03-01T00:00:00+09:00","data":{"quest_id":"q","goal_id":"g","target":{"action_id":"read"},"measure":"time","period":"day","target_value":1800,"direction":"at_least","schedule":{"mode":"weekdays","weekdays":["monday","friday"]}}}"#,
         ]
-        var rng = SeededRNG(seed: HostileImports.seedShift &+ 77)
-        func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
-        let alphabet = Array(#"{}[]":,0123456789-+.eEtrufalsn \TZ"#.utf8) + [0x00, 0x0A, 0x5C, 0xC3, 0xFF]
-        func mutate(_ line: [UInt8]) -> [UInt8] {
-            var b = line
-            for _ in 0...r(3) {
-                guard !b.isEmpty else { break }
-                let at = r(b.count)
-                switch r(5) {
-                case 0: b[at] = alphabet[r(alphabet.count)]
-                case 1: b.insert(alphabet[r(alphabet.count)], at: at)
-                case 2: b.remove(at: at)
-                case 3: b = Array(b[..<at])
-                default: b.insert(contentsOf: b[at..<min(b.count, at + r(20))], at: at)
-                }
-            }
-            return b
-        }
+        var m = HostileImports.Mutator(
+            rng: SeededRNG(seed: HostileImports.seedShift &+ 77),
+            alphabet: Array(#"{}[]":,0123456789-+.eEtrufalsn \TZ"#.utf8) + [0x00, 0x0A, 0x5C, 0xC3, 0xFF], repeatUpTo: 20)
+        func mutate(_ line: [UInt8]) -> [UInt8] { m.mutate(line) }
         var parsed = 0
         let rounds = HostileImports.rounds
         for k in 0..<(4_000 * rounds) {

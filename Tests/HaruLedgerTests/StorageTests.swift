@@ -66,6 +66,29 @@ struct LMDBEnvironment {
         #expect(try env.read { try $0.count(db) } == 2000)
     }
 
+    /// A write larger than the map can grow to (eight doublings from a 64 KiB
+    /// map here; from 1 GiB for a ledger) fails with a clear error; what
+    /// was committed before stays, and the environment takes the next write.
+    @Test func aWriteThatOverfillsTheMapFailsClearlyAndLosesNothingCommitted() throws {
+        let dir = TempDir()
+        let env = try Environment(path: dir.ledgerPath, databases: ["t"], create: true, mapSize: 64 * 1024)
+        let db = try env.database("t")
+        try env.write { txn in try txn.put(db, [0, 1], [7, 7, 7]) }
+        #expect {
+            try env.write { txn in
+                for k in 0..<40_000 {
+                    try txn.put(db, [1] + withUnsafeBytes(of: UInt32(k).bigEndian, Array.init), [UInt8](repeating: 1, count: 1000), append: true)
+                }
+            }
+        } throws: { e in
+            (e as? LMDBError)?.isMapFull == true && (e as? LMDBError)?.description.contains("nothing of this write was committed") == true
+        }
+        #expect(try env.read { try $0.copy(db, [0, 1]) } == [7, 7, 7])
+        #expect(try env.read { try $0.count(db) } == 1)
+        try env.write { txn in try txn.put(db, [0, 2], [8]) }
+        #expect(try env.read { try $0.count(db) } == 2)
+    }
+
     @Test func createsPrivateFiles() throws {
         let dir = TempDir()
         _ = try Ledger.create(path: dir.ledgerPath)

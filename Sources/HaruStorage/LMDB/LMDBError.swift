@@ -92,7 +92,8 @@ import CLMDB
 
     private static func hint(for kind: Kind) -> String {
         switch kind {
-        case .mapFull: return "the map is full and could not grow; free disk space or raise the map size"
+        case .mapFull:
+            return "the ledger's memory map is full and could not grow further (the write needs more address space than this process has); nothing of this write was committed"
         case .readersFull: return "too many readers; stale readers from crashed processes are cleared on the next open"
         case .invalid, .versionMismatch: return "this is not a ledger written by this LMDB version"
         case .corrupted, .pageNotFound: return "the data file is damaged; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)"
