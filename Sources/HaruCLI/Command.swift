@@ -36,6 +36,7 @@ extension OptionKey {
     static let from = OptionKey("--from")
     static let future = OptionKey("--future")
     static let goal = OptionKey("--goal")
+    static let hash = OptionKey("--hash")
     static let help = OptionKey("--help")
     static let html = OptionKey("--html")
     static let id = OptionKey("--id")

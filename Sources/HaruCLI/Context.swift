@@ -197,12 +197,26 @@ struct Context {
         try ledger.snapshot(zones: zones) { try $0.calendar() }
     }
 
-    func printJSON(_ v: JSONValue) { out.line(v.compactText) }
+    /// Prints one JSON value. A query's object carries its provenance: the
+    /// seq it is known at (`known_at`) and that event's hash
+    /// (`known_at_hash`), placed after `known_at` or appended.
+    func printJSON(_ v: JSONValue) {
+        guard let p = opened.provenance, case .object(var members) = v else { return out.line(v.compactText) }
+        let hash: (String, JSONValue) = ("known_at_hash", p.hash.map { .string($0.description) } ?? .null)
+        if let k = members.firstIndex(where: { $0.0 == "known_at" }) {
+            if !members.contains(where: { $0.0 == "known_at_hash" }) { members.insert(hash, at: k + 1) }
+        } else {
+            members += [("known_at", .int(Int64(p.seq))), hash]
+        }
+        out.line(JSONValue.object(members).compactText)
+    }
 }
 
 /// Holds the one ledger a command opens (see `Context.opened`).
 final class LedgerHolder {
     var ledger: Ledger?
+    /// The seq a query's snapshot is known at and that event's hash (`printJSON`).
+    var provenance: (seq: UInt64, hash: Digest?)?
     /// Set by a command that makes the ledger when there is none (`import`):
     /// where it is built before it is renamed into place.
     var creatingAt: String?

@@ -69,6 +69,7 @@ extension Context {
         let ledger = try openLedger(readOnly: true)
         let k = try knownAt()
         return try ledger.snapshot(knownAt: k, zones: zones) { snap in
+            opened.provenance = (snap.knownAt, try snap.knownAtHash())
             let cal = try snap.calendar()
             return try body(snap, cal, try reference(cal))
         }

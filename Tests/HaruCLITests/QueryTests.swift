@@ -24,10 +24,13 @@ struct DayAndReportCommands {
         let dir = ledgerWithRecords()
         let r = haru(["day", "2026-03-04", "--json", "--now", "2026-03-05T00:00:00+09:00"], ledger: dir.ledgerPath)
         #expect(r.code == 0)
+        // Provenance: the hash of the event the view is known at, as `verify` prints it for the head.
+        let hash = haru(["verify"], ledger: dir.ledgerPath).out.split(separator: " ").last.map { String($0.dropLast()) } ?? "?"
+        #expect(hash.count == 64)
         #expect(
             r.out
-                == #"{"day":"2026-03-04","start":"2026-03-04T06:00:00+09:00","end":"2026-03-05T06:00:00+09:00","actions":[{"action_id":"read","name":"Reading","seconds":3600,"count":0},{"action_id":"water","name":"Water","seconds":0,"count":3}],"tags":[{"tag_id":"study","name":"Study","seconds":3600,"count":0}],"as_of":"2026-03-05T00:00:00+09:00","known_at":6}"#
-                + "\n")
+                == #"{"day":"2026-03-04","start":"2026-03-04T06:00:00+09:00","end":"2026-03-05T06:00:00+09:00","actions":[{"action_id":"read","name":"Reading","seconds":3600,"count":0},{"action_id":"water","name":"Water","seconds":0,"count":3}],"tags":[{"tag_id":"study","name":"Study","seconds":3600,"count":0}],"as_of":"2026-03-05T00:00:00+09:00","known_at":6,"known_at_hash":""#
+                + hash + "\"}\n")
     }
 
     @Test func dayWithoutADateIsTheDayOfTheReference() {

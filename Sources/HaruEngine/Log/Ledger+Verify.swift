@@ -16,6 +16,11 @@ public struct VerifyReport: Sendable, Equatable {
     /// The problem lies in what is derived from the events (the projections,
     /// the id index), not in the events: `rebuild` mends it.
     public var inProjections = false
+    /// The hash of the last event checked (the head): what the next audit
+    /// passes to `verify(after:hash:)`. Nil when the check failed.
+    public var headHash: Digest? = nil
+    /// The first seq checked (1, or the one after the audited seq).
+    public var firstSeq: UInt64 = 1
 
     public var ok: Bool { problem == nil }
 }
@@ -49,9 +54,42 @@ extension Ledger {
             guard chain.ok else { return chain }
             switch folded {
             case .failure(let f): return f.report
-            case .success(let fold): return try compareProjections(fold, foldTxn, snapshot: snapshot)
+            case .success(let fold):
+                guard var report = try compareProjections(fold, foldTxn, snapshot: snapshot) else { return nil }
+                if report.ok { report.headHash = chain.headHash }
+                return report
             }
         } ?? verify()
+    }
+
+    /// The incremental check of an audit that kept the seq and hash of the
+    /// head it last verified: the stored event at `seq` must still have that
+    /// hash (else the log up to it was changed since), and every event after
+    /// it must be intact and chained from it, with its id indexed. The
+    /// projections are not compared (that needs the fold of the whole log:
+    /// `verify()`).
+    /// - Throws: `LedgerError.invalid` for a seq that is not in the ledger.
+    public func verify(after seq: UInt64, hash: Digest) throws -> VerifyReport {
+        try environment.read { txn in
+            let head = try self.head(txn).seq
+            guard seq >= 1, seq <= head else {
+                throw LedgerError.invalid(InputError(field: "--from", rule: "seq \(seq) is not in the ledger (its seqs are 1 … \(head))"))
+            }
+            let audited = try txn.get(events, seq) { v in
+                try v.withUnsafeBytes { v in
+                    var r = ByteReader(v)
+                    return try? EventRecord.header(&r)
+                }
+            }
+            guard let audited, let audited else { return failed(seq, "the record does not decode") }
+            guard audited.hash == hash else {
+                return failed(
+                    seq, "its hash is \(audited.hash), not \(hash) as given: the log up to seq \(seq) is not the one that was audited")
+            }
+            var report = try verifyChain(txn, after: seq, prev: hash, lastRecorded: audited.recorded)
+            report.firstSeq = seq + 1
+            return report
+        }
     }
 
     private func failed(_ seq: UInt64?, _ why: String, events: UInt64 = 0) -> VerifyReport {
@@ -63,19 +101,22 @@ extension Ledger {
         VerifyReport(events: events, firstBadSeq: seq, problem: why, inProjections: true)
     }
 
-    /// Seqs, records, the hash chain, `recorded` order and the id index.
-    private func verifyChain(_ txn: ReadTransaction) throws -> VerifyReport {
-        var report = VerifyReport()
-        var expected: UInt64 = 1
-        var prev = Digest.zero
-        var lastRecorded = Int64.min
+    /// Seqs, records, the hash chain, `recorded` order and the id index, of
+    /// the events after `after` (0: all), chained from `prev`.
+    private func verifyChain(
+        _ txn: ReadTransaction, after: UInt64 = 0, prev: Digest = .zero, lastRecorded: Int64 = .min
+    ) throws -> VerifyReport {
+        var report = VerifyReport(events: after)
+        var expected: UInt64 = after + 1
+        var prev = prev
+        var lastRecorded = lastRecorded
         let sha = SHA256Context()
         // Each event's id, by seq: the id index is checked against it in one sequential pass.
         var eventIDs: [EventID] = []
-        eventIDs.reserveCapacity(Int(try txn.count(events)))
+        eventIDs.reserveCapacity(max(0, Int(try txn.count(events)) - Int(after)))
         var failure: VerifyReport?
         var budget = Environment.ReadBudget(environment)
-        try txn.scan(events) { k, v in
+        try txn.scan(events, from: after == 0 ? nil : after + 1) { k, v in
             try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in
                 guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
                 guard seq == expected else { failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
@@ -96,6 +137,17 @@ extension Ledger {
             }}
         }
         if let failure { return failure }
+        report.headHash = prev
+        if after > 0 {
+            // Since an audit: each new event's id names its seq (the whole index is `verify()`'s).
+            for (k, id) in eventIDs.enumerated() {
+                let seq = try txn.get(ids, id) { v in v.withUnsafeBytes { try? EventRecord.seq(fromKey: $0) } } ?? nil
+                if seq != after + UInt64(k + 1) {
+                    return derivedFailed(after + UInt64(k + 1), "the id index does not point at this event", events: report.events)
+                }
+            }
+            return report
+        }
         // The id index: every entry names the seq of an event with that id, and there is one per event
         // (keys are unique, so that makes it a one-to-one map).
         var indexProblem: String?

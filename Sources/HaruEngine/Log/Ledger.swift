@@ -183,6 +183,15 @@ public final class Ledger: Sendable {
         }
     }
 
+    /// The stored hash of the event at `seq` (its header only; nil when there is none).
+    @_spi(Layers) public func hash(at seq: UInt64, _ txn: ReadTransaction) throws -> Digest? {
+        try txn.get(events, seq) { v in
+            do { return try v.withUnsafeBytes { v in var r = ByteReader(v); return try EventRecord.header(&r).hash } } catch let e as DecodeError {
+                throw LedgerError.damaged(seq: seq, reason: e.reason)
+            }
+        }
+    }
+
     /// The event with this seq.
     @_spi(Layers) public func event(_ seq: UInt64) throws -> Event? {
         try environment.read { txn in try event(seq, txn) }

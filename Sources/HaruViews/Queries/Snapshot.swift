@@ -13,6 +13,13 @@
     @_spi(Layers) public let knownAt: UInt64
     @_spi(Layers) public let zones: ZoneDirectory
 
+    /// The hash of the event at `knownAt` (nil for an empty ledger): it
+    /// vouches for every event up to it, so a figure computed here can be
+    /// checked later against the ledger (`known_at_hash` in the JSON views).
+    @_spi(Layers) public func knownAtHash() throws -> Digest? {
+        knownAt > 0 ? try ledger.hash(at: knownAt, txn) : nil
+    }
+
     /// The settings known at `knownAt`.
     @_spi(Layers) public func settings() throws -> SettingsHistory {
         let all = try StoredEntities(txn: txn, db: ledger.state).settings()
