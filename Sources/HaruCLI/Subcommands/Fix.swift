@@ -303,6 +303,8 @@ enum Undo {
             throw UsageError("seq \(e.seq) \(e.type == .goalFinished ? "finished" : "confirmed") a goal: not undone; give it an end date with haru goal edit")
         case .settingsChanged:
             throw UsageError("seq \(e.seq) changed settings: change them back with haru settings set")
+        case .ledgerRedacted:
+            throw UsageError("seq \(e.seq) redacted an event: the text it removed is gone for good; nothing to undo")
         }
     }
 }

@@ -121,6 +121,8 @@
     /// What the chain check needs of a stored record, read in place.
     struct Link {
         var recorded: Int64
+        /// The type code (`EventType` raw value), unchecked.
+        var typeCode: UInt16
         var id: EventID
         var hash: Digest
         var redactedDigest: Digest?
@@ -138,13 +140,15 @@
         guard fmt == format else { throw DecodeError("unknown record format \(fmt)") }
         let flags = try r.u8()
         let recorded = try r.i64()
-        _ = try r.sub(8 + 2 + 1)  // at, type, v
+        _ = try r.sub(8)  // at
+        let typeCode = try r.u16()
+        _ = try r.u8()  // v
         let id = EventID(high: try r.u64(), low: try r.u64())
         try r.skipString()
         let tail = UnsafeRawBufferPointer(rebasing: bytes[2..<r.offset])
         let hash = try Digest(reading: &r)
         let redacted: Digest? = flags & 1 != 0 ? try Digest(reading: &r) : nil
-        return Link(recorded: recorded, id: id, hash: hash, redactedDigest: redacted, envelopeTail: tail, payload: r.rest())
+        return Link(recorded: recorded, typeCode: typeCode, id: id, hash: hash, redactedDigest: redacted, envelopeTail: tail, payload: r.rest())
     }
 
     /// The chain hash of a stored record, from its bytes:

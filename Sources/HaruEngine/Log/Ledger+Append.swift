@@ -25,10 +25,26 @@ extension Ledger {
     @_spi(Layers) public func append<S: EventSource, G: RandomNumberGenerator>(
         from makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G
     ) throws -> AppendResult {
-        let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
         // The head after the commit, for the head record (`HeadRecord`).
         var newHead: Head?
         return try environment.write({ txn in
+            let (result, head) = try append(in: txn, from: makeSource, expectHead: expectHead, now: now, rng: &rng)
+            newHead = head
+            return result
+        }, afterCommit: { _ in
+            if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
+        })
+    }
+
+    /// The append inside a write transaction the caller holds (and commits),
+    /// for a change that writes more than events in the same commit (`redact`).
+    /// - Returns: the result, and the new head when events were written (for the head record).
+    func append<S: EventSource, G: RandomNumberGenerator>(
+        in txn: WriteTransaction, from makeSource: () -> S, expectHead: UInt64?, now: Int64, rng: inout G
+    ) throws -> (AppendResult, Head?) {
+        let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
+        var newHead: Head?
+        do {
             let head = try head(txn.reading)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
@@ -58,6 +74,7 @@ extension Ledger {
                     seqs.append(existing.seq)
                     return
                 }
+                if prepared.input.type == .ledgerRedacted { try checkRedactionInput(prepared.input, txn.reading, line: line) }
                 seq += 1
                 do {
                     try Projector.apply(
@@ -80,10 +97,8 @@ extension Ledger {
             }) {}
             try store.flush(alongside: { try sink.flush() })
             if seq > head.seq { newHead = Head(seq: seq, hash: prev, recorded: 0) }
-            return AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq)
-        }, afterCommit: { _ in
-            if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
-        })
+            return (AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq), newHead)
+        }
     }
 }
 
@@ -143,5 +158,25 @@ struct BatchLog {
             try withUnsafeBytes(of: &value) { v in try ids.put(key: k, value: v, append: above, noOverwrite: true) }
         }
         if above { top = id }
+    }
+}
+
+extension Ledger {
+    /// A `ledger.redacted` event must describe what the log holds: `haru
+    /// redact` writes it after flagging the record; an import brings it with
+    /// a record that already holds the markers. One that claims a redaction
+    /// the record does not show is refused (verify would report it).
+    func checkRedactionInput(_ input: EventInput, _ txn: ReadTransaction, line: Int) throws {
+        func refuse(_ rule: String) -> LedgerError { .invalid(InputError(field: "data.seq", rule: rule).at(line: line)) }
+        guard let r = Redaction(seq: 0, payload: input.payload) else { throw refuse("is not a redaction this haru can read") }
+        let ok = try txn.get(events, r.target) { v in
+            try v.withUnsafeBytes { v -> Bool in
+                guard let l = try? EventRecord.link(v) else { return false }
+                return l.redactedDigest == r.digest || Ledger.holdsMarkers(l.payload, r)
+            }
+        }
+        guard ok == true else {
+            throw refuse("seq \(r.target) is not redacted as this event says; a redaction is made with `haru redact SEQ --reason TEXT`")
+        }
     }
 }

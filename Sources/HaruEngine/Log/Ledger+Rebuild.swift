@@ -22,7 +22,17 @@ extension Ledger {
     public func rebuild(fresh: Bool = false) throws -> RebuildReport {
         var replaced: ProjectionSet?
         return try environment.write({ txn in
-            replaced = nil
+            let (report, set) = try rebuild(in: txn, fresh: fresh)
+            replaced = set
+            return report
+        }, afterCommit: { _ in if let replaced { replaceProjectionSet(replaced) } })
+    }
+
+    /// The rebuild inside a write transaction the caller holds; the caller
+    /// makes the returned set (if any) the one in use once it has committed
+    /// (`replaceProjectionSet`).
+    func rebuild(in txn: WriteTransaction, fresh: Bool) throws -> (RebuildReport, ProjectionSet?) {
+        do {
             // Replayed inside the write transaction: no append can slip in
             // between the replay and the writes.
             let fold = try replayPipelined(txn.reading, reserve: Int(try txn.count(events)), digestIDs: !fresh)
@@ -37,7 +47,7 @@ extension Ledger {
                     preconditionFailure("no snapshot to compare: none was asked for")
                 }
                 let intact = zip(parts, diffs).allSatisfy { want, d in d.stale.isEmpty && d.differ.isEmpty && d.matched == want.count }
-                if intact { return report }
+                if intact { return (report, nil) }
             }
             let set = try newProjectionSet(txn)
             for part in produced(fold, in: set) {
@@ -51,9 +61,8 @@ extension Ledger {
             guard let meta else { throw LedgerError.damaged(seq: nil, reason: "the ledger has no `meta` database to record the new projections in") }
             try txn.put(meta, ProjectionMeta.key, record.bytes)
             report.replacedSet = set.generation
-            replaced = set
-            return report
-        }, afterCommit: { _ in if let replaced { replaceProjectionSet(replaced) } })
+            return (report, set)
+        }
     }
 
     /// The id index as a part to compare: by digest only (the replay keeps

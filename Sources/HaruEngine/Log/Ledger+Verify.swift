@@ -116,6 +116,9 @@ extension Ledger {
         eventIDs.reserveCapacity(max(0, Int(try txn.count(events)) - Int(after)))
         var failure: VerifyReport?
         var budget = Environment.ReadBudget(environment)
+        // Redacted records in the range (seq → digest of their payload now), and redaction events.
+        var redacted: [UInt64: Digest] = [:]
+        var redactions: [Redaction] = []
         try txn.scan(events, from: after == 0 ? nil : after + 1) { k, v in
             try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in
                 guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
@@ -128,6 +131,15 @@ extension Ledger {
                     return false
                 }
                 guard h.recorded >= lastRecorded else { failure = failed(seq, "recorded time goes backwards"); return false }
+                // Redactions: checked against each other after the pass (rare: a branch each).
+                if h.redactedDigest != nil { redacted[seq] = sha.hash(h.payload) }
+                if h.typeCode == EventType.ledgerRedacted.rawValue {
+                    guard let r = Redaction(seq: seq, payload: h.payload) else {
+                        failure = failed(seq, "the redaction record does not decode")
+                        return false
+                    }
+                    redactions.append(r)
+                }
                 eventIDs.append(h.id)
                 prev = h.hash
                 lastRecorded = h.recorded
@@ -137,6 +149,7 @@ extension Ledger {
             }}
         }
         if let failure { return failure }
+        if let problem = try checkRedactions(txn, redacted, redactions, events: report.events) { return problem }
         report.headHash = prev
         if after > 0 {
             // Since an audit: each new event's id names its seq (the whole index is `verify()`'s).
@@ -176,6 +189,45 @@ extension Ledger {
         }
         if let indexProblem { return derivedFailed(nil, indexProblem, events: report.events) }
         return report
+    }
+
+    /// A redacted record's payload is no longer covered by the chain (the
+    /// chain covers the original's digest, which the record keeps), so its
+    /// redaction event, which is, vouches for it: the record must be flagged
+    /// with the digest the event recorded, and its payload must hash to the
+    /// event's `redacted_digest`. Every flagged record must have its event.
+    private func checkRedactions(
+        _ txn: ReadTransaction, _ redacted: [UInt64: Digest], _ redactions: [Redaction], events: UInt64
+    ) throws -> VerifyReport? {
+        let sha = SHA256Context()
+        var vouched = Set<UInt64>()
+        for r in redactions {
+            let target = try txn.get(self.events, r.target) { v in
+                try v.withUnsafeBytes { v -> (Digest?, Digest, Bool)? in
+                    guard let l = try? EventRecord.link(v) else { return nil }
+                    return (l.redactedDigest, sha.hash(l.payload), Ledger.holdsMarkers(l.payload, r))
+                }
+            }
+            guard let target, let (original, now, marked) = target else {
+                return failed(r.seq, "it records a redaction of seq \(r.target), which cannot be read", events: events)
+            }
+            guard let original else {
+                // Not redacted here, but holding the markers: the event came in after its
+                // redaction elsewhere (an import of an export), its marked text covered by the chain.
+                if marked { continue }
+                return failed(r.seq, "it records a redaction of seq \(r.target), whose text is not redacted (a forged redaction)", events: events)
+            }
+            guard original == r.digest, now == r.redactedDigest else {
+                return failed(
+                    r.target, "the redacted payload does not match the digests its redaction (seq \(r.seq)) recorded (the record was altered)",
+                    events: events)
+            }
+            vouched.insert(r.target)
+        }
+        if let orphan = redacted.keys.sorted().first(where: { !vouched.contains($0) }) {
+            return failed(orphan, "the record is marked redacted, but no ledger.redacted event records it (the record was altered)", events: events)
+        }
+        return nil
     }
 
     /// The fold of every event, or the report of the event that does not fold.
@@ -255,5 +307,38 @@ extension StateKey {
         case 0x22: return "the running session of action \"\(id)\""
         default: return "key family \(family)"
         }
+    }
+}
+
+/// What a `ledger.redacted` event says, read from its stored payload.
+struct Redaction {
+    var seq: UInt64
+    var target: UInt64
+    var fields: [Field]
+    var digest: Digest
+    var redactedDigest: Digest
+
+    init?(seq: UInt64, payload: UnsafeRawBufferPointer) {
+        var r = ByteReader(payload)
+        guard let p = try? Payload.decode(from: &r) else { return nil }
+        self.init(seq: seq, payload: p)
+    }
+
+    init?(seq: UInt64, payload p: Payload) {
+        guard let target = p.int(.redactedSeq), target >= 1, let names = p.strings(.redactedFields),
+            let d = p.string(.digest).flatMap(Digest.init(hex:)), let rd = p.string(.redactedDigest).flatMap(Digest.init(hex:))
+        else { return nil }
+        let fields = names.compactMap(Field.init(jsonName:))
+        guard fields.count == names.count else { return nil }
+        (self.seq, self.target, self.fields, self.digest, self.redactedDigest) = (seq, UInt64(target), fields, d, rd)
+    }
+}
+
+extension Ledger {
+    /// Whether a stored payload holds the redaction marker in every field the redaction names.
+    static func holdsMarkers(_ payload: UnsafeRawBufferPointer, _ r: Redaction) -> Bool {
+        var reader = ByteReader(payload)
+        guard let p = try? Payload.decode(from: &reader) else { return false }
+        return r.fields.allSatisfy { p.string($0) == redactionMarker(r.target) }
     }
 }

@@ -15,6 +15,8 @@ public enum EventType: UInt16, CaseIterable, Sendable {
     case questCreated, questEdited, questDeleted
     // Deletions taken back (issue 15): codes 25 … 30.
     case tagRestored, actionRestored, goalRestored, questRestored, sessionRestored, countRestored
+    // Redaction (issue 17): code 31.
+    case ledgerRedacted
 
     /// `domain.action`, as written in JSON.
     public var name: String {
@@ -49,6 +51,7 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         case .questRestored: "quest.restored"
         case .sessionRestored: "session.restored"
         case .countRestored: "count.restored"
+        case .ledgerRedacted: "ledger.redacted"
         }
     }
 
@@ -69,7 +72,7 @@ public enum EventType: UInt16, CaseIterable, Sendable {
     /// The field that names the entity this event is about.
     @_spi(Layers) public var entityField: Field? {
         switch self {
-        case .settingsChanged: return nil
+        case .settingsChanged, .ledgerRedacted: return nil
         case .tagCreated, .tagEdited, .tagDeleted, .tagRestored: return .tagID
         case .actionCreated, .actionEdited, .actionDeleted, .actionRestored: return .actionID
         case .sessionStarted, .sessionStopped, .sessionDiscarded, .sessionRecorded, .sessionEdited, .sessionDeleted, .sessionRestored:
@@ -124,6 +127,7 @@ extension EventType {
         case .questRestored: Schemas.questDeleted
         case .sessionRestored: Schemas.sessionDeleted
         case .countRestored: Schemas.countDeleted
+        case .ledgerRedacted: Schemas.ledgerRedacted
         }
     }
 }
@@ -156,6 +160,7 @@ private enum Schemas {
     static let countAdded = req(.entryID, .actionID, .amount) + opt(.note)
     static let countEdited = req(.entryID) + opt(.amount, .time) + clearable(.note)
     static let countDeleted = req(.entryID)
+    static let ledgerRedacted = req(.redactedSeq, .redactedFields, .reason, .digest, .redactedDigest)
     static let goalCreated = req(.goalID, .title, .startDate) + opt(.endDate, .thresholdPercent, .symbol, .color, .order)
     static let goalEdited = req(.goalID) + opt(.title, .startDate, .thresholdPercent, .order) + clearable(.endDate, .symbol, .color)
     static let goalFinished = req(.goalID)

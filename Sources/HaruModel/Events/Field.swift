@@ -16,6 +16,8 @@
     case customStart, customEnd, targetSeconds, targetCount, direction, deadline
     // Added with the read side (issue 14): tags 45 and 46.
     case order, longSessionHours
+    // Added with redaction (issue 17): tags 47 … 50, the fields of `ledger.redacted`.
+    case redactedSeq, redactedFields, digest, redactedDigest
 
     /// The JSON name, dotted for nested members.
     @_spi(Layers) public var jsonName: String {
@@ -66,6 +68,10 @@
         case .deadline: "deadline"
         case .order: "order"
         case .longSessionHours: "long_session_hours"
+        case .redactedSeq: "seq"
+        case .redactedFields: "fields"
+        case .digest: "digest"
+        case .redactedDigest: "redacted_digest"
         }
     }
 
@@ -118,6 +124,12 @@
         case .deadline: .clock
         case .order: .int(0...1_000_000)
         case .longSessionHours: .int(1...12)
+        case .redactedSeq: .int(1...(1 << 62))
+        // The names of the fields whose text was removed (`note`, `name`, `title`).
+        case .redactedFields: .idList
+        // SHA-256, 64 hex digits (an id's alphabet holds them).
+        case .digest: .entityID
+        case .redactedDigest: .entityID
         }
     }
 

@@ -31,6 +31,12 @@
     ) throws -> RecordChange? {
         let when = Dated(seq: seq, at: at)
         switch type {
+        case .ledgerRedacted:
+            // A record of the ledger's own, no entity's: it names an earlier event.
+            guard let target = p.int(.redactedSeq), target < Int64(seq) else {
+                throw InputError(field: "data.seq", rule: "must name an earlier event (before seq \(seq))")
+            }
+            return nil
         case .settingsChanged:
             let p = try p.decoded()  // kept whole in the settings history
             guard p.fields.contains(where: { $0.0 != .from }) else {

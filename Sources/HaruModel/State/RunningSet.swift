@@ -39,7 +39,7 @@
             .questCreated, .questEdited, .questDeleted,
             .tagRestored, .actionRestored, .goalRestored, .questRestored, .countRestored,
             // Only a session deleted after it ended can be restored: never a running one.
-            .sessionRestored:
+            .sessionRestored, .ledgerRedacted:
             break
         }
     }

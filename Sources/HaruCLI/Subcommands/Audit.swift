@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+
+extension Subcommands {
+    static let redact = Command(
+        name: "redact", abstract: "Erase the user text of a past event for good; the chain still verifies.",
+        usage: "redact SEQ [--field name|note|title]… --reason TEXT",
+        arguments: [("SEQ", "The event whose text goes (its seq, as `haru log` and `haru history` show it).")],
+        options: [
+            OptionSpec(.field, value: "FIELD", help: "Only this field (name, note or title); default: every one the event has.", repeatable: true),
+            OptionSpec(.reason, value: "TEXT", help: "Why, kept in the ledger with the redaction (required)."),
+        ],
+        discussion: """
+            Replaces the text with "[redacted: seq SEQ]" in the stored event and appends a
+            `ledger.redacted` event (the seq, the fields, the reason, the SHA-256 of the original
+            payload, so that a holder of the original can show what was there, and of the new one).
+            The event's hash does not change (the chain covers its original payload's digest), so
+            `haru verify` still passes; every view shows the marker where the text was. The text
+            can linger in the data file's free pages: `haru compact DEST` writes a copy without them.
+            """,
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let s = p.positionals[0]
+            guard let seq = UInt64(s), seq >= 1 else { throw UsageError("SEQ: \(Echo.quoted(s)) is not a seq (1, 2, 3 …)") }
+            guard let reason = p.value(.reason), !reason.trimmingSpacesAndTabs.isEmpty else {
+                throw UsageError("--reason is required: say why the text goes (it is kept with the redaction)")
+            }
+            var fields: [Field]? = nil
+            let named = p.all(.field)
+            if !named.isEmpty {
+                fields = try named.map { n in
+                    guard let f = Field(jsonName: n), Ledger.redactable.contains(f) else {
+                        throw UsageError("--field: \(Echo.quoted(n)) is not a field of user text (name, note, title)")
+                    }
+                    return f
+                }
+            }
+            let ledger = try ctx.openLedger()
+            let r = try ledger.redact(seq: seq, fields: fields, reason: reason, now: try ctx.nowMicros(), rng: &ctx.rng)
+            if ctx.durability == .relaxed { try ledger.environment.sync() }
+            if ctx.json {
+                ctx.printJSON(
+                    .object([
+                        ("seq", .int(Int64(r.seq))), ("fields", .array(r.fields.map { .string($0) })),
+                        ("redaction_seq", .int(Int64(r.redactionSeq))), ("digest", .string(r.digest.description)),
+                    ]))
+            } else {
+                ctx.out.line(
+                    "Redacted seq \(r.seq) (\(r.fields.joined(separator: ", "))): the text is now \"\(Ledger.redactionMarker(r.seq))\"; seq \(r.redactionSeq) records it.")
+                ctx.out.line("The original payload's SHA-256: \(r.digest)")
+                ctx.out.line("Its bytes can linger in the data file's free pages; `haru compact DEST` writes a copy without them.")
+            }
+            return ExitCode.ok
+        })
+
+    static let compact = Command(
+        name: "compact", abstract: "Write a compact copy of the ledger: its events and fresh projections, nothing else.",
+        usage: "compact DEST",
+        arguments: [("DEST", "Where the copy goes: a path with no ledger yet.")],
+        discussion: """
+            Copies every event as it is stored (ids, seqs, hashes and redactions unchanged) into a new
+            ledger at DEST and builds its projections there. Nothing else of the data file is copied:
+            not its free pages (where text removed by `haru redact` can linger), not projections that
+            a rebuild replaced. The copy is built beside DEST and renamed into place when whole. To use
+            it, move it in place of the ledger while nothing uses the ledger.
+            """,
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let dest = p.positionals[0]
+            var st = stat()
+            if stat(dest, &st) == 0 { throw UsageError("\(dest) exists: compact writes a new ledger; give a path that is not there yet") }
+            let ledger = try ctx.openLedger(readOnly: true)
+            let partial = dest + ".partial-\(getpid())"
+            let r: CompactReport
+            do {
+                r = try ledger.compact(to: partial)
+                guard rename(partial, dest) == 0 else {
+                    throw UsageError("cannot move the copy into place at \(dest): \(String(cString: strerror(errno)))")
+                }
+            } catch {
+                Subcommands.removeLedger(at: partial)
+                throw error
+            }
+            func mb(_ n: Int64) -> String { JSONValue.formatNumber((Double(n) / 104_857.6).rounded() / 10) + " MB" }
+            if ctx.json {
+                ctx.printJSON(.object([("path", .string(dest)), ("events", .int(Int64(r.events))), ("bytes_before", .int(r.bytesBefore)), ("bytes_after", .int(r.bytesAfter))]))
+            } else {
+                ctx.out.line("Wrote a compact copy of \(r.events) events to \(dest): \(mb(r.bytesAfter)) (the ledger's data file is \(mb(r.bytesBefore))).")
+                ctx.out.line("Check it with `haru --ledger \(dest) verify`; to use it, move it in place of the ledger while nothing uses the ledger.")
+            }
+            return ExitCode.ok
+        })
+}
