@@ -37,9 +37,9 @@ extension Ledger {
             // between the replay and the writes.
             let fold = try replayPipelined(txn.reading, reserve: Int(try txn.count(events)), digestIDs: !fresh)
             var report = RebuildReport(events: fold.state.head)
-            if !fresh {
+            if !fresh, let ids = fold.ids {
                 let inUse = try projections(txn.reading)
-                let parts = produced(fold, in: inUse) + [idIndexPart(fold.ids!, in: inUse)]
+                let parts = produced(fold, in: inUse) + [idIndexPart(ids, in: inUse)]
                 // Compared on two threads; the other reads in a read transaction,
                 // which sees what this one does: nothing is written before the
                 // comparison ends, and no other writer can commit meanwhile.
