@@ -29,7 +29,7 @@ package enum HaruCLI {
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
             Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests, Subcommands.settings,
             Subcommands.append, Subcommands.export, Subcommands.importData,
-            Subcommands.verify, Subcommands.rebuild, Subcommands.redact, Subcommands.compact, Subcommands.check, Subcommands.completion, Subcommands.names,
+            Subcommands.verify, Subcommands.diff, Subcommands.rebuild, Subcommands.redact, Subcommands.compact, Subcommands.check, Subcommands.completion, Subcommands.names,
         ])
 
     /// Runs one command line. The single place where errors become exit codes.

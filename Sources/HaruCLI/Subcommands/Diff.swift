@@ -1,0 +1,77 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruViews
+
+extension Subcommands {
+    static let diff = Command(
+        name: "diff", abstract: "What changed between two states of the ledger, and which events caused it.",
+        usage: "diff --known-at A [--known-at B] [--as-of DAY|TIME] [--now INSTANT]",
+        options: [
+            OptionSpec(.knownAt, value: "SEQ|INSTANT", help: "The earlier state; a second --known-at gives the later one (default: the head).", repeatable: true),
+            queryOptions[0],
+        ],
+        discussion: """
+            Answers `progress` (goals and quests: status, judgment, spans, streaks), the definition
+            listings and the days the events between the two states touched (totals per action and
+            tag) in each state, at the same --as-of, and lists every value that differs, item by item,
+            with the events between the states that can have caused it: the item's own events; for a
+            quest, its goal's and the records of the actions it counts; for a goal, its quests'; for a
+            day, the records on it; settings changes for every span.
+            """,
+        run: { ctx, p in
+            let given = p.all(.knownAt)
+            guard (1...2).contains(given.count) else { throw UsageError("give --known-at A, and --known-at B for a later state than the head") }
+            let ledger = try ctx.openLedger(readOnly: true)
+            func seq(_ k: String) throws -> UInt64 {
+                let at: KnownAt
+                if let s = UInt64(k) { at = .seq(s) } else if case .success(let t) = Instant.parse(k) { at = .instant(t) } else {
+                    throw UsageError("--known-at: \(Echo.quoted(k)) is neither a seq nor an ISO 8601 instant")
+                }
+                return try ledger.snapshot(knownAt: at, zones: ctx.zones) { $0.knownAt }
+            }
+            let head = try ledger.head().seq
+            var (a, b) = (try seq(given[0]), given.count == 2 ? try seq(given[1]) : head)
+            if a > b { (a, b) = (b, a) }
+            let d = try StateDiff.run(ledger, from: a, to: b, zones: ctx.zones, reference: { try ctx.reference($0) })
+            let hashes = try ledger.environment.read { txn in (try ledger.hash(at: a, txn), try ledger.hash(at: b, txn)) }
+            func state(_ s: UInt64, _ h: Digest?) -> JSONValue { .object([("known_at", .int(Int64(s))), ("known_at_hash", h.map { .string($0.description) } ?? .null)]) }
+            if ctx.json {
+                ctx.printJSON(
+                    .object([
+                        ("from", state(a, hashes.0)), ("to", state(b, hashes.1)),
+                        ("changes", .array(d.changes.map { c in
+                            .object([
+                                ("kind", .string(c.kind)), ("id", .string(c.id)),
+                                // A side where the value is absent has no member (null is a value).
+                                ("changed", .array(c.leaves.map { leaf in
+                                    .object([("path", .string(leaf.path))] + (leaf.before.map { [("before", $0)] } ?? []) + (leaf.after.map { [("after", $0)] } ?? []))
+                                })),
+                                ("caused_by", .array(c.causes.map { .int(Int64($0)) })),
+                            ])
+                        })),
+                        // Each causing event once, with what it changed (items name them by seq).
+                        ("events", .array(d.events.map { .object([("seq", .int(Int64($0.seq))), ("type", .string($0.type.name)), ("data", $0.data)]) })),
+                    ]))
+                return ExitCode.ok
+            }
+            /// A value as JSON text, at most 60 characters.
+            func short(_ v: JSONValue) -> String {
+                let t = v.compactText
+                return t.count > 60 ? String(t.prefix(59)) + "…" : t
+            }
+            ctx.out.line("From seq \(a) to seq \(b): \(b - a) events, \(d.changes.count) items changed.")
+            let types = Dictionary(d.events.map { ($0.seq, $0.type.name) }, uniquingKeysWith: { a, _ in a })
+            for c in d.changes {
+                ctx.out.line("")
+                ctx.out.line("\(c.kind) \(c.id)")
+                for leaf in c.leaves.prefix(12) {
+                    ctx.out.line("  \(leaf.path.isEmpty ? "(whole)" : leaf.path): \(leaf.before.map(short) ?? "(none)") → \(leaf.after.map(short) ?? "(none)")")
+                }
+                if c.leaves.count > 12 { ctx.out.line("  … \(c.leaves.count - 12) more (--json lists them all)") }
+                let causes = c.causes.map { "seq \($0) \(types[$0] ?? "")" }
+                ctx.out.line("  caused by: " + (causes.isEmpty ? "(no event between the states touches it: a change of the reference, such as a span ending)" : causes.prefix(8).joined(separator: ", ") + (causes.count > 8 ? ", … \(causes.count - 8) more" : "")))
+            }
+            return ExitCode.ok
+        })
+}
