@@ -90,7 +90,8 @@
             let ref = try reference(cal)
             var out: [String: (kind: String, id: String, value: JSONValue)] = [:]
             func add(_ kind: String, _ id: String, _ v: JSONValue) { out[kind + ":" + id] = (kind, id, v) }
-            let progress = try ProgressEngine(snap, calendar: cal, reference: ref).run().json(calendar: cal)
+            let report = try ProgressEngine(snap, calendar: cal, reference: ref).run()
+            let progress = report.json(calendar: cal)
             if case .array(let goals)? = progress["goals"] {
                 for g in goals {
                     guard case .string(let id)? = g["goal_id"], case .object(let m) = g else { continue }
@@ -101,7 +102,7 @@
                 }
             }
             for kind in DefinitionKind.allCases {
-                let listing = try DefinitionList.json(kind, snap: snap, calendar: cal, reference: ref, all: true)
+                let listing = try DefinitionList.json(kind, snap: snap, calendar: cal, reference: ref, all: true, progress: report)
                 guard case .array(let rows)? = listing[kind.word + "s"] else { continue }
                 for row in rows {
                     if case .string(let id)? = row[kind.word + "_id"] { add(kind.word + " definition", id, row) }
@@ -173,6 +174,7 @@ struct CauseIndex {
     var actionsWithTag: [String: Set<String>] = [:]
     var questsOfGoal: [String: Set<String>] = [:]
     var questDefinitions: [String: [JSONValue]] = [:]
+    let memo = Memo()
 
     init(_ touches: [StateDiff.Touch], itemsA: Items, itemsB: Items) {
         self.touches = touches
@@ -222,16 +224,27 @@ struct CauseIndex {
     }
 
     func goalCauses(_ id: String) -> Set<Int> {
+        if let known = memo.sets["g:" + id] { return known }
         var found = Set(byEntity[id] ?? []).union(byGoal[id] ?? []).union(settings)
+        defer { memo.sets["g:" + id] = found }
         for q in questsOfGoal[id] ?? [] { found.formUnion(questCauses(q, questDefinitions[q] ?? [])) }
         return found
+    }
+
+    /// `causes` with each quest's and goal's set found once (a goal, its
+    /// listing and its quests ask for the same sets).
+    final class Memo {
+        var sets: [String: Set<Int>] = [:]
     }
 
     /// A quest's own events, its goal's, the records of the actions it counts
     /// (its action, or those carrying its tag) and those actions' and tag's
     /// own events, and settings changes.
     func questCauses(_ id: String, _ values: [JSONValue]) -> Set<Int> {
+        // The same quest's values (both states) whoever asks: one set per quest.
+        if let known = memo.sets["q:" + id] { return known }
         var found = Set(byEntity[id] ?? []).union(settings)
+        defer { memo.sets["q:" + id] = found }
         var actions = Set<String>()
         for v in values {
             if let g = v["definition"]?["goal_id"]?.stringValue { found.formUnion(byGoal[g] ?? []); found.formUnion(byEntity[g] ?? []) }

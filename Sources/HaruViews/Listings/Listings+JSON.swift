@@ -56,7 +56,8 @@ extension DefinitionList {
     /// action's tag names and button colour, a tag's actions, a goal's
     /// status and elapsed share, a quest's goal, target name, unit and schedule in words).
     @_spi(Layers) public static func json(
-        _ kind: DefinitionKind, snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference, all: Bool, goal: String? = nil
+        _ kind: DefinitionKind, snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference, all: Bool, goal: String? = nil,
+        progress known: ProgressReport? = nil
     ) throws -> JSONValue {
         let tags = Dictionary(try rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let actions = try rows(snap, .action, reference: ref, all: true)
@@ -77,7 +78,8 @@ extension DefinitionList {
                 items.append(.object(members(r, cal) + [("actions", .array(carrying.map { .string($0.name) }))]))
             }
         case .goal:
-            let progress = try ProgressEngine(snap, calendar: cal, reference: ref).run()
+            // The goals' status (a caller that has the report at this reference passes it).
+            let progress = try known ?? ProgressEngine(snap, calendar: cal, reference: ref).run()
             var status: [String: GoalProgress.Status] = [:]
             for g in progress.goals { status[g.id] = g.status }
             let quests = try rows(snap, .quest, reference: ref, all: false)
