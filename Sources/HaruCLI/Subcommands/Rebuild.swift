@@ -18,7 +18,7 @@ extension Subcommands {
             repaired in place, and a rebuild that is stopped halfway leaves the old ones as they were.
             The events are not touched. Use it after `haru verify` reports a projection that differs
             from the events; use --fresh when even reading the stored projections fails. The old
-            projections' space stays in the file (export and import into a new ledger to reclaim it).
+            projections' space stays in the file (`haru compact DEST` writes a copy without it).
             """,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
