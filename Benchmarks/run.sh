@@ -108,6 +108,22 @@ print(f'{d}T{r.randrange(24):02d}:{r.randrange(60):02d}:00+09:00', r.randrange(1
         "$haru --ledger $l progress --json --known-at $known_at $now"
     timeit --peer haru --task verify --size "$size" --records "$n" --runs "$runs" --warmup 1 -- "$haru --ledger $l verify"
 
+    # Audit: an incremental verify of the last 10,000 events (from the hash `log` shows for the
+    # seq before them), the diff of two states 100,000 events apart (a tenth of the log when it is
+    # smaller), and a compact copy of the whole ledger.
+    head_seq=$($haru --ledger "$l" verify --json | python3 -c "import json,sys;print(json.load(sys.stdin)['events'])")
+    from_seq=$(( head_seq > 10000 ? head_seq - 10000 : 1 ))
+    # (The rest of the log is read too: a reader that stops early would end `log` by SIGPIPE, and pipefail the run.)
+    from_hash=$($haru --ledger "$l" log --json --from "$from_seq" | python3 -c "import json,sys;print(json.loads(sys.stdin.readline())['hash']);sys.stdin.read()")
+    timeit --peer haru --task verify-from --size "$size" --records $(( head_seq - from_seq )) --runs "$runs" --warmup 1 -- \
+        "$haru --ledger $l verify --from $from_seq --hash $from_hash"
+    apart=$(( head_seq >= 1000000 ? 100000 : head_seq / 10 ))
+    timeit --peer haru --task diff --size "$size" --records "$apart" --runs "$runs" --warmup 1 -- \
+        "$haru --ledger $l diff --known-at $(( head_seq - apart )) --json $now > /dev/null"
+    timeit --peer haru --task compact --size "$size" --records "$head_seq" --runs "$runs" --warmup 1 -- \
+        "rm -rf $l.compact && $haru --ledger $l compact $l.compact"
+    rm -rf "$l.compact"
+
     # The read side: one day's records; the history of an action (a definition) and of one record;
     # the whole ledger out as JSON Lines and back into a new ledger (the path `append` takes).
     timeit --peer haru --task records-day --size "$size" --records 1 --runs "$runs" --warmup 1 -- "$haru --ledger $l records ${year}-06-15 $now"

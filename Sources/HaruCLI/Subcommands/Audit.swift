@@ -40,7 +40,7 @@ extension Subcommands {
                 }
             }
             let ledger = try ctx.openLedger()
-            let r = try ledger.redact(seq: seq, fields: fields, reason: reason, now: try ctx.nowMicros(), rng: &ctx.rng)
+            let r = try ledger.redact(seq: seq, fields: fields, reason: reason, now: try ctx.nowMicros(), zones: ctx.zones, rng: &ctx.rng)
             if ctx.durability == .relaxed { try ledger.environment.sync() }
             if ctx.json {
                 ctx.printJSON(

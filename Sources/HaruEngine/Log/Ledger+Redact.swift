@@ -36,7 +36,7 @@ extension Ledger {
     /// - Throws: `LedgerError.invalid` for a seq that is not there, an event
     ///   without such text, one already redacted, or a redaction record.
     @_spi(Layers) public func redact<G: RandomNumberGenerator>(
-        seq: UInt64, fields wanted: [Field]?, reason: String, now: Int64, rng: inout G
+        seq: UInt64, fields wanted: [Field]?, reason: String, now: Int64, zones: ZoneDirectory, rng: inout G
     ) throws -> RedactReport {
         var newHead: Head?
         var replaced: ProjectionSet?
@@ -80,7 +80,7 @@ extension Ledger {
             ])
             let input = EventInput(
                 type: .ledgerRedacted, at: Instant(seconds: now >= 0 ? now / 1_000_000 : (now - 999_999) / 1_000_000), source: "cli",
-                payload: try Payload.parse(data, type: .ledgerRedacted, zones: .system))
+                payload: try Payload.parse(data, type: .ledgerRedacted, zones: zones))
             let (result, head) = try append(in: txn, from: { ArrayEventSource(inputs: [input], lines: nil) }, expectHead: nil, now: now, rng: &rng)
             newHead = head
             // The projections that held the text follow it.
