@@ -59,6 +59,27 @@ struct StateDiffs {
         #expect(haru(["diff", "--known-at", "9"] + now, ledger: p).out.hasPrefix("From seq 9 to seq 9: 0 events, 0 items changed."))
     }
 
+    /// A record moved twice between the states: the day it was on in A is
+    /// listed (the state keeps only the newest version, so A's day comes from
+    /// the record pages), caused by the move that took it away; the day it
+    /// passed through is not, as A and B agree on it.
+    @Test func aRecordMovedTwiceBetweenTheStatesListsTheDayItLeft() throws {
+        let dir = goalLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["count", "Water", "--id", "w2", "--at", "2026-03-01T09:00:00+09:00"] + now, ledger: p).code == 0)  // seq 8
+        #expect(haru(["edit", "w2", "--at", "2026-03-03T09:00:00+09:00"] + now, ledger: p).code == 0)  // seq 9
+        #expect(haru(["edit", "w2", "--at", "2026-03-04T09:00:00+09:00"] + now, ledger: p).code == 0)  // seq 10
+        let r = haru(["diff", "--known-at", "8", "--json"] + now, ledger: p)
+        #expect(r.code == 0, "\(r.err)")
+        guard case .array(let changes)? = try json(r.out)["changes"] else { Issue.record("no changes: \(r.out)"); return }
+        let days = changes.filter { $0["kind"] == .string("day") }
+        let left = try #require(days.first { $0["id"] == .string("2026-03-01") }, "the day the count left: \(days)")
+        #expect(left["caused_by"] == .array([.int(9)]), "\(left)")
+        let arrived = try #require(days.first { $0["id"] == .string("2026-03-04") }, "the day it arrived on: \(days)")
+        #expect(arrived["caused_by"] == .array([.int(10)]), "\(arrived)")
+        #expect(!days.contains { $0["id"] == .string("2026-03-03") }, "A and B agree on the day it passed through: \(days)")
+    }
+
     /// Property: over random histories and random pairs of states, patching
     /// state A's own answers (`progress`, the listings) with the diff's
     /// changes gives state B's own answers.

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// A plain POSIX thread rather than Dispatch or Foundation: the library loads
 /// neither (process start-up is a third of a short command's time).
-enum Parallel {
+@_spi(Layers) public enum Parallel {
     /// No second thread could be started.
     struct Unavailable: HaruError {
         var exitStatus: ExitStatus { .cannotOpen }
@@ -29,7 +29,7 @@ enum Parallel {
     ///   through a bounded `Channel`: run one after the other, the first would
     ///   wait forever on a full channel). Without a thread such a pair throws
     ///   `Unavailable`; a pair of independent halves runs in turn here instead.
-    static func both<A: Sendable, B>(
+    @_spi(Layers) public static func both<A: Sendable, B>(
         _ a: sending @escaping () throws -> A, _ b: () throws -> B, together: Bool = false
     ) throws -> (A, B) {
         let job = Job(a)

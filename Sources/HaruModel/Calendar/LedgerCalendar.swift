@@ -74,13 +74,12 @@
         steps.append(Step(from: from, value: value))
     }
 
-    private static func rule<T>(_ steps: [Step<T>], for day: LocalDate) -> T {
-        var v = steps[0].value
-        for s in steps {
-            if let f = s.from, f > day { break }
-            v = s.value
-        }
-        return v
+    /// The index of the step governing `day` (an index, not the value: a
+    /// `ZoneRules` copy costs retains, and day lookups run per record).
+    private static func ruleIndex<T>(_ steps: [Step<T>], for day: LocalDate) -> Int {
+        var i = 0
+        while i + 1 < steps.count, let f = steps[i + 1].from, f <= day { i += 1 }
+        return i
     }
 
     /// The day-start steps: each value and the first day it governs (nil: from the beginning).
@@ -89,9 +88,9 @@
     @_spi(Layers) public var zoneChanges: [(from: LocalDate?, zone: String)] { zoneSteps.map { ($0.from, $0.value.name) } }
 
     /// The zone governing day `day`.
-    @_spi(Layers) public func zone(for day: LocalDate) -> ZoneRules { LedgerCalendar.rule(zoneSteps, for: day) }
+    @_spi(Layers) public func zone(for day: LocalDate) -> ZoneRules { zoneSteps[LedgerCalendar.ruleIndex(zoneSteps, for: day)].value }
     /// The day start governing day `day`.
-    @_spi(Layers) public func dayStart(for day: LocalDate) -> ClockTime { LedgerCalendar.rule(dayStartSteps, for: day) }
+    @_spi(Layers) public func dayStart(for day: LocalDate) -> ClockTime { dayStartSteps[LedgerCalendar.ruleIndex(dayStartSteps, for: day)].value }
 
     /// The first instant of logical day `day`: `day` at its day start in its
     /// zone (a skipped time is the instant of the jump; a repeated one its
@@ -111,7 +110,7 @@
     /// `day` at its own day start in its own zone.
     private func ruleStart(of day: LocalDate) -> Instant {
         let local = Int64(day.daysSinceEpoch) * 86_400 + Int64(dayStart(for: day).minutes) * 60
-        return Instant(seconds: zone(for: day).instant(local: local))
+        return Instant(seconds: zoneSteps[LedgerCalendar.ruleIndex(zoneSteps, for: day)].value.instant(local: local))
     }
 
     /// Whether a dated step of the zone or day start begins within two days of `day`.
@@ -134,7 +133,7 @@
     @_spi(Layers) public func day(of t: Instant) -> LocalDate {
         // Guess with the rule of the UTC date, then step until the range holds t.
         let utcDay = LocalDate(daysSinceEpoch: Int(t.seconds >= 0 ? t.seconds / 86_400 : (t.seconds - 86_399) / 86_400))
-        let offset = Int64(zone(for: utcDay).offset(at: t.seconds))
+        let offset = Int64(zoneSteps[LedgerCalendar.ruleIndex(zoneSteps, for: utcDay)].value.offset(at: t.seconds))
         let shifted = t.seconds + offset - Int64(dayStart(for: utcDay).minutes) * 60
         var d = LocalDate(daysSinceEpoch: Int(shifted >= 0 ? shifted / 86_400 : (shifted - 86_399) / 86_400))
         for _ in 0..<8 {

@@ -40,16 +40,50 @@
         if n < 0 { bytes.append(0x2D) }
         var m = n.magnitude
         var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        withUnsafeMutableBytes(of: &tmp) { buf in
-            // The digits from the right, then appended at once.
+        withUnsafeMutableBytes(of: &tmp) { raw in
+            let buf = raw.bindMemory(to: UInt8.self)
+            // The digits from the right, then appended at once (as a typed
+            // buffer: a slice of raw bytes took Array's slow, generic append).
             var k = buf.count
             repeat {
                 k -= 1
                 buf[k] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30
                 m /= 10
             } while m > 0
-            bytes.append(contentsOf: buf[k...])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[k...]))
         }
+    }
+
+    /// A JSON array of unsigned integers, written in one go into a buffer
+    /// sized for the longest (a diff's cause lists run to millions of seqs;
+    /// one append per number was most of its output time).
+    @_spi(Layers) public mutating func array(_ values: [UInt64]) {
+        let chunk = [UInt8](unsafeUninitializedCapacity: values.count * 21 + 2) { buf, n in
+            var k = 0
+            buf[k] = 0x5B
+            k += 1
+            for (j, v) in values.enumerated() {
+                if j > 0 {
+                    buf[k] = 0x2C
+                    k += 1
+                }
+                var digits = 1
+                var rest = v
+                while rest >= 10 {
+                    rest /= 10
+                    digits += 1
+                }
+                var m = v
+                for p in stride(from: k + digits - 1, through: k, by: -1) {
+                    buf[p] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30
+                    m /= 10
+                }
+                k += digits
+            }
+            buf[k] = 0x5D
+            n = k + 1
+        }
+        bytes.append(contentsOf: chunk)
     }
 
     /// A JSON string literal, escaping what RFC 8259 requires.

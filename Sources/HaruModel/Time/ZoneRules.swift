@@ -52,13 +52,17 @@
     /// local). A time skipped by a forward jump maps to the instant of the jump;
     /// a time that occurs twice maps to its first occurrence (RULES §1).
     @_spi(Layers) public func instant(local: Int64) -> Int64 {
-        var candidates: [Int64] = []
+        // A zone without transitions: one offset for all time.
+        if transitions.isEmpty, footer?.daylight == nil { return local - Int64(footer?.standard ?? Int(initialOffset)) }
+        // The earliest instant whose offset maps back to `local` (no array:
+        // this runs for every day boundary a query computes).
+        var first: Int64?
         for probe in [local - 86_400, local, local + 86_400] {
             let o = Int64(offset(at: probe))
             let t = local - o
-            if Int64(offset(at: t)) == o, !candidates.contains(t) { candidates.append(t) }
+            if Int64(offset(at: t)) == o, first.map({ t < $0 }) ?? true { first = t }
         }
-        if let first = candidates.min() { return first }
+        if let first { return first }
         // In a gap: the jump lies between the two readings; find its instant.
         let o1 = Int64(offset(at: local - 86_400)), o2 = Int64(offset(at: local + 86_400))
         var lo = min(local - o1, local - o2), hi = max(local - o1, local - o2)

@@ -17,7 +17,8 @@
     @_spi(Layers) public struct Cause: Sendable {
         @_spi(Layers) public var seq: UInt64
         @_spi(Layers) public var type: EventType
-        @_spi(Layers) public var data: JSONValue
+        /// What it says; written as JSON only for the events that cause a change.
+        @_spi(Layers) public var payload: Payload
     }
 
     /// One item that differs: a goal, a quest, a definition or a day.
@@ -35,60 +36,70 @@
     @_spi(Layers) public var changes: [Change] = []
     /// Every event that causes a change, once, in seq order.
     @_spi(Layers) public var events: [Cause] = []
+    /// The later state's calendar: the zone the events' instants are written in.
+    @_spi(Layers) public var calendar: LedgerCalendar
 
-    /// What one event between the states touches.
-    struct Touch {
+    /// What one event between the states touches (`StateDiff+Touches.swift`).
+    struct Touch: Sendable {
         var cause: Cause
         var entity: String?
-        var action: String?
+        /// The actions of the records it changed (a count moved between
+        /// actions has two), and the one its payload names.
+        var actions: [String]
         var goal: String?
-        var days: Set<LocalDate>
+        /// The logical days of the record versions it added or removed, each
+        /// once (a few: a small array, not a set per event).
+        var days: [LocalDate]
     }
 
     /// The diff of the states known at `from` and `to` (seqs, `from` ≤ `to`),
     /// each seen at the reference `reference` makes with that state's calendar.
+    ///
+    /// Two halves run at once on the machine's two cores (`Parallel`): the
+    /// two states' `progress` and listings on one, the pass over the events
+    /// between on the other (each about half of the time; the days the events
+    /// touched are answered after, by both states at once again).
     @_spi(Layers) public static func run(
         _ ledger: Ledger, from a: UInt64, to b: UInt64, zones: ZoneDirectory, reference: (LedgerCalendar) throws -> Reference
     ) throws -> StateDiff {
-        var diff = StateDiff(from: a, to: b)
-        // The events between, with what each touches (records found in either state).
-        var touches: [Touch] = []
-        try ledger.snapshot(knownAt: .seq(a), zones: zones) { before in
-            try ledger.snapshot(knownAt: .seq(b), zones: zones) { after in
-                let cal = try after.calendar()
-                try ledger.forEachEvent(from: a + 1, through: b) { e in
-                    touches.append(try touch(e, before.store, after.store, cal))
-                    return true
-                }
-            }
-        }
+        // Each state's reference, here: the caller's closure stays on this thread.
+        let refA = try ledger.snapshot(knownAt: .seq(a), zones: zones) { try reference(try $0.calendar()) }
+        let calB = try ledger.snapshot(knownAt: .seq(b), zones: zones) { try $0.calendar() }
+        let refB = try reference(calB)
+        var diff = StateDiff(from: a, to: b, calendar: calB)
+        let (states, touches) = try Parallel.both(
+            { (try items(ledger, a, zones: zones, reference: refA), try items(ledger, b, zones: zones, reference: refB)) },
+            { try touchesBetween(ledger, from: a, to: b, zones: zones, references: (refA, refB)) })
+        // The days whose records the events between changed, in either state.
         let days = touches.reduce(into: Set<LocalDate>()) { $0.formUnion($1.days) }
-        let itemsA = try items(ledger, a, zones: zones, days: days, reference: reference)
-        let itemsB = try items(ledger, b, zones: zones, days: days, reference: reference)
+        let (daysA, daysB) = try Parallel.both(
+            { try dayItems(ledger, a, zones: zones, days: days, reference: refA) },
+            { try dayItems(ledger, b, zones: zones, days: days, reference: refB) })
+        let itemsA = states.0.merging(daysA) { x, _ in x }
+        let itemsB = states.1.merging(daysB) { x, _ in x }
         let index = CauseIndex(touches, itemsA: itemsA, itemsB: itemsB)
-        var causing = Set<Int>()
+        var causing = EventSet(count: touches.count)
+        let seqs = touches.map(\.cause.seq)
         for key in Set(itemsA.keys).union(itemsB.keys).sorted() {
             let x = itemsA[key], y = itemsB[key]
             let leaves = JSONDiff.leaves(x?.value, y?.value)
             guard !leaves.isEmpty, let item = x ?? y else { continue }
             let why = index.causes(item.kind, item.id, x?.value ?? .null, y?.value ?? .null)
             causing.formUnion(why)
-            diff.changes.append(Change(kind: item.kind, id: item.id, leaves: leaves, causes: why.map { touches[$0].cause.seq }))
+            diff.changes.append(Change(kind: item.kind, id: item.id, leaves: leaves, causes: why.map { seqs[$0] }))
         }
-        diff.events = causing.sorted().map { touches[$0].cause }
+        diff.events = causing.map { touches[$0].cause }
         return diff
     }
 
-    /// One state's items by `kind:id`: goals and quests from `progress`
-    /// (provenance left out: it always differs), definitions from the
-    /// listings (deleted ones included), and the given days.
-    static func items(
-        _ ledger: Ledger, _ k: UInt64, zones: ZoneDirectory, days: Set<LocalDate>, reference: (LedgerCalendar) throws -> Reference
-    ) throws -> [String: (kind: String, id: String, value: JSONValue)] {
+    typealias Items = [String: (kind: String, id: String, value: JSONValue)]
+
+    /// One state's goals and quests from `progress` (provenance left out: it
+    /// always differs) and definitions from the listings (deleted ones included).
+    static func items(_ ledger: Ledger, _ k: UInt64, zones: ZoneDirectory, reference ref: Reference) throws -> Items {
         try ledger.snapshot(knownAt: .seq(k), zones: zones) { snap in
             let cal = try snap.calendar()
-            let ref = try reference(cal)
-            var out: [String: (kind: String, id: String, value: JSONValue)] = [:]
+            var out: Items = [:]
             func add(_ kind: String, _ id: String, _ v: JSONValue) { out[kind + ":" + id] = (kind, id, v) }
             let report = try ProgressEngine(snap, calendar: cal, reference: ref).run()
             let progress = report.json(calendar: cal)
@@ -108,64 +119,37 @@
                     if case .string(let id)? = row[kind.word + "_id"] { add(kind.word + " definition", id, row) }
                 }
             }
-            if let first = days.min(), let last = days.max() {
-                let book = try DayBook(snap, calendar: cal, from: first, through: last, reference: ref)
-                for d in days {
-                    add("day", d.description, .object(book.json(day: d.daysSinceEpoch - first.daysSinceEpoch, calendar: cal)))
-                }
-            }
             return out
         }
     }
 
-    /// What an event touches: its entity, the action of the record it is
-    /// about (in either state), its goal, and the logical days of the
-    /// record's times before and after it (a session: every day it spans,
-    /// at most 400 from its start).
-    static func touch<R: EntityReader>(_ e: Event, _ before: R, _ after: R, _ cal: LedgerCalendar) throws -> Touch {
-        let entity = e.type.entityField.flatMap { e.payload.string($0) }
-        var action = e.payload.string(.actionID)
-        var days = Set<LocalDate>()
-        func span(_ s: Instant, _ t: Instant?) {
-            let first = cal.day(of: s)
-            let last = cal.day(of: t ?? s)
-            var d = first
-            while d <= last && d.daysSinceEpoch - first.daysSinceEpoch < 400 {
-                days.insert(d)
-                d = LocalDate(daysSinceEpoch: d.daysSinceEpoch + 1)
+    /// One state's answer for each of the given days.
+    static func dayItems(_ ledger: Ledger, _ k: UInt64, zones: ZoneDirectory, days: Set<LocalDate>, reference ref: Reference) throws -> Items {
+        guard let first = days.min(), let last = days.max() else { return [:] }
+        return try ledger.snapshot(knownAt: .seq(k), zones: zones) { snap in
+            let cal = try snap.calendar()
+            let book = try DayBook(snap, calendar: cal, from: first, through: last, reference: ref)
+            var out: Items = [:]
+            for d in days {
+                out["day:" + d.description] = ("day", d.description, .object(book.json(day: d.daysSinceEpoch - first.daysSinceEpoch, calendar: cal)))
             }
+            return out
         }
-        switch e.type {
-        case .sessionStarted, .sessionStopped, .sessionDiscarded, .sessionRecorded, .sessionEdited, .sessionDeleted, .sessionRestored:
-            for s in [try before.session(entity ?? ""), try after.session(entity ?? "")].compactMap({ $0 }) {
-                action = action ?? s.actionID
-                span(s.start, s.end)
-            }
-            if let s = e.payload.instant(.start) { span(s, e.payload.instant(.end)) }
-        case .countAdded, .countEdited, .countDeleted, .countRestored:
-            for c in [try before.count(entity ?? ""), try after.count(entity ?? "")].compactMap({ $0 }) {
-                action = action ?? c.actionID
-                span(c.time, nil)
-            }
-            span(e.payload.instant(.time) ?? e.at, nil)
-        default: break
-        }
-        return Touch(
-            cause: Cause(seq: e.seq, type: e.type, data: e.payload.json(type: e.type, instant: cal.format)), entity: entity, action: action, goal: e.payload.string(.goalID), days: days)
     }
-
 }
 
 /// The events between two states, indexed by what they touch, and the
 /// rule of which of them can have caused a change of an item (each lookup
 /// proportional to what it finds: a diff of states 100,000 events apart
-/// first compared every event with every item).
+/// first compared every event with every item). Sets of events are bit sets
+/// over the touch indexes: a quest counting a busy action is caused by most
+/// of the events between, and its goal by the union of its quests'.
 struct CauseIndex {
-    typealias Items = [String: (kind: String, id: String, value: JSONValue)]
-    var byEntity: [String: [Int]] = [:]
-    var byAction: [String: [Int]] = [:]
-    var byGoal: [String: [Int]] = [:]
-    var byDay: [LocalDate: [Int]] = [:]
+    typealias Items = StateDiff.Items
+    var byEntity: Postings<String>
+    var byAction = Postings<String>()
+    var byGoal = Postings<String>()
+    var byDay = Postings<LocalDate>()
     var settings: [Int] = []
     /// Events of actions and tags: they move tag totals of any day.
     var definitionsOfRecords: [Int] = []
@@ -178,13 +162,15 @@ struct CauseIndex {
 
     init(_ touches: [StateDiff.Touch], itemsA: Items, itemsB: Items) {
         self.touches = touches
+        // Most events between have an entity, most of them their own.
+        byEntity = Postings(capacity: touches.count)
         for (i, t) in touches.enumerated() {
-            if let e = t.entity { byEntity[e, default: []].append(i) }
-            if let a = t.action { byAction[a, default: []].append(i) }
-            if let g = t.goal { byGoal[g, default: []].append(i) }
-            for d in t.days { byDay[d, default: []].append(i) }
+            if let e = t.entity { byEntity.add(e, i) }
+            for a in t.actions { byAction.add(a, i) }
+            if let g = t.goal { byGoal.add(g, i) }
+            for d in t.days { byDay.add(d, i) }
             if t.cause.type == .settingsChanged { settings.append(i) }
-            if t.cause.type.name.hasPrefix("action.") || t.cause.type.name.hasPrefix("tag.") { definitionsOfRecords.append(i) }
+            if CauseIndex.definesRecords(t.cause.type) { definitionsOfRecords.append(i) }
         }
         for items in [itemsA, itemsB] {
             for item in items.values {
@@ -199,11 +185,20 @@ struct CauseIndex {
         }
     }
 
+    /// Whether events of this type change what records mean for days (an
+    /// action's or tag's own events: names and tags move day totals).
+    static func definesRecords(_ type: EventType) -> Bool {
+        switch type {
+        case .actionCreated, .actionEdited, .actionDeleted, .actionRestored, .tagCreated, .tagEdited, .tagDeleted, .tagRestored: true
+        default: false
+        }
+    }
+
     /// The indexes of the events that can have caused a change of `kind`/`id`
     /// (valued `x` before, `y` after), in seq order.
-    func causes(_ kind: String, _ id: String, _ x: JSONValue, _ y: JSONValue) -> [Int] {
-        var found = Set<Int>()
-        func own(_ domain: String) { for i in byEntity[id] ?? [] where touches[i].cause.type.name.hasPrefix(domain + ".") { found.insert(i) } }
+    func causes(_ kind: String, _ id: String, _ x: JSONValue, _ y: JSONValue) -> EventSet {
+        var found = EventSet(count: touches.count)
+        func own(_ domain: String) { byEntity.forEach(id) { i in if touches[i].cause.type.name.hasPrefix(domain + ".") { found.insert(i) } } }
         switch kind {
         case "tag definition": own("tag")
         case "action definition": own("action")
@@ -215,18 +210,21 @@ struct CauseIndex {
         case "goal": found.formUnion(goalCauses(id))
         case "quest": found.formUnion(questCauses(id, [x, y]))
         case "day":
-            if let d = LocalDate(parsing: id) { found.formUnion(byDay[d] ?? []) }
+            if let d = LocalDate(parsing: id) { found.formUnion(byDay, d) }
             found.formUnion(definitionsOfRecords)
             found.formUnion(settings)
         default: break
         }
-        return found.sorted()
+        return found
     }
 
-    func goalCauses(_ id: String) -> Set<Int> {
+    func goalCauses(_ id: String) -> EventSet {
         if let known = memo.sets["g:" + id] { return known }
-        var found = Set(byEntity[id] ?? []).union(byGoal[id] ?? []).union(settings)
+        var found = EventSet(count: touches.count)
         defer { memo.sets["g:" + id] = found }
+        found.formUnion(byEntity, id)
+        found.formUnion(byGoal, id)
+        found.formUnion(settings)
         for q in questsOfGoal[id] ?? [] { found.formUnion(questCauses(q, questDefinitions[q] ?? [])) }
         return found
     }
@@ -234,31 +232,109 @@ struct CauseIndex {
     /// `causes` with each quest's and goal's set found once (a goal, its
     /// listing and its quests ask for the same sets).
     final class Memo {
-        var sets: [String: Set<Int>] = [:]
+        var sets: [String: EventSet] = [:]
     }
 
     /// A quest's own events, its goal's, the records of the actions it counts
     /// (its action, or those carrying its tag) and those actions' and tag's
     /// own events, and settings changes.
-    func questCauses(_ id: String, _ values: [JSONValue]) -> Set<Int> {
+    func questCauses(_ id: String, _ values: [JSONValue]) -> EventSet {
         // The same quest's values (both states) whoever asks: one set per quest.
         if let known = memo.sets["q:" + id] { return known }
-        var found = Set(byEntity[id] ?? []).union(settings)
+        var found = EventSet(count: touches.count)
         defer { memo.sets["q:" + id] = found }
+        found.formUnion(byEntity, id)
+        found.formUnion(settings)
         var actions = Set<String>()
         for v in values {
-            if let g = v["definition"]?["goal_id"]?.stringValue { found.formUnion(byGoal[g] ?? []); found.formUnion(byEntity[g] ?? []) }
+            if let g = v["definition"]?["goal_id"]?.stringValue { found.formUnion(byGoal, g); found.formUnion(byEntity, g) }
             if let a = v["definition"]?["target"]?["action_id"]?.stringValue { actions.insert(a) }
             if let t = v["definition"]?["target"]?["tag_id"]?.stringValue {
                 actions.formUnion(actionsWithTag[t] ?? [])
-                found.formUnion(byEntity[t] ?? [])
+                found.formUnion(byEntity, t)
             }
         }
         for a in actions {
-            found.formUnion(byAction[a] ?? [])
-            found.formUnion(byEntity[a] ?? [])
+            found.formUnion(byAction, a)
+            found.formUnion(byEntity, a)
         }
         return found
+    }
+}
+
+/// A set of indexes below a fixed count, one bit each: unions are word ORs
+/// and the members come out in order without sorting.
+struct EventSet: Sequence {
+    private var words: [UInt64]
+
+    init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
+
+    mutating func insert(_ i: Int) { words[i >> 6] |= 1 << UInt64(i & 63) }
+
+    mutating func formUnion(_ indexes: [Int]) { for i in indexes { insert(i) } }
+
+    mutating func formUnion<Key>(_ postings: Postings<Key>, _ key: Key) { postings.forEach(key) { insert($0) } }
+
+    /// The number of members (`map` reserves this much).
+    var underestimatedCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+    mutating func formUnion(_ other: EventSet) {
+        for w in words.indices { words[w] |= other.words[w] }
+    }
+
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    /// The members in increasing order.
+    func makeIterator() -> Iterator { Iterator(words: words) }
+
+    struct Iterator: IteratorProtocol {
+        let words: [UInt64]
+        var w = 0
+        var bits: UInt64
+
+        init(words: [UInt64]) {
+            self.words = words
+            bits = words.first ?? 0
+        }
+
+        mutating func next() -> Int? {
+            while bits == 0 {
+                w += 1
+                guard w < words.count else { return nil }
+                bits = words[w]
+            }
+            let i = w * 64 + bits.trailingZeroBitCount
+            bits &= bits - 1
+            return i
+        }
+    }
+}
+
+/// Event indexes by key, without an array per key (a diff far apart has an
+/// entity per event: 100,000 small arrays were a tenth of its time): each
+/// key's last posting in a dictionary, each posting chained to the one before.
+struct Postings<Key: Hashable> {
+    private var last: [Key: Int32] = [:]
+    private var postings: [(index: Int32, previous: Int32)] = []
+
+    init(capacity: Int = 0) {
+        last.reserveCapacity(capacity)
+        postings.reserveCapacity(capacity)
+    }
+
+    mutating func add(_ key: Key, _ index: Int) {
+        let previous = last[key] ?? -1
+        last[key] = Int32(postings.count)
+        postings.append((Int32(index), previous))
+    }
+
+    /// Calls `body` with each index posted under `key`, latest first.
+    func forEach(_ key: Key, _ body: (Int) -> Void) {
+        var p = last[key] ?? -1
+        while p >= 0 {
+            body(Int(postings[Int(p)].index))
+            p = postings[Int(p)].previous
+        }
     }
 }
 

@@ -72,12 +72,23 @@ struct QuestMeter {
         let n = records.actionIDs.count
         let m = deadlines.count + 1
         let dl = windowed ? q.deadline.flatMap { deadlines.firstIndex(of: $0.minutes) } : nil
+        let time = q.unitIsTime
         var out = [Double](repeating: 0, count: count)
-        for i in 0..<count {
-            let upTo = dl.map { cutOrder[i][$0] } ?? m
-            var v = 0.0
-            for piece in 0..<upTo { for a in actions { v += q.measure(t[((i * m) + piece) * n + a]) } }
-            out[i] = v
+        // Summed as integers (seconds or counts; exact, as the sum of their
+        // Doubles is below 2^53) over unchecked buffers: this loop runs for
+        // every day of every quest's history, several times per query.
+        t.withUnsafeBufferPointer { t in
+            actions.withUnsafeBufferPointer { actions in
+                for i in 0..<count {
+                    let upTo = dl.map { cutOrder[i][$0] } ?? m
+                    var v: Int64 = 0
+                    for piece in 0..<upTo {
+                        let row = ((i * m) + piece) * n
+                        if time { for a in actions { v &+= t[row + a].seconds } } else { for a in actions { v &+= t[row + a].count } }
+                    }
+                    out[i] = Double(v)
+                }
+            }
         }
         return out
     }
