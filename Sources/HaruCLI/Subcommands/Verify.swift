@@ -17,7 +17,10 @@ extension Subcommands {
             (`in_projections` in --json). Both print the head's seq and hash: keep them, and the next
             audit checks only what came since with `haru verify --from SEQ --hash HASH` (the stored
             event at SEQ must still have that hash, and every later one must be intact and chained
-            from it; the projections are compared by the full check only).
+            from it). It also re-folds the running sessions from the stored checkpoint nearest before
+            SEQ (checkpoints are kept every 4,096 events) and compares every later checkpoint and the
+            running list with it; the records, definitions and settings are compared by the full
+            check only.
             """,
         run: { ctx, p in
             let ledger = try ctx.openLedger(readOnly: true)
@@ -42,7 +45,9 @@ extension Subcommands {
                     ]))
             } else if r.ok {
                 if r.firstSeq > 1 {
-                    ctx.out.line("ok: \(checked) events after seq \(r.firstSeq - 1) intact and chained from its hash (the projections are checked by a full `haru verify`).")
+                    ctx.out.line(
+                        "ok: \(checked) events after seq \(r.firstSeq - 1) intact and chained from its hash; the running sessions re-folded from the checkpoint before it agree (records, definitions and settings are compared by a full `haru verify`)."
+                    )
                 } else {
                     ctx.out.line("ok: \(r.events) events; hash chain intact; state matches the events.")
                 }

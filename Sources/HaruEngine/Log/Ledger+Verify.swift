@@ -65,9 +65,10 @@ extension Ledger {
     /// The incremental check of an audit that kept the seq and hash of the
     /// head it last verified: the stored event at `seq` must still have that
     /// hash (else the log up to it was changed since), and every event after
-    /// it must be intact and chained from it, with its id indexed. The
-    /// projections are not compared (that needs the fold of the whole log:
-    /// `verify()`).
+    /// it must be intact and chained from it, with its id indexed; and the
+    /// running sessions are re-folded from the nearest checkpoint at or before
+    /// it (`refoldRunning`). The records, definitions and settings are not
+    /// compared (that needs the fold of the whole log: `verify()`).
     /// - Throws: `LedgerError.invalid` for a seq that is not in the ledger.
     public func verify(after seq: UInt64, hash: Digest) throws -> VerifyReport {
         try environment.read { txn in
@@ -88,8 +89,59 @@ extension Ledger {
             }
             var report = try verifyChain(txn, after: seq, prev: hash, lastRecorded: audited.recorded)
             report.firstSeq = seq + 1
+            guard report.problem == nil else { return report }
+            let set: ProjectionSet
+            do { set = try projections(txn) } catch LedgerError.damaged(_, let reason) { return derivedFailed(nil, reason, events: report.events) }
+            if var problem = try refoldRunning(txn, set, after: seq, events: report.events) {
+                problem.firstSeq = seq + 1
+                return problem
+            }
             return report
         }
+    }
+
+    /// The running sessions re-folded from the nearest stored checkpoint at
+    /// or before `seq` (at most 4,095 events earlier) through the head: every
+    /// later checkpoint, and the head's running list, must be what the events
+    /// make of that checkpoint (`RunningSet`: the fold's rule for them).
+    /// The checkpoint itself is trusted as the audit at `seq` left it.
+    private func refoldRunning(_ txn: ReadTransaction, _ set: ProjectionSet, after seq: UInt64, events: UInt64) throws -> VerifyReport? {
+        let interval = Projector.checkpointInterval
+        let base = seq - seq % interval
+        func stored(_ at: UInt64) throws -> [UInt8]? { try txn.get(set.checkpoints, at) { v in v.withUnsafeBytes { Array($0) } } }
+        var running = RunningSet()
+        if base > 0 {
+            guard let bytes = try stored(base) else { return derivedFailed(base, "the running-session checkpoint at seq \(base) is missing", events: events) }
+            let decoded = bytes.withUnsafeBytes { b in
+                var r = ByteReader(b)
+                return try? Projector.decodeCheckpoint(&r)
+            }
+            guard let sessions = decoded else {
+                return derivedFailed(base, "the running-session checkpoint at seq \(base) does not decode", events: events)
+            }
+            running = RunningSet(sessions)
+        }
+        var failure: VerifyReport?
+        try txn.scan(self.events, from: base + 1) { k, v in
+            try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in
+                let at = try EventRecord.seq(fromKey: k)
+                let e: Event
+                do { e = try EventRecord.decode(seq: at, v) } catch { failure = failed(at, "the record does not decode"); return false }
+                running.apply(e.type, at: e.at, seq: at, payload: e.payload)
+                guard at % interval == 0 else { return true }
+                guard try stored(at) == Projector.encodeCheckpoint(Array(running.sessions.values)) else {
+                    failure = derivedFailed(at, "the running-session checkpoint at seq \(at) is not what the events after seq \(base) make of it", events: events)
+                    return false
+                }
+                return true
+            }}
+        }
+        if let failure { return failure }
+        let head = try StoredEntities(txn: txn, db: set.state).runningSessions()
+        guard Projector.encodeCheckpoint(head) == Projector.encodeCheckpoint(Array(running.sessions.values)) else {
+            return derivedFailed(nil, "the running sessions are not what the events after seq \(base) make of them", events: events)
+        }
+        return nil
     }
 
     private func failed(_ seq: UInt64?, _ why: String, events: UInt64 = 0) -> VerifyReport {
