@@ -55,6 +55,9 @@ struct StateDiffs {
         let text = haru(["diff", "--known-at", "7"] + now, ledger: p).out
         #expect(text.contains("goal g\n  status: \"achieved\" → \"not_achieved\""), "\(text)")
         #expect(text.contains("caused by: seq 8 count.edited"), "\(text)")
+        // Actions by name in the text (ids in --json).
+        #expect(text.contains("day 2026-03-02\n  actions[Water].count: 3 → 1"), "\(text)")
+        #expect(r.out.contains(#""path":"actions[water].count""#), "\(r.out)")
         // The same state twice: nothing changed.
         #expect(haru(["diff", "--known-at", "9"] + now, ledger: p).out.hasPrefix("From seq 9 to seq 9: 0 events, 0 items changed."))
     }

@@ -17,7 +17,8 @@ extension Subcommands {
             tag) in each state, at the same --as-of, and lists every value that differs, item by item,
             with the events between the states that can have caused it: the item's own events; for a
             quest, its goal's and the records of the actions it counts; for a goal, its quests'; for a
-            day, the records on it; settings changes for every span.
+            day, the records on it; settings changes for every span. The text names actions and
+            tags by name in the paths (as the later state names them); --json keeps their ids.
             """,
         run: { ctx, p in
             let given = p.all(.knownAt)
@@ -94,13 +95,33 @@ extension Subcommands {
                 let t = v.compactText
                 return t.count > 60 ? String(t.prefix(59)) + "…" : t
             }
+            // Actions and tags by name in the paths (`actions[Reading].seconds`), as the later state
+            // names them: ids made by the app are UUIDs nobody reads. `--json` keeps the ids.
+            let names = try ledger.snapshot(knownAt: .seq(b), zones: ctx.zones) { snap in
+                var m: [String: String] = [:]
+                for kind in [DefinitionKind.action, .tag] {
+                    for def in try snap.definitions(kind) { if let n = def.fields().string(.name) { m[def.id] = n } }
+                }
+                return m
+            }
+            func readable(_ path: String) -> String {
+                var out = ""
+                var rest = Substring(path)
+                while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+                    out += rest[...open]
+                    let id = String(rest[rest.index(after: open)..<close])
+                    out += names[id] ?? id
+                    rest = rest[close...]
+                }
+                return out + rest
+            }
             ctx.out.line("From seq \(a) to seq \(b): \(b - a) events, \(d.changes.count) items changed.")
             let types = Dictionary(d.events.map { ($0.seq, $0.type.name) }, uniquingKeysWith: { a, _ in a })
             for c in d.changes {
                 ctx.out.line("")
                 ctx.out.line("\(c.kind) \(c.id)")
                 for leaf in c.leaves.prefix(12) {
-                    ctx.out.line("  \(leaf.path.isEmpty ? "(whole)" : leaf.path): \(leaf.before.map(short) ?? "(none)") → \(leaf.after.map(short) ?? "(none)")")
+                    ctx.out.line("  \(leaf.path.isEmpty ? "(whole)" : readable(leaf.path)): \(leaf.before.map(short) ?? "(none)") → \(leaf.after.map(short) ?? "(none)")")
                 }
                 if c.leaves.count > 12 { ctx.out.line("  … \(c.leaves.count - 12) more (--json lists them all)") }
                 // The first eight named (a quest of a busy action has most of the events between).
