@@ -60,6 +60,10 @@ struct StateDiffs {
         #expect(r.out.contains(#""path":"actions[water].count""#), "\(r.out)")
         // The same state twice: nothing changed.
         #expect(haru(["diff", "--known-at", "9"] + now, ledger: p).out.hasPrefix("From seq 9 to seq 9: 0 events, 0 items changed."))
+        // A record on a day that had none of its action: the element without the id and name its path gives.
+        #expect(haru(["count", "Water", "--at", "2026-03-04T10:00:00+09:00"] + now, ledger: p).code == 0)
+        let added = haru(["diff", "--known-at", "9"] + now, ledger: p).out
+        #expect(added.contains(#"actions[Water]: (none) → {"seconds":0,"count":1}"#), "\(added)")
     }
 
     /// A record moved twice between the states: the day it was on in A is

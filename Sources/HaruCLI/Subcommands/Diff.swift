@@ -121,7 +121,13 @@ extension Subcommands {
                 ctx.out.line("")
                 ctx.out.line("\(c.kind) \(c.id)")
                 for leaf in c.leaves.prefix(12) {
-                    ctx.out.line("  \(leaf.path.isEmpty ? "(whole)" : readable(leaf.path)): \(leaf.before.map(short) ?? "(none)") → \(leaf.after.map(short) ?? "(none)")")
+                    // An element named in the path (`actions[Reading]`) is shown without its id and name.
+                    let named = leaf.path.hasSuffix("]")
+                    func shown(_ v: JSONValue) -> String {
+                        guard named, case .object(let m) = v else { return short(v) }
+                        return short(.object(m.filter { !["action_id", "tag_id", "name"].contains($0.0) }))
+                    }
+                    ctx.out.line("  \(leaf.path.isEmpty ? "(whole)" : readable(leaf.path)): \(leaf.before.map(shown) ?? "(none)") → \(leaf.after.map(shown) ?? "(none)")")
                 }
                 if c.leaves.count > 12 { ctx.out.line("  … \(c.leaves.count - 12) more (--json lists them all)") }
                 // The first eight named (a quest of a busy action has most of the events between).
