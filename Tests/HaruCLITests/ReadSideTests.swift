@@ -96,6 +96,27 @@ struct DefinitionListings {
         #expect(before.out.split(separator: "\n").dropFirst().first?.hasPrefix("First") == true, "as of before the reorder")
     }
 
+    /// A definition exists for all valid time once it is known: a goal added
+    /// today with a past start shows in `goals --as-of` an earlier day, as
+    /// `progress` judges it then (before, the listing hid it: "No goals.").
+    @Test func aGoalAddedTodayIsListedAsOfAnEarlierDayAsProgressSeesIt() {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-03-10T12:00:00+09:00"]
+        #expect(haru(["init", "--time-zone", "Asia/Seoul"] + now, ledger: p).code == 0)
+        #expect(haru(["action", "add", "Water", "--tracking", "count", "--id", "water"] + now, ledger: p).code == 0)
+        #expect(haru(["goal", "add", "Drink", "--id", "g", "--start", "2026-03-01"] + now, ledger: p).code == 0)
+        #expect(haru(["quest", "add", "--goal", "g", "--action", "Water", "--period", "daily", "--target", "2", "--id", "q"] + now, ledger: p).code == 0)
+        let past = ["--as-of", "2026-03-05"] + now
+        #expect(haru(["progress", "--json"] + past, ledger: p).out.contains(#""goal_id":"g""#))
+        let goals = haru(["goals"] + past, ledger: p).out
+        #expect(goals.contains("Drink") && goals.contains(" g"), "\(goals)")
+        #expect(haru(["quests"] + past, ledger: p).out.contains("q"), "the quest too")
+        #expect(haru(["actions"] + past, ledger: p).out.contains("Water"), "and the action")
+        // What was known then is --known-at's question: before the goal was added, none.
+        #expect(haru(["goals", "--known-at", "2"] + now, ledger: p).out.hasPrefix("No goals."))
+    }
+
     @Test func actionsShowRenamesByValidTimeAndDeletionsWithAll() {
         let dir = readSideLedger()
         // The rename at 03-06 00:00 falls in logical day 03-05 (day start 06:00): as of 03-04 the old name.

@@ -19,12 +19,17 @@
 }
 
 @_spi(Layers) public enum DefinitionList {
-    /// The definitions of `kind` known to `snap` and created by the
-    /// reference (valid time), with their fields in force then, in the
-    /// user's order. Deleted ones only when `all`.
+    /// The definitions of `kind` known to `snap`, with their fields in force
+    /// at the reference, in the user's order. Deleted ones only when `all`.
+    ///
+    /// Every one `snap` knows, whenever it was created: a definition exists
+    /// for all valid time from its creation on (RULES §7 — a goal added today
+    /// with a past start date is judged as of last week), so the listing as
+    /// of an earlier day shows what `progress` and the day totals use then.
+    /// Which definitions were known then is `--known-at`'s question.
     @_spi(Layers) public static func rows(_ snap: Snapshot, _ kind: DefinitionKind, reference: Reference, all: Bool) throws -> [DefinitionRow] {
         let at = reference.definitionsAt
-        let rows = try snap.definitions(kind).filter { (all || $0.isLive) && $0.created.at <= at }.map {
+        let rows = try snap.definitions(kind).filter { all || $0.isLive }.map {
             DefinitionRow(definition: $0, fields: $0.fields(inForceAt: at))
         }
         return inUserOrder(rows)
