@@ -124,7 +124,7 @@ struct WriteCommands {
         (["count", "read"], #"action "read" tracks time, so it cannot take a count"#),
         (["stop", "read"], "Reading is not running"),
         (["stop"], "nothing is running"),
-        (["quest", "add", "--goal", "nope", "--action", "read", "--period", "weekly", "--target", "2h"], #"no goal with id "nope""#),
+        (["quest", "add", "--goal", "nope", "--action", "read", "--period", "weekly", "--target", "2h"], #"no goal named "nope" (`haru goals` lists them)"#),
         (["quest", "add", "--goal", "g", "--action", "read", "--period", "weekly", "--target", "two hours"], "is not a duration"),
         (["goal", "add", "X", "--start", "2026-02-30"], "Error: start_date: must be a date YYYY-MM-DD"),
         (["action", "add", "Reading", "--tracking", "time"], #"an action named "Reading" already exists"#),

@@ -89,6 +89,32 @@ struct ProgressCommands {
 /// The best streak is the longest run the current streak ever reached: for
 /// random histories it equals the greatest current streak over every day
 /// from the goal's start to the reference.
+/// Goals are named by id or by title, as actions and tags by id or name:
+/// `goal add` gives an app-made id (a UUID) that nobody types.
+struct GoalsByTitle {
+    @Test func aGoalIsNamedByItsTitleAndASharedTitleAsksForTheID() {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-11-30T21:00:00+09:00"]
+        #expect(haru(["init", "--time-zone", "Asia/Seoul"] + now, ledger: p).code == 0)
+        #expect(haru(["action", "add", "Coffee", "--tracking", "count"] + now, ledger: p).code == 0)
+        #expect(haru(["goal", "add", "Less coffee", "--start", "2026-11-23"] + now, ledger: p).code == 0)
+        let quest = haru(["quest", "add", "--goal", "Less coffee", "--action", "Coffee", "--period", "daily", "--target", "2", "--at-most"] + now, ledger: p)
+        #expect(quest.code == 0, "\(quest.err)")
+        #expect(quest.out.contains("to goal Less coffee"), "\(quest.out)")
+        #expect(haru(["goal", "edit", "less COFFEE", "--threshold", "80"] + now, ledger: p).code == 0, "case folded, as for actions")
+        #expect(haru(["goals", "--json"] + now, ledger: p).out.contains(#""threshold_percent":80"#))
+        #expect(haru(["goal", "finish", "Less coffee"] + now, ledger: p).code == 0)
+        // Two goals called the same: neither is picked.
+        #expect(haru(["goal", "add", "Walk", "--start", "2026-11-23"] + now, ledger: p).code == 0)
+        #expect(haru(["goal", "add", "Walk", "--start", "2026-11-30"] + now, ledger: p).code == 0)
+        let both = haru(["goal", "delete", "Walk", "--yes"] + now, ledger: p)
+        #expect(both.code == 2 && both.err.contains(#"2 goals are called "Walk"; give an id"#), "\(both.err)")
+        let none = haru(["quest", "add", "--goal", "Les coffee", "--action", "Coffee", "--period", "daily", "--target", "1"] + now, ledger: p)
+        #expect(none.code == 2 && none.err.contains(#"no goal named "Les coffee"; did you mean "Less coffee"?"#), "\(none.err)")
+    }
+}
+
 struct BestStreakProperty {
     @Test(arguments: [(UInt64(1), "daily", "mon,wed,fri"), (2, "daily", ""), (3, "weekly", ""), (4, "daily", "")])
     func bestIsTheLongestCurrentStreakEverSeen(_ seed: UInt64, _ period: String, _ weekdays: String) throws {

@@ -36,7 +36,7 @@ extension Subcommands {
             Command(
                 name: "edit", abstract: "Edit a goal; the edit takes effect at --at.",
                 usage: "goal edit GOAL [--title T] [--start DATE] [--end DATE|none] [--threshold PERCENT] [--order N] [--at TIME]",
-                arguments: [("GOAL", "The goal's id.")],
+                arguments: [("GOAL", "The goal's id or title.")],
                 options: [
                     OptionSpec(.title, value: "TITLE", help: "New title."),
                     OptionSpec(.start, value: "DATE", help: "New first day."),
@@ -47,7 +47,7 @@ extension Subcommands {
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    let id = p.positionals[0]
+                    let id = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger()).id
                     var data: [(String, JSONValue)] = [("goal_id", .string(id))]
                     if let t = p.value(.title) { data.append(("title", .string(t))) }
                     if let s = p.value(.start) { data.append(("start_date", .string(s))) }
@@ -60,29 +60,29 @@ extension Subcommands {
                 }),
             Command(
                 name: "finish", abstract: "Finish a goal without an end date; it is judged at --at.",
-                usage: "goal finish GOAL [--at TIME]", arguments: [("GOAL", "The goal's id.")], options: [atOption],
+                usage: "goal finish GOAL [--at TIME]", arguments: [("GOAL", "The goal's id or title.")], options: [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    try ctx.write(
-                        .goalFinished, [("goal_id", .string(p.positionals[0]))], id: p.positionals[0],
-                        human: "Finished goal \(p.positionals[0]).")
+                    let id = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger()).id
+                    return try ctx.write(.goalFinished, [("goal_id", .string(id))], id: id, human: "Finished goal \(p.positionals[0]).")
                 }),
             Command(
                 name: "confirm", abstract: "Answer for a goal without quests: achieved or not.",
                 usage: "goal confirm GOAL achieved|not_achieved [--at TIME]",
-                arguments: [("GOAL", "The goal's id."), ("OUTCOME", "achieved or not_achieved.")], options: [atOption],
+                arguments: [("GOAL", "The goal's id or title."), ("OUTCOME", "achieved or not_achieved.")], options: [atOption],
                 minArgs: 2, maxArgs: 2,
                 run: { ctx, p in
-                    try ctx.write(
-                        .goalConfirmed, [("goal_id", .string(p.positionals[0])), ("outcome", .string(p.positionals[1]))],
-                        id: p.positionals[0], human: "Confirmed goal \(p.positionals[0]) as \(p.positionals[1]).")
+                    let id = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger()).id
+                    return try ctx.write(
+                        .goalConfirmed, [("goal_id", .string(id)), ("outcome", .string(p.positionals[1]))],
+                        id: id, human: "Confirmed goal \(p.positionals[0]) as \(p.positionals[1]).")
                 }),
             Command(
                 name: "delete", abstract: "Delete a goal (its quests go with it).", usage: "goal delete GOAL [--yes]",
-                arguments: [("GOAL", "The goal's id.")], options: [atOption, yesOption], minArgs: 1, maxArgs: 1,
+                arguments: [("GOAL", "The goal's id or title.")], options: [atOption, yesOption], minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let ledger = try ctx.openLedger()
-                    let id = p.positionals[0]
+                    let id = try ctx.resolve(.goal, p.positionals[0], in: ledger).id
                     let quests = try ledger.withStoredState { try $0.definitions(.quest) }.filter { $0.isLive && $0.base.string(.goalID) == id }
                     let title = try ledger.withStoredState { try $0.definition(.goal, id) }?.fields().string(.title) ?? id
                     try ctx.confirmDeletion(

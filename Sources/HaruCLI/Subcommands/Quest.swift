@@ -28,16 +28,17 @@ extension Subcommands {
                 usage:
                     "quest add --goal GOAL (--action ACTION | --tag TAG --measure time|count) --period PERIOD --target AMOUNT [schedule] [--at-most] [--deadline HH:mm] [--order N] [--id ID]",
                 options: [
-                    OptionSpec(.goal, value: "GOAL", help: "The goal's id."),
+                    OptionSpec(.goal, value: "GOAL", help: "The goal's id or title."),
                     OptionSpec(.action, value: "ACTION", help: "Target: one action (id or name)."),
                     OptionSpec(.tag, value: "TAG", help: "Target: every action with this tag (id or name)."),
                     OptionSpec(.measure, value: "time|count", help: "With --tag: what to add up."),
                 ] + questShapeOptions + [idOption("quest"), atOption],
                 run: { ctx, p in
-                    guard let goal = p.value(.goal) else { throw UsageError("--goal GOAL is required") }
+                    guard let goalText = p.value(.goal) else { throw UsageError("--goal GOAL is required") }
                     guard p.has(.period) else { throw UsageError("--period daily|weekly|monthly|custom is required") }
                     guard p.has(.target) else { throw UsageError("--target AMOUNT is required") }
                     let ledger = try ctx.openLedger()
+                    let goal = try ctx.resolve(.goal, goalText, in: ledger).id
                     let id = p.value(.id) ?? ctx.newID()
                     var data: [(String, JSONValue)] = [("quest_id", .string(id)), ("goal_id", .string(goal))]
                     let isTime: Bool
@@ -58,7 +59,7 @@ extension Subcommands {
                     }
                     data.append(("direction", .string((p.has(.atMost) ? Direction.atMost : .atLeast).word)))
                     data += try questShape(p, isTime: isTime)
-                    return try ctx.write(.questCreated, data, id: id, human: "Added quest \(id) to goal \(goal).")
+                    return try ctx.write(.questCreated, data, id: id, human: "Added quest \(id) to goal \(goalText).")
                 }),
             Command(
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",

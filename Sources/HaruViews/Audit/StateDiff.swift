@@ -55,10 +55,11 @@
     /// The diff of the states known at `from` and `to` (seqs, `from` ≤ `to`),
     /// each seen at the reference `reference` makes with that state's calendar.
     ///
-    /// Two halves run at once on the machine's two cores (`Parallel`): the
-    /// two states' `progress` and listings on one, the pass over the events
-    /// between on the other (each about half of the time; the days the events
-    /// touched are answered after, by both states at once again).
+    /// The work runs on the machine's two cores (`Parallel`): the two states'
+    /// `progress` and listings beside what the events between touched (itself
+    /// the event reading beside the record pages' scan,
+    /// `StateDiff+Touches.swift`); then each state's totals of those days
+    /// beside the other's.
     @_spi(Layers) public static func run(
         _ ledger: Ledger, from a: UInt64, to b: UInt64, zones: ZoneDirectory, reference: (LedgerCalendar) throws -> Reference
     ) throws -> StateDiff {
@@ -196,26 +197,33 @@ struct CauseIndex {
 
     /// The indexes of the events that can have caused a change of `kind`/`id`
     /// (valued `x` before, `y` after), in seq order.
-    func causes(_ kind: String, _ id: String, _ x: JSONValue, _ y: JSONValue) -> EventSet {
-        var found = EventSet(count: touches.count)
-        func own(_ domain: String) { byEntity.forEach(id) { i in if touches[i].cause.type.name.hasPrefix(domain + ".") { found.insert(i) } } }
-        switch kind {
-        case "tag definition": own("tag")
-        case "action definition": own("action")
-        case "quest definition": own("quest")
-        case "goal definition":
-            own("goal")
-            // A goal's listing carries its status, which its quests' records move.
-            found.formUnion(goalCauses(id))
-        case "goal": found.formUnion(goalCauses(id))
-        case "quest": found.formUnion(questCauses(id, [x, y]))
-        case "day":
-            if let d = LocalDate(parsing: id) { found.formUnion(byDay, d) }
-            found.formUnion(definitionsOfRecords)
-            found.formUnion(settings)
-        default: break
+    func causes(_ kind: String, _ id: String, _ x: JSONValue, _ y: JSONValue) -> [Int] {
+        // A day's and a definition's own causes are a few events: a sorted
+        // array, not a bit set over every event between (a diff far apart
+        // has thousands of days, and zeroing a set for each was a tenth of it).
+        func few(_ indexes: [Int]) -> [Int] { Array(Set(indexes)).sorted() }
+        func own(_ domain: String) -> [Int] {
+            var found: [Int] = []
+            byEntity.forEach(id) { i in if touches[i].cause.type.name.hasPrefix(domain + ".") { found.append(i) } }
+            return found
         }
-        return found
+        switch kind {
+        case "tag definition": return few(own("tag"))
+        case "action definition": return few(own("action"))
+        case "quest definition": return few(own("quest"))
+        case "goal definition":
+            // A goal's listing carries its status, which its quests' records move.
+            var found = goalCauses(id)
+            for i in own("goal") { found.insert(i) }
+            return Array(found)
+        case "goal": return Array(goalCauses(id))
+        case "quest": return Array(questCauses(id, [x, y]))
+        case "day":
+            var found = definitionsOfRecords + settings
+            if let d = LocalDate(parsing: id) { byDay.forEach(d) { found.append($0) } }
+            return few(found)
+        default: return []
+        }
     }
 
     func goalCauses(_ id: String) -> EventSet {
