@@ -57,6 +57,37 @@ struct LoopImportTests {
         #expect(haru(["verify"], ledger: ledger).code == 0)
     }
 
+    /// Loop renumbers its habits when they are moved: a newer export with the
+    /// habits in another order and one more check adds only that check.
+    @Test func aNewerExportWithTheHabitsReorderedAddsOnlyWhatIsNew() throws {
+        let files = export(Self.sample)
+        let ledger = files.path + "/ledger"
+        #expect(haru(["init", "--time-zone", "UTC"], ledger: ledger).code == 0)
+        #expect(haru(["import", "loop", files.path + "/export"], ledger: ledger).code == 0)
+        let reordered = export([
+            "Habits.csv": """
+                Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+                1,Coffee,1,Cups?,,1,1,,cups,at most,2,false
+                2,Piano,0,,,3,10,,,,,true
+                3,Push-ups,1,How many?,,1,7,#00FF00,reps,at least,100,false
+                4,Meditate,0,Did you meditate?,,1,1,#FF0000,,,,false
+
+                """,
+            "001 Coffee/Checkmarks.csv": "Date,Value\n2026-03-02,3000\n",
+            "002 Piano/Checkmarks.csv": "Date,Value\n2026-03-02,YES_MANUAL\n",
+            "003 Push-ups/Checkmarks.csv": "Date,Value,Notes\n2026-03-02,25000,morning\n2026-03-03,12500,\n2026-03-04,2,\n",
+            "004 Meditate/Checkmarks.csv": "Date,Value\n2026-03-02,YES_MANUAL\n2026-03-03,YES_AUTO\n2026-03-04,NO\n2026-03-05,YES_MANUAL\n2026-03-06,YES_MANUAL\n",
+        ])
+        let again = haru(["import", "loop", reordered.path + "/export"], ledger: ledger)
+        #expect(again.code == 0, "\(again.err)")
+        #expect(again.out.hasPrefix("Imported 1 event from Loop"), "the new check only: \(again.out)")
+        let actions = haru(["actions", "--all", "--json"], ledger: ledger).out
+        #expect(actions.components(separatedBy: #""action_id""#).count - 1 == 4, "no second action per habit: \(actions)")
+        let report = haru(["report", "--from", "2026-03-02", "--to", "2026-03-06", "--json", "--now", "2026-03-07T00:00:00Z"], ledger: ledger).out
+        #expect(report.contains(#""name":"Meditate","seconds":0,"count":3"#), "\(report)")
+        #expect(haru(["verify"], ledger: ledger).code == 0)
+    }
+
     @Test(arguments: [
         (["Habits.csv": "Position,Name,Type\n1,X,0\n"], "Habits.csv line 1, column \"FrequencyNumerator\": is required"),
         (["Habits.csv": habits.replacingOccurrences(of: "1,Meditate,0,", with: "1,Meditate,7,")], "column \"Type\": \"7\" is not a habit type"),

@@ -282,7 +282,9 @@ extension Subcommands {
             quest, n/7 a weekly one, n/30 a monthly one ("at most" targets as limits), from the day of
             the first entry; any other frequency is reported and the habit comes without a goal.
             Archived habits come as deleted actions. Ids come from the habit and the day: importing
-            the same export again adds nothing. One batch: an error names the file, line and column.
+            the same export again adds nothing, and a newer one adds only what is new — a habit
+            imported before is found by its name, also after it was moved in Loop (its place and
+            order here stay as first imported). One batch: an error names the file, line and column.
             """,
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
@@ -305,7 +307,8 @@ extension Subcommands {
             }
             let ledger = try ctx.openLedger()
             let cal = try ctx.calendar(ledger)
-            let result = try LoopImport.events(habits: habits, checkmarks: marks, calendar: cal, zones: ctx.zones)
+            let existing = try ledger.snapshot(zones: ctx.zones) { try LoopImport.Existing($0) }
+            let result = try LoopImport.events(habits: habits, checkmarks: marks, calendar: cal, zones: ctx.zones, existing: existing)
             let r: AppendResult
             do {
                 r = try ctx.append(from: { ArrayEventSource(inputs: result.events, lines: nil) })

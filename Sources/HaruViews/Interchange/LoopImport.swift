@@ -23,8 +23,28 @@
     /// A habit folder's checkmarks: the file name and its CSV records.
     @_spi(Layers) public typealias Checkmarks = (file: String, records: [(line: Int, fields: [String])])
 
+    /// What an earlier Loop import left in the ledger: its actions by name
+    /// (live ones before deleted), and the goal and quest ids there are.
+    @_spi(Layers) public struct Existing: Sendable {
+        @_spi(Layers) public var actions: [String: String] = [:]
+        @_spi(Layers) public var definitions: Set<String> = []
+
+        @_spi(Layers) public init() {}
+
+        /// Read from a snapshot: the actions whose ids a Loop import made.
+        @_spi(Layers) public init(_ snap: Snapshot) throws {
+            for d in try snap.definitions(.action) where d.id.hasPrefix("loop-") {
+                guard let name = d.fields().string(.name) else { continue }
+                if d.isLive || actions[name] == nil { actions[name] = d.id }
+                definitions.insert(d.id)
+            }
+            for kind in [DefinitionKind.goal, .quest] { for d in try snap.definitions(kind) where d.id.hasPrefix("loop-") { definitions.insert(d.id) } }
+        }
+    }
+
     @_spi(Layers) public static func events(
-        habits: [(line: Int, fields: [String])], checkmarks: [Int: Checkmarks], calendar: LedgerCalendar, zones: ZoneDirectory
+        habits: [(line: Int, fields: [String])], checkmarks: [Int: Checkmarks], calendar: LedgerCalendar, zones: ZoneDirectory,
+        existing: Existing = Existing()
     ) throws -> Result {
         var result = Result()
         guard let header = habits.first else { throw CSVInputError(file: "Habits.csv", line: 1, column: nil, rule: "is empty") }
@@ -67,7 +87,10 @@
             default:
                 throw CSVInputError(file: "Habits.csv", line: row.line, column: "Type", rule: "\(Echo.quoted(field(cType))) is not a habit type (0 yes/no, 1 numeric)")
             }
-            let id = "loop-" + TimewarriorImport.shortHash(name + "|" + String(position))
+            // A habit imported before keeps its action (found by name): Loop
+            // renumbers the habits when they are reordered, and the id of a new
+            // one comes from its name and place (two habits may share a name).
+            let id = existing.actions[name] ?? "loop-" + TimewarriorImport.shortHash(name + "|" + String(position))
             // The checkmarks: counts on their days.
             var firstDay: LocalDate?
             var counts: [(LocalDate, Int64, String?, Int)] = []
@@ -105,8 +128,8 @@
             }
             let start = firstDay ?? calendar.day(of: Instant(seconds: 0))
             let defAt = Instant(seconds: calendar.range(of: start).lowerBound.seconds - 86_400)
-            var action: [(String, JSONValue)] = [("action_id", .string(id)), ("name", .string(name)), ("tracking", .string("count")), ("order", .int(Int64(max(0, position))))]
-            try add(.actionCreated, at: defAt, action, key: id, file: "Habits.csv", line: row.line)
+            let action: [(String, JSONValue)] = [("action_id", .string(id)), ("name", .string(name)), ("tracking", .string("count")), ("order", .int(Int64(max(0, position))))]
+            if !existing.definitions.contains(id) { try add(.actionCreated, at: defAt, action, key: id, file: "Habits.csv", line: row.line) }
             // The frequency as a quest, when one fits.
             let num = Int64(field(cNum)) ?? 0, den = Int64(field(cDen)) ?? 0
             let atMost = field(cTargetType).lowercased().replacingSpaces == "atmost" || field(cTargetType) == "1"
@@ -118,7 +141,7 @@
             case (_, 30), (_, 31): period = "monthly"
             default: period = nil
             }
-            if let period {
+            if let period, !existing.definitions.contains(id + "-goal") {
                 let goal = id + "-goal"
                 try add(.goalCreated, at: defAt, [("goal_id", .string(goal)), ("title", .string(name)), ("start_date", .string(start.description))], key: goal, file: "Habits.csv", line: row.line)
                 // A numeric habit's target is per period; a yes/no habit's is its numerator (n times a week).
@@ -129,7 +152,7 @@
                         ("quest_id", .string(id + "-quest")), ("goal_id", .string(goal)), ("target", .object([("action_id", .string(id))])),
                         ("period", .string(period)), ("target_count", .int(amount)), ("direction", .string(atMost ? "at_most" : "at_least")),
                     ], key: id + "-quest", file: "Habits.csv", line: row.line)
-            } else {
+            } else if period == nil {
                 result.notes.append("\(name): a frequency of \(num)/\(den) has no quest here (daily 1/1, weekly n/7 and monthly n/30 do); imported without a goal")
             }
             for (day, amount, note, line) in counts {
