@@ -87,6 +87,24 @@ struct StateDiffs {
         #expect(!days.contains { $0["id"] == .string("2026-03-03") }, "A and B agree on the day it passed through: \(days)")
     }
 
+    /// An action given a tag between the states moves that tag's totals on
+    /// every day with the action's records, though no record changed: those
+    /// days are listed, caused by the edit.
+    @Test func aTagGivenToAnActionListsTheDaysOfItsRecords() throws {
+        let dir = goalLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["tag", "add", "Drinks", "--id", "drinks"] + now, ledger: p).code == 0)  // seq 8
+        #expect(haru(["action", "edit", "Coffee", "--tag", "Drinks"] + now, ledger: p).code == 0)  // seq 9
+        let r = haru(["diff", "--known-at", "8", "--json"] + now, ledger: p)
+        #expect(r.code == 0, "\(r.err)")
+        guard case .array(let changes)? = try json(r.out)["changes"] else { Issue.record("no changes: \(r.out)"); return }
+        let day = try #require(changes.first { $0["kind"] == .string("day") && $0["id"] == .string("2026-03-02") }, "\(changes)")
+        guard case .array(let leaves)? = day["changed"] else { Issue.record("\(day)"); return }
+        #expect(leaves.contains { $0["path"] == .string("tags[drinks]") }, "\(leaves)")
+        #expect(day["caused_by"] == .array([.int(9)]), "\(day)")
+        #expect(changes.contains { $0["kind"] == .string("action definition") && $0["id"] == .string("coffee") })
+    }
+
     /// Property: over random histories and random pairs of states, patching
     /// state A's own answers (`progress`, the listings) with the diff's
     /// changes gives state B's own answers.

@@ -62,7 +62,61 @@ extension StateDiff {
                 for c in cs { add(i, c) }
             }
         }
+        try addDaysOfDefinitionChanges(&touches, ledger, a, b, zones: zones, references: references)
         return touches
+    }
+
+    /// Events that change what records mean for days without changing a
+    /// record — an action's (its name, its tags, its deletion), a tag's, a
+    /// settings change (the day boundaries) — touch every day holding a
+    /// record they concern, in either state: an action's its records' days,
+    /// a tag's or a settings change every record's (tags and settings change
+    /// rarely; this pass runs only when one is between the states).
+    static func addDaysOfDefinitionChanges(
+        _ touches: inout [Touch], _ ledger: Ledger, _ a: UInt64, _ b: UInt64, zones: ZoneDirectory, references: (Reference, Reference)
+    ) throws {
+        var everyAction = false
+        var concerned: [String: [Int]] = [:]
+        for i in touches.indices {
+            switch touches[i].cause.type {
+            case .settingsChanged, .tagCreated, .tagEdited, .tagDeleted, .tagRestored: everyAction = true
+            case .actionEdited, .actionDeleted, .actionRestored:
+                if let action = touches[i].cause.payload.string(.actionID) { concerned[action, default: []].append(i) }
+            default: break
+            }
+        }
+        guard everyAction || !concerned.isEmpty else { return }
+        let first = touches.firstIndex { CauseIndex.definesRecords($0.cause.type) || $0.cause.type == .settingsChanged } ?? 0
+        var days: [String: Set<LocalDate>] = [:]  // action → days ("" for every action when everyAction)
+        // Each state's records, on each state's calendar (a settings change moves the boundaries).
+        for (k, reference) in [(a, references.0), (b, references.1)] {
+            try ledger.snapshot(knownAt: .seq(k), zones: zones) { snap in
+                var cache = DayCache(try snap.calendar())
+                let table = try snap.actionTable()
+                func note(_ action: String, _ from: Instant, _ to: Instant) {
+                    guard everyAction || concerned[action] != nil else { return }
+                    let d0 = cache.day(of: from), d1 = to > from ? cache.day(of: Instant(seconds: to.seconds - 1)) : d0
+                    var d = d0
+                    while d <= d1 && d.daysSinceEpoch - d0.daysSinceEpoch < 400 {
+                        days[everyAction ? "" : action, default: []].insert(d)
+                        d = d.adding(days: 1)
+                    }
+                }
+                try snap.pageEntries(Int64(Int32.min)...Int64(Int32.max)) { _, e in
+                    let action = Int(e.action) < table.count ? table[Int(e.action)] : ""
+                    note(action, Instant(seconds: e.start), Instant(seconds: e.end))
+                }
+                for s in try snap.runningSessions() { note(s.actionID, s.start, max(s.start, reference.instant)) }
+            }
+        }
+        // On the events that changed them (every such event: the first, when for every action).
+        if everyAction {
+            touches[first].days = Array(Set(touches[first].days).union(days[""] ?? []))
+        } else {
+            for (action, events) in concerned {
+                for i in events { touches[i].days = Array(Set(touches[i].days).union(days[action] ?? [])) }
+            }
+        }
     }
 
     /// The events after `a` through `b`: each with its entity, goal and the
