@@ -120,12 +120,14 @@ struct StateDiffs {
             for _ in 0..<12 {
                 let day = 1 + r(4), hour = 8 + r(12)
                 let at = "2026-03-0\(day)T\(hour):00:00+09:00"
-                switch r(4) {
+                switch r(5) {
                 case 0, 1:
                     n += 1
                     let id = "x\(round)-\(n)"
                     if haru(["count", r(2) == 0 ? "Water" : "Coffee", "\(1 + r(3))", "--id", id, "--at", at] + now, ledger: p).code == 0 { counts.append(id) }
                 case 2: _ = haru(["edit", counts[r(counts.count)], "--amount", "\(1 + r(4))"] + now, ledger: p)
+                // A count moved to another day (the diff finds the day it left from the record pages).
+                case 3: _ = haru(["edit", counts[r(counts.count)], "--at", "2026-03-0\(1 + r(4))T\(8 + r(12)):30:00+09:00"] + now, ledger: p)
                 default: _ = haru(["delete", counts[r(counts.count)]] + now, ledger: p)
                 }
             }
@@ -157,6 +159,20 @@ struct StateDiffs {
                 }
                 let rest = JSONDiff.leaves(strip(patched), strip(after))
                 #expect(rest.isEmpty, "round \(round), \(view) \(a)→\(b): \(rest.prefix(3))")
+            }
+            // Days: the diff lists exactly the days whose own answer (`day D --json`) differs.
+            guard case .array(let changes)? = d["changes"] else { continue }
+            let listed = Set(changes.compactMap { c -> String? in
+                guard c["kind"] == .string("day"), case .string(let id)? = c["id"] else { return nil }
+                return id
+            })
+            for k in 1...5 {
+                let day = "2026-03-0\(k)"
+                let x = try json(haru(["day", day, "--json", "--known-at", "\(a)", "--as-of", "2026-03-04"] + now, ledger: p).out)
+                let y = try json(haru(["day", day, "--json", "--known-at", "\(b)", "--as-of", "2026-03-04"] + now, ledger: p).out)
+                let differs = !JSONDiff.leaves(strip(x), strip(y)).isEmpty
+                #expect(differs == listed.contains(day), "round \(round), day \(day) \(a)→\(b): differs \(differs), listed \(listed)")
+                if differs { applied += 1 }
             }
         }
         #expect(applied > 20, "the rounds changed something to patch: \(applied)")
