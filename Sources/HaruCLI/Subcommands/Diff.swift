@@ -82,13 +82,7 @@ extension Subcommands {
             }
             // Actions and tags by name in the paths (`actions[Reading].seconds`), as the later state
             // names them: ids made by the app are UUIDs nobody reads. `--json` keeps the ids.
-            let names = try ledger.snapshot(knownAt: .seq(b), zones: ctx.zones) { snap in
-                var m: [String: String] = [:]
-                for kind in [DefinitionKind.action, .tag] {
-                    for def in try snap.definitions(kind) { if let n = def.fields().string(.name) { m[def.id] = n } }
-                }
-                return m
-            }
+            let names = try ledger.snapshot(knownAt: .seq(b), zones: ctx.zones) { try ctx.names(of: [.action, .tag], $0) }
             func readable(_ path: String) -> String {
                 var out = ""
                 var rest = Substring(path)

@@ -63,9 +63,12 @@ extension Subcommands {
 
 extension Context {
     /// Every action's name as a snapshot knows it (deleted ones too: their records show with `--all`).
-    func actionNames(_ snap: Snapshot) throws -> [String: String] {
+    func actionNames(_ snap: Snapshot) throws -> [String: String] { try names(of: [.action], snap) }
+
+    /// Every definition's name of these kinds by id, as a snapshot knows them (deleted ones too).
+    func names(of kinds: [DefinitionKind], _ snap: Snapshot) throws -> [String: String] {
         var names: [String: String] = [:]
-        for d in try snap.definitions(.action) { names[d.id] = d.fields().string(.name) ?? d.id }
+        for kind in kinds { for d in try snap.definitions(kind) { names[d.id] = d.fields().string(.name) ?? d.id } }
         return names
     }
 

@@ -111,14 +111,11 @@ extension Ledger {
         func stored(_ at: UInt64) throws -> [UInt8]? { try txn.get(set.checkpoints, at) { v in v.withUnsafeBytes { Array($0) } } }
         var running = RunningSet()
         if base > 0 {
-            guard let bytes = try stored(base) else { return derivedFailed(base, "the running-session checkpoint at seq \(base) is missing", events: events) }
-            let decoded = bytes.withUnsafeBytes { b in
-                var r = ByteReader(b)
-                return try? Projector.decodeCheckpoint(&r)
-            }
-            guard let sessions = decoded else {
+            let sessions: [SessionRecord]?
+            do { sessions = try Projector.storedCheckpoint(txn, set.checkpoints, at: base) } catch LedgerError.damaged {
                 return derivedFailed(base, "the running-session checkpoint at seq \(base) does not decode", events: events)
             }
+            guard let sessions else { return derivedFailed(base, "the running-session checkpoint at seq \(base) is missing", events: events) }
             running = RunningSet(sessions)
         }
         var failure: VerifyReport?

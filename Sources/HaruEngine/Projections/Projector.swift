@@ -112,6 +112,19 @@
         }
         return out
     }
+
+    /// The running sessions stored at checkpoint `seq` in `db`; nil when none is stored.
+    /// - Throws: `LedgerError.damaged` naming the seq when it does not decode.
+    @_spi(Layers) public static func storedCheckpoint(_ txn: ReadTransaction, _ db: Database<SeqKey>, at seq: UInt64) throws -> [SessionRecord]? {
+        do {
+            return try txn.get(db, seq) { v in
+                try v.withUnsafeBytes { (v) throws(DecodeError) in
+                    var r = ByteReader(v)
+                    return try decodeCheckpoint(&r)
+                }
+            }
+        } catch let e as DecodeError { throw LedgerError.damaged(seq: seq, reason: "checkpoint: \(e.reason)") }
+    }
 }
 
 /// Keys of the action table (in the `interned` database): `a` + id → index, `i` + index → id.

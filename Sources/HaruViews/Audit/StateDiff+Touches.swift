@@ -20,8 +20,7 @@ extension StateDiff {
     struct VersionChange: Sendable {
         var seq: UInt64
         var action: String
-        var first: LocalDate
-        var last: LocalDate
+        var days: ClosedRange<LocalDate>
         /// A running session's id: the events that touch it are found by entity.
         var running: String?
     }
@@ -37,12 +36,7 @@ extension StateDiff {
         // Seqs are dense, so the event of seq s is touches[s - a - 1].
         func add(_ i: Int, _ c: VersionChange) {
             if !touches[i].actions.contains(c.action) { touches[i].actions.append(c.action) }
-            var d = c.first
-            // At most 400 days from its start: a session left running for years is one change.
-            while d <= c.last && d.daysSinceEpoch - c.first.daysSinceEpoch < 400 {
-                if !touches[i].days.contains(d) { touches[i].days.append(d) }
-                d = d.adding(days: 1)
-            }
+            DayCache.forEachDay(in: c.days) { d in if !touches[i].days.contains(d) { touches[i].days.append(d) } }
         }
         var running: [String: [VersionChange]] = [:]
         for c in changes {
@@ -75,18 +69,18 @@ extension StateDiff {
     static func addDaysOfDefinitionChanges(
         _ touches: inout [Touch], _ ledger: Ledger, _ a: UInt64, _ b: UInt64, zones: ZoneDirectory, references: (Reference, Reference)
     ) throws {
-        var everyAction = false
+        // The first event that concerns every action: every record's days go on it.
+        var everyAction: Int?
         var concerned: [String: [Int]] = [:]
         for i in touches.indices {
             switch touches[i].cause.type {
-            case .settingsChanged, .tagCreated, .tagEdited, .tagDeleted, .tagRestored: everyAction = true
+            case .settingsChanged, .tagCreated, .tagEdited, .tagDeleted, .tagRestored: everyAction = everyAction ?? i
             case .actionEdited, .actionDeleted, .actionRestored:
                 if let action = touches[i].cause.payload.string(.actionID) { concerned[action, default: []].append(i) }
             default: break
             }
         }
-        guard everyAction || !concerned.isEmpty else { return }
-        let first = touches.firstIndex { CauseIndex.definesRecords($0.cause.type) || $0.cause.type == .settingsChanged } ?? 0
+        guard everyAction != nil || !concerned.isEmpty else { return }
         var days: [String: Set<LocalDate>] = [:]  // action → days ("" for every action when everyAction)
         // Each state's records, on each state's calendar (a settings change moves the boundaries).
         for (k, reference) in [(a, references.0), (b, references.1)] {
@@ -94,13 +88,9 @@ extension StateDiff {
                 var cache = DayCache(try snap.calendar())
                 let table = try snap.actionTable()
                 func note(_ action: String, _ from: Instant, _ to: Instant) {
-                    guard everyAction || concerned[action] != nil else { return }
-                    let d0 = cache.day(of: from), d1 = to > from ? cache.day(of: Instant(seconds: to.seconds - 1)) : d0
-                    var d = d0
-                    while d <= d1 && d.daysSinceEpoch - d0.daysSinceEpoch < 400 {
-                        days[everyAction ? "" : action, default: []].insert(d)
-                        d = d.adding(days: 1)
-                    }
+                    guard everyAction != nil || concerned[action] != nil else { return }
+                    let key = everyAction != nil ? "" : action
+                    DayCache.forEachDay(in: cache.days(from: from, to: to)) { days[key, default: []].insert($0) }
                 }
                 try snap.pageEntries(Int64(Int32.min)...Int64(Int32.max)) { _, e in
                     let action = Int(e.action) < table.count ? table[Int(e.action)] : ""
@@ -110,7 +100,7 @@ extension StateDiff {
             }
         }
         // On the events that changed them (every such event: the first, when for every action).
-        if everyAction {
+        if let first = everyAction {
             touches[first].days = Array(Set(touches[first].days).union(days[""] ?? []))
         } else {
             for (action, events) in concerned {
@@ -151,10 +141,9 @@ extension StateDiff {
                 let added = entry.addedSeq > a
                 let removed = entry.removedSeq > a && entry.removedSeq <= b
                 guard added || removed else { return }
-                let first = days.day(of: Instant(seconds: entry.start))
-                let last = entry.length > 0 ? days.day(of: Instant(seconds: entry.end - 1)) : first
-                if added { out.append(VersionChange(seq: entry.addedSeq, action: action(entry.action), first: first, last: last)) }
-                if removed { out.append(VersionChange(seq: entry.removedSeq, action: action(entry.action), first: first, last: last)) }
+                let covered = days.days(from: Instant(seconds: entry.start), to: Instant(seconds: entry.end))
+                if added { out.append(VersionChange(seq: entry.addedSeq, action: action(entry.action), days: covered)) }
+                if removed { out.append(VersionChange(seq: entry.removedSeq, action: action(entry.action), days: covered)) }
             }
             // A running session counts up to its state's reference: a version in one
             // state and not the same in the other touches its days up to there.
@@ -165,7 +154,7 @@ extension StateDiff {
                 for s in versions where other[s.id] != s {
                     let first = days.day(of: s.start)
                     let last = reference.instant > s.start ? days.day(of: reference.instant) : first
-                    out.append(VersionChange(seq: 0, action: s.actionID, first: first, last: last, running: s.id))
+                    out.append(VersionChange(seq: 0, action: s.actionID, days: first...max(first, last), running: s.id))
                 }
             }
             return out
@@ -187,6 +176,22 @@ extension StateDiff {
             day = calendar.day(of: t)
             range = calendar.range(of: day)
             return day
+        }
+
+        /// The logical days [from, to) covers (the day of `from` when it is empty).
+        mutating func days(from: Instant, to: Instant) -> ClosedRange<LocalDate> {
+            let first = day(of: from)
+            return first...(to > from ? max(first, day(of: Instant(seconds: to.seconds - 1))) : first)
+        }
+
+        /// Each day of `days`, at most 400 from the first: a session left
+        /// running for years is one change, not a walk over all its days.
+        static func forEachDay(in days: ClosedRange<LocalDate>, _ body: (LocalDate) -> Void) {
+            var d = days.lowerBound
+            while d <= days.upperBound && d.daysSinceEpoch - days.lowerBound.daysSinceEpoch < 400 {
+                body(d)
+                d = d.adding(days: 1)
+            }
         }
     }
 }

@@ -82,17 +82,7 @@
         if knownAt == head { return try StoredEntities(txn: txn, db: ledger.state).runningSessions() }
         let base = knownAt - knownAt % Projector.checkpointInterval
         var running = RunningSet()
-        if base > 0 {
-            do {
-                let stored = try txn.get(ledger.checkpoints, base) { v in
-                    try v.withUnsafeBytes { (v) throws(DecodeError) in
-                        var r = ByteReader(v)
-                        return try Projector.decodeCheckpoint(&r)
-                    }
-                }
-                if let stored { running = RunningSet(stored) }
-            } catch let e as DecodeError { throw LedgerError.damaged(seq: base, reason: "checkpoint: \(e.reason)") }
-        }
+        if base > 0, let stored = try Projector.storedCheckpoint(txn, ledger.checkpoints, at: base) { running = RunningSet(stored) }
         guard knownAt > base else { return Array(running.sessions.values) }
         // The events after the checkpoint, through the running set's rules (`RunningSet`).
         try txn.scan(ledger.events, from: base + 1) { key, value in
