@@ -4,6 +4,7 @@ import Testing
 
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruViews
 
 /// `haru import timew` on sample exports written from timewarrior's documented format.
 struct TimewarriorImportTests {
@@ -31,7 +32,7 @@ struct TimewarriorImportTests {
         let day = haru(["day", "2026-03-04", "--json"] + now, ledger: p).out
         #expect(day.contains(#""name":"Reading","seconds":9000"#), "1h30 recorded + 1h running: \(day)")
         #expect(day.contains(#""name":"Exercise","seconds":1800"#))
-        #expect(day.contains(#""tag_id":"timew-tag-"#) && day.contains(#""name":"study""#), "other tags become the action's tags")
+        #expect(day.contains(#""tag_id":"tw-tag-"#) && day.contains(#""name":"study""#), "other tags become the action's tags")
         #expect(haru(["records", "2026-03-04"] + now, ledger: p).out.contains(#""chapter 2""#), "the annotation is the note")
         #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Reading"))
         let again = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
@@ -83,6 +84,68 @@ struct TimewarriorImportTests {
         #expect(r.err.contains(message), "\(r.err)")
         #expect(r.err.contains("nothing was imported"))
         #expect(haru(["log", "--json"], ledger: dir.ledgerPath).out == before)
+    }
+
+    /// A ledger an earlier haru imported into, whose session ids were
+    /// `timew-` and 12 hex digits of SHA-256("ACTION|START") (the digests
+    /// below were computed apart, by Python's hashlib): importing the export
+    /// again finds those sessions, and adds only what is new.
+    @Test func aLedgerImportedWithTheEarlierLongIDsIsNotImportedTwice() {
+        let dir = ledger()
+        let p = dir.ledgerPath
+        let earlier = [
+            #"{"type":"action.created","at":"2026-03-02T23:00:00Z","data":{"action_id":"timew-0123456789ab","name":"Reading","tracking":"time"}}"#,
+            #"{"type":"session.recorded","at":"2026-03-04T01:30:00Z","data":{"session_id":"timew-9271272618bd","action_id":"timew-0123456789ab","start":"2026-03-04T00:00:00Z","end":"2026-03-04T01:30:00Z","note":"chapter 2"}}"#,
+            #"{"type":"session.started","at":"2026-03-04T02:00:00Z","data":{"session_id":"timew-36be7bf5c627","action_id":"timew-0123456789ab"}}"#,
+        ].joined(separator: "\n")
+        #expect(haru(["append", "-"] + now, ledger: p, stdin: earlier).code == 0)
+        let r = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("Imported 2 events"), "the Exercise action and its session, nothing of Reading's: \(r.out)")
+        let closed = Self.export.replacingOccurrences(
+            of: #"{"id":1,"start":"20260304T020000Z","tags":["Reading"]}"#,
+            with: #"{"id":1,"start":"20260304T020000Z","end":"20260304T023000Z","tags":["Reading"]}"#)
+        let later = haru(["import", "timew", "-"] + now, ledger: p, stdin: closed)
+        #expect(later.out.hasPrefix("Imported 1 event from"), "the running session stopped: \(later.out)")
+        let log = haru(["log", "--json"], ledger: p).out
+        #expect(log.contains(#""type":"session.stopped""#) && log.contains(#""session_id":"timew-36be7bf5c627""#), "\(log)")
+        #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Nothing is running."))
+        #expect(haru(["verify"], ledger: p).code == 0)
+    }
+
+    /// Session ids: `tw-`, the start and the action's hash in digits whose
+    /// order is ASCII's, so that sessions in order of start are in order of id.
+    @Test func sessionIDsAreShortAndSortByStart() {
+        let dir = ledger()
+        let p = dir.ledgerPath
+        #expect(haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export).code == 0)
+        // (start, id) of each session: a recorded one carries its start, a started one starts at its `at`.
+        let sessions = haru(["log", "--json"], ledger: p).out.split(separator: "\n").compactMap { line -> (String, String)? in
+            guard let id = line.firstMatch(of: /"session_id":"([^"]+)"/)?.1,
+                let start = (line.firstMatch(of: /"start":"([^"]+)"/) ?? line.firstMatch(of: /"at":"([^"]+)"/))?.1
+            else { return nil }
+            return (String(start), String(id))
+        }
+        #expect(sessions.count == 3)
+        for (_, id) in sessions { #expect(id.hasPrefix("tw-") && id.utf8.count == 15 && EntityID.isValid(id), "\(id)") }
+        #expect(sessions.sorted { $0.0 < $1.0 }.map(\.1) == sessions.map(\.1).sorted(), "written 00:00, 23:00 the day before, 02:00: \(sessions)")
+    }
+
+    /// The id's start digits over the whole range of a ledger's instants:
+    /// valid ids, in the order of their starts, one second apart included.
+    @Test(arguments: [
+        (Instant.ledgerRange.lowerBound, Instant.ledgerRange.lowerBound + 1),
+        (-1, 0),  // 1969-12-31T23:59:59Z and the epoch
+        (951_782_399, 951_782_400),  // 2000-02-28T23:59:59Z and the leap day
+        (Instant.ledgerRange.upperBound - 1, Instant.ledgerRange.upperBound),
+    ])
+    func sessionIDsKeepTheOrderOfStartsAcrossTheLedgersRange(_ a: Int64, _ b: Int64) {
+        let action = TimewarriorImport.Action(name: "Reading", id: "tw-x")
+        let (x, y) = (TimewarriorImport.sessionID(action, start: Instant(seconds: a)), TimewarriorImport.sessionID(action, start: Instant(seconds: b)))
+        #expect(EntityID.isValid(x) && EntityID.isValid(y) && x.utf8.count == 15, "\(x) \(y)")
+        #expect(x < y, "\(x) \(y)")
+        // Another action at the same start: another id.
+        #expect(TimewarriorImport.sessionID(TimewarriorImport.Action(name: "Exercise", id: "tw-y"), start: Instant(seconds: a)) != x)
     }
 
     @Test func aCountActionOfTheSameNameIsRefused() {

@@ -29,9 +29,8 @@ struct BatchEntities: EntityStore {
         storedCounts = try stored.txn.keyRange(stored.db, family: StateKey.countFamily)
     }
 
-    /// Room for about `n` new records (half sessions, half counts: a guess,
-    /// never a limit), so that a bulk load does not regrow its tables.
-    mutating func reserve(records n: Int) { fresh.reserve(records: n) }
+    /// Room for the records a bulk load is expected to make, so that it does not regrow its tables.
+    mutating func reserve(_ r: ExpectedRecords) { fresh.reserve(sessions: r.sessions, counts: r.counts) }
 
     /// Whether the database may hold `id` in a family whose stored keys span `range`.
     private static func mayBeStored(_ id: String, family: UInt8, in range: (first: [UInt8], last: [UInt8])?) -> Bool {
@@ -62,7 +61,11 @@ struct BatchEntities: EntityStore {
     mutating func setCount(_ c: CountRecord) throws { fresh.setCount(c) }
 
     /// The batch's own tables are where a new record's id is looked up first.
-    func prefetch(_ hint: RecordHint) { fresh.prefetch(hint) }
+    /// Mutating, though nothing changes: the append calls it from a closure
+    /// that shares the store with the fold's, and a nonmutating call there
+    /// copied the whole store (each table's reference retained, then
+    /// released) for every event.
+    mutating func prefetch(_ hint: RecordHint) { fresh.prefetch(hint) }
 
     func running(action: String) throws -> String? { try stored.running(action: action) }
     mutating func setRunning(action: String, session: String?) throws { try stored.setRunning(action: action, session: session) }

@@ -52,7 +52,7 @@ extension Ledger {
             var store = try BatchEntities(StoredEntities(txn: txn, db: set.state))
             var sink = StoredProjections(txn: txn, pages: set.pages, interned: set.interned, checkpoints: set.checkpoints)
             var source = makeSource()
-            if let n = source.expectedEvents { store.reserve(records: n) }
+            if let r = source.expectedRecords { store.reserve(r) }
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
@@ -67,8 +67,8 @@ extension Ledger {
                 let id = given ?? log.drawID(unixMillis: millis, using: &rng)
                 // A given id may be in the ledger already, or earlier in this batch
                 // (the transaction reads its own writes): a retry, or a conflict.
-                // An id above every indexed one cannot be; an import of an
-                // export brings its ids in ascending order and skips the lookup.
+                // An id outside the range of the stored ids and of the batch's
+                // cannot be (`BatchLog.mayHold`): an import skips the lookup.
                 if given != nil, log.mayHold(id), let existing = try existingEvent(id, txn.reading) {
                     guard prepared.input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
                     seqs.append(existing.seq)
@@ -108,18 +108,24 @@ extension Ledger {
 struct BatchLog {
     private let events: WriteCursor
     private let ids: WriteCursor
-    /// The greatest id in the index: an id above it is appended.
-    private var top: EventID
+    /// The least and greatest ids in the index as the batch began (nil: none).
+    private let stored: (first: EventID, last: EventID)?
+    /// The least and greatest ids this batch indexed so far (nil: none yet).
+    private var batch: (first: EventID, last: EventID)?
     /// The last id drawn in this batch: the next ascends from it.
     private var drawn: EventID?
 
     init(_ txn: WriteTransaction, events: Database<SeqKey>, ids: Database<IDKeys>) throws {
-        let last: (EventID?, Int)? = try txn.last(ids) { k, _ in (k.withUnsafeBytes { EventID(indexKey: $0) }, k.byteCount) }
-        if let (id, count) = last {
-            guard let id else { throw LedgerError.damaged(seq: nil, reason: "an id key of \(count) bytes") }
-            top = id
+        func id(_ k: RawSpan) throws -> EventID {
+            guard let id = k.withUnsafeBytes({ EventID(indexKey: $0) }) else {
+                throw LedgerError.damaged(seq: nil, reason: "an id key of \(k.byteCount) bytes")
+            }
+            return id
+        }
+        if let first = try txn.first(ids, { k, _ in try id(k) }), let last = try txn.last(ids, { k, _ in try id(k) }) {
+            stored = (first, last)
         } else {
-            top = EventID(high: 0, low: 0)
+            stored = nil
         }
         self.events = try txn.openCursor(events)
         self.ids = try txn.openCursor(ids)
@@ -130,9 +136,26 @@ struct BatchLog {
         ids.close()
     }
 
-    /// Whether `id` may already be indexed: not when it is above every id in
-    /// the index (this batch's included).
-    func mayHold(_ id: EventID) -> Bool { (id.high, id.low) <= (top.high, top.low) }
+    /// Whether `id` may already be indexed: not when it is outside both the
+    /// stored ids' range and this batch's. An import's derived ids begin with
+    /// their event's time, decades before the ledger's own (drawn when it
+    /// was made): below every stored id, ascending within the batch, so a
+    /// million events skip a million lookups.
+    func mayHold(_ id: EventID) -> Bool {
+        func within(_ r: (first: EventID, last: EventID)?) -> Bool {
+            guard let r else { return false }
+            return (r.first.high, r.first.low) <= (id.high, id.low) && (id.high, id.low) <= (r.last.high, r.last.low)
+        }
+        return within(stored) || within(batch)
+    }
+
+    /// The greatest id in the index, this batch's included: an id above it is appended.
+    private var top: EventID? {
+        switch (stored?.last, batch?.last) {
+        case (let a?, let b?): (a.high, a.low) < (b.high, b.low) ? b : a
+        case (let a, let b): a ?? b
+        }
+    }
 
     /// A new id for an event that came without one, ascending within the batch.
     mutating func drawID<G: RandomNumberGenerator>(unixMillis: Int64, using rng: inout G) -> EventID {
@@ -152,12 +175,16 @@ struct BatchLog {
     /// always are) goes at its end.
     /// - Throws: `MDB_KEYEXIST` when the id is there already.
     mutating func index(_ id: EventID, seq: UInt64) throws {
-        let above = (id.high, id.low) > (top.high, top.low)
+        let above = top.map { (id.high, id.low) > ($0.high, $0.low) } ?? true
         var value = seq.bigEndian
         try id.withIndexKey { k in
             try withUnsafeBytes(of: &value) { v in try ids.put(key: k, value: v, append: above, noOverwrite: true) }
         }
-        if above { top = id }
+        if let b = batch {
+            batch = ((id.high, id.low) < (b.first.high, b.first.low) ? id : b.first, (id.high, id.low) > (b.last.high, b.last.low) ? id : b.last)
+        } else {
+            batch = (id, id)
+        }
     }
 }
 

@@ -63,7 +63,7 @@ struct BulkSource<S: EventSource>: EventSource {
         return try own!.withNextPrepared(using: sha, upcoming: upcoming, body)
     }
 
-    var expectedEvents: Int? { ahead?.expectedEvents ?? own?.expectedEvents }
+    var expectedRecords: ExpectedRecords? { ahead?.expectedRecords ?? own?.expectedRecords }
 }
 
 /// JSONL input read one event at a time: `#` comments and blank lines
@@ -85,9 +85,11 @@ struct BulkSource<S: EventSource>: EventSource {
         self.provenance = provenance
     }
 
-    /// An event line is about 150 bytes (the benchmark's average is 155): a
-    /// guess to size the batch's tables, never a limit.
-    @_spi(Layers) public var expectedEvents: Int? { input.count / 150 }
+    /// An event line is about 150 bytes (the benchmark's average is 155),
+    /// and a line may make a session or a count: half of each is the guess.
+    @_spi(Layers) public var expectedRecords: ExpectedRecords? {
+        ExpectedRecords(sessions: input.count / 300, counts: input.count / 300)
+    }
 
     @_spi(Layers) public mutating func next() throws -> (EventInput, Int)? {
         let total = input.count

@@ -20,10 +20,21 @@ import Synchronization
     mutating func withNextPrepared(
         using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void
     ) throws -> Bool
-    /// About how many events the source holds, if it can tell (default nil):
-    /// a bulk load sizes its record tables once instead of growing them
-    /// (growing was a fifteenth of the appending thread at 1.1 M events).
-    var expectedEvents: Int? { get }
+    /// About how many sessions and counts the source's events make, if it
+    /// can tell (default nil): a bulk load sizes its record tables once
+    /// instead of growing them (growing was a fifteenth of the appending
+    /// thread at 1.1 M events).
+    var expectedRecords: ExpectedRecords? { get }
+}
+
+/// A guess of the records a batch makes, never a limit.
+@_spi(Layers) public struct ExpectedRecords: Sendable {
+    @_spi(Layers) public var sessions: Int
+    @_spi(Layers) public var counts: Int
+    @_spi(Layers) public init(sessions: Int, counts: Int) {
+        self.sessions = sessions
+        self.counts = counts
+    }
 }
 
 /// Events already in memory.

@@ -35,7 +35,7 @@
 }
 
 extension EventSource {
-    @_spi(Layers) public var expectedEvents: Int? { nil }
+    @_spi(Layers) public var expectedRecords: ExpectedRecords? { nil }
 
     @_spi(Layers) public mutating func withNextPrepared(
         using sha: SHA256Context, upcoming: (RecordHint) -> Void, _ body: (inout PreparedEvent) throws -> Void

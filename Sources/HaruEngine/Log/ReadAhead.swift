@@ -23,7 +23,7 @@
         // malloc's locks and a twentieth of the appending thread. Unbounded:
         // the appending thread never waits on it.
         let spent = Channel<[PreparedEvent]>(capacity: .max)
-        let expectedEvents = source.expectedEvents
+        let expectedRecords = source.expectedRecords
         let (_, result) = try Parallel.both(
             { [source] in
                 var s = source
@@ -53,7 +53,7 @@
                 channel.close()
             },
             {
-                var ahead = AheadSource(channel: channel, spent: spent, expectedEvents: expectedEvents)
+                var ahead = AheadSource(channel: channel, spent: spent, expectedRecords: expectedRecords)
                 // Whatever happens, the reader must not wait on a channel nobody reads.
                 defer { channel.close() }
                 return try body(&ahead)
@@ -75,12 +75,12 @@
     private let spent: Channel<[PreparedEvent]>
 
     /// What the source read ahead said it holds.
-    @_spi(Layers) public let expectedEvents: Int?
+    @_spi(Layers) public let expectedRecords: ExpectedRecords?
 
-    init(channel: Channel<Batch>, spent: Channel<[PreparedEvent]>, expectedEvents: Int?) {
+    init(channel: Channel<Batch>, spent: Channel<[PreparedEvent]>, expectedRecords: ExpectedRecords?) {
         self.channel = channel
         self.spent = spent
-        self.expectedEvents = expectedEvents
+        self.expectedRecords = expectedRecords
     }
 
     @_spi(Layers) public mutating func next() throws -> (EventInput, Int)? {

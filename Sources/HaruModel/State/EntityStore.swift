@@ -29,8 +29,6 @@
     func running(action: String) throws -> String?
     /// Every running session.
     func runningSessions() throws -> [SessionRecord]
-    /// A hint that the record `hint` names is looked up soon (default: none taken).
-    func prefetch(_ hint: RecordHint)
     /// What a session or count needs to know of its action (default: from
     /// `definition`). Every session and count asks, so a store may keep the
     /// answer instead of handing out a copy of the whole definition each time.
@@ -55,7 +53,6 @@ extension EntityReader {
     @_spi(Layers) public func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
         try definitions(kind).first { $0.isLive && $0.fields().string(.name) == name }?.id
     }
-    @_spi(Layers) public func prefetch(_ hint: RecordHint) {}
     @_spi(Layers) public func actionStatus(_ id: String) throws -> ActionStatus { ActionStatus(try definition(.action, id)) }
 }
 

@@ -250,9 +250,12 @@
 
 extension EntityState {
     /// Room for about `n` records, so that a replay does not grow its tables step by step.
-    @_spi(Layers) public mutating func reserve(records n: Int) {
-        sessions.reserve(n / 2)
-        counts.reserve(n / 2)
+    @_spi(Layers) public mutating func reserve(records n: Int) { reserve(sessions: n / 2, counts: n / 2) }
+
+    /// Room for about these many sessions and counts.
+    @_spi(Layers) public mutating func reserve(sessions: Int, counts: Int) {
+        self.sessions.reserve(sessions)
+        self.counts.reserve(counts)
     }
 
     /// How many entries the state database holds for this state, in one part or in all.

@@ -156,10 +156,22 @@ extension Transaction {
     /// Calls `body` with the last (greatest) key and its value; nil when `db` is empty.
     @inlinable
     @_spi(Layers) public func last<K, T>(_ db: Database<K>, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
+        try entry(db, MDB_LAST, body)
+    }
+
+    /// Calls `body` with the first (least) key and its value; nil when `db` is empty.
+    @inlinable
+    @_spi(Layers) public func first<K, T>(_ db: Database<K>, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
+        try entry(db, MDB_FIRST, body)
+    }
+
+    /// The entry a cursor operation without a key finds (`MDB_FIRST`, `MDB_LAST`).
+    @inlinable
+    func entry<K, T>(_ db: Database<K>, _ op: MDB_cursor_op, _ body: (_ key: RawSpan, _ value: RawSpan) throws -> T) throws -> T? {
         try withReadCursor(db) { cursor in
             var mk = MDB_val()
             var mv = MDB_val()
-            let rc = mdb_cursor_get(cursor, &mk, &mv, MDB_LAST)
+            let rc = mdb_cursor_get(cursor, &mk, &mv, op)
             if rc == MDB_NOTFOUND { return nil }
             if rc != MDB_SUCCESS { throw failure(rc, "mdb_cursor_get") }
             return try body(

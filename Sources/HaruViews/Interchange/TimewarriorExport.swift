@@ -160,7 +160,7 @@ extension TimewarriorImport {
                     var list: [String] = []
                     if !take(UInt8(ascii: "]")) {
                         while true {
-                            guard let s = plain(), s.count > 0, let tag = String(validating: s, as: UTF8.self) else { return nil }
+                            guard let s = plain(), s.count > 0, let tag = text(s) else { return nil }
                             list.append(tag)
                             if take(UInt8(ascii: "]")) { break }
                             guard take(UInt8(ascii: ",")) else { return nil }
@@ -168,7 +168,7 @@ extension TimewarriorImport {
                     }
                     tags = list
                 case (10, UInt8(ascii: "a")) where annotation == nil && same(key, "annotation"):
-                    guard let s = plain(), let text = String(validating: s, as: UTF8.self) else { return nil }
+                    guard let s = plain(), let text = text(s) else { return nil }
                     annotation = .some(text.isEmpty ? nil : text)
                 default:
                     return nil
@@ -179,6 +179,14 @@ extension TimewarriorImport {
             guard let start else { return nil }
             if let end, end <= start { return nil }
             return Interval(index: index, start: start, end: end, tags: tags ?? [], annotation: annotation ?? nil)
+        }
+
+        /// The string of a plain string's bytes; nil when they are not UTF-8.
+        /// ASCII (nearly every tag) skips the general validation, which
+        /// looked up generic metadata for every string.
+        func text(_ s: UnsafeBufferPointer<UInt8>) -> String? {
+            if s.allSatisfy({ $0 < 0x80 }) { return String(decoding: s, as: UTF8.self) }
+            return String(validating: s, as: UTF8.self)
         }
 
         func same(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {

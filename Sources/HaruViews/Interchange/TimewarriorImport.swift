@@ -44,7 +44,10 @@
     /// append, which then writes nothing; `planned` reads it whole instead.
     @_spi(Layers) public static func events(_ bytes: [UInt8], options: Options, snap: Snapshot, zones: ZoneDirectory) throws -> TimewarriorEvents {
         let names = try Names(snap: snap, options: options, zones: zones)
-        if try !snap.store.hasSession(idPrefix: "timew-") { return TimewarriorEvents(stream: bytes, names: names) }
+        // `timew-`: the sessions of imports before ids became short (`legacySessionID`).
+        if try !snap.store.hasSession(idPrefix: "tw-"), try !snap.store.hasSession(idPrefix: "timew-") {
+            return TimewarriorEvents(stream: bytes, names: names)
+        }
         return try planned(bytes, names: names, snap: snap)
     }
 
@@ -67,24 +70,28 @@
         var steps: [TimewarriorEvents.Step] = []
         steps.reserveCapacity(intervals.count)
         var untagged = Untagged()
-        let sha = SHA256Context()
-        var key: [UInt8] = []
         for iv in intervals {
-            guard let (actionName, action) = try names.action(of: iv, definitions: &definitions) else {
+            guard let action = try names.action(of: iv, definitions: &definitions) else {
                 untagged.count(iv)
                 continue
             }
             let note = names.note(of: iv)
-            let session = sessionID(actionName, start: iv.start, sha: sha, scratch: &key)
+            var session = sessionID(action, start: iv.start)
+            var stored = try snap.store.session(session)
+            if stored == nil {
+                // Imported by a haru that made longer ids: that session is this interval's.
+                let legacy = legacySessionID(action.name, start: iv.start)
+                if let s = try snap.store.session(legacy) { (session, stored) = (legacy, s) }
+            }
             let kind: TimewarriorEvents.Step.Kind
-            switch (try snap.store.session(session), iv.end) {
+            switch (stored, iv.end) {
             case (nil, _?): kind = .recorded
             case (nil, nil): kind = .started
             case (let s?, _?) where s.status == .running: kind = .stopped
             case (let s?, let end?) where s.status == .stopped && (s.end != end || s.note != note): kind = .edited
             default: continue  // already there as it is
             }
-            steps.append(.init(kind: kind, interval: iv.index, session: session, actionName: actionName, action: action, start: iv.start, end: iv.end, note: note))
+            steps.append(.init(kind: kind, interval: iv.index, session: session, action: action, start: iv.start, end: iv.end, note: note))
         }
         try untagged.check(names.options)
         return TimewarriorEvents(definitions: definitions, steps: steps, zones: names.zones)
@@ -114,7 +121,7 @@
     struct Names: Sendable {
         let options: Options
         let zones: ZoneDirectory
-        var actions: [String: (id: String, time: Bool)] = [:]
+        var actions: [String: (action: Action, time: Bool)] = [:]
         var tags: [String: String] = [:]
         /// When the actions and tags made here were made: a day before the first interval.
         var definedAt = Instant(seconds: 0)
@@ -123,7 +130,7 @@
             self.options = options
             self.zones = zones
             for d in try snap.definitions(.action) where d.isLive {
-                if let name = d.fields().string(.name) { actions[name] = (d.id, d.base.choice(.tracking) == Tracking.time) }
+                if let name = d.fields().string(.name) { actions[name] = (Action(name: name, id: d.id), d.base.choice(.tracking) == Tracking.time) }
             }
             for d in try snap.definitions(.tag) where d.isLive { if let name = d.fields().string(.name) { tags[name] = d.id } }
         }
@@ -131,9 +138,9 @@
         /// The note a session gets: the annotation, unless it named the action.
         func note(of iv: Interval) -> String? { options.actionFrom == .tag ? iv.annotation : nil }
 
-        /// The name and id of an interval's action (made, with its tags, into
-        /// `definitions` when new); nil when the interval names none.
-        mutating func action(of iv: Interval, definitions: inout [EventInput]) throws -> (String, String)? {
+        /// An interval's action (made, with its tags, into `definitions` when
+        /// new); nil when the interval names none.
+        mutating func action(of iv: Interval, definitions: inout [EventInput]) throws -> Action? {
             let name: String?
             let mapped = options.actionFrom == .tag && !options.map.isEmpty ? iv.tags.first { options.map[$0] != nil }.map { options.map[$0]! } : nil
             switch options.actionFrom {
@@ -143,7 +150,7 @@
             guard let actionName = name ?? options.untagged else { return nil }
             if let a = actions[actionName] {
                 guard a.time else { throw Refusal(interval: iv.index, reason: "action \"\(actionName)\" tracks counts; a timewarrior interval is a timed session") }
-                return (actionName, a.id)
+                return a.action
             }
             // A new action: the interval's other tags become its tags.
             let rest: [String]
@@ -151,14 +158,14 @@
             case .tag: rest = mapped != nil ? iv.tags.filter { options.map[$0] == nil } : Array(iv.tags.dropFirst())
             case .annotation: rest = iv.tags
             }
-            let id = "timew-" + shortHash(actionName)
+            let id = "tw-" + shortHash(actionName)
             var tagIDs: [String] = []
             for t in rest {
                 if let known = tags[t] {
                     tagIDs.append(known)
                     continue
                 }
-                let tagID = "timew-tag-" + shortHash(t)
+                let tagID = "tw-tag-" + shortHash(t).prefix(8)
                 try add(.tagCreated, [(.tagID, .string(tagID)), (.name, .string(t))], key: "tag:" + t, interval: iv.index, to: &definitions)
                 tags[t] = tagID
                 tagIDs.append(tagID)
@@ -166,8 +173,9 @@
             var data: [(Field, FieldValue)] = [(.actionID, .string(id)), (.name, .string(actionName)), (.tracking, .string("time"))]
             if !tagIDs.isEmpty { data.append((.tagIDs, .strings(tagIDs))) }
             try add(.actionCreated, data, key: "action:" + actionName, interval: iv.index, to: &definitions)
-            actions[actionName] = (id, true)
-            return (actionName, id)
+            let action = Action(name: actionName, id: id)
+            actions[actionName] = (action, true)
+            return action
         }
 
         func add(_ type: EventType, _ data: [(Field, FieldValue)], key: String, interval: Int, to definitions: inout [EventInput]) throws {
@@ -184,18 +192,58 @@
     /// What every imported event says of its origin.
     static let source = "import:timew"
 
-    /// `timew-` and 12 hex digits of a hash of the action's name and the
-    /// start: the same interval gives the same session in every import.
-    static func sessionID(_ action: String, start: Instant, sha: SHA256Context, scratch b: inout [UInt8]) -> String {
-        b.removeAll(keepingCapacity: true)
-        b += action.utf8
+    /// An action an interval names, with the hash of its name that the ids
+    /// of its sessions carry.
+    struct Action: Sendable {
+        let name: String
+        let id: String
+        /// 36 bits of the name's SHA-256.
+        let key: UInt64
+        init(name: String, id: String) {
+            self.name = name
+            self.id = id
+            key = Digest.sha256(Array(name.utf8)).bytes.0 >> 28
+        }
+    }
+
+    /// The session of the interval of `action` that starts at `start`, the
+    /// same in every import: `tw-`, then the start (seconds since 1900) in 6
+    /// digits of base 64 and 36 bits of the action's hash in 6 more.
+    ///
+    /// Why this form: 15 bytes are a Swift small string, held inline (an
+    /// 18-byte id was a heap string per event, retained and released on both
+    /// of the append's threads); and the digits' order is ASCII's, so the
+    /// sessions of an export, read in order of start, come in order of key and
+    /// the append writes them without sorting. Two intervals share an id only
+    /// when they start in the same second and their actions' names share 36
+    /// bits of hash.
+    static func sessionID(_ action: Action, start: Instant) -> String {
+        let seconds = UInt64(start.seconds - Instant.ledgerRange.lowerBound)  // 36 bits hold every instant a ledger takes
+        return String(unsafeUninitializedCapacity: 15) { b in
+            b[0] = UInt8(ascii: "t")
+            b[1] = UInt8(ascii: "w")
+            b[2] = UInt8(ascii: "-")
+            for k in 0..<6 {
+                b[3 + k] = orderedDigits[Int(seconds >> (30 - 6 * k) & 63)]
+                b[9 + k] = orderedDigits[Int(action.key >> (30 - 6 * k) & 63)]
+            }
+            return 15
+        }
+    }
+
+    /// 64 digits in ASCII order, each allowed in an id.
+    static let orderedDigits: [UInt8] = Array("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz".utf8)
+
+    /// The session id imports made before `sessionID`'s form: `timew-` and
+    /// 12 hex digits of a hash of the action's name and the start. A
+    /// re-import into a ledger that holds these finds its intervals by them.
+    static func legacySessionID(_ action: String, start: Instant) -> String {
+        var b = Array(action.utf8)
         b.append(UInt8(ascii: "|"))
         appendDecimal(start.seconds, to: &b)
-        let d = b.withUnsafeBytes { sha.hash($0) }
-        b.removeAll(keepingCapacity: true)
-        b += "timew-".utf8
-        d.writeHex(to: &b)
-        return String(decoding: b.prefix(18), as: UTF8.self)
+        var out = Array("timew-".utf8)
+        Digest.sha256(b).writeHex(to: &out)
+        return String(decoding: out.prefix(18), as: UTF8.self)
     }
 
     /// `n` in decimal, as `String(n)` writes it (ids derive from these bytes).
@@ -264,18 +312,10 @@ struct DerivedIDs {
         var interval: Int
         /// nil: made when the event is (`TimewarriorImport.sessionID`).
         var session: String?
-        var actionName: String
-        var action: String
+        var action: TimewarriorImport.Action
         var start: Instant
         var end: Instant?
         var note: String?
-    }
-
-    /// Where the steps come from: made beforehand (`planned`), or scanned
-    /// from the export as the append asks for them.
-    fileprivate enum Input {
-        case planned(steps: [Step], next: Int)
-        case scanned(Scan)
     }
 
     /// A stream's place in the export, and the names made so far.
@@ -288,48 +328,56 @@ struct DerivedIDs {
         var untagged = TimewarriorImport.Untagged()
     }
 
-    private var input: Input
-    /// The first made, kept to start over from (an append that starts over asks again).
-    private let origin: Input
+    /// Where the steps come from: made beforehand (`planned`: `steps`), or
+    /// scanned from the export as the append asks for them (`scan`). Kept
+    /// apart rather than as an enum's cases: taking a case's scan out and
+    /// putting it back copied it (every buffer retained and released) per
+    /// interval.
+    private let steps: [Step]
+    private var nextPlanned = 0
+    private var scan: Scan?
+    /// The scan as first made, to start over from (an append that starts over asks again).
+    private let originScan: Scan?
     let zones: ZoneDirectory
     /// Events to hand out before the next step's: a plan's definitions, a
     /// stream's new action and tags just before their first session.
     private var waiting: [EventInput]
+    private let plannedDefinitions: [EventInput]
     private var waitingNext = 0
     private var line = 1
     private var ids = DerivedIDs()
-    private var scratch: [UInt8] = []
 
     init(definitions: [EventInput], steps: [Step], zones: ZoneDirectory) {
-        self.init(.planned(steps: steps, next: 0), waiting: definitions, zones: zones)
-    }
-
-    init(stream bytes: [UInt8], names: TimewarriorImport.Names) {
-        self.init(.scanned(Scan(bytes: bytes, names: names)), waiting: [], zones: names.zones)
-    }
-
-    private init(_ input: Input, waiting: [EventInput], zones: ZoneDirectory) {
-        self.input = input
-        origin = input
-        self.waiting = waiting
+        self.steps = steps
+        scan = nil
+        originScan = nil
+        waiting = definitions
+        plannedDefinitions = definitions
         self.zones = zones
     }
 
-    /// How many events the import adds (or retries); for a stream, a guess
-    /// from its size (an interval is about 90 bytes).
-    @_spi(Layers) public var expectedEvents: Int? {
-        switch origin {
-        case .planned(let steps, _): waiting.count + steps.count
-        case .scanned(let scan): scan.bytes.count / 90 + 1
-        }
+    init(stream bytes: [UInt8], names: TimewarriorImport.Names) {
+        steps = []
+        scan = Scan(bytes: bytes, names: names)
+        originScan = scan
+        waiting = []
+        plannedDefinitions = []
+        zones = names.zones
+    }
+
+    /// How many sessions the import makes (all its records are sessions);
+    /// for a stream, a guess from its size (an interval is about 90 bytes).
+    @_spi(Layers) public var expectedRecords: ExpectedRecords? {
+        ExpectedRecords(sessions: originScan.map { $0.bytes.count / 90 + 1 } ?? steps.count, counts: 0)
     }
 
     /// A fresh reading from the first event.
     @_spi(Layers) public var restarted: TimewarriorEvents {
         var fresh = self
-        fresh.input = origin
+        fresh.scan = originScan
+        fresh.nextPlanned = 0
+        fresh.waiting = plannedDefinitions
         fresh.waitingNext = 0
-        if case .scanned = origin { fresh.waiting = [] }
         fresh.line = 1
         return fresh
     }
@@ -351,23 +399,16 @@ struct DerivedIDs {
     /// The next interval's step: from the plan, or scanned (its new action
     /// and tags put in `waiting`).
     private mutating func nextStep() throws -> Step? {
-        switch input {
-        case .planned(let steps, let k):
-            guard k < steps.count else { return nil }
-            input = .planned(steps: steps, next: k + 1)
-            return steps[k]
-        case .scanned(var scan):
-            // Out of `input` while it changes, so that its buffers are not copied.
-            input = .planned(steps: [], next: 0)
-            defer { input = .scanned(scan) }
-            return try scan.nextStep(waiting: &waiting)
-        }
+        if scan != nil { return try scan!.nextStep(waiting: &waiting) }
+        guard nextPlanned < steps.count else { return nil }
+        defer { nextPlanned += 1 }
+        return steps[nextPlanned]
     }
 
     /// The event of a step. Its id comes from what it says (the session,
     /// and for a stop or an edit the end and note), so a retry is the same event.
     mutating func event(_ s: Step) throws -> EventInput {
-        let session = s.session ?? TimewarriorImport.sessionID(s.actionName, start: s.start, sha: ids.sha, scratch: &scratch)
+        let session = s.session ?? TimewarriorImport.sessionID(s.action, start: s.start)
         let type: EventType
         // One array, appended to (a literal added to it was an array more per event).
         var data: [(Field, FieldValue)] = []
@@ -378,14 +419,14 @@ struct DerivedIDs {
         case .recorded:
             type = .sessionRecorded
             at = s.end!
-            data.append((.actionID, .string(s.action)))
+            data.append((.actionID, .string(s.action.id)))
             data.append((.start, .int(s.start.seconds)))
             data.append((.end, .int(at.seconds)))
             if let note = s.note { data.append((.note, .string(note))) }
         case .started:
             type = .sessionStarted
             at = s.start
-            data.append((.actionID, .string(s.action)))
+            data.append((.actionID, .string(s.action.id)))
         case .stopped:
             type = .sessionStopped
             at = s.end!
@@ -442,12 +483,12 @@ extension TimewarriorEvents.Scan {
             guard iv.start >= lastStart else { throw TimewarriorImport.NotStreamable() }
             if index == 1 { names.definedAt = Instant(seconds: iv.start.seconds - 86_400) }
             lastStart = iv.start
-            guard let (actionName, action) = try names.action(of: iv, definitions: &waiting) else {
+            guard let action = try names.action(of: iv, definitions: &waiting) else {
                 untagged.count(iv)
                 continue
             }
             return TimewarriorEvents.Step(
-                kind: iv.end == nil ? .started : .recorded, interval: index, session: nil, actionName: actionName, action: action, start: iv.start,
+                kind: iv.end == nil ? .started : .recorded, interval: index, session: nil, action: action, start: iv.start,
                 end: iv.end, note: names.note(of: iv))
         }
     }
