@@ -264,16 +264,46 @@ struct RecordTables {
         for (k, id) in ids.shuffled(using: &rng).enumerated() {
             table.set(CountRecord(id: id, actionID: "water", time: Instant(seconds: 0), amount: k, note: nil, deleted: false, createdSeq: 1))
         }
-        let encoded = EncodedEntries(table, family: 0x21) { c, w in w.varint(UInt64(c.amount)) }
-        var keys: [[UInt8]] = []
-        try encoded.forEach { (k, v) throws in
-            keys.append(Array(k))
-            var r = ByteReader(v)
-            let id = String(decoding: k.dropFirst(), as: UTF8.self)
-            #expect(try r.varint() == UInt64(table[id]!.amount), "\(id)")
-        }
+        let (keys, parts) = try Self.encode(table)
+        #expect(parts == 1, "made out of order: encoded whole and sorted")
         #expect(keys.count == ids.count)
         #expect(keys == ids.map { [0x21] + Array($0.utf8) }.sorted { ByteOrder.less($0, $1) })
+    }
+
+    /// Records made in the byte order of their ids (an import's) are handed
+    /// over a chunk (2^16 records) at a time, unsorted, and still in order.
+    @Test func recordsMadeInIDOrderComeInChunksInKeyOrder() throws {
+        var table = RecordTable<CountRecord>()
+        let ids = (0..<70_000).map { "tw-" + String(1_000_000 + $0) }
+        for (k, id) in ids.enumerated() {
+            table.set(CountRecord(id: id, actionID: "water", time: Instant(seconds: 0), amount: k, note: nil, deleted: false, createdSeq: 1))
+        }
+        #expect(table.isInIDOrder())
+        let (keys, parts) = try Self.encode(table)
+        #expect(parts == 2)
+        #expect(keys == ids.map { [0x21] + Array($0.utf8) })
+        // One record out of order: the whole kind is sorted instead.
+        table.set(CountRecord(id: "tw-0", actionID: "water", time: Instant(seconds: 0), amount: 70_000, note: nil, deleted: false, createdSeq: 1))
+        #expect(!table.isInIDOrder())
+        let (sorted, whole) = try Self.encode(table)
+        #expect(whole == 1 && sorted.first == [0x21] + Array("tw-0".utf8) && sorted.count == 70_001)
+    }
+
+    /// The keys `EncodedEntries` hands over for `table`, in order, each value
+    /// checked against its record; and how many parts they came in.
+    static func encode(_ table: RecordTable<CountRecord>) throws -> ([[UInt8]], Int) {
+        var parts: [EncodedEntries] = []
+        #expect(EncodedEntries.parts(of: table, family: 0x21, { parts.append($0); return true }) { c, w in w.varint(UInt64(c.amount)) })
+        var keys: [[UInt8]] = []
+        for part in parts {
+            try part.forEach { (k, v) throws in
+                keys.append(Array(k))
+                var r = ByteReader(v)
+                let id = String(decoding: k.dropFirst(), as: UTF8.self)
+                #expect(try r.varint() == UInt64(table[id]!.amount), "\(id)")
+            }
+        }
+        return (keys, parts.count)
     }
 }
 

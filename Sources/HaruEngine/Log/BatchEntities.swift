@@ -74,57 +74,98 @@ struct BatchEntities: EntityStore {
     /// Writes the batch's records into the state database, sessions then
     /// counts (their keys' order), each kind in id order, and meanwhile runs
     /// `alongside` (the pages' flush: it uses the transaction, so it runs on
-    /// this thread). In a bulk load the sessions are encoded and sorted on a
-    /// second thread while this one runs `alongside` and then encodes the
-    /// counts; the two kinds weigh about the same, and all of this is serial
-    /// time at the end of a load (one thread encoding both left the other
-    /// idle for 0.1 s at 1.1 M events). A small batch (a `haru count`) starts
-    /// no thread.
+    /// this thread). All of it is serial time at the end of a bulk load, so a
+    /// large batch takes both threads: the other encodes the sessions while
+    /// this one runs `alongside` and encodes the counts (the two kinds weigh
+    /// about the same in a mixed load; one thread encoding both left the
+    /// other idle for 0.1 s at 1.1 M events), then puts the sessions as they
+    /// arrive and the counts. Sessions made in id order (an import's ids
+    /// begin with the time) arrive a chunk at a time, unsorted, each put
+    /// while the next is encoded; otherwise all at once, sorted. A small
+    /// batch (a `haru count`) starts no thread.
     func flush(alongside: () throws -> Void) throws {
         let snapshot = fresh
-        let encodeSessions = {
-            EncodedEntries(snapshot.sessions, family: StateKey.sessionFamily) { s, w in
+        let put = { (puts: inout KeyOrderPuts, entries: EncodedEntries) throws in try entries.forEach { try puts.put(key: $0, value: $1) } }
+        let encodeSessions = { (send: (consuming EncodedEntries) -> Bool) in
+            EncodedEntries.parts(of: snapshot.sessions, family: StateKey.sessionFamily, send) { s, w in
                 StateCodec.encode(s, action: snapshot.actionNumbers.name(s.action), to: &w)
             }
         }
+        var counts: [EncodedEntries] = []
         let encodeCounts = {
-            EncodedEntries(snapshot.counts, family: StateKey.countFamily) { c, w in
+            _ = EncodedEntries.parts(of: snapshot.counts, family: StateKey.countFamily, { counts.append($0); return true }) { c, w in
                 StateCodec.encode(c, action: snapshot.actionNumbers.name(c.action), to: &w)
             }
         }
-        let sessions: EncodedEntries
-        let counts: EncodedEntries
-        if snapshot.sessions.count + snapshot.counts.count >= 4096 {
-            (sessions, counts) = try Parallel.both(encodeSessions) {
-                try alongside()
-                return encodeCounts()
-            }
-        } else {
+        guard snapshot.sessions.count + snapshot.counts.count >= 4096 else {
             try alongside()
-            (sessions, counts) = (encodeSessions(), encodeCounts())
+            var sessions: [EncodedEntries] = []
+            _ = encodeSessions { sessions.append($0); return true }
+            encodeCounts()
+            try stored.txn.putInKeyOrder(stored.db) { puts in for entries in sessions + counts { try put(&puts, entries) } }
+            return
         }
-        try stored.txn.putInKeyOrder(stored.db) { puts in
-            for entries in [sessions, counts] { try entries.forEach { try puts.put(key: $0, value: $1) } }
-        }
+        let ready = Channel<EncodedEntries>(capacity: 4)
+        _ = try Parallel.both(
+            {
+                defer { ready.close() }
+                // A closed channel means the putting thread stopped (it failed): stop encoding.
+                _ = encodeSessions { ready.send($0) }
+            },
+            {
+                // Whatever happens, the encoding thread must not wait on a channel nobody reads.
+                defer { ready.close() }
+                try alongside()
+                encodeCounts()
+                try stored.txn.putInKeyOrder(stored.db) { puts in
+                    while let entries = ready.receive() { try put(&puts, entries) }
+                    for entries in counts { try put(&puts, entries) }
+                }
+            }, together: true)
     }
 }
 
 /// Records of one family encoded as state entries, in key order, in one
 /// buffer (made on one thread, written by another).
 struct EncodedEntries: Sendable {
-    private var bytes: [UInt8] = []
-    /// Where each entry's key starts, its value starts, and it ends.
-    private var bounds: [(key: Int, value: Int, end: Int)] = []
+    private var w: ByteWriter
+    /// Each entry: its key's first 16 bytes as two integers (for sorting),
+    /// where its key starts, its value starts, and it ends.
+    private var entries: [(prefix: UInt64, next: UInt64, key: Int, value: Int, end: Int)] = []
+    private let family: UInt8
 
-    /// Encodes the records in the order they are stored (one sequential pass
-    /// over the table), then sorts the entries by key where they lie in the
-    /// buffer: reading a million records in key order instead was a cache
-    /// miss each.
-    init<R>(_ table: RecordTable<R>, family: UInt8, encode: (R, inout ByteWriter) -> Void) {
-        var w = ByteWriter(capacity: table.count * 48)
-        var entries: [(prefix: UInt64, next: UInt64, key: Int, value: Int, end: Int)] = []
-        entries.reserveCapacity(table.count)
-        table.forEachRecord { r in
+    /// The records of `table` as parts in key order, each handed to `send`:
+    /// a chunk at a time when they were made in id order, else all at once,
+    /// sorted. False when `send` said to stop.
+    static func parts<R>(
+        of table: RecordTable<R>, family: UInt8, _ send: (consuming EncodedEntries) -> Bool, encode: (R, inout ByteWriter) -> Void
+    ) -> Bool {
+        guard table.count > 0 else { return true }
+        guard table.isInIDOrder() else {
+            var all = EncodedEntries(count: table.count, family: family)
+            table.forEachChunk { all.add($0, encode: encode) }
+            all.sortByKey()
+            return send(all)
+        }
+        var going = true
+        table.forEachChunk { chunk in
+            guard going else { return }
+            var part = EncodedEntries(count: chunk.count, family: family)
+            part.add(chunk, encode: encode)
+            going = send(part)
+        }
+        return going
+    }
+
+    private init(count: Int, family: UInt8) {
+        w = ByteWriter(capacity: count * 48)
+        entries.reserveCapacity(count)
+        self.family = family
+    }
+
+    /// Encodes records (one sequential pass over them).
+    private mutating func add<R: IdentifiedRecord>(_ records: UnsafeBufferPointer<R>, encode: (R, inout ByteWriter) -> Void) {
+        for r in records {
             let k = w.bytes.count
             var prefix: UInt64 = 0, next: UInt64 = 0
             var id = r.id
@@ -143,8 +184,12 @@ struct EncodedEntries: Sendable {
             encode(r, &w)
             entries.append((prefix, next, k, v, w.bytes.count))
         }
-        bytes = w.bytes
-        bytes.withUnsafeBytes { all in
+    }
+
+    /// Sorts the entries by key where they lie in the buffer: reading a
+    /// million records in key order instead was a cache miss each.
+    private mutating func sortByKey() {
+        w.bytes.withUnsafeBytes { all in
             entries.sort { a, b in
                 if a.prefix != b.prefix { return a.prefix < b.prefix }
                 if a.next != b.next { return a.next < b.next }
@@ -152,13 +197,12 @@ struct EncodedEntries: Sendable {
                     UnsafeRawBufferPointer(rebasing: all[a.key..<a.value]), UnsafeRawBufferPointer(rebasing: all[b.key..<b.value]))
             }
         }
-        bounds = entries.map { ($0.key, $0.value, $0.end) }
     }
 
     /// Calls `body` with each (key, value), in order.
     func forEach(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws {
-        try bytes.withUnsafeBytes { all in
-            for b in bounds {
+        try w.bytes.withUnsafeBytes { all in
+            for b in entries {
                 try body(
                     UnsafeRawBufferPointer(rebasing: all[b.key..<b.value]),
                     UnsafeRawBufferPointer(rebasing: all[b.value..<b.end]))

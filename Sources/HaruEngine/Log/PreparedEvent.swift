@@ -19,16 +19,17 @@
     let creates: RecordHint?
 
     /// Encodes the record and hashes the payload (with the caller's context: one per thread).
-    init(_ input: EventInput, line: Int, using sha: SHA256Context) {
+    /// The input is taken, not copied (a copy retained and released each of its strings and arrays).
+    init(_ input: consuming EventInput, line: Int, using sha: SHA256Context) {
         self.input = input
         self.line = line
-        creates = RecordHint(input)
+        creates = RecordHint(self.input)
         var w = ByteWriter(capacity: 192)
         EventRecord.writeEnvelope(
-            to: &w, recorded: 0, at: input.at, type: input.type, version: UInt8(truncatingIfNeeded: input.version),
-            id: input.id ?? EventID(high: 0, low: 0), source: input.source ?? "", hash: .zero, redactedDigest: nil)
+            to: &w, recorded: 0, at: self.input.at, type: self.input.type, version: UInt8(truncatingIfNeeded: self.input.version),
+            id: self.input.id ?? EventID(high: 0, low: 0), source: self.input.source ?? "", hash: .zero, redactedDigest: nil)
         let payloadStart = w.bytes.count
-        input.payload.encode(to: &w)  // straight into the record, hashed where it is
+        self.input.payload.encode(to: &w)  // straight into the record, hashed where it is
         record = w.bytes
         payloadDigest = record.withUnsafeBytes { sha.hash(UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
     }

@@ -8,14 +8,19 @@ extension Payload {
     /// can carry (`Instant.ledgerRange`); every other value as `parse` would
     /// read its JSON (a text as `.string`, an id list as `.strings`).
     /// - Throws: `InputError` naming `data.FIELD` and the rule, as `parse` does.
-    @_spi(Layers) public static func typed(_ type: EventType, _ values: [(Field, FieldValue)], zones: ZoneDirectory) throws(InputError) -> Payload {
+    /// Values given in the order of their fields' tags (as `Payload` keeps
+    /// them) become the payload's own array, checked in place; others are
+    /// put in order first.
+    @_spi(Layers) public static func typed(_ type: EventType, _ values: consuming [(Field, FieldValue)], zones: ZoneDirectory) throws(InputError) -> Payload {
         let schema = type.schema
-        var payload = Payload()
-        payload.reserveCapacity(values.count)
-        for (field, value) in values {
+        var fields = values
+        var inOrder = true
+        for k in fields.indices {
+            let (field, value) = fields[k]
             guard let rule = schema.first(where: { $0.field == field }) else {
                 throw InputError(field: "data." + field.jsonName, rule: "is not a field of \(type.name)")
             }
+            if k > 0, fields[k - 1].0.rawValue >= field.rawValue { inOrder = false }
             // The path of a field is spelled out only for an error: building
             // its strings was most of the cost of a typed payload.
             switch (field.kind, value) {
@@ -25,13 +30,14 @@ extension Payload {
                         field: Path(parent: field.parentName, key: field.leafName).text,
                         rule: "must be \(Instant.ledgerRangeText) (got \(seconds) seconds after 1970)")
                 }
-                payload[field] = value
             case (.entityID, .string(let id)) where EntityID.isValid(id):
-                payload[field] = value
+                break
             default:
-                payload[field] = try parseField(rule, value.json, path: Path(parent: field.parentName, key: field.leafName), zones: zones)
+                fields[k].1 = try parseField(rule, value.json, path: Path(parent: field.parentName, key: field.leafName), zones: zones)
             }
         }
+        var payload = Payload()
+        if inOrder { payload.setSorted(fields) } else { payload = Payload(fields) }
         for r in schema where r.required && !payload.has(r.field) {
             throw InputError(field: "data." + r.field.jsonName, rule: "is required for \(type.name)")
         }

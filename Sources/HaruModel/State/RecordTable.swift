@@ -43,6 +43,27 @@ extension CountRecord: IdentifiedRecord {}
         for chunk in chunks { chunk.withUnsafeBufferPointer { for k in $0.indices { body($0[k]) } } }
     }
 
+    /// Calls `body` with the records of each chunk (2^16 at most), in creation order.
+    @_spi(Layers) public func forEachChunk(_ body: (UnsafeBufferPointer<R>) throws -> Void) rethrows {
+        for chunk in chunks { try chunk.withUnsafeBufferPointer { try body($0) } }
+    }
+
+    /// Whether the records were created in ascending byte order of their
+    /// ids (as an import whose ids begin with the time makes them).
+    @_spi(Layers) public func isInIDOrder() -> Bool {
+        var previous: String?
+        var inOrder = true
+        forEachRecord { r in
+            guard inOrder else { return }
+            if var p = previous {
+                var id = r.id
+                inOrder = p.withUTF8 { a in id.withUTF8 { b in ByteOrder.less(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b)) } }
+            }
+            previous = r.id
+        }
+        return inOrder
+    }
+
     @inline(__always)
     private func record(at p: Int) -> R { chunks[p >> Self.chunkBits][p & ((1 << Self.chunkBits) - 1)] }
 

@@ -279,7 +279,9 @@
 /// a million intervals come in order of time, so their ids go to the end of
 /// the id index instead of a random place each (random ids took a fifth of
 /// the appending thread in the index's key comparisons and page list). The
-/// other 74 bits are the hash of `timew:TYPE` and the key.
+/// other 74 bits are the hash of `timew:TYPE` and the key, or, for the
+/// event that records or starts a new session, that session's parts
+/// (`newSession`).
 struct DerivedIDs {
     let sha = SHA256Context()
     private var bytes: [UInt8] = []
@@ -292,9 +294,25 @@ struct DerivedIDs {
         bytes.append(0)
         key(&bytes)
         let (a, b, _, _) = bytes.withUnsafeBytes { sha.hash($0) }.bytes
-        // Seconds since 1900-01-01 (never negative for an instant a ledger
-        // takes; 48 bits hold 8.9 million years), the version 8 nibble, 12 bits
-        // of hash; then the variant and 62 bits of hash.
+        return Self.id(at: at, twelveBits: a, sixtyTwoBits: b)
+    }
+
+    /// The id of the event that records or starts a session an import
+    /// makes, from what makes the session's id (its start and its action's
+    /// 36-bit key) and the event's kind and time: two such events share an
+    /// id only if they are the same event of the same session, so no hash
+    /// is needed (hashing was a sixteenth of the reading thread).
+    static func newSession(started: Bool, at: Instant, start: Instant, actionKey: UInt64) -> EventID {
+        let startSeconds = UInt64(start.seconds - Instant.ledgerRange.lowerBound)  // 36 bits
+        return id(
+            at: at, twelveBits: (started ? 0x800 : 0) | (actionKey >> 26 & 0x3FF),
+            sixtyTwoBits: startSeconds << 26 | (actionKey & 0x3FF_FFFF))
+    }
+
+    /// Seconds since 1900-01-01 (never negative for an instant a ledger
+    /// takes; 48 bits hold 8.9 million years), the version 8 nibble, 12
+    /// bits; then the variant and 62 bits.
+    private static func id(at: Instant, twelveBits a: UInt64, sixtyTwoBits b: UInt64) -> EventID {
         let seconds = UInt64(max(0, at.seconds - Instant.ledgerRange.lowerBound)) & 0xFFFF_FFFF_FFFF
         return EventID(high: seconds << 16 | 0x8000 | (a & 0x0FFF), low: (b & ~(UInt64(0xC000) << 48)) | (UInt64(0x8000) << 48))
     }
@@ -410,16 +428,17 @@ struct DerivedIDs {
     mutating func event(_ s: Step) throws -> EventInput {
         let session = s.session ?? TimewarriorImport.sessionID(s.action, start: s.start)
         let type: EventType
-        // One array, appended to (a literal added to it was an array more per event).
+        // One array, appended to (a literal added to it was an array more per
+        // event), in the order of the fields' tags: the payload takes it as it is.
         var data: [(Field, FieldValue)] = []
         data.reserveCapacity(5)
-        data.append((.sessionID, .string(session)))
         let at: Instant
         switch s.kind {
         case .recorded:
             type = .sessionRecorded
             at = s.end!
             data.append((.actionID, .string(s.action.id)))
+            data.append((.sessionID, .string(session)))
             data.append((.start, .int(s.start.seconds)))
             data.append((.end, .int(at.seconds)))
             if let note = s.note { data.append((.note, .string(note))) }
@@ -427,12 +446,15 @@ struct DerivedIDs {
             type = .sessionStarted
             at = s.start
             data.append((.actionID, .string(s.action.id)))
+            data.append((.sessionID, .string(session)))
         case .stopped:
             type = .sessionStopped
             at = s.end!
+            data.append((.sessionID, .string(session)))
         case .edited:
             type = .sessionEdited
             at = s.end!
+            data.append((.sessionID, .string(session)))
             data.append((.end, .int(at.seconds)))
             data.append((.note, s.note.map { .string($0) } ?? .null))
         }
@@ -440,20 +462,21 @@ struct DerivedIDs {
         do { payload = try Payload.typed(type, data, zones: zones) } catch {
             throw TimewarriorImport.Refusal(interval: s.interval, reason: "\(error.field.dropFirst(5)): \(error.rule)")
         }
-        let id = ids.id(type, at: at) { b in
-            switch s.kind {
-            case .recorded: b += "recorded:".utf8
-            case .started: b += "started:".utf8
-            case .stopped: b += "stopped:".utf8
-            case .edited: b += "edited:".utf8
+        let id: EventID
+        switch s.kind {
+        case .recorded, .started:
+            // A new session (its id is `sessionID`'s): the id from its parts, no hash.
+            id = DerivedIDs.newSession(started: s.kind == .started, at: at, start: s.start, actionKey: s.action.key)
+        case .stopped, .edited:
+            id = ids.id(type, at: at) { b in
+                b += (s.kind == .stopped ? "stopped:" : "edited:").utf8
+                b += session.utf8
+                b.append(UInt8(ascii: ":"))
+                TimewarriorImport.appendDecimal(at.seconds, to: &b)
+                guard s.kind == .edited else { return }
+                b.append(UInt8(ascii: ":"))
+                b += (s.note ?? "").utf8
             }
-            b += session.utf8
-            guard s.kind != .started else { return }
-            b.append(UInt8(ascii: ":"))
-            TimewarriorImport.appendDecimal(at.seconds, to: &b)
-            guard s.kind == .edited else { return }
-            b.append(UInt8(ascii: ":"))
-            b += (s.note ?? "").utf8
         }
         return EventInput(id: id, type: type, at: at, source: TimewarriorImport.source, payload: payload)
     }
