@@ -155,11 +155,12 @@ struct Context {
 
     /// Appends JSON Lines as one batch (`haru append`).
     mutating func appendJSONLines(
-        _ input: InputBytes, expectHead: UInt64?, progress: ((Int, Int) -> Void)?, provenance: Bool = false
+        _ input: InputBytes, expectHead: UInt64?, progress: ProgressLine?, provenance: Bool = false
     ) throws -> AppendResult {
         let ledger = try openLedger()
         let result = try ledger.appendJSONLines(
-            input, zones: zones, expectHead: expectHead, now: try nowMicros(), rng: &rng, progress: progress, provenance: provenance)
+            input, zones: zones, expectHead: expectHead, now: try nowMicros(), rng: &rng,
+            progress: progress.map { line in { line.update(events: $0, fraction: Double($1) / Double(max($2, 1))) } }, provenance: provenance)
         flushAfterCommit(ledger, result)
         return result
     }

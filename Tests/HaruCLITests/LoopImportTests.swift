@@ -39,6 +39,7 @@ struct LoopImportTests {
         #expect(haru(["init", "--time-zone", "UTC"], ledger: ledger).code == 0)
         let r = haru(["import", "loop", files.path + "/export"], ledger: ledger)
         #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("Imported 17 events from Loop: 4 actions, 6 counts, 3 goals, 3 quests, 1 action deleted; head seq"), "\(r.out)")
         #expect(r.err.contains("Note: Push-ups 2026-03-03: 12.5 rounded to 13"), "\(r.err)")
         #expect(r.err.contains("Note: Piano: a frequency of 3/10 has no quest here"), "reported, not dropped")
         let now = ["--now", "2026-03-06T00:00:00Z"]

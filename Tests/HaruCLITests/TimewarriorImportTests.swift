@@ -28,7 +28,7 @@ struct TimewarriorImportTests {
         let p = dir.ledgerPath
         let r = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
         #expect(r.code == 0, "\(r.err)")
-        #expect(r.out.hasPrefix("Imported 6 events from timewarrior"), "2 actions, 1 tag, 2 recorded, 1 running: \(r.out)")
+        #expect(r.out.hasPrefix("Imported 6 events from timewarrior: 2 actions, 1 tag, 3 sessions (1 running); head seq"), "\(r.out)")
         let day = haru(["day", "2026-03-04", "--json"] + now, ledger: p).out
         #expect(day.contains(#""name":"Reading","seconds":9000"#), "1h30 recorded + 1h running: \(day)")
         #expect(day.contains(#""name":"Exercise","seconds":1800"#))
@@ -36,13 +36,15 @@ struct TimewarriorImportTests {
         #expect(haru(["records", "2026-03-04"] + now, ledger: p).out.contains(#""chapter 2""#), "the annotation is the note")
         #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Reading"))
         let again = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
-        #expect(again.out.hasPrefix("Imported 0 events"), "\(again.out)")
+        #expect(again.out.hasPrefix("Imported 0 events from timewarrior; 3 intervals already imported as they are; head seq"), "\(again.out)")
         // A newer export: the open interval closed, one annotation changed.
         let newer = Self.export
             .replacingOccurrences(of: #"{"id":1,"start":"20260304T020000Z","tags":["Reading"]}"#, with: #"{"id":1,"start":"20260304T020000Z","end":"20260304T023000Z","tags":["Reading"]}"#)
             .replacingOccurrences(of: "chapter 2", with: "chapter 3")
         let later = haru(["import", "timew", "-"] + now, ledger: p, stdin: newer)
-        #expect(later.out.hasPrefix("Imported 2 events"), "a stop and an edit: \(later.out)")
+        #expect(
+            later.out.hasPrefix("Imported 2 events from timewarrior: 1 session stopped, 1 session edited; 1 interval already imported as it is;"),
+            "a stop and an edit: \(later.out)")
         #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Nothing is running."))
         #expect(haru(["records", "2026-03-04"] + now, ledger: p).out.contains(#""chapter 3""#))
         #expect(haru(["verify"], ledger: p).code == 0)

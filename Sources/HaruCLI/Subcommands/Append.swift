@@ -32,7 +32,10 @@ extension Subcommands {
             }
             let source = p.positionals.first
             let input = try ctx.invocation.readInput(source == "-" ? nil : source)
-            let r = try ctx.appendJSONLines(input, expectHead: expect, progress: ctx.loadProgress(input, "appending"))
+            let progress = ctx.progressLine("appending")
+            defer { progress?.finish() }
+            let r = try ctx.appendJSONLines(input, expectHead: expect, progress: progress)
+            progress?.finish()
             if ctx.json {
                 ctx.printJSON(
                     .object([
@@ -81,23 +84,14 @@ func seqLines(_ seqs: [UInt64]) -> String {
 }
 
 extension Context {
-    /// A progress line on stderr for long loads, only when a person is watching.
-    func loadProgress(_ input: InputBytes, _ verb: String) -> ((Int, Int) -> Void)? {
-        let err = invocation.err
-        guard err.isTTY && input.count > 4 << 20 else { return nil }
-        return { done, total in
-            err.write("\r\(verb) … \(done * 100 / max(total, 1)) %")
-            if done >= total { err.write("\r\u{1B}[K") }
-        }
-    }
+    /// A progress line on stderr for long loads, only when a person is
+    /// watching (`ProgressLine`: a terminal, and a load past half a second).
+    func progressLine(_ label: String) -> ProgressLine? { ProgressLine(label, err: invocation.err, clock: invocation.clock) }
 }
 
 /// "Appended 1,000 events (seq 2–1,001); 3 were there already."
 func appendSummary(_ r: AppendResult) -> String {
-    func n(_ x: Int) -> String {
-        let digits = Array(String(x))
-        return String(digits.enumerated().flatMap { k, c in (k > 0 && (digits.count - k) % 3 == 0) ? [",", c] : [c] })
-    }
+    let n = grouped
     let skipped = r.seqs.count - r.appended
     var s = r.appended == 0 ? "Appended nothing" : "Appended \(n(r.appended)) event\(r.appended == 1 ? "" : "s") (seq "
         + (r.appended == 1 ? n(Int(r.head)) : "\(n(Int(r.head) - r.appended + 1))–\(n(Int(r.head)))") + ")"

@@ -87,7 +87,10 @@ extension Subcommands {
             }
             let r: AppendResult
             do {
-                r = try ctx.appendJSONLines(input, expectHead: expect, progress: ctx.loadProgress(input, "importing"), provenance: true)
+                let progress = ctx.progressLine("importing")
+                defer { progress?.finish() }
+                r = try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true)
+                progress?.finish()
                 // The environment stays open over the rename: LMDB holds its files by descriptor.
                 if fresh, rename(partial, path) != 0 {
                     let e = errno
@@ -206,7 +209,10 @@ extension Subcommands {
             let r: AppendResult
             do {
                 // The batch's own errors (with their lines), mapped to the files below.
-                r = try ctx.append(from: { ArrayEventSource(inputs: imported.map(\.event), lines: nil) })
+                let progress = ctx.progressLine("importing the app's CSV")
+                defer { progress?.finish() }
+                r = try ctx.append(from: { ProgressSource(ArrayEventSource(inputs: imported.map(\.event), lines: nil), line: progress, total: imported.count) })
+                progress?.finish()
             } catch let error {
                 // The batch's line is the event's place: name the file and line it came from.
                 let input: InputError? = switch error {
@@ -311,7 +317,10 @@ extension Subcommands {
             let result = try LoopImport.events(habits: habits, checkmarks: marks, calendar: cal, zones: ctx.zones, existing: existing)
             let r: AppendResult
             do {
-                r = try ctx.append(from: { ArrayEventSource(inputs: result.events, lines: nil) })
+                let progress = ctx.progressLine("importing Loop")
+                defer { progress?.finish() }
+                r = try ctx.append(from: { ProgressSource(ArrayEventSource(inputs: result.events, lines: nil), line: progress, total: result.events.count) })
+                progress?.finish()
             } catch LedgerError.invalid(let e) {
                 throw UsageError("Loop import: \(e.field): \(e.rule); nothing was imported")
             }
@@ -361,28 +370,25 @@ extension Subcommands {
             let events = try ledger.snapshot(zones: ctx.zones) { snap in
                 try TimewarriorImport.events(bytes, options: options, snap: snap, zones: ctx.zones)
             }
+            let progress = ctx.progressLine("importing timewarrior")
+            defer { progress?.finish() }
             let r: AppendResult
+            var unchanged = events.unchanged
             do {
-                r = try ctx.appendReadingAhead { events.restarted }
+                r = try ctx.appendReadingAhead { ProgressSource(events.restarted, line: progress) { s, _ in s.fractionRead } }
             } catch is TimewarriorImport.NotStreamable {
                 // Out of order or not plain: read whole (nothing was written).
                 let planned = try ledger.snapshot(zones: ctx.zones) { snap in
                     try TimewarriorImport.planned(bytes, options: options, snap: snap, zones: ctx.zones)
                 }
-                r = try ctx.appendReadingAhead { planned.restarted }
+                unchanged = planned.unchanged
+                r = try ctx.appendReadingAhead { ProgressSource(planned.restarted, line: progress) { s, _ in s.fractionRead } }
             }
-            ctx.out.line(importSummary(r, from: "timewarrior"))
+            progress?.finish()
+            let skipped = unchanged > 0 ? ["\(grouped(unchanged)) interval\(unchanged == 1 ? "" : "s") already imported as \(unchanged == 1 ? "it is" : "they are")"] : []
+            ctx.out.line(importSummary(r, from: "timewarrior", skipped: skipped))
             return ExitCode.ok
         })
-
-    /// `Imported 12 events from Loop (3 already there); head seq 40.` — what every import says.
-    /// - Parameter createdAt: the path of a ledger the import made.
-    static func importSummary(_ r: AppendResult, from source: String?, createdAt: String? = nil) -> String {
-        let skipped = r.seqs.count - r.appended
-        return (createdAt.map { "Created a ledger at \($0) and imported " } ?? "Imported ")
-            + "\(r.appended) event\(r.appended == 1 ? "" : "s")" + (source.map { " from " + $0 } ?? "")
-            + (skipped > 0 ? " (\(skipped) already there)" : "") + "; head seq \(r.head)."
-    }
 
     /// Removes a ledger directory this command made (its two files and itself).
     static func removeLedger(at path: String) {

@@ -56,6 +56,7 @@ extension Ledger {
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
+            var written = EventTally()
             var log = try BatchLog(txn, events: events, ids: set.ids)
             defer { log.close() }
             let sha = SHA256Context()
@@ -94,10 +95,11 @@ extension Ledger {
                 }
                 prev = hash
                 seqs.append(seq)
+                written.add(prepared.input.type)
             }) {}
             try store.flush(alongside: { try sink.flush() })
             if seq > head.seq { newHead = Head(seq: seq, hash: prev, recorded: 0) }
-            return (AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq), newHead)
+            return (AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq, written: written), newHead)
         }
     }
 }

@@ -8,12 +8,12 @@ extension Ledger {
     /// Appends the JSON Lines in `input` as one atomic batch (`#` comments
     /// and blank lines skipped); see `append(from:expectHead:now:rng:)`.
     /// - Parameters:
-    ///   - progress: called now and then with (bytes read, bytes in all).
+    ///   - progress: called now and then with (events read, bytes read, bytes in all).
     ///   - provenance: lines as `haru export jsonl` writes them: the fields
     ///     the store added (seq, recorded, prev, hash) are read and ignored.
     public func appendJSONLines<G: RandomNumberGenerator>(
         _ input: InputBytes, zones: ZoneDirectory, expectHead: UInt64? = nil, now: Int64, rng: inout G,
-        progress: ((Int, Int) -> Void)? = nil, provenance: Bool = false
+        progress: ((Int, Int, Int) -> Void)? = nil, provenance: Bool = false
     ) throws -> AppendResult {
         try appendReadingAhead(
             { EventLines(input: input, zones: zones, progress: progress, provenance: provenance) }, expectHead: expectHead, now: now, rng: &rng)
@@ -70,15 +70,15 @@ struct BulkSource<S: EventSource>: EventSource {
 /// skipped, every error naming its line.
 @_spi(Layers) public struct EventLines: EventSource {
     let zones: ZoneDirectory
-    /// Called now and then with (bytes read, bytes in all).
-    let progress: ((Int, Int) -> Void)?
+    /// Called now and then with (events read, bytes read, bytes in all).
+    let progress: ((Int, Int, Int) -> Void)?
     /// Whether the store's fields are accepted (and ignored): `haru import jsonl`.
     let provenance: Bool
     private let input: InputBytes
     private var cursor = JSONLineCursor()
     private var read = 0
 
-    @_spi(Layers) public init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int) -> Void)? = nil, provenance: Bool = false) {
+    @_spi(Layers) public init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int, Int) -> Void)? = nil, provenance: Bool = false) {
         self.input = input
         self.zones = zones
         self.progress = progress
@@ -93,11 +93,8 @@ struct BulkSource<S: EventSource>: EventSource {
 
     @_spi(Layers) public mutating func next() throws -> (EventInput, Int)? {
         let total = input.count
-        if let progress, read % 16_384 == 0 { progress(min(cursor.offset, total), total) }
-        guard let (n, range) = cursor.next(in: input.buffer) else {
-            progress?(total, total)
-            return nil
-        }
+        if let progress, read % 16_384 == 0 { progress(read, min(cursor.offset, total), total) }
+        guard let (n, range) = cursor.next(in: input.buffer) else { return nil }
         read += 1
         let line = UnsafeBufferPointer(rebasing: input.buffer[range])
         // The plain lines of a bulk load are read straight into events; the

@@ -65,6 +65,23 @@ public struct AppendResult: Sendable, Equatable {
     public var appended: Int
     /// The head after the append.
     public var head: UInt64
+    /// How many events of each type were newly written (what an import
+    /// says it made).
+    public var written: EventTally = EventTally()
+}
+
+/// A count of events per type.
+public struct EventTally: Sendable, Equatable {
+    /// Indexed by the type's code (codes are small and dense).
+    private var counts = [Int](repeating: 0, count: Int(EventType.allCases.map(\.rawValue).max()!) + 1)
+
+    public init() {}
+
+    @inline(__always)
+    mutating func add(_ type: EventType) { counts[Int(type.rawValue)] += 1 }
+
+    /// How many events of `type`.
+    public subscript(type: EventType) -> Int { counts[Int(type.rawValue)] }
 }
 
 /// The head of the log: its last seq and hash.

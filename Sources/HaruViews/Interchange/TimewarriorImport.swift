@@ -70,6 +70,7 @@
         var steps: [TimewarriorEvents.Step] = []
         steps.reserveCapacity(intervals.count)
         var untagged = Untagged()
+        var unchanged = 0
         for iv in intervals {
             guard let action = try names.action(of: iv, definitions: &definitions) else {
                 untagged.count(iv)
@@ -89,12 +90,14 @@
             case (nil, nil): kind = .started
             case (let s?, _?) where s.status == .running: kind = .stopped
             case (let s?, let end?) where s.status == .stopped && (s.end != end || s.note != note): kind = .edited
-            default: continue  // already there as it is
+            default:  // already there as it is
+                unchanged += 1
+                continue
             }
             steps.append(.init(kind: kind, interval: iv.index, session: session, action: action, start: iv.start, end: iv.end, note: note))
         }
         try untagged.check(names.options)
-        return TimewarriorEvents(definitions: definitions, steps: steps, zones: names.zones)
+        return TimewarriorEvents(definitions: definitions, steps: steps, unchanged: unchanged, zones: names.zones)
     }
 
     /// Thrown by a streaming import that met what only a whole reading
@@ -365,8 +368,12 @@ struct DerivedIDs {
     private var line = 1
     private var ids = DerivedIDs()
 
-    init(definitions: [EventInput], steps: [Step], zones: ZoneDirectory) {
+    /// The intervals a plan left out because the ledger holds them as they are.
+    @_spi(Layers) public let unchanged: Int
+
+    init(definitions: [EventInput], steps: [Step], unchanged: Int, zones: ZoneDirectory) {
         self.steps = steps
+        self.unchanged = unchanged
         scan = nil
         originScan = nil
         waiting = definitions
@@ -376,6 +383,7 @@ struct DerivedIDs {
 
     init(stream bytes: [UInt8], names: TimewarriorImport.Names) {
         steps = []
+        unchanged = 0
         scan = Scan(bytes: bytes, names: names)
         originScan = scan
         waiting = []
@@ -387,6 +395,12 @@ struct DerivedIDs {
     /// for a stream, a guess from its size (an interval is about 90 bytes).
     @_spi(Layers) public var expectedRecords: ExpectedRecords? {
         ExpectedRecords(sessions: originScan.map { $0.bytes.count / 90 + 1 } ?? steps.count, counts: 0)
+    }
+
+    /// The part of the export read so far (for a progress line).
+    @_spi(Layers) public var fractionRead: Double? {
+        if let scan { return Double(scan.offset) / Double(max(scan.bytes.count, 1)) }
+        return Double(nextPlanned) / Double(max(steps.count, 1))
     }
 
     /// A fresh reading from the first event.

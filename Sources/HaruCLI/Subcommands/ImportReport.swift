@@ -1,0 +1,49 @@
+/// What every import tells its user at the end: what it made and what it
+/// skipped (`importSummary`; the line kept up to date while it reads is
+/// `ProgressLine`).
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+
+extension Subcommands {
+    /// `Imported 12 events from Loop: 2 actions, 8 counts, 1 goal, 1 quest;
+    /// 3 already there; head seq 40.` — what every import says.
+    /// - Parameters:
+    ///   - createdAt: the path of a ledger the import made.
+    ///   - skipped: what the source left out before the append, and why
+    ///     (`3 intervals already imported as they are`).
+    static func importSummary(_ r: AppendResult, from source: String?, createdAt: String? = nil, skipped: [String] = []) -> String {
+        let there = r.seqs.count - r.appended
+        let made = madeList(r.written)
+        let leftOut = (there > 0 ? ["\(grouped(there)) already there"] : []) + skipped
+        return (createdAt.map { "Created a ledger at \($0) and imported " } ?? "Imported ")
+            + "\(grouped(r.appended)) event\(r.appended == 1 ? "" : "s")" + (source.map { " from " + $0 } ?? "")
+            + (made.isEmpty ? "" : ": " + made.joined(separator: ", "))
+            + leftOut.map { "; " + $0 }.joined() + "; head seq \(grouped(Int(r.head)))."
+    }
+
+    /// What the events written made and changed, in the words of a person
+    /// reading them: `6 actions`, `1 tag`, `1,000,000 sessions (1 running)`,
+    /// `2 sessions stopped`, `3 other events`.
+    static func madeList(_ t: EventTally) -> [String] {
+        func things(_ n: Int, _ word: String) -> String { "\(grouped(n)) \(word)\(n == 1 ? "" : "s")" }
+        var out: [String] = []
+        let named: [(EventType, String)] = [(.actionCreated, "action"), (.tagCreated, "tag")]
+        for (type, word) in named where t[type] > 0 { out.append(things(t[type], word)) }
+        let sessions = t[.sessionRecorded] + t[.sessionStarted]
+        if sessions > 0 { out.append(things(sessions, "session") + (t[.sessionStarted] > 0 ? " (\(grouped(t[.sessionStarted])) running)" : "")) }
+        for (type, word) in [(EventType.countAdded, "count"), (.goalCreated, "goal"), (.questCreated, "quest")] where t[type] > 0 {
+            out.append(things(t[type], word))
+        }
+        let changes: [(EventType, String)] = [
+            (.sessionStopped, "session stopped"), (.sessionEdited, "session edited"), (.actionDeleted, "action deleted"),
+        ]
+        for (type, words) in changes where t[type] > 0 {
+            let parts = words.split(separator: " ", maxSplits: 1)
+            out.append("\(grouped(t[type])) \(parts[0])\(t[type] == 1 ? "" : "s") \(parts[1])")
+        }
+        let listed = Set(named.map(\.0) + changes.map(\.0) + [.sessionRecorded, .sessionStarted, .countAdded, .goalCreated, .questCreated])
+        let others = EventType.allCases.filter { !listed.contains($0) }.reduce(0) { $0 + t[$1] }
+        if others > 0 { out.append(things(others, "other event")) }
+        return out
+    }
+}
