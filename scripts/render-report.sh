@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Renders `haru report --html` of the demo history with headless Chromium
-# (Debian package `chromium`) into Docs/report-demo.png, and checks the page:
-# it loads without console errors and its heatmaps hold one cell per day.
+# (Debian package `chromium`) into Docs/report-demo.png (and its dark form
+# into Docs/report-demo-dark.png), and checks the page: it loads without
+# console errors, its heatmaps hold one cell per day, and each daily quest's
+# calendar a cell per day since its goal started (1 March: the whole range).
 #
 #   scripts/render-report.sh            (HARU: a haru binary; default: build .build/release/haru)
 set -euo pipefail
@@ -17,7 +19,13 @@ flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars)
 chromium "${flags[@]}" --enable-logging=stderr --v=0 --dump-dom "file://$tmp/report.html" > "$tmp/dom.html" 2> "$tmp/console.log"
 if grep -q "CONSOLE" "$tmp/console.log"; then echo "console messages:" >&2; grep "CONSOLE" "$tmp/console.log" >&2; exit 1; fi
 actions=$(grep -c '<svg class="heatmap"' "$tmp/dom.html")
-cells=$(grep -o 'class="day"' "$tmp/dom.html" | wc -l)
+cells=$(grep -o '<rect class="day ' "$tmp/dom.html" | wc -l)
 [ "$cells" -eq $((actions * 9)) ] || { echo "expected $((actions * 9)) day cells ($actions heatmaps × 9 days), found $cells" >&2; exit 1; }
-chromium "${flags[@]}" --screenshot="$PWD/Docs/report-demo.png" --window-size=900,1100 "file://$tmp/report.html" 2>/dev/null
-echo "ok: $actions heatmaps × 9 days, no console messages; Docs/report-demo.png written"
+for quest in read-mwf coffee-max; do
+    n=$(sed -n "/data-quest=\"$quest\"/,/<\/svg>/p" "$tmp/dom.html" | grep -o '<rect class="period ' | wc -l)
+    [ "$n" -eq 9 ] || { echo "expected 9 day cells in the calendar of $quest, found $n" >&2; exit 1; }
+done
+chromium "${flags[@]}" --screenshot="$PWD/Docs/report-demo.png" --window-size=900,1500 "file://$tmp/report.html" 2>/dev/null
+chromium "${flags[@]}" --force-dark-mode --blink-settings=preferredColorScheme=0 --screenshot="$PWD/Docs/report-demo-dark.png" \
+    --window-size=900,1500 "file://$tmp/report.html" 2>/dev/null
+echo "ok: $actions heatmaps × 9 days, quest calendars of 9 days, no console messages; Docs/report-demo.png and Docs/report-demo-dark.png written"

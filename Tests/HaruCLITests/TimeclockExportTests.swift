@@ -100,7 +100,7 @@ struct TimeclockExportTests {
 
 /// `haru report --html`: a page that stands alone.
 struct HTMLReportTests {
-    @Test func onePageWithAHeatmapCellPerDayTotalsAndGoals() throws {
+    @Test func onePageWithAHeatmapCellPerDayAndTheGoals() throws {
         let dir = readSideLedger()
         let file = dir.path + "/report.html"
         let r = haru(["report", "--from", "2026-03-01", "--to", "2026-03-07", "--html", file, "--now", "2026-03-08T00:00:00+09:00"], ledger: dir.ledgerPath)
@@ -108,12 +108,59 @@ struct HTMLReportTests {
         let page = try String(contentsOfFile: file, encoding: .utf8)
         let heatmaps = page.components(separatedBy: #"<svg class="heatmap""#).count - 1
         #expect(heatmaps == 2, "Books and Water have records")
-        #expect(page.components(separatedBy: #"class="day""#).count - 1 == heatmaps * 7, "one cell per day of the range")
+        #expect(page.components(separatedBy: #"<rect class="day "#).count - 1 == heatmaps * 7, "one cell per day of the range")
         #expect(page.contains(#"data-day="2026-03-04""#))
-        #expect(page.contains("<td>First</td>") && page.contains("in progress"))
+        #expect(page.contains(#"<h3>First <span class="status in_progress">in progress</span>"#), "\(page)")
         #expect(!page.contains("<script") && !page.contains("http"), "self-contained: no script, nothing fetched")
+        #expect(page.contains("@media (prefers-color-scheme: dark)"), "legible in dark mode too")
         let bad = haru(["report", "--html", dir.path + "/no/such/dir/r.html"], ledger: dir.ledgerPath)
         #expect(bad.code == 3 && bad.err.contains("cannot create"))
+    }
+
+    /// Each quest's calendar on the demo history: a cell per day, week or
+    /// month, marked by the rules `progress` judges with, and the values in
+    /// it those of `report`.
+    @Test func eachQuestHasACalendarOfItsPeriodsMarkedAsProgressJudgesThem() throws {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-03-09T08:00:00+09:00"]
+        _ = haru(["init", "--time-zone", "Asia/Seoul", "--day-start", "06:00", "--now", "2026-03-01T00:00:00+09:00"], ledger: p)
+        #expect(haru(["append", packageRoot + "/Fixtures/demo/demo.jsonl"], ledger: p).code == 0)
+        let file = dir.path + "/r.html"
+        #expect(haru(["report", "--from", "2026-03-01", "--to", "2026-03-09", "--html", file] + now, ledger: p).code == 0)
+        let page = try String(contentsOfFile: file, encoding: .utf8)
+        /// (day, state, value) of each cell of a quest's calendar.
+        func cells(_ quest: String) -> [(String, String, String)] {
+            guard let start = page.range(of: #"data-quest="\#(quest)""#), let end = page.range(of: "</svg>", range: start.upperBound..<page.endIndex) else { return [] }
+            return page[start.upperBound..<end.lowerBound].matches(of: /class="period ([a-z-]+)"[^>]*><title>([0-9-]+)[^:]*: [a-z ]+ \(([^)]*)\)/).map {
+                (String($0.2), String($0.1), String($0.3))
+            }
+        }
+        // Reading on Mon, Wed, Fri from the goal's start (Sunday 1 March): 9 days, 5 not scheduled, the 4 others met.
+        let reading = cells("read-mwf")
+        #expect(reading.map(\.0) == (1...9).map { "2026-03-0\($0)" }, "\(reading)")
+        #expect(reading.filter { $0.1 == "not-scheduled" }.map(\.0) == ["2026-03-01", "2026-03-03", "2026-03-05", "2026-03-07", "2026-03-08"])
+        #expect(reading.filter { $0.1 == "met" }.count == 4)
+        // At most 2 coffees a day: missed exactly where the day's count (as `report` has it) is over 2; today in progress.
+        let report = haru(["report", "--from", "2026-03-01", "--to", "2026-03-09", "--every", "day", "--json"] + now, ledger: p).out
+        let periods = try #require((try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])?["periods"] as? [[String: Any]])
+        let coffees = periods.map { period in
+            ((period["items"] as? [[String: Any]]) ?? []).first { $0["action_id"] as? String == "coffee" }?["count"] as? Int ?? 0
+        }
+        let coffee = cells("coffee-max")
+        #expect(coffee.count == 9)
+        for (k, cell) in coffee.enumerated() {
+            #expect(cell.2 == "\(coffees[k])×", "\(cell)")
+            let expected = k == 8 ? (coffees[k] > 2 ? "missed" : "in-progress") : (coffees[k] > 2 ? "missed" : "met")
+            #expect(cell.1 == expected, "\(cell) with \(coffees[k])")
+        }
+        #expect(coffee.contains { $0.1 == "missed" }, "the demo has days over the limit")
+        // A week a cell: the week holding the goal's start, last week, this week (in progress).
+        let study = cells("study-week")
+        #expect(study.map(\.0) == ["2026-02-23", "2026-03-02", "2026-03-09"] && study.last?.1 == "in-progress", "\(study)")
+        // The streaks beside them are `progress`'s.
+        let progress = haru(["progress", "--json"] + now, ledger: p).out
+        #expect(progress.contains(#""streak":{"count":4,"unit":"days","best":4}"#) && page.contains("streak 4 days, best 4"), "\(progress)")
     }
 
     @Test func namesAreEscaped() throws {

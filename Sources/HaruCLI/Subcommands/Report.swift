@@ -13,7 +13,7 @@ extension Subcommands {
             OptionSpec(.by, value: "action|tag", help: "Group by action (default) or by tag."),
             OptionSpec(.every, value: "day|week|month", help: "One row per logical day, week (from week_start) or month; default one row."
             ),
-            OptionSpec(.html, value: "FILE", help: "Also write a self-contained page: a heatmap per action, totals, goals."),
+            OptionSpec(.html, value: "FILE", help: "Also write a self-contained page: goals with a calendar per quest, a heatmap per action, time by tag, counts."),
         ] + queryOptions,
         discussion: """
             Without --from and --to: the current week (from the ledger's week start).
@@ -34,7 +34,9 @@ extension Subcommands {
                 let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref)
                 let report = ReportTable(book: book, calendar: cal, byTag: by == "tag", every: every, reference: ref)
                 if let path = p.value(.html) {
-                    let progress = try ProgressEngine(snap, calendar: cal, reference: ref).run()
+                    var engine = ProgressEngine(snap, calendar: cal, reference: ref)
+                    engine.periodMarks = true  // each quest's calendar
+                    let progress = try engine.run()
                     let page = HTMLReport.page(book: book, progress: progress, calendar: cal, title: "haru: \(from) – \(to)")
                     let file = try OutputFile(path)
                     file.stream.write(page)

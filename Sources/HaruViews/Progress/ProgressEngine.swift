@@ -12,6 +12,10 @@
     let snap: Snapshot
     let calendar: LedgerCalendar
     let reference: Reference
+    /// Whether each quest's periods since its goal started are marked
+    /// (`QuestProgress.periods`, for the HTML report's calendars; a goal of
+    /// ten years is 3,650 marks per daily quest, so only when asked).
+    @_spi(Layers) public var periodMarks = false
 
     @_spi(Layers) public init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference) {
         self.snap = snap
@@ -108,6 +112,7 @@
                 let spans = ProgressEngine.spans(q, actions: actions, meter: &gauges, refDay: refDay)
                 var streak: Int?
                 var best: Int?
+                var marks: [PeriodMark] = []
                 if q.period != .custom {
                     // A judged goal's streak ends with it; otherwise the reference day is in progress.
                     // The quest's per-day values once, for the current streak and the best.
@@ -117,6 +122,10 @@
                             q, values: v, meter: m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
                         best = ProgressEngine.bestStreak(
                             q, values: v, meter: m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
+                        if periodMarks {
+                            marks = ProgressEngine.periodMarks(
+                                q, values: v, meter: m, lastDay: j.day, inProgress: false, goalStart: goalStart, calendar: calendar)
+                        }
                         judgmentMeter = m
                     } else {
                         let v = streaks.values(q, actions: actions, windowed: q.period == .daily)
@@ -124,6 +133,10 @@
                             q, values: v, meter: streaks, lastDay: refDay, inProgress: true, goalStart: goalStart, calendar: calendar)
                         best = ProgressEngine.bestStreak(
                             q, values: v, meter: streaks, lastDay: refDay, inProgress: true, goalStart: goalStart, calendar: calendar)
+                        if periodMarks {
+                            marks = ProgressEngine.periodMarks(
+                                q, values: v, meter: streaks, lastDay: refDay, inProgress: true, goalStart: goalStart, calendar: calendar)
+                        }
                     }
                 }
                 var judgment: QuestJudgment?
@@ -141,7 +154,7 @@
                     QuestProgress(
                         spec: q, spans: spans, streak: streak, bestStreak: best, streakUnit: q.streakUnit,
                         fields: qd.fields(inForceAt: reference.definitionsAt), targetName: ProgressEngine.targetName(q, defs),
-                        judgment: judgment))
+                        judgment: judgment, periods: marks))
             }
             if let j = g.judgment, let m = judgmentMeter { judged[j.reference.instant] = m }
             out.append(
@@ -313,31 +326,66 @@
 
     /// The longest run of met scheduled days, weeks or months from the goal's
     /// start through `lastDay`, by the rules of `streak` (the period in
-    /// progress: at_least not yet met neither counts nor breaks). It walks
-    /// every day since the goal started, so it goes by index into `v`
-    /// rather than by date (a 10-year goal is 3,650 days per quest).
+    /// progress: at_least not yet met neither counts nor breaks).
     static func bestStreak(
         _ q: QuestSpec, values v: [Double], meter: QuestMeter, lastDay: LocalDate, inProgress: Bool, goalStart: LocalDate,
         calendar: LedgerCalendar
     ) -> Int {
         var best = 0, run = 0
-        func step(met: Bool, current: Bool) {
-            if met {
+        forEachPeriod(q, values: v, meter: meter, lastDay: lastDay, goalStart: goalStart, calendar: calendar) { _, _, scheduled, value, last in
+            guard scheduled else { return }
+            if q.met(value: value, target: q.amount) {
                 run += 1
                 best = max(best, run)
-            } else if !(current && q.atLeast) {
+            } else if !(inProgress && last && q.atLeast) {
                 run = 0
             }
         }
+        return best
+    }
+
+    /// Each day, week or month of a quest from its goal's start through
+    /// `lastDay`, marked as the report's calendar shows it: met, missed, not
+    /// scheduled, or in progress (the period holding the reference, while
+    /// it can still change: an at_least not yet met, an at_most not yet over).
+    static func periodMarks(
+        _ q: QuestSpec, values v: [Double], meter: QuestMeter, lastDay: LocalDate, inProgress: Bool, goalStart: LocalDate,
+        calendar: LedgerCalendar
+    ) -> [PeriodMark] {
+        var marks: [PeriodMark] = []
+        forEachPeriod(q, values: v, meter: meter, lastDay: lastDay, goalStart: goalStart, calendar: calendar) { first, last, scheduled, value, isLast in
+            let met = q.met(value: value, target: q.amount)
+            let state: PeriodMark.State
+            if !scheduled {
+                state = .notScheduled
+            } else if inProgress && isLast && (q.atLeast ? !met : met) {
+                state = .inProgress
+            } else {
+                state = met ? .met : .missed
+            }
+            marks.append(PeriodMark(first: first, last: last, state: state, value: value))
+        }
+        return marks
+    }
+
+    /// Walks a quest's periods from its goal's start through `lastDay` in
+    /// order: each period's first and last day, whether it is scheduled, its
+    /// value, and whether it is the last. It goes by index into `v` rather
+    /// than by date (a 10-year goal is 3,650 days per quest).
+    static func forEachPeriod(
+        _ q: QuestSpec, values v: [Double], meter: QuestMeter, lastDay: LocalDate, goalStart: LocalDate, calendar: LedgerCalendar,
+        _ body: (_ first: LocalDate, _ last: LocalDate, _ scheduled: Bool, _ value: Double, _ isLast: Bool) -> Void
+    ) {
         let first = max(goalStart, meter.first)
-        guard q.period != .custom, first <= lastDay, let i0 = meter.index(first), let i1 = meter.index(lastDay) else { return 0 }
+        guard q.period != .custom, first <= lastDay, let i0 = meter.index(first), let i1 = meter.index(lastDay) else { return }
         switch q.period {
         case .custom:
-            return 0
+            return
         case .daily:
             let d0 = first.daysSinceEpoch
-            for i in i0...i1 where q.isScheduled(daysSinceEpoch: d0 + (i - i0)) {
-                step(met: q.met(value: v[i], target: q.amount), current: inProgress && i == i1)
+            for i in i0...i1 {
+                let day = first.adding(days: i - i0)
+                body(day, day, q.isScheduled(daysSinceEpoch: d0 + (i - i0)), v[i], i == i1)
             }
         case .weekly, .monthly:
             let weekly = q.period == .weekly
@@ -346,11 +394,10 @@
                 let periodEnd = weekly ? periodStart.adding(days: 6) : LedgerCalendar.month(of: periodStart).upperBound
                 let lo = max(i0, meter.index(periodStart) ?? i0), hi = min(i1, meter.index(periodEnd) ?? i1)
                 let value = lo <= hi ? v[lo...hi].reduce(0, +) : 0
-                step(met: q.met(value: value, target: q.amount), current: inProgress && periodEnd >= lastDay)
+                body(periodStart, periodEnd, true, value, periodEnd >= lastDay)
                 periodStart = periodEnd.adding(days: 1)
             }
         }
-        return best
     }
 
     /// A quest judged at its goal's judgment reference (RULES §4–§5): values

@@ -41,6 +41,19 @@
     /// The name of its action or tag, as in force at the reference.
     @_spi(Layers) public var targetName: String
     @_spi(Layers) public var judgment: QuestJudgment?
+    /// Every period since the goal started, marked (only when the engine is
+    /// asked for them: `ProgressEngine.periodMarks`; empty otherwise).
+    @_spi(Layers) public var periods: [PeriodMark] = []
+}
+
+/// A day, week or month of a quest as the report's calendar shows it.
+@_spi(Layers) public struct PeriodMark: Sendable, Equatable {
+    @_spi(Layers) public enum State: String, Sendable { case met, missed, notScheduled = "not_scheduled", inProgress = "in_progress" }
+    @_spi(Layers) public var first: LocalDate
+    @_spi(Layers) public var last: LocalDate
+    @_spi(Layers) public var state: State
+    /// The quest's value in the period (seconds or a count).
+    @_spi(Layers) public var value: Double
 }
 
 /// A goal's progress in one view.
