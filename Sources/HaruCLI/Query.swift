@@ -85,10 +85,31 @@ enum Cell {
         return parts.isEmpty ? "–" : parts.joined(separator: " ")
     }
 
+    /// `s` filled with spaces to `width` terminal columns.
     static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
-        let n = s.count
+        let n = columns(s)
         guard n < width else { return s }
         let fill = String(repeating: " ", count: width - n)
         return right ? fill + s : s + fill
+    }
+
+    /// How many columns a terminal gives `s`: two for the wide characters
+    /// of East Asian scripts (Hangul, kana, CJK ideographs, fullwidth forms)
+    /// and emoji, none for combining marks and zero-width characters, one
+    /// for the rest. Tables pad by this, so that a column of Korean names
+    /// lines up with the next (by characters, `독서` was two columns short).
+    static func columns(_ s: String) -> Int {
+        s.unicodeScalars.reduce(0) { n, u in
+            let v = u.value
+            switch v {
+            case 0x300...0x36F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: return n  // combining, zero width, variation selectors
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+                0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+                0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+                return n + 2
+            default:
+                return n + (u.properties.generalCategory == .nonspacingMark || u.properties.generalCategory == .enclosingMark ? 0 : 1)
+            }
+        }
     }
 }

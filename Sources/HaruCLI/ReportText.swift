@@ -14,7 +14,7 @@ enum ReportText {
         }
         let labels = ids.map { names[$0]?.string(.name) ?? $0 }
         let firstWidth = 24
-        let widths = labels.map { max($0.count, 10) + 2 }
+        let widths = labels.map { max(Cell.columns($0), 10) + 2 }
         var header = Cell.pad(r.unit, firstWidth)
         for (k, l) in labels.enumerated() { header += Cell.pad(l, widths[k], right: true) }
         out.line(header)
@@ -46,7 +46,7 @@ enum ReportText {
                 let t = p.items[id] ?? Totals()
                 return Double(t.seconds > 0 ? t.seconds : t.count)
             }
-            out.line("  " + Cell.pad(labels[k], max(12, labels.map(\.count).max() ?? 0) + 2) + Sparkline.text(values))
+            out.line("  " + Cell.pad(labels[k], max(12, labels.map(Cell.columns).max() ?? 0) + 2) + Sparkline.text(values))
         }
     }
 }

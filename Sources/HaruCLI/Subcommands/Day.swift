@@ -41,8 +41,8 @@ extension Subcommands {
                 let width =
                     max(
                         12,
-                        (actions.map { book.actions[$0.key]?.string(.name)?.count ?? 0 }
-                            + tags.map { book.tags[$0.key]?.string(.name)?.count ?? 0 }).max() ?? 0) + 2
+                        (actions.map { Cell.columns(book.actions[$0.key]?.string(.name) ?? "") }
+                            + tags.map { Cell.columns(book.tags[$0.key]?.string(.name) ?? "") }).max() ?? 0) + 2
                 if !actions.isEmpty { ctx.out.line("  actions") }
                 for (id, t) in actions { ctx.out.line("    " + Cell.pad(book.actions[id]?.string(.name) ?? id, width) + Cell.text(t)) }
                 if !tags.isEmpty { ctx.out.line("  tags") }

@@ -147,7 +147,7 @@ enum DefinitionText {
         // Columns empty in every row are left out.
         let keep = header.indices.filter { k in lines.dropFirst().contains { !$0[k].isEmpty } || k == 0 }
         lines = lines.map { l in keep.map { l[$0] } }
-        let widths = keep.indices.map { k in lines.map { $0[k].count }.max() ?? 0 }
+        let widths = keep.indices.map { k in lines.map { Cell.columns($0[k]) }.max() ?? 0 }
         for l in lines {
             out.line(l.enumerated().map { k, c in Cell.pad(c, widths[k] + 2) }.joined().trimmingTrailingSpaces())
         }

@@ -96,7 +96,7 @@ enum RecordText {
             out.line(from == to ? "No records on \(from)." : "No records from \(from) to \(to).")
             return
         }
-        let nameWidth = min(24, rows.map { (names[$0.actionID] ?? $0.actionID).count }.max() ?? 8)
+        let nameWidth = min(24, rows.map { Cell.columns(names[$0.actionID] ?? $0.actionID) }.max() ?? 8)
         let refWidth = rows.map(\.ref.count).max() ?? 7
         var day: LocalDate?
         for r in rows {
