@@ -69,8 +69,18 @@ struct DamagedFiles {
             #expect(
                 r.err.contains(derived ? "The events are intact: `haru rebuild` writes the projections anew" : "which `haru rebuild` cannot mend"),
                 "byte \(place): \(r.err)")
-            #expect(try runBinary(["rebuild"], ledger: dir.ledgerPath).code == 0)
-            #expect((try runBinary(["verify"], ledger: dir.ledgerPath).code == 0) == derived, "byte \(place)")
+            let before = try Data(contentsOf: URL(fileURLWithPath: dir.ledgerPath + "/data.mdb"))
+            let rebuild = try runBinary(["rebuild"], ledger: dir.ledgerPath)
+            if derived {
+                #expect(rebuild.code == 0, "byte \(place): \(rebuild.err)")
+                #expect(try runBinary(["verify"], ledger: dir.ledgerPath).code == 0, "byte \(place)")
+            } else {
+                // Projections rebuilt from the altered event would agree with it: refused, nothing written.
+                #expect(rebuild.code == 3 && rebuild.err.contains("the events themselves are damaged at seq"), "byte \(place): \(rebuild.err)")
+                #expect(rebuild.err.contains("nothing was written"))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: dir.ledgerPath + "/data.mdb")) == before, "byte \(place)")
+                #expect(try runBinary(["rebuild", "--fresh"], ledger: dir.ledgerPath).code == 3, "--fresh too")
+            }
         }
     }
 

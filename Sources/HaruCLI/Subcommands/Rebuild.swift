@@ -16,8 +16,11 @@ extension Subcommands {
             not rewritten. When anything differs, the projections are written whole into new databases
             beside the old ones, and one commit puts the new ones in use: damaged projections are never
             repaired in place, and a rebuild that is stopped halfway leaves the old ones as they were.
-            The events are not touched. Use it after `haru verify` reports a projection that differs
-            from the events; use --fresh when even reading the stored projections fails. The old
+            The events are not touched, and they must be intact: before anything is written the hash
+            chain is checked, and a rebuild from altered events (whose projections would agree with
+            the damage) is refused, exit 3, nothing written. Use it after `haru verify` reports a
+            projection that differs from the events; use --fresh when even reading the stored
+            projections fails. The old
             projections' space stays in the file (`haru compact DEST` writes a copy without it).
             """,
         run: { ctx, p in

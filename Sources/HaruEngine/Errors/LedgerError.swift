@@ -11,6 +11,9 @@ public enum LedgerError: HaruError, Sendable {
     case headMoved(expected: UInt64, actual: UInt64)
     /// The stored data cannot be read.
     case damaged(seq: UInt64?, reason: String)
+    /// The events themselves are damaged (the hash chain is broken), so a
+    /// rebuild would write projections from them; nothing was written.
+    case eventsDamaged(seq: UInt64?, reason: String)
     /// There is no ledger at the path.
     case notFound(path: String)
     /// The ledger exists already (`init`).
@@ -27,7 +30,7 @@ public enum LedgerError: HaruError, Sendable {
     public var exitStatus: ExitStatus {
         switch self {
         case .invalid, .conflict, .headMoved, .exists, .limit: .badInput
-        case .damaged, .notFound, .rebuiltMeanwhile, .newerProjections, .olderProjections: .cannotOpen
+        case .damaged, .eventsDamaged, .notFound, .rebuiltMeanwhile, .newerProjections, .olderProjections: .cannotOpen
         }
     }
 
@@ -40,6 +43,10 @@ public enum LedgerError: HaruError, Sendable {
         case .headMoved(let expected, let actual):
             return "the ledger head is at seq \(actual), not \(expected) as --expect-head says; read the new events and retry"
         case .damaged(let seq, let reason): return "ledger is damaged" + (seq.map { " at seq \($0)" } ?? "") + ": \(reason)"
+        case .eventsDamaged(let seq, let reason):
+            return "the events themselves are damaged" + (seq.map { " at seq \($0)" } ?? "") + ": \(reason). "
+                + "Projections rebuilt from them would agree with the damage, so nothing was written: restore the ledger from a copy, "
+                + "or from an export made before the damage (`haru import jsonl FILE` with --ledger at a new path)"
         case .notFound(let path): return "no ledger at \(path); create one with `haru init`"
         case .exists(let path): return "a ledger already exists at \(path)"
         case .limit(let what): return what

@@ -50,13 +50,29 @@ extension Ledger {
                 if intact { return (report, nil) }
             }
             let set = try newProjectionSet(txn)
-            for part in produced(fold, in: set) {
-                // Each part in key order into an empty database: appended, page by page.
-                let all = part.sorted()
-                for (k, v) in all { try txn.put(part.db, k, v, append: true) }
-                report.changed += all.count
-            }
-            report.changed += try writeIDIndex(txn, into: set.ids)
+            // Before anything is committed, the events themselves must be
+            // intact: projections written from an altered event would agree
+            // with it, hiding the damage from every query (verify would still
+            // find the chain broken). The chain is checked on the other thread,
+            // in a read transaction of its own (the events are not written
+            // here), while this one writes; a break throws, and the
+            // transaction is abandoned with nothing written.
+            let (_, changed) = try Parallel.both(
+                { [environment] in
+                    let chain = try environment.read { t in try self.verifyChain(t, index: false) }
+                    guard chain.ok || chain.inProjections else { throw LedgerError.eventsDamaged(seq: chain.firstBadSeq, reason: chain.problem ?? "") }
+                },
+                {
+                    var changed = 0
+                    for part in produced(fold, in: set) {
+                        // Each part in key order into an empty database: appended, page by page.
+                        let all = part.sorted()
+                        for (k, v) in all { try txn.put(part.db, k, v, append: true) }
+                        changed += all.count
+                    }
+                    return changed + (try writeIDIndex(txn, into: set.ids))
+                })
+            report.changed += changed
             let record = ProjectionMeta.Record(format: ProjectionMeta.format, generation: set.generation)
             guard let meta else { throw LedgerError.damaged(seq: nil, reason: "the ledger has no `meta` database to record the new projections in") }
             try txn.put(meta, ProjectionMeta.key, record.bytes)

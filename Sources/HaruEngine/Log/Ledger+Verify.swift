@@ -150,10 +150,10 @@ extension Ledger {
         VerifyReport(events: events, firstBadSeq: seq, problem: why, inProjections: true)
     }
 
-    /// Seqs, records, the hash chain, `recorded` order and the id index, of
-    /// the events after `after` (0: all), chained from `prev`.
-    private func verifyChain(
-        _ txn: ReadTransaction, after: UInt64 = 0, prev: Digest = .zero, lastRecorded: Int64 = .min
+    /// Seqs, records, the hash chain, `recorded` order and (with `index`)
+    /// the id index, of the events after `after` (0: all), chained from `prev`.
+    func verifyChain(
+        _ txn: ReadTransaction, after: UInt64 = 0, prev: Digest = .zero, lastRecorded: Int64 = .min, index: Bool = true
     ) throws -> VerifyReport {
         var report = VerifyReport(events: after)
         var expected: UInt64 = after + 1
@@ -200,6 +200,7 @@ extension Ledger {
         if let failure { return failure }
         if let problem = try checkRedactions(txn, redacted, redactions, events: report.events) { return problem }
         report.headHash = prev
+        guard index else { return report }
         if after > 0 {
             // Since an audit: each new event's id names its seq (the whole index is `verify()`'s).
             for (k, id) in eventIDs.enumerated() {
