@@ -119,6 +119,33 @@ struct BuiltBinary {
         }
     }
 
+    /// A batch of more than 4,096 records written without reading ahead (a
+    /// Loop import) ends on two threads; without a second one it ends in
+    /// turn, and is written whole.
+    @Test func withoutASecondThreadALargeBatchEndsInTurn() throws {
+        let dir = TempDir()
+        #expect(try runBinary(["init", "--time-zone", "UTC"], ledger: dir.ledgerPath).code == 0)
+        let export = dir.path + "/loop"
+        try FileManager.default.createDirectory(atPath: export + "/001 Walk", withIntermediateDirectories: true)
+        let header = "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?"
+        try Data((header + "\n1,Walk,0,,,1,1,,,,,false\n").utf8).write(to: URL(fileURLWithPath: export + "/Habits.csv"))
+        let first = LocalDate(year: 2010, month: 1, day: 1)!
+        let days = (0..<5_000).map { "\(first.adding(days: $0)),YES_MANUAL" }
+        try Data(("Date,Value\n" + days.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: export + "/001 Walk/Checkmarks.csv"))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "ulimit -s 4000000000 && exec timeout 60 \"$0\" --ledger \"$1\" import loop \"$2\"", haruBinary, dir.ledgerPath, export]
+        let errPipe = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = errPipe
+        try p.run()
+        let err = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(err)")
+        #expect(try Ledger(path: dir.ledgerPath).head().seq == 5_004, "the settings, an action, a goal, a quest and 5,000 counts")
+        #expect(try runBinary(["verify"], ledger: dir.ledgerPath).code == 0)
+    }
+
     @Test func concurrentProcessesLeaveADenseVerifiedChain() throws {
         let dir = TempDir()
         let p = dir.ledgerPath

@@ -86,42 +86,50 @@ struct BatchEntities: EntityStore {
     func flush(alongside: () throws -> Void) throws {
         let snapshot = fresh
         let put = { (puts: inout KeyOrderPuts, entries: EncodedEntries) throws in try entries.forEach { try puts.put(key: $0, value: $1) } }
-        let encodeSessions = { (send: (consuming EncodedEntries) -> Bool) in
-            EncodedEntries.parts(of: snapshot.sessions, family: StateKey.sessionFamily, send) { s, w in
-                StateCodec.encode(s, action: snapshot.actionNumbers.name(s.action), to: &w)
-            }
-        }
         var counts: [EncodedEntries] = []
         let encodeCounts = {
             _ = EncodedEntries.parts(of: snapshot.counts, family: StateKey.countFamily, { counts.append($0); return true }) { c, w in
                 StateCodec.encode(c, action: snapshot.actionNumbers.name(c.action), to: &w)
             }
         }
-        guard snapshot.sessions.count + snapshot.counts.count >= 4096 else {
+        // One thread: everything in turn.
+        func inTurn() throws {
             try alongside()
             var sessions: [EncodedEntries] = []
-            _ = encodeSessions { sessions.append($0); return true }
+            _ = Self.encodeSessions(of: snapshot) { sessions.append($0); return true }
             encodeCounts()
             try stored.txn.putInKeyOrder(stored.db) { puts in for entries in sessions + counts { try put(&puts, entries) } }
-            return
         }
+        guard snapshot.sessions.count + snapshot.counts.count >= 4096 else { return try inTurn() }
         let ready = Channel<EncodedEntries>(capacity: 4)
-        _ = try Parallel.both(
-            {
-                defer { ready.close() }
-                // A closed channel means the putting thread stopped (it failed): stop encoding.
-                _ = encodeSessions { ready.send($0) }
-            },
-            {
-                // Whatever happens, the encoding thread must not wait on a channel nobody reads.
-                defer { ready.close() }
-                try alongside()
-                encodeCounts()
-                try stored.txn.putInKeyOrder(stored.db) { puts in
-                    while let entries = ready.receive() { try put(&puts, entries) }
-                    for entries in counts { try put(&puts, entries) }
-                }
-            }, together: true)
+        do {
+            _ = try Parallel.both(
+                {
+                    defer { ready.close() }
+                    // A closed channel means the putting thread stopped (it failed): stop encoding.
+                    _ = Self.encodeSessions(of: snapshot) { ready.send($0) }
+                },
+                {
+                    // Whatever happens, the encoding thread must not wait on a channel nobody reads.
+                    defer { ready.close() }
+                    try alongside()
+                    encodeCounts()
+                    try stored.txn.putInKeyOrder(stored.db) { puts in
+                        while let entries = ready.receive() { try put(&puts, entries) }
+                        for entries in counts { try put(&puts, entries) }
+                    }
+                }, together: true)
+        } catch is Parallel.Unavailable {
+            // No second thread to be had (thrown before either half ran): in turn, as a small batch.
+            try inTurn()
+        }
+    }
+
+    /// The sessions of `state` as state entries in key order, a part at a time (`EncodedEntries.parts`).
+    private static func encodeSessions(of state: EntityState, _ send: (consuming EncodedEntries) -> Bool) -> Bool {
+        EncodedEntries.parts(of: state.sessions, family: StateKey.sessionFamily, send) { s, w in
+            StateCodec.encode(s, action: state.actionNumbers.name(s.action), to: &w)
+        }
     }
 }
 
