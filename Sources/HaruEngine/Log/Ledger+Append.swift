@@ -146,7 +146,7 @@ struct BatchLog {
     func mayHold(_ id: EventID) -> Bool {
         func within(_ r: (first: EventID, last: EventID)?) -> Bool {
             guard let r else { return false }
-            return (r.first.high, r.first.low) <= (id.high, id.low) && (id.high, id.low) <= (r.last.high, r.last.low)
+            return r.first <= id && id <= r.last
         }
         return within(stored) || within(batch)
     }
@@ -154,7 +154,7 @@ struct BatchLog {
     /// The greatest id in the index, this batch's included: an id above it is appended.
     private var top: EventID? {
         switch (stored?.last, batch?.last) {
-        case (let a?, let b?): (a.high, a.low) < (b.high, b.low) ? b : a
+        case (let a?, let b?): max(a, b)
         case (let a, let b): a ?? b
         }
     }
@@ -177,16 +177,12 @@ struct BatchLog {
     /// always are) goes at its end.
     /// - Throws: `MDB_KEYEXIST` when the id is there already.
     mutating func index(_ id: EventID, seq: UInt64) throws {
-        let above = top.map { (id.high, id.low) > ($0.high, $0.low) } ?? true
+        let above = top.map { id > $0 } ?? true
         var value = seq.bigEndian
         try id.withIndexKey { k in
             try withUnsafeBytes(of: &value) { v in try ids.put(key: k, value: v, append: above, noOverwrite: true) }
         }
-        if let b = batch {
-            batch = ((id.high, id.low) < (b.first.high, b.first.low) ? id : b.first, (id.high, id.low) > (b.last.high, b.last.low) ? id : b.last)
-        } else {
-            batch = (id, id)
-        }
+        batch = batch.map { (min($0.first, id), max($0.last, id)) } ?? (id, id)
     }
 }
 

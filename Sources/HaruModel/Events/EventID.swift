@@ -1,7 +1,8 @@
 @_spi(Layers) import HaruStorage
 
 /// An event id: a UUID, stored as 16 bytes and printed in lower case.
-public struct EventID: Sendable, Hashable, CustomStringConvertible {
+/// Ordered as the id index orders its keys (the 16 bytes, big-endian).
+public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
     @_spi(Layers) public let high: UInt64
     @_spi(Layers) public let low: UInt64
 
@@ -9,6 +10,8 @@ public struct EventID: Sendable, Hashable, CustomStringConvertible {
         self.high = high
         self.low = low
     }
+
+    public static func < (a: EventID, b: EventID) -> Bool { (a.high, a.low) < (b.high, b.low) }
 
     /// A random version-4 UUID drawn from `rng` (the caller chooses the source,
     /// so the library stays deterministic under test).

@@ -221,7 +221,7 @@
     /// when they start in the same second and their actions' names share 36
     /// bits of hash.
     static func sessionID(_ action: Action, start: Instant) -> String {
-        let seconds = UInt64(start.seconds - Instant.ledgerRange.lowerBound)  // 36 bits hold every instant a ledger takes
+        let seconds = DerivedIDs.since1900(start)  // 36 bits hold every instant a ledger takes
         return String(unsafeUninitializedCapacity: 15) { b in
             b[0] = UInt8(ascii: "t")
             b[1] = UInt8(ascii: "w")
@@ -306,17 +306,20 @@ struct DerivedIDs {
     /// id only if they are the same event of the same session, so no hash
     /// is needed (hashing was a sixteenth of the reading thread).
     static func newSession(started: Bool, at: Instant, start: Instant, actionKey: UInt64) -> EventID {
-        let startSeconds = UInt64(start.seconds - Instant.ledgerRange.lowerBound)  // 36 bits
+        let startSeconds = since1900(start)  // 36 bits
         return id(
             at: at, twelveBits: (started ? 0x800 : 0) | (actionKey >> 26 & 0x3FF),
             sixtyTwoBits: startSeconds << 26 | (actionKey & 0x3FF_FFFF))
     }
 
-    /// Seconds since 1900-01-01 (never negative for an instant a ledger
-    /// takes; 48 bits hold 8.9 million years), the version 8 nibble, 12
-    /// bits; then the variant and 62 bits.
+    /// Seconds since 1900-01-01, the start of the instants a ledger takes
+    /// (`Instant.ledgerRange`): never negative, 36 bits up to 2999.
+    static func since1900(_ t: Instant) -> UInt64 { UInt64(max(0, t.seconds - Instant.ledgerRange.lowerBound)) }
+
+    /// Seconds since 1900-01-01 (48 bits hold 8.9 million years), the
+    /// version 8 nibble, 12 bits; then the variant and 62 bits.
     private static func id(at: Instant, twelveBits a: UInt64, sixtyTwoBits b: UInt64) -> EventID {
-        let seconds = UInt64(max(0, at.seconds - Instant.ledgerRange.lowerBound)) & 0xFFFF_FFFF_FFFF
+        let seconds = since1900(at) & 0xFFFF_FFFF_FFFF
         return EventID(high: seconds << 16 | 0x8000 | (a & 0x0FFF), low: (b & ~(UInt64(0xC000) << 48)) | (UInt64(0x8000) << 48))
     }
 }
