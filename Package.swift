@@ -5,11 +5,13 @@ import PackageDescription
 // The library and the CLI use only the Swift standard library and Glibc
 // (no Foundation): process start stays lean and nothing reads the locale.
 
-// The layers are separate modules; release builds let the optimizer see
-// across them (inlining and generic specialization of the fold, the byte
-// codecs and the LMDB calls), as it did when they were one module. Measured
-// without it: verify and rebuild 25 % slower, report 30 % (Docs/design.md, "Layers").
-let acrossLayers: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+// The layers are separate modules. Release builds of this package's own
+// tools pass `-Xswiftc -cross-module-optimization` (scripts/build-release.sh):
+// the optimizer then sees across them (inlining and generic specialization
+// of the fold, the byte codecs and the LMDB calls), as it did when they were
+// one module. The flag is not in this manifest because SwiftPM refuses a
+// versioned dependency whose targets carry unsafe flags (Docs/design.md,
+// "Layers"); the hottest small functions are `@inlinable` either way.
 let package = Package(
     name: "HaruLedger",
     products: [
@@ -29,31 +31,33 @@ let package = Package(
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         // The layers, bottom up; each sees only those below it (Docs/design.md, "Layers").
         // Storage kit: the LMDB environment, typed transactions and databases, OS helpers.
-        .target(name: "HaruStorage", dependencies: ["CLMDB", "CPrefetch"], path: "Sources/HaruStorage", swiftSettings: acrossLayers),
+        .target(name: "HaruStorage", dependencies: ["CLMDB", "CPrefetch"], path: "Sources/HaruStorage"),
         // Model: time, calendar, events and their encodings, JSON, entity state and the fold.
         .target(
             name: "HaruModel", dependencies: ["HaruStorage", "CCrypto", "CPrefetch"],
-            path: "Sources/HaruModel", swiftSettings: acrossLayers),
+            path: "Sources/HaruModel"),
         // Engine: the log (append, bulk ingest, replay, rebuild, verify), projections, threads.
-        .target(name: "HaruEngine", dependencies: ["HaruModel", "HaruStorage"], path: "Sources/HaruEngine", swiftSettings: acrossLayers),
-        // Views: queries, progress, explanations, scenarios.
-        .target(name: "HaruViews", dependencies: ["HaruEngine", "HaruModel"], path: "Sources/HaruViews", swiftSettings: acrossLayers),
+        .target(name: "HaruEngine", dependencies: ["HaruModel", "HaruStorage"], path: "Sources/HaruEngine"),
+        // Views: queries, progress, explanations, listings, audits, the HTML report.
+        .target(name: "HaruViews", dependencies: ["HaruEngine", "HaruModel"], path: "Sources/HaruViews"),
+        // Interchange: other tools' files in and out (timewarrior, Loop, the app's CSV, timeclock).
+        .target(name: "HaruInterchange", dependencies: ["HaruViews", "HaruEngine", "HaruModel", "HaruStorage"], path: "Sources/HaruInterchange"),
         // The library product: re-exports the layers' public API.
         .target(
-            name: "HaruLedger", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews"],
+            name: "HaruLedger", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange"],
             path: "Sources/HaruLedger"),
         .target(
-            name: "HaruCLI", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews"],
-            path: "Sources/HaruCLI", swiftSettings: acrossLayers),
-        .executableTarget(name: "haru", dependencies: ["HaruCLI"], path: "Sources/haru"),
+            name: "HaruCLI", dependencies: ["HaruLedger"],
+            path: "Sources/HaruCLI"),
+        .executableTarget(name: "haru", dependencies: ["HaruCLI", "HaruLedger"], path: "Sources/haru"),
         // In-process timings of the read paths (Docs/performance.md).
         .executableTarget(name: "haru-bench", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews"], path: "Benchmarks/HaruBench"),
-        .target(name: "TestSupport", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruCLI"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruCLI"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "HaruLedgerTests", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "TestSupport"],
+            name: "HaruLedgerTests", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
             path: "Tests/HaruLedgerTests"),
         .testTarget(
-            name: "HaruCLITests", dependencies: ["HaruCLI", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "TestSupport"],
+            name: "HaruCLITests", dependencies: ["HaruCLI", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
             path: "Tests/HaruCLITests"),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,10 @@ B. That graph must have no cycle, so each layer's folders can be read bottom
 up. (Members reached through an `extension` are not seen: keep extensions in
 the folder of what they add to.)
 
+Clients: the command line (HaruCLI and the `haru` executable) is a client of
+the library's public API alone: it imports HaruLedger, never a layer, and
+never through `@_spi`.
+
 Usage: scripts/check-layers.py [--graph]   (--graph prints every edge)
 """
 import collections
@@ -18,7 +22,8 @@ import os
 import re
 import sys
 
-LAYERS = ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruCLI"]
+CLIENTS = ["HaruCLI", "haru"]
+LAYERS = ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruLedger", "HaruCLI"]
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources")
 DECL = re.compile(
     r"^(?:(?:package|public|internal|final|indirect|@\w+(?:\([^)]*\))?)\s+)*"
@@ -84,11 +89,20 @@ def main():
         if graph_out:
             for a in sorted(edges):
                 print(f"{layer}/{a} → " + ", ".join(sorted(edges[a])))
+    for client in CLIENTS:
+        for dirpath, _, names in os.walk(os.path.join(ROOT, client)):
+            for n in names:
+                if not n.endswith(".swift"):
+                    continue
+                p = os.path.join(dirpath, n)
+                for m in re.finditer(r"^(@_spi\(\w+\)\s+)?import\s+(\w+)", strip(open(p, encoding="utf-8").read()), re.M):
+                    if m.group(1) or (m.group(2) in LAYERS and m.group(2) not in ("HaruLedger", "HaruCLI")):
+                        problems.append(f"{os.path.relpath(p, ROOT)}: `{m.group(0)}`: the command line uses the public API (import HaruLedger) only")
     for p in problems:
         print("check-layers:", p, file=sys.stderr)
     if problems:
         return 1
-    print(f"check-layers: {len(LAYERS)} layers, no upward import, no folder cycle")
+    print(f"check-layers: {len(LAYERS)} layers, no upward import, no folder cycle; the command line imports HaruLedger alone")
     return 0
 
 

@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// An option's name, spelled once (`OptionKey.expectHead` is
 /// `--expect-head`): commands declare and read their options by these keys,

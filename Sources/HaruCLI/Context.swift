@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// What every subcommand works with: the invocation and the global options.
 struct Context {
@@ -59,7 +56,7 @@ struct Context {
                 throw LedgerError.olderProjections(found: found, supported: supported)
             }
         }
-        if l.environment.lockless {
+        if l.isLockless {
             invocation.err.line("Note: this ledger is read-only here; it is read without LMDB's lock file, so a writer elsewhere could change it under this read.")
         }
         opened.ledger = l
@@ -124,7 +121,7 @@ struct Context {
     /// data.name: …` becomes `name: …`; the event's time is `--at`).
     mutating func append(_ inputs: [EventInput]) throws -> AppendResult {
         do {
-            return try append(from: { ArrayEventSource(inputs: inputs, lines: nil) })
+            return try append(inputs, progress: nil)
         } catch LedgerError.invalid(let e) {
             throw UsageError(Context.commandWords(e))
         }
@@ -136,20 +133,20 @@ struct Context {
         return "\(field): \(e.rule)"
     }
 
-    /// Appends the events a source yields (a bulk load: read one at a time).
-    mutating func append<S: EventSource>(from source: () -> S, expectHead: UInt64? = nil) throws -> AppendResult {
+    /// Appends a batch of events (an import: its reading shown on `progress`).
+    mutating func append(_ inputs: [EventInput], progress: ProgressLine?) throws -> AppendResult {
         let ledger = try openLedger()
-        let result = try ledger.append(from: source, expectHead: expectHead, now: try nowMicros(), rng: &rng)
+        let result = try ledger.append(inputs, now: try nowMicros(), rng: &rng, progress: progress.map { line in line.report })
         flushAfterCommit(ledger, result)
         return result
     }
 
-    /// Appends the events a source yields, made and prepared on a second
-    /// thread while this one appends (a bulk import).
-    mutating func appendReadingAhead<S: EventSource & SendableMetatype>(_ source: () -> S) throws -> AppendResult {
+    /// Imports timewarrior's export (`TimewarriorImport.run`).
+    mutating func importTimewarrior(_ bytes: [UInt8], options: TimewarriorImport.Options, progress: ProgressLine?) throws -> TimewarriorImport.Result {
         let ledger = try openLedger()
-        let result = try ledger.appendReadingAhead(source, now: try nowMicros(), rng: &rng)
-        flushAfterCommit(ledger, result)
+        let result = try TimewarriorImport.run(
+            bytes, into: ledger, options: options, zones: zones, now: try nowMicros(), rng: &rng, progress: progress.map { line in line.report })
+        flushAfterCommit(ledger, result.append)
         return result
     }
 
@@ -160,7 +157,7 @@ struct Context {
         let ledger = try openLedger()
         let result = try ledger.appendJSONLines(
             input, zones: zones, expectHead: expectHead, now: try nowMicros(), rng: &rng,
-            progress: progress.map { line in { line.update(events: $0, fraction: Double($1) / Double(max($2, 1))) } }, provenance: provenance)
+            progress: progress.map { line in line.report }, provenance: provenance)
         flushAfterCommit(ledger, result)
         return result
     }
@@ -172,7 +169,7 @@ struct Context {
     func flushAfterCommit(_ ledger: Ledger, _ result: AppendResult) {
         guard durability == .relaxed else { return }
         do {
-            try invocation.flushToDisk(ledger.environment)
+            try invocation.flushToDisk(ledger)
         } catch {
             invocation.err.line(
                 "Warning: the events are committed (head seq \(result.head)) but not yet flushed to disk (--no-sync): \(error). "

@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// Human durations: `1h 05m`, `12m 30s`, `45s`.
 enum Duration {

@@ -2,10 +2,7 @@
     import Glibc
 #endif
 
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// The `haru` command line. The executable calls `run` and exits with what
 /// it returns; tests call it in-process with their own streams and clock.

@@ -2,7 +2,7 @@
     import Glibc
 #endif
 
-@_spi(Layers) import HaruStorage
+import HaruLedger
 
 /// A file written whole or not at all: the text goes to a temporary file
 /// beside it, which is synced and renamed over the name only once every

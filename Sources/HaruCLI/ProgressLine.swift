@@ -1,7 +1,6 @@
 /// A line kept up to date on a terminal while a bulk load reads
-/// (`ProgressLine`), and the source that feeds it (`ProgressSource`).
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
+/// (`ProgressLine`), fed by the library's `BulkProgress` reports.
+import HaruLedger
 
 /// `1,234,567`.
 func grouped(_ x: Int) -> String {
@@ -53,42 +52,14 @@ final class ProgressLine {
         err.write("\r\(label) … \(grouped(events)) events read; writing them\u{1B}[K")
     }
 
+    /// A bulk load's report, drawn.
+    func report(_ p: BulkProgress) {
+        if p.doneReading { read(events: p.events) } else { update(events: p.events, fraction: p.fraction) }
+    }
+
     /// Clears the line, if it was drawn.
     func finish() {
         if shown { err.write("\r\u{1B}[K") }
         shown = false
-    }
-}
-
-/// A source whose reading is shown on a `ProgressLine` (every 4,096 events).
-struct ProgressSource<S: EventSource>: EventSource {
-    private var inner: S
-    private let line: ProgressLine?
-    /// The part of its input the source has read (nil: unknown).
-    private let fraction: (S, Int) -> Double?
-    private var read = 0
-
-    /// - Parameter total: how many events the source holds, for the part read.
-    init(_ inner: S, line: ProgressLine?, total: Int) {
-        self.init(inner, line: line) { _, read in Double(read) / Double(max(total, 1)) }
-    }
-
-    /// - Parameter fraction: the part of its input the source has read, given the events read.
-    init(_ inner: S, line: ProgressLine?, fraction: @escaping (S, Int) -> Double?) {
-        self.inner = inner
-        self.line = line
-        self.fraction = fraction
-    }
-
-    var expectedRecords: ExpectedRecords? { inner.expectedRecords }
-
-    mutating func next() throws -> (EventInput, Int)? {
-        guard let e = try inner.next() else {
-            line?.read(events: read)
-            return nil
-        }
-        read += 1
-        if let line, read & 4095 == 0 { line.update(events: read, fraction: fraction(inner, read)) }
-        return e
     }
 }

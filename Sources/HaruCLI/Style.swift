@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruModel
+import HaruLedger
 
 /// Colour on a terminal: `--color auto|always|never` (auto: standard output
 /// is a terminal, `NO_COLOR` is unset or empty, `TERM` is not `dumb`).

@@ -2,10 +2,7 @@
     import Glibc
 #endif
 
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// Where a command writes: stdout and stderr in the real tool, buffers in tests.
 ///
@@ -121,7 +118,7 @@ package struct Invocation {
     package var end: ((Int32) -> Never)?
     /// Flushes a ledger written with `--no-sync` to disk after its commit
     /// (a seam: tests make it fail, as a failing `fdatasync` would).
-    package var flushToDisk: (Environment) throws -> Void = { try $0.sync() }
+    package var flushToDisk: (Ledger) throws -> Void = { try $0.sync() }
     /// The link naming the machine's zone (`haru init` without `--time-zone`, no `$TZ`).
     package var localtime = "/etc/localtime"
     /// Asks a person a yes/no question on the terminal; nil when there is

@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// A command line that cannot run: exit 2, `Error: …` and the usage line.
 package struct UsageError: HaruError {

@@ -5,3 +5,4 @@
 @_exported import HaruModel
 @_exported import HaruStorage
 @_exported import HaruViews
+@_exported import HaruInterchange

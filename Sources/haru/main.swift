@@ -1,10 +1,7 @@
 // The `haru` executable: the real world (arguments, environment, clock,
 // randomness, standard streams) handed to HaruCLI, and the exit code back.
 import HaruCLI
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
+import HaruLedger
 
 extension Subcommands {
     static let redact = Command(
@@ -41,7 +39,7 @@ extension Subcommands {
             }
             let ledger = try ctx.openLedger()
             let r = try ledger.redact(seq: seq, fields: fields, reason: reason, now: try ctx.nowMicros(), zones: ctx.zones, rng: &ctx.rng)
-            if ctx.durability == .relaxed { try ledger.environment.sync() }
+            if ctx.durability == .relaxed { try ledger.sync() }
             if ctx.json {
                 ctx.printJSON(
                     .object([
@@ -74,17 +72,7 @@ extension Subcommands {
             var st = stat()
             if stat(dest, &st) == 0 { throw UsageError("\(dest) exists: compact writes a new ledger; give a path that is not there yet") }
             let ledger = try ctx.openLedger(readOnly: true)
-            let partial = dest + ".partial-\(getpid())"
-            let r: CompactReport
-            do {
-                r = try ledger.compact(to: partial)
-                guard rename(partial, dest) == 0 else {
-                    throw UsageError("cannot move the copy into place at \(dest): \(String(cString: strerror(errno)))")
-                }
-            } catch {
-                Subcommands.removeLedger(at: partial)
-                throw error
-            }
+            let r = try Ledger.createBeside(dest) { partial in try ledger.compact(to: partial) }
             func mb(_ n: Int64) -> String { JSONValue.formatNumber((Double(n) / 104_857.6).rounded() / 10) + " MB" }
             if ctx.json {
                 ctx.printJSON(.object([("path", .string(dest)), ("events", .int(Int64(r.events))), ("bytes_before", .int(r.bytesBefore)), ("bytes_after", .int(r.bytesAfter))]))

@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 #if canImport(Glibc)
     import Glibc
@@ -70,8 +67,7 @@ struct ScratchDir {
     }
 
     func remove() {
-        for f in Ledger.fileNames { unlink(path + "/ledger/" + f) }
-        rmdir(path + "/ledger")
+        Ledger.remove(at: path + "/ledger")
         rmdir(path)
     }
 }

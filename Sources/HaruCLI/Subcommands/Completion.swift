@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// `haru completion bash|zsh|fish`: completion scripts generated from the
 /// command table itself (so a new command or option completes the day it is

@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// `haru actions`, `tags`, `goals`, `quests`: the definitions, every field,
 /// in the user's order (`order`, then creation).

@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 extension Subcommands {
     static let diff = Command(
@@ -35,44 +32,9 @@ extension Subcommands {
             var (a, b) = (try seq(given[0]), given.count == 2 ? try seq(given[1]) : head)
             if a > b { (a, b) = (b, a) }
             let d = try StateDiff.run(ledger, from: a, to: b, zones: ctx.zones, reference: { try ctx.reference($0) })
-            let hashes = try ledger.environment.read { txn in (try ledger.hash(at: a, txn), try ledger.hash(at: b, txn)) }
-            func state(_ s: UInt64, _ h: Digest?) -> JSONValue { .object([("known_at", .int(Int64(s))), ("known_at_hash", h.map { .string($0.description) } ?? .null)]) }
             if ctx.json {
-                // Written straight into bytes: a diff of states far apart lists
-                // every event between (100,000 make 15 MB), and building the
-                // whole answer as one value first took a fifth of the time.
-                // `from`/`to` carry each state's provenance (`printJSON`'s members).
-                // The events are written on the second core while this one
-                // writes the changes (each about half of the text).
-                let (events, calendar) = (d.events, d.calendar)
-                let (eventsJSON, _) = try Parallel.both(
-                    { DiffJSON.events(events, calendar: calendar) },
-                    {
-                        var out = JSONBytes(capacity: 1 << 20)
-                        // Out a megabyte at a time: the whole text (40 MB) held at once
-                        // cost more in page faults and copies than it took to write.
-                        func flush() {
-                            guard out.bytes.count >= 1 << 20 else { return }
-                            ctx.out.write(bytes: out.bytes)
-                            out.bytes.removeAll(keepingCapacity: true)
-                        }
-                        out.raw("{\"from\":")
-                        state(a, hashes.0).write(to: &out)
-                        out.raw(",\"to\":")
-                        state(b, hashes.1).write(to: &out)
-                        out.raw(",\"changes\":[")
-                        var first = true
-                        for c in d.changes {
-                            out.separator(&first)
-                            DiffJSON.change(c, to: &out)
-                            flush()
-                        }
-                        // Each causing event once, with what it changed (items name them by seq).
-                        out.raw("],\"events\":[")
-                        ctx.out.write(bytes: out.bytes)
-                    })
-                ctx.out.write(bytes: eventsJSON)
-                ctx.out.line("]}")
+                let hashes = try ledger.hashes(at: [a, b])
+                try d.writeJSON(fromHash: hashes[0], toHash: hashes[1]) { ctx.out.write(bytes: $0) }
                 return ExitCode.ok
             }
             /// A value as JSON text, at most 60 characters.
@@ -116,40 +78,4 @@ extension Subcommands {
             }
             return ExitCode.ok
         })
-}
-
-/// `haru diff --json`'s parts, written into bytes.
-enum DiffJSON {
-    /// One changed item: `{"kind":…,"id":…,"changed":[…],"caused_by":[…]}`.
-    static func change(_ c: StateDiff.Change, to out: inout JSONBytes) {
-        out.raw("{\"kind\":")
-        out.string(c.kind)
-        out.raw(",\"id\":")
-        out.string(c.id)
-        // A side where the value is absent has no member (null is a value).
-        out.raw(",\"changed\":")
-        JSONValue.array(c.leaves.map { leaf in
-            .object([("path", .string(leaf.path))] + (leaf.before.map { [("before", $0)] } ?? []) + (leaf.after.map { [("after", $0)] } ?? []))
-        }).write(to: &out)
-        out.raw(",\"caused_by\":")
-        out.array(c.causes)
-        out.byte(0x7D)
-    }
-
-    /// The causing events, comma-separated: `{"seq":…,"type":…,"data":{…}}`, instants in `calendar`'s zone.
-    static func events(_ events: [StateDiff.Cause], calendar: LedgerCalendar) -> [UInt8] {
-        var out = JSONBytes(capacity: events.count * 160)
-        var first = true
-        for e in events {
-            out.separator(&first)
-            out.raw("{\"seq\":")
-            out.int(Int64(e.seq))
-            out.raw(",\"type\":")
-            out.string(e.type.name)
-            out.raw(",\"data\":")
-            e.payload.writeJSON(type: e.type, to: &out, offset: calendar.offset(at:))
-            out.byte(0x7D)
-        }
-        return out.bytes
-    }
 }

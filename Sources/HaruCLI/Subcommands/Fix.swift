@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// Fixing a record in one command: `edit`, `delete`, `cancel`. A record is
 /// named by a REF as `haru records` shows it (the start of its id) or `@N`
@@ -315,7 +312,7 @@ extension Context {
     /// hold it), but from a terminal usually a forgotten timer or a typo.
     func warnOverlaps(_ sessionID: String, ledger: Ledger, now: Instant) throws {
         try ledger.snapshot(zones: zones) { snap in
-            guard let s = try snap.store.session(sessionID), s.status == .stopped || s.status == .running else { return }
+            guard let s = try snap.entities.session(sessionID), s.status == .stopped || s.status == .running else { return }
             let end = (s.end ?? now).seconds
             let rows = try RecordList.read(snap, span: s.start.seconds..<max(end, s.start.seconds + 1), reference: .live(now: now), actions: [s.actionID], all: false)
             guard let me = rows.first(where: { $0.id == sessionID }) else { return }

@@ -1,8 +1,7 @@
 /// What every import tells its user at the end: what it made and what it
 /// skipped (`importSummary`; the line kept up to date while it reads is
 /// `ProgressLine`).
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
+import HaruLedger
 
 extension Subcommands {
     /// `Imported 12 events from Loop: 2 actions, 8 counts, 1 goal, 1 quest;

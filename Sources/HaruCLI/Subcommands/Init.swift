@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 #if canImport(Glibc)
     import Glibc
@@ -27,25 +24,11 @@ extension Subcommands {
             // Validate before creating anything, so a typo leaves no directory behind.
             let first = try ctx.event(.settingsChanged, at: try ctx.eventTime(), data: data)
             makeParents(of: path)
-            if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
             // All or nothing: the ledger is made beside its place, with its first
             // event, and renamed into place only then. A full disk, an I/O error
             // or a kill before the rename leaves no ledger at the path (only a
             // `.partial-PID` directory beside it), never one without its settings.
-            let partial = path + ".partial-\(getpid())"
-            let r: AppendResult
-            do {
-                r = try makeLedger(at: partial, first: first, ctx: &ctx)
-                guard rename(partial, path) == 0 else {
-                    let e = errno
-                    throw InitError(path: path, reason: e == ENOTEMPTY || e == EEXIST
-                        ? "the directory is not empty and holds no ledger; choose another path or empty it"
-                        : String(cString: strerror(e)))
-                }
-            } catch {
-                Subcommands.removeLedger(at: partial)
-                throw error
-            }
+            let r = try Ledger.createBeside(path) { partial in try makeLedger(at: partial, first: first, ctx: &ctx) }
             if ctx.json {
                 ctx.printJSON(.object([("ledger", .string(path)), ("head", .int(Int64(r.head)))]))
             } else {
@@ -88,12 +71,4 @@ extension Subcommands {
             if !prefix.isEmpty { mkdir(prefix, 0o700) }
         }
     }
-}
-
-/// A ledger that could not be put in place: exit 3, nothing left at the path.
-struct InitError: HaruError {
-    var path: String
-    var reason: String
-    var exitStatus: ExitStatus { .cannotOpen }
-    var description: String { "cannot create the ledger at \(path): \(reason); nothing was created" }
 }

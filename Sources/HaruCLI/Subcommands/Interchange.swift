@@ -2,10 +2,7 @@
     import Glibc
 #endif
 
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 /// `haru export` and `haru import`: the ledger's data out and back in.
 extension Subcommands {
@@ -78,30 +75,21 @@ extension Subcommands {
             let input = try ctx.invocation.readInput(source == "-" ? nil : source)
             let path = try ctx.ledgerPath()
             let fresh = FileBytes.read(path + "/data.mdb", limit: 1) == nil
-            // A new ledger is built beside its path and renamed into place once
-            // the import committed, as `init` does: all or nothing.
-            let partial = path + ".partial-\(getpid())"
-            if fresh {
-                makeParents(of: path)
-                ctx.opened.creatingAt = partial
-            }
+            let progress = ctx.progressLine("importing")
+            defer { progress?.finish() }
             let r: AppendResult
-            do {
-                let progress = ctx.progressLine("importing")
-                defer { progress?.finish() }
-                r = try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true)
-                progress?.finish()
-                // The environment stays open over the rename: LMDB holds its files by descriptor.
-                if fresh, rename(partial, path) != 0 {
-                    let e = errno
-                    throw InitError(path: path, reason: e == ENOTEMPTY || e == EEXIST
-                        ? "the directory is not empty and holds no ledger; choose another path or empty it"
-                        : String(cString: strerror(e)))
+            if fresh {
+                // A new ledger is built beside its path and renamed into place once
+                // the import committed, as `init` does: all or nothing.
+                makeParents(of: path)
+                r = try Ledger.createBeside(path) { partial in
+                    ctx.opened.creatingAt = partial
+                    return try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true)
                 }
-            } catch {
-                if fresh { removeLedger(at: partial) }
-                throw error
+            } else {
+                r = try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true)
             }
+            progress?.finish()
             if ctx.json {
                 let skipped = r.seqs.count - r.appended
                 ctx.printJSON(
@@ -211,7 +199,7 @@ extension Subcommands {
                 // The batch's own errors (with their lines), mapped to the files below.
                 let progress = ctx.progressLine("importing the app's CSV")
                 defer { progress?.finish() }
-                r = try ctx.append(from: { ProgressSource(ArrayEventSource(inputs: imported.map(\.event), lines: nil), line: progress, total: imported.count) })
+                r = try ctx.append(imported.map(\.event), progress: progress)
                 progress?.finish()
             } catch let error {
                 // The batch's line is the event's place: name the file and line it came from.
@@ -254,20 +242,7 @@ extension Subcommands {
                     let cal = try snap.calendar()
                     let range = try ctx.dayRange(from: p.value(.from), to: p.value(.to), calendar: cal)
                     let span = range.map { cal.range(of: $0.lowerBound).lowerBound.seconds..<cal.range(of: $0.upperBound).upperBound.seconds }
-                    var names: [String: String] = [:], tags: [String: String] = [:], accounts: [String: String] = [:]
-                    for d in try snap.definitions(.tag) { names[d.id] = d.fields().string(.name) }
-                    for d in try snap.definitions(.action) where d.isLive {
-                        let name = d.fields().string(.name) ?? d.id
-                        let tag = (d.fields().strings(.tagIDs) ?? []).compactMap { names[$0] }.first
-                        tags[d.id] = tag
-                        accounts[d.id] = Timeclock.account(tag.map { [$0, name] } ?? [name])
-                    }
-                    for r in try RecordList.allLive(snap) where r.kind == .session && r.state == .recorded {
-                        guard let account = accounts[r.actionID], let end = r.end else { continue }
-                        if let span, !(r.start.seconds < span.upperBound && end.seconds > span.lowerBound) { continue }
-                        out.line("i \(Timeclock.time(r.start, cal)) \(account)" + (r.note.map { "  " + RecordText.oneLine($0) } ?? ""))
-                        out.line("o \(Timeclock.time(end, cal))")
-                    }
+                    try Timeclock.write(snap, span: span) { out.line($0) }
                 }
                 try file?.commit()
             } catch {
@@ -319,7 +294,7 @@ extension Subcommands {
             do {
                 let progress = ctx.progressLine("importing Loop")
                 defer { progress?.finish() }
-                r = try ctx.append(from: { ProgressSource(ArrayEventSource(inputs: result.events, lines: nil), line: progress, total: result.events.count) })
+                r = try ctx.append(result.events, progress: progress)
                 progress?.finish()
             } catch LedgerError.invalid(let e) {
                 throw UsageError("Loop import: \(e.field): \(e.rule); nothing was imported")
@@ -366,35 +341,15 @@ extension Subcommands {
             let source = p.positionals[0]
             let input = try ctx.invocation.readInput(source == "-" ? nil : source)
             let bytes = Array(input.buffer)
-            let ledger = try ctx.openLedger()
-            let events = try ledger.snapshot(zones: ctx.zones) { snap in
-                try TimewarriorImport.events(bytes, options: options, snap: snap, zones: ctx.zones)
-            }
             let progress = ctx.progressLine("importing timewarrior")
             defer { progress?.finish() }
-            let r: AppendResult
-            var unchanged = events.unchanged
-            do {
-                r = try ctx.appendReadingAhead { ProgressSource(events.restarted, line: progress) { s, _ in s.fractionRead } }
-            } catch is TimewarriorImport.NotStreamable {
-                // Out of order or not plain: read whole (nothing was written).
-                let planned = try ledger.snapshot(zones: ctx.zones) { snap in
-                    try TimewarriorImport.planned(bytes, options: options, snap: snap, zones: ctx.zones)
-                }
-                unchanged = planned.unchanged
-                r = try ctx.appendReadingAhead { ProgressSource(planned.restarted, line: progress) { s, _ in s.fractionRead } }
-            }
+            let result = try ctx.importTimewarrior(bytes, options: options, progress: progress)
+            let (r, unchanged) = (result.append, result.unchanged)
             progress?.finish()
             let skipped = unchanged > 0 ? ["\(grouped(unchanged)) interval\(unchanged == 1 ? "" : "s") already imported as \(unchanged == 1 ? "it is" : "they are")"] : []
             ctx.out.line(importSummary(r, from: "timewarrior", skipped: skipped))
             return ExitCode.ok
         })
-
-    /// Removes a ledger directory this command made (its two files and itself).
-    static func removeLedger(at path: String) {
-        for f in Ledger.fileNames { unlink(path + "/" + f) }
-        rmdir(path)
-    }
 }
 
 extension Optional {
@@ -403,31 +358,6 @@ extension Optional {
         guard let v = self else { throw error() }
         return v
     }
-}
-
-/// hledger's timeclock format.
-enum Timeclock {
-    /// `2026/03/04 07:30:00` in the ledger's zone (timeclock times carry none).
-    static func time(_ t: Instant, _ cal: LedgerCalendar) -> String {
-        var b: [UInt8] = []
-        t.write(offsetSeconds: cal.offset(at: t), to: &b)
-        let s = String(decoding: b.prefix(19), as: UTF8.self)  // 2026-03-04T07:30:00
-        return s.prefix(10).replacingDashes + " " + s.dropFirst(11)
-    }
-
-    /// An account name: parts joined by ':', each without what hledger reads
-    /// as a separator (two spaces, a tab, ';').
-    static func account(_ parts: [String]) -> String {
-        parts.map { p in
-            var s = String(p.map { $0 == ":" || $0 == ";" || $0 == "\t" ? "-" : $0 })
-            while s.contains("  ") { s = s.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
-            return s.isEmpty ? "-" : s
-        }.joined(separator: ":")
-    }
-}
-
-extension StringProtocol {
-    fileprivate var replacingDashes: String { String(map { $0 == "-" ? "/" : $0 }) }
 }
 
 /// The names in a directory (not `.` and `..`), sorted; empty when it cannot be read.

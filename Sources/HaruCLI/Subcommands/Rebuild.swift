@@ -1,7 +1,4 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruViews
+import HaruLedger
 
 extension Subcommands {
     static let rebuild = Command(
@@ -26,7 +23,7 @@ extension Subcommands {
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let r = try ledger.rebuild(fresh: p.has(.fresh))
-            if ctx.durability == .relaxed { try ledger.environment.sync() }
+            if ctx.durability == .relaxed { try ledger.sync() }
             if ctx.json {
                 ctx.printJSON(
                     .object([

@@ -18,6 +18,8 @@ public enum LedgerError: HaruError, Sendable {
     case notFound(path: String)
     /// The ledger exists already (`init`).
     case exists(path: String)
+    /// A new ledger could not be put in place (`Ledger.createBeside`); nothing was created.
+    case cannotCreate(path: String, reason: String)
     /// The batch would pass a limit of the stored format; nothing was written.
     case limit(String)
     /// Another process replaced the projection set during this call; nothing was written.
@@ -30,7 +32,7 @@ public enum LedgerError: HaruError, Sendable {
     public var exitStatus: ExitStatus {
         switch self {
         case .invalid, .conflict, .headMoved, .exists, .limit: .badInput
-        case .damaged, .eventsDamaged, .notFound, .rebuiltMeanwhile, .newerProjections, .olderProjections: .cannotOpen
+        case .damaged, .eventsDamaged, .notFound, .cannotCreate, .rebuiltMeanwhile, .newerProjections, .olderProjections: .cannotOpen
         }
     }
 
@@ -49,6 +51,7 @@ public enum LedgerError: HaruError, Sendable {
                 + "or from an export made before the damage (`haru import jsonl FILE` with --ledger at a new path)"
         case .notFound(let path): return "no ledger at \(path); create one with `haru init`"
         case .exists(let path): return "a ledger already exists at \(path)"
+        case .cannotCreate(let path, let reason): return "cannot create the ledger at \(path): \(reason); nothing was created"
         case .limit(let what): return what
         case .rebuiltMeanwhile:
             return "another haru rebuilt the ledger's projections while this command ran; nothing was written: run it again"

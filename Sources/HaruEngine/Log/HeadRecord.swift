@@ -74,7 +74,7 @@ enum HeadRecord {
 
 extension Ledger {
     /// The files of a ledger's directory: LMDB's two and the head record.
-    @_spi(Layers) public static let fileNames = ["data.mdb", "lock.mdb", "head"]
+    static let fileNames = ["data.mdb", "lock.mdb", "head"]
 
     /// Refuses a data file rolled back behind the head record (`HeadRecord`).
     func checkHeadRecord() throws {

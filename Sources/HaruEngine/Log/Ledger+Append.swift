@@ -12,10 +12,17 @@ extension Ledger {
     ///   - expectHead: fail with `headMoved` unless the head is exactly this seq.
     ///   - now: the clock, µs since the epoch (transaction time; never goes back).
     ///   - rng: where new event ids come from.
+    ///   - progress: told how far the batch has come (a bulk load; see `BulkProgress`).
     public func append<G: RandomNumberGenerator>(
-        _ inputs: [EventInput], lines: [Int]? = nil, expectHead: UInt64? = nil, now: Int64, rng: inout G
+        _ inputs: [EventInput], lines: [Int]? = nil, expectHead: UInt64? = nil, now: Int64, rng: inout G,
+        progress: ((BulkProgress) -> Void)? = nil
     ) throws -> AppendResult {
-        try append(from: { ArrayEventSource(inputs: inputs, lines: lines) }, expectHead: expectHead, now: now, rng: &rng)
+        guard let progress else {
+            return try append(from: { ArrayEventSource(inputs: inputs, lines: lines) }, expectHead: expectHead, now: now, rng: &rng)
+        }
+        return try append(
+            from: { ProgressSource(ArrayEventSource(inputs: inputs, lines: lines), total: inputs.count, report: progress) },
+            expectHead: expectHead, now: now, rng: &rng)
     }
 
     /// Appends the events a source yields, atomically, reading them one at a

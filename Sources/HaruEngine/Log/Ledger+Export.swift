@@ -15,7 +15,7 @@ extension Ledger {
     /// read snapshot), chunk by chunk in seq order.
     /// - Parameter offset: the UTC offset instants print with.
     /// - Returns: how many events were written.
-    @_spi(Layers) public func exportJSONL(
+    public func exportJSONL(
         from: UInt64, offset: @escaping @Sendable (Instant) -> Int, write: ([UInt8]) throws -> Void
     ) throws -> Int {
         let done: Int? = try environment.read { txn in

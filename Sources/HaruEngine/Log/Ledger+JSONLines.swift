@@ -8,15 +8,18 @@ extension Ledger {
     /// Appends the JSON Lines in `input` as one atomic batch (`#` comments
     /// and blank lines skipped); see `append(from:expectHead:now:rng:)`.
     /// - Parameters:
-    ///   - progress: called now and then with (events read, bytes read, bytes in all).
+    ///   - progress: told now and then how far the reading has come (the part of the bytes read).
     ///   - provenance: lines as `haru export jsonl` writes them: the fields
     ///     the store added (seq, recorded, prev, hash) are read and ignored.
     public func appendJSONLines<G: RandomNumberGenerator>(
         _ input: InputBytes, zones: ZoneDirectory, expectHead: UInt64? = nil, now: Int64, rng: inout G,
-        progress: ((Int, Int, Int) -> Void)? = nil, provenance: Bool = false
+        progress: ((BulkProgress) -> Void)? = nil, provenance: Bool = false
     ) throws -> AppendResult {
-        try appendReadingAhead(
-            { EventLines(input: input, zones: zones, progress: progress, provenance: provenance) }, expectHead: expectHead, now: now, rng: &rng)
+        let report = progress.map { p in
+            { (events: Int, read: Int, total: Int) in p(BulkProgress(events: events, fraction: Double(read) / Double(max(total, 1)), doneReading: false)) }
+        }
+        return try appendReadingAhead(
+            { EventLines(input: input, zones: zones, progress: report, provenance: provenance) }, expectHead: expectHead, now: now, rng: &rng)
     }
 
     /// Appends what `makeSource` yields as one atomic batch, the events read
@@ -78,7 +81,7 @@ struct BulkSource<S: EventSource>: EventSource {
     private var cursor = JSONLineCursor()
     private var read = 0
 
-    @_spi(Layers) public init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int, Int) -> Void)? = nil, provenance: Bool = false) {
+    public init(input: InputBytes, zones: ZoneDirectory, progress: ((Int, Int, Int) -> Void)? = nil, provenance: Bool = false) {
         self.input = input
         self.zones = zones
         self.progress = progress
@@ -87,11 +90,11 @@ struct BulkSource<S: EventSource>: EventSource {
 
     /// An event line is about 150 bytes (the benchmark's average is 155),
     /// and a line may make a session or a count: half of each is the guess.
-    @_spi(Layers) public var expectedRecords: ExpectedRecords? {
+    public var expectedRecords: ExpectedRecords? {
         ExpectedRecords(sessions: input.count / 300, counts: input.count / 300)
     }
 
-    @_spi(Layers) public mutating func next() throws -> (EventInput, Int)? {
+    public mutating func next() throws -> (EventInput, Int)? {
         let total = input.count
         if let progress, read % 16_384 == 0 { progress(read, min(cursor.offset, total), total) }
         guard let (n, range) = cursor.next(in: input.buffer) else { return nil }

@@ -135,7 +135,7 @@ extension Ledger {
 /// What `rebuild` did.
 public struct RebuildReport: Sendable, Equatable {
     /// Events replayed.
-    @_spi(Layers) public var events: UInt64
+    public var events: UInt64
     /// Projection entries written to match them (0: all were intact).
     public var changed = 0
     /// The projection set written and now in use (nil: none was needed).

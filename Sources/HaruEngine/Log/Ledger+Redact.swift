@@ -21,11 +21,11 @@ public struct RedactReport: Sendable, Equatable {
 
 extension Ledger {
     /// The fields that hold user text.
-    @_spi(Layers) public static let redactable: [Field] = [.name, .note, .title]
+    public static let redactable: [Field] = [.name, .note, .title]
 
     /// What replaces removed text: unique per event, since a name must stay
     /// unique among live definitions when the log is folded again.
-    @_spi(Layers) public static func redactionMarker(_ seq: UInt64) -> String { "[redacted: seq \(seq)]" }
+    public static func redactionMarker(_ seq: UInt64) -> String { "[redacted: seq \(seq)]" }
 
     /// Replaces the user text of the event at `seq` (all of it, or `fields`)
     /// with a marker, in one commit with a `ledger.redacted` event that
@@ -35,7 +35,7 @@ extension Ledger {
     /// chain covers the original payload's digest, which the record keeps.
     /// - Throws: `LedgerError.invalid` for a seq that is not there, an event
     ///   without such text, one already redacted, or a redaction record.
-    @_spi(Layers) public func redact<G: RandomNumberGenerator>(
+    public func redact<G: RandomNumberGenerator>(
         seq: UInt64, fields wanted: [Field]?, reason: String, now: Int64, zones: ZoneDirectory, rng: inout G
     ) throws -> RedactReport {
         var newHead: Head?
@@ -109,7 +109,7 @@ extension Ledger {
     /// linger), not projection sets replaced by a rebuild. What `mdb_copy -c`
     /// does for the pages, done for the ledger's content.
     /// - Throws: `LedgerError.exists` when there is a ledger at `path`.
-    @_spi(Layers) public func compact(to path: String) throws -> CompactReport {
+    public func compact(to path: String) throws -> CompactReport {
         let copy = try Ledger.create(path: path)
         try environment.read { txn in
             try copy.environment.write { out in

@@ -28,10 +28,10 @@ import Synchronization
 }
 
 /// A guess of the records a batch makes, never a limit.
-@_spi(Layers) public struct ExpectedRecords: Sendable {
-    @_spi(Layers) public var sessions: Int
-    @_spi(Layers) public var counts: Int
-    @_spi(Layers) public init(sessions: Int, counts: Int) {
+public struct ExpectedRecords: Sendable {
+    public var sessions: Int
+    public var counts: Int
+    public init(sessions: Int, counts: Int) {
         self.sessions = sessions
         self.counts = counts
     }
@@ -44,12 +44,12 @@ import Synchronization
     var k = 0
 
     /// - Parameter lines: each event's input line (default 1, 2, 3 …).
-    @_spi(Layers) public init(inputs: [EventInput], lines: [Int]?) {
+    public init(inputs: [EventInput], lines: [Int]?) {
         self.inputs = inputs
         self.lines = lines
     }
 
-    @_spi(Layers) public mutating func next() -> (EventInput, Int)? {
+    public mutating func next() -> (EventInput, Int)? {
         guard k < inputs.count else { return nil }
         defer { k += 1 }
         return (inputs[k], lines?[k] ?? k + 1)
@@ -89,7 +89,7 @@ public struct Head: Sendable, Equatable {
     public var seq: UInt64
     public var hash: Digest
     /// Transaction time of the last event (µs), 0 when empty.
-    @_spi(Layers) public var recorded: Int64
+    public var recorded: Int64
 }
 
 /// A ledger: the hash-chained event log and the projections it folds into,
@@ -100,7 +100,7 @@ public struct Head: Sendable, Equatable {
 /// state, record pages, action table, checkpoints, the id index), kept by
 /// every append in the same transaction.
 public final class Ledger: Sendable {
-    @_spi(Layers) public let environment: Environment
+    public let environment: Environment
     /// seq → event record.
     @_spi(Layers) public let events: Database<SeqKey>
     /// The projection record (nil: a read-only ledger made before it existed).
@@ -135,7 +135,7 @@ public final class Ledger: Sendable {
     ///   - trustOwner: open a ledger another user owns (refused otherwise).
     ///   - upgrading: told before projections of an older format are rebuilt
     ///     (the format found, and how many events are replayed).
-    @_spi(Layers) public convenience init(
+    public convenience init(
         path: String, durability: Environment.Durability = .durable, readOnly: Bool = false, writeWait: WriteWait = WriteWait(),
         trustOwner: Bool = false, upgrading: (_ from: UInt32, _ events: UInt64) -> Void = { _, _ in }
     ) throws {
@@ -221,7 +221,7 @@ public final class Ledger: Sendable {
     }
 
     /// The event with this seq.
-    @_spi(Layers) public func event(_ seq: UInt64) throws -> Event? {
+    public func event(_ seq: UInt64) throws -> Event? {
         try environment.read { txn in try event(seq, txn) }
     }
 
@@ -295,12 +295,12 @@ public final class Ledger: Sendable {
     }
 
     /// Reads the stored entity state (kept current by every append).
-    @_spi(Layers) public func withStoredState<T>(_ body: (any EntityReader) throws -> T) throws -> T {
+    public func withStoredState<T>(_ body: (any EntityReader) throws -> T) throws -> T {
         try environment.read { txn in try body(StoredEntities(txn: txn, db: try projections(txn).state)) }
     }
 
     /// Running sessions as (action id, session), from the stored state.
-    @_spi(Layers) public func runningSessions() throws -> [SessionRecord] {
+    public func runningSessions() throws -> [SessionRecord] {
         try environment.read { txn in
             let store = StoredEntities(txn: txn, db: try projections(txn).state)
             return try store.allRunning().compactMap { try store.session($0.1) }

@@ -3,13 +3,13 @@
 /// Consecutive logical days with their boundaries, and the one function that
 /// splits an interval across them (RULES §1: one split serves every query,
 /// so day totals, reports, progress and streaks can never disagree).
-@_spi(Layers) public struct DayGrid: Sendable {
-    @_spi(Layers) public let first: LocalDate
+public struct DayGrid: Sendable {
+    public let first: LocalDate
     /// `bounds[i]` is the start of day `first + i`; one more than the day count.
-    @_spi(Layers) public let bounds: [Int64]
+    public let bounds: [Int64]
 
     /// The days `from` through `through` (inclusive) of `calendar`.
-    @_spi(Layers) public init(_ calendar: LedgerCalendar, from: LocalDate, through: LocalDate) {
+    public init(_ calendar: LedgerCalendar, from: LocalDate, through: LocalDate) {
         first = from
         let n = max(0, through.daysSinceEpoch - from.daysSinceEpoch + 1)
         var b: [Int64] = []
@@ -25,22 +25,22 @@
     }
 
     /// Intervals with given boundaries (deadline windows: two per day).
-    @_spi(Layers) public init(first: LocalDate, bounds: [Int64]) {
+    public init(first: LocalDate, bounds: [Int64]) {
         self.first = first
         self.bounds = bounds
     }
 
     // The lookups below are `@inlinable`: the queries and the progress engine
     // (other modules) split every record of a range through them.
-    @inlinable @_spi(Layers) public var count: Int { bounds.count - 1 }
-    @inlinable @_spi(Layers) public func day(_ index: Int) -> LocalDate { first.adding(days: index) }
-    @_spi(Layers) public func range(_ index: Int) -> Range<Instant> { Instant(seconds: bounds[index])..<Instant(seconds: bounds[index + 1]) }
+    @inlinable public var count: Int { bounds.count - 1 }
+    @inlinable public func day(_ index: Int) -> LocalDate { first.adding(days: index) }
+    public func range(_ index: Int) -> Range<Instant> { Instant(seconds: bounds[index])..<Instant(seconds: bounds[index + 1]) }
     /// The instants the grid covers.
-    @inlinable @_spi(Layers) public var span: Range<Int64> { bounds[0]..<bounds[bounds.count - 1] }
+    @inlinable public var span: Range<Int64> { bounds[0]..<bounds[bounds.count - 1] }
 
     /// The index of the day holding `t`, nil outside the grid.
     @inlinable @inline(__always)
-    @_spi(Layers) public func index(of t: Int64) -> Int? {
+    public func index(of t: Int64) -> Int? {
         guard t >= bounds[0], t < bounds[bounds.count - 1] else { return nil }
         var lo = 0, hi = bounds.count - 1
         while hi - lo > 1 {
@@ -53,7 +53,7 @@
     /// Splits [start, end) by the days of the grid: `body(dayIndex, seconds)`
     /// for each day it overlaps, in order. Parts outside the grid are dropped.
     @inlinable @inline(__always)
-    @_spi(Layers) public func split(_ start: Int64, _ end: Int64, _ body: (Int, Int64) -> Void) {
+    public func split(_ start: Int64, _ end: Int64, _ body: (Int, Int64) -> Void) {
         let s = max(start, bounds[0]), e = min(end, bounds[bounds.count - 1])
         guard s < e, var k = index(of: s) else { return }
         while k < count, bounds[k] < e {

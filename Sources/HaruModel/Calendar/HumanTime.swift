@@ -17,10 +17,10 @@
 /// Periods: `:day`, `:yesterday`, `:week`, `:lastweek`, `:month`,
 /// `:lastmonth`, `:year`, `:lastyear` (weeks start on the ledger's week start).
 /// Durations: `1h30m`, `90m`, `45s`, `1.5h`, `01:30` (h:mm).
-@_spi(Layers) public enum HumanTime {
+public enum HumanTime {
     /// The instant `text` names, nil when it is none of the forms above or
     /// falls outside the times a ledger takes (`Instant.ledgerRange`).
-    @_spi(Layers) public static func instant(_ text: String, now: Instant, calendar: LedgerCalendar) -> Instant? {
+    public static func instant(_ text: String, now: Instant, calendar: LedgerCalendar) -> Instant? {
         guard let t = anyInstant(text, now: now, calendar: calendar), Instant.ledgerRange.contains(t.seconds) else { return nil }
         return t
     }
@@ -48,7 +48,7 @@
     }
 
     /// The logical day `text` names.
-    @_spi(Layers) public static func day(_ text: String, now: Instant, calendar: LedgerCalendar) -> LocalDate? {
+    public static func day(_ text: String, now: Instant, calendar: LedgerCalendar) -> LocalDate? {
         let t = text.trimmingSpacesAndTabs.lowercased()
         if let d = LocalDate(parsing: t) { return d }
         let today = calendar.day(of: now)
@@ -64,7 +64,7 @@
     }
 
     /// The days of the period `text` names (`:week` …); nil for anything else.
-    @_spi(Layers) public static func period(_ text: String, now: Instant, calendar: LedgerCalendar) -> ClosedRange<LocalDate>? {
+    public static func period(_ text: String, now: Instant, calendar: LedgerCalendar) -> ClosedRange<LocalDate>? {
         let today = calendar.day(of: now)
         func week(_ d: LocalDate) -> ClosedRange<LocalDate> { let s = calendar.weekStart(of: d); return s...s.adding(days: 6) }
         func year(_ y: Int) -> ClosedRange<LocalDate> { LocalDate(year: y, month: 1, day: 1)!...LocalDate(year: y, month: 12, day: 31)! }
@@ -82,7 +82,7 @@
     }
 
     /// Seconds in `text`: `1h30m`, `90m`, `45s`, `1.5h`, `01:30`; nil otherwise.
-    @_spi(Layers) public static func duration(_ text: String) -> Int64? {
+    public static func duration(_ text: String) -> Int64? {
         let t = text.trimmingSpacesAndTabs.lowercased()
         if let colon = t.firstIndex(of: ":") {
             guard let h = Int64(t[..<colon]), let m = Int64(t[t.index(after: colon)...]), h >= 0, h < 100_000, m >= 0, m < 60,
@@ -149,7 +149,7 @@
 
 extension String {
     /// Without leading and trailing spaces and tabs.
-    @_spi(Layers) public var trimmingSpacesAndTabs: String {
+    public var trimmingSpacesAndTabs: String {
         var s = Substring(self)
         while s.first == " " || s.first == "\t" { s = s.dropFirst() }
         while s.last == " " || s.last == "\t" { s = s.dropLast() }

@@ -8,7 +8,7 @@
 /// it. A change without `from` replaces the rule for every day. A day's range
 /// is computed from its own key, [start(D), start(D+1)), never by asking which
 /// day a midnight falls in.
-@_spi(Layers) public struct LedgerCalendar: Sendable {
+public struct LedgerCalendar: Sendable {
     /// A rule and the first day it governs (nil: from the beginning).
     struct Step<T: Sendable>: Sendable {
         var from: LocalDate?
@@ -16,20 +16,20 @@
     }
     private(set) var zoneSteps: [Step<ZoneRules>]
     private(set) var dayStartSteps: [Step<ClockTime>]
-    @_spi(Layers) public let weekStart: Weekday
+    public let weekStart: Weekday
 
     /// Why a calendar could not be built.
     /// Exit 3: the ledger cannot be read on this machine without that zone.
-    @_spi(Layers) public struct ZoneError: HaruError, Sendable {
-        @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
-        @_spi(Layers) public var zone: String
-        @_spi(Layers) public var description: String {
+    public struct ZoneError: HaruError, Sendable {
+        public var exitStatus: ExitStatus { .cannotOpen }
+        public var zone: String
+        public var description: String {
             "time zone \"\(zone)\" is not in the zone directory, or its file there cannot be read (is tzdata installed?)"
         }
     }
 
     /// The calendar of the settings known at `knownAt` (every change when nil).
-    @_spi(Layers) public init(settings: SettingsHistory, knownAt: UInt64? = nil, zones: ZoneDirectory) throws {
+    public init(settings: SettingsHistory, knownAt: UInt64? = nil, zones: ZoneDirectory) throws {
         var zoneSteps = [Step(from: nil, value: ZoneRules(fixed: "UTC", offsetSeconds: 0))]
         var dayStartSteps = [Step<ClockTime>(from: nil, value: ClockTime(minutes: 0)!)]
         var week = Weekday.monday
@@ -57,7 +57,7 @@
     }
 
     /// A calendar with one zone and day start for all time (tests).
-    @_spi(Layers) public init(zone: ZoneRules, dayStart: ClockTime = ClockTime(minutes: 0)!, weekStart: Weekday = .monday) {
+    public init(zone: ZoneRules, dayStart: ClockTime = ClockTime(minutes: 0)!, weekStart: Weekday = .monday) {
         zoneSteps = [Step(from: nil, value: zone)]
         dayStartSteps = [Step(from: nil, value: dayStart)]
         self.weekStart = weekStart
@@ -83,14 +83,14 @@
     }
 
     /// The day-start steps: each value and the first day it governs (nil: from the beginning).
-    @_spi(Layers) public var dayStartChanges: [(from: LocalDate?, value: ClockTime)] { dayStartSteps.map { ($0.from, $0.value) } }
+    public var dayStartChanges: [(from: LocalDate?, value: ClockTime)] { dayStartSteps.map { ($0.from, $0.value) } }
     /// The zone steps, as `dayStartChanges`.
-    @_spi(Layers) public var zoneChanges: [(from: LocalDate?, zone: String)] { zoneSteps.map { ($0.from, $0.value.name) } }
+    public var zoneChanges: [(from: LocalDate?, zone: String)] { zoneSteps.map { ($0.from, $0.value.name) } }
 
     /// The zone governing day `day`.
-    @_spi(Layers) public func zone(for day: LocalDate) -> ZoneRules { zoneSteps[LedgerCalendar.ruleIndex(zoneSteps, for: day)].value }
+    public func zone(for day: LocalDate) -> ZoneRules { zoneSteps[LedgerCalendar.ruleIndex(zoneSteps, for: day)].value }
     /// The day start governing day `day`.
-    @_spi(Layers) public func dayStart(for day: LocalDate) -> ClockTime { dayStartSteps[LedgerCalendar.ruleIndex(dayStartSteps, for: day)].value }
+    public func dayStart(for day: LocalDate) -> ClockTime { dayStartSteps[LedgerCalendar.ruleIndex(dayStartSteps, for: day)].value }
 
     /// The first instant of logical day `day`: `day` at its day start in its
     /// zone (a skipped time is the instant of the jump; a repeated one its
@@ -100,7 +100,7 @@
     /// (jumping east by more than a day's length): the previous day is then
     /// empty and this one starts where it would have, so days never overlap
     /// and every instant belongs to exactly one day.
-    @_spi(Layers) public func start(of day: LocalDate) -> Instant {
+    public func start(of day: LocalDate) -> Instant {
         let own = ruleStart(of: day)
         // Only a rule step next to this day can turn the order of starts around.
         guard nearStep(day) else { return own }
@@ -123,14 +123,14 @@
 
     /// The instants of logical day `day`, [start, end): empty for a day a
     /// zone change jumped over.
-    @_spi(Layers) public func range(of day: LocalDate) -> Range<Instant> {
+    public func range(of day: LocalDate) -> Range<Instant> {
         let s = start(of: day)
         let e = start(of: day.adding(days: 1))
         return s..<max(s, e)
     }
 
     /// The logical day an instant belongs to.
-    @_spi(Layers) public func day(of t: Instant) -> LocalDate {
+    public func day(of t: Instant) -> LocalDate {
         // Guess with the rule of the UTC date, then step until the range holds t.
         let utcDay = LocalDate(daysSinceEpoch: Int(t.seconds >= 0 ? t.seconds / 86_400 : (t.seconds - 86_399) / 86_400))
         let offset = Int64(zoneSteps[LedgerCalendar.ruleIndex(zoneSteps, for: utcDay)].value.offset(at: t.seconds))
@@ -149,23 +149,23 @@
     }
 
     /// The first day of the logical week holding `day`.
-    @_spi(Layers) public func weekStart(of day: LocalDate) -> LocalDate {
+    public func weekStart(of day: LocalDate) -> LocalDate {
         day.adding(days: -((day.weekday.rawValue - weekStart.rawValue + 7) % 7))
     }
 
     /// The days of the calendar month holding `day` (the logical month, RULES §1).
-    @_spi(Layers) public static func month(of day: LocalDate) -> ClosedRange<LocalDate> {
+    public static func month(of day: LocalDate) -> ClosedRange<LocalDate> {
         LocalDate(year: day.year, month: day.month, day: 1)!...LocalDate(
             year: day.year, month: day.month, day: LocalDate.daysIn(year: day.year, month: day.month))!
     }
 
     /// The UTC offset in force at `t` in the zone of the day holding it (for printing instants).
-    @_spi(Layers) public func offset(at t: Instant) -> Int {
+    public func offset(at t: Instant) -> Int {
         // One zone for all days (no dated zone change): no need to find the day.
         if zoneSteps.count == 1 { return zoneSteps[0].value.offset(at: t.seconds) }
         return zone(for: day(of: t)).offset(at: t.seconds)
     }
 
     /// An instant printed in the ledger's zone (ISO 8601 with its offset).
-    @_spi(Layers) public func format(_ t: Instant) -> String { t.format(offsetSeconds: offset(at: t)) }
+    public func format(_ t: Instant) -> String { t.format(offsetSeconds: offset(at: t)) }
 }

@@ -2,11 +2,11 @@
 
 /// Why stored bytes could not be decoded: the ledger is damaged (exit 3),
 /// never "not found".
-@_spi(Layers) public struct DecodeError: HaruError, Sendable, Equatable {
-    @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
-    @_spi(Layers) public var reason: String
-    @_spi(Layers) public init(_ reason: String) { self.reason = reason }
-    @_spi(Layers) public var description: String { "stored data is damaged: \(reason)" }
+public struct DecodeError: HaruError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .cannotOpen }
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { "stored data is damaged: \(reason)" }
 }
 
 /// Reads the primitives `ByteWriter` writes, from bytes that stay valid for

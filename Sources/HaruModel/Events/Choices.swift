@@ -4,25 +4,25 @@
 /// (its index in the list of words, fixed forever: the stored bytes never
 /// change) and compared by case everywhere. `word` is the JSON spelling; a
 /// new case is a compile error in every `switch` until it has one.
-@_spi(Layers) public protocol Choice: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == Int64, AllCases == [Self] {
+public protocol Choice: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == Int64, AllCases == [Self] {
     var word: String { get }
 }
 
 extension Choice {
     /// The case spelled `word` in JSON.
-    @_spi(Layers) public init?(word: String) {
+    public init?(word: String) {
         guard let c = Self.allCases.first(where: { $0.word == word }) else { return nil }
         self = c
     }
 
     /// Every word, in stored order (for messages).
-    @_spi(Layers) public static var words: [String] { allCases.map(\.word) }
+    public static var words: [String] { allCases.map(\.word) }
 }
 
 /// What an action records: timed sessions or counts.
-@_spi(Layers) public enum Tracking: Int64, Choice {
+public enum Tracking: Int64, Choice {
     case time = 0, count
-    @_spi(Layers) public var word: String {
+    public var word: String {
         switch self {
         case .time: "time"
         case .count: "count"
@@ -31,9 +31,9 @@ extension Choice {
 }
 
 /// What a quest that targets a tag measures (an action's own tracking is its measure).
-@_spi(Layers) public enum Measure: Int64, Choice {
+public enum Measure: Int64, Choice {
     case time = 0, count
-    @_spi(Layers) public var word: String {
+    public var word: String {
         switch self {
         case .time: "time"
         case .count: "count"
@@ -42,9 +42,9 @@ extension Choice {
 }
 
 /// A quest's period (RULES §2).
-@_spi(Layers) public enum Period: Int64, Choice {
+public enum Period: Int64, Choice {
     case daily = 0, weekly, monthly, custom
-    @_spi(Layers) public var word: String {
+    public var word: String {
         switch self {
         case .daily: "daily"
         case .weekly: "weekly"
@@ -55,9 +55,9 @@ extension Choice {
 }
 
 /// Which days a daily quest asks anything of.
-@_spi(Layers) public enum ScheduleMode: Int64, Choice {
+public enum ScheduleMode: Int64, Choice {
     case everyDay = 0, weekdays, monthDays, ordinalWeekday
-    @_spi(Layers) public var word: String {
+    public var word: String {
         switch self {
         case .everyDay: "every_day"
         case .weekdays: "weekdays"
@@ -68,9 +68,9 @@ extension Choice {
 }
 
 /// Whether a quest's target is a minimum or a limit.
-@_spi(Layers) public enum Direction: Int64, Choice {
+public enum Direction: Int64, Choice {
     case atLeast = 0, atMost
-    @_spi(Layers) public var word: String {
+    public var word: String {
         switch self {
         case .atLeast: "at_least"
         case .atMost: "at_most"
@@ -79,9 +79,9 @@ extension Choice {
 }
 
 /// A user's answer for a goal without quests (`goal.confirmed`).
-@_spi(Layers) public enum Outcome: Int64, Choice {
+public enum Outcome: Int64, Choice {
     case achieved = 0, notAchieved
-    @_spi(Layers) public var word: String {
+    public var word: String {
         switch self {
         case .achieved: "achieved"
         case .notAchieved: "not_achieved"
@@ -90,9 +90,9 @@ extension Choice {
 }
 
 /// Which session represents a day in the app's lists (`settings.changed`).
-@_spi(Layers) public enum Representative: Int64, Choice {
+public enum Representative: Int64, Choice {
     case earliest = 0, latest
-    @_spi(Layers) public var word: String {
+    public var word: String {
         switch self {
         case .earliest: "earliest"
         case .latest: "latest"
@@ -101,10 +101,10 @@ extension Choice {
 }
 
 /// The choice a `.choice` field takes, so that a field's words come from its enum.
-@_spi(Layers) public enum ChoiceSet: Sendable, CaseIterable {
+public enum ChoiceSet: Sendable, CaseIterable {
     case tracking, measure, period, scheduleMode, direction, outcome, representative
 
-    @_spi(Layers) public var words: [String] {
+    public var words: [String] {
         switch self {
         case .tracking: Tracking.words
         case .measure: Measure.words
@@ -117,7 +117,7 @@ extension Choice {
     }
 
     /// The word of a stored value; nil for a value no case has.
-    @_spi(Layers) public func word(_ stored: Int64) -> String? {
+    public func word(_ stored: Int64) -> String? {
         switch self {
         case .tracking: Tracking(rawValue: stored)?.word
         case .measure: Measure(rawValue: stored)?.word
@@ -130,7 +130,7 @@ extension Choice {
     }
 
     /// The stored value of a word; nil for a word no case has.
-    @_spi(Layers) public func stored(_ word: String) -> Int64? {
+    public func stored(_ word: String) -> Int64? {
         switch self {
         case .tracking: Tracking(word: word)?.rawValue
         case .measure: Measure(word: word)?.rawValue
@@ -146,5 +146,5 @@ extension Choice {
 extension PayloadFields {
     /// A choice field as its case; nil when absent (or a value no case has).
     @inline(__always)
-    @_spi(Layers) public func choice<C: Choice>(_ f: Field, as: C.Type = C.self) -> C? { int(f).flatMap(C.init(rawValue:)) }
+    public func choice<C: Choice>(_ f: Field, as: C.Type = C.self) -> C? { int(f).flatMap(C.init(rawValue:)) }
 }

@@ -1,14 +1,14 @@
 @_spi(Layers) import HaruStorage
 
 /// An entity id as a dictionary key, hashed with FNV-1a (seeded per process).
-@_spi(Layers) public struct EntityKey: Hashable, Sendable {
+public struct EntityKey: Hashable, Sendable {
     @usableFromInline let id: String
 
     @inlinable @inline(__always)
-    @_spi(Layers) public init(_ id: String) { self.id = id }
+    public init(_ id: String) { self.id = id }
 
     @inlinable
-    @_spi(Layers) public static func == (a: EntityKey, b: EntityKey) -> Bool { a.id == b.id }
+    public static func == (a: EntityKey, b: EntityKey) -> Bool { a.id == b.id }
 
     @inlinable @inline(__always)
     func fnv(_ seed: UInt64) -> UInt64 {
@@ -25,11 +25,11 @@
     }
 
     @inlinable
-    @_spi(Layers) public func hash(into h: inout Hasher) { h.combine(fnv(0)) }
+    public func hash(into h: inout Hasher) { h.combine(fnv(0)) }
 
     // The standard library's hook for a key's raw hash: skipping Hasher is the point.
     @inlinable
-    @_spi(Layers) public func _rawHashValue(seed: Int) -> Int {
+    public func _rawHashValue(seed: Int) -> Int {
         let x = fnv(UInt64(bitPattern: Int64(seed)))
         return Int(truncatingIfNeeded: x ^ (x >> 29))
     }

@@ -4,16 +4,16 @@
 /// seq, a recorded time and its place in the hash chain.
 public struct EventInput: Sendable, Equatable {
     /// Absent: the store draws one.
-    @_spi(Layers) public var id: EventID?
-    @_spi(Layers) public var type: EventType
+    public var id: EventID?
+    public var type: EventType
     /// Effective (valid) time.
-    @_spi(Layers) public var at: Instant
+    public var at: Instant
     /// Payload schema version.
-    @_spi(Layers) public var version: Int
-    @_spi(Layers) public var source: String?
-    @_spi(Layers) public var payload: Payload
+    public var version: Int
+    public var source: String?
+    public var payload: Payload
 
-    @_spi(Layers) public init(id: EventID? = nil, type: EventType, at: Instant, version: Int = 1, source: String? = nil, payload: Payload) {
+    public init(id: EventID? = nil, type: EventType, at: Instant, version: Int = 1, source: String? = nil, payload: Payload) {
         self.id = id
         self.type = type
         self.at = at
@@ -24,7 +24,7 @@ public struct EventInput: Sendable, Equatable {
 
     /// The content an idempotent retry must repeat exactly: everything the
     /// caller chose but the provenance label (Docs/events.md, "Retries").
-    @_spi(Layers) public func sameContent(as e: Event) -> Bool {
+    public func sameContent(as e: Event) -> Bool {
         type == e.type && at == e.at && version == Int(e.version) && payload == e.payload
     }
 }
@@ -34,21 +34,21 @@ public struct Event: Sendable, Equatable {
     /// Dense append order, from 1.
     public var seq: UInt64
     /// Transaction time, microseconds since the epoch (UTC), never decreasing.
-    @_spi(Layers) public var recorded: Int64
+    public var recorded: Int64
     public var id: EventID
     public var type: EventType
     public var at: Instant
-    @_spi(Layers) public var version: UInt8
+    public var version: UInt8
     /// Empty when none was given.
-    @_spi(Layers) public var source: String
-    @_spi(Layers) public var payload: Payload
+    public var source: String
+    public var payload: Payload
     /// This event's link in the hash chain.
-    @_spi(Layers) public var hash: Digest
+    public var hash: Digest
     /// Set when the payload was redacted: the digest of the original payload,
     /// which the chain covers.
-    @_spi(Layers) public var redactedDigest: Digest?
+    public var redactedDigest: Digest?
 
-    @_spi(Layers) public init(
+    public init(
         seq: UInt64, recorded: Int64, id: EventID, type: EventType, at: Instant, version: UInt8, source: String,
         payload: Payload, hash: Digest, redactedDigest: Digest? = nil
     ) {
@@ -63,5 +63,5 @@ public struct Event: Sendable, Equatable {
     }
 
     /// The id of the entity the event is about (nil for settings).
-    @_spi(Layers) public var entityID: String? { type.entityField.flatMap { payload.string($0) } }
+    public var entityID: String? { type.entityField.flatMap { payload.string($0) } }
 }

@@ -3,10 +3,10 @@
 /// An event id: a UUID, stored as 16 bytes and printed in lower case.
 /// Ordered as the id index orders its keys (the 16 bytes, big-endian).
 public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    @_spi(Layers) public let high: UInt64
-    @_spi(Layers) public let low: UInt64
+    public let high: UInt64
+    public let low: UInt64
 
-    @_spi(Layers) public init(high: UInt64, low: UInt64) {
+    public init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
@@ -15,7 +15,7 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// A random version-4 UUID drawn from `rng` (the caller chooses the source,
     /// so the library stays deterministic under test).
-    @_spi(Layers) public static func random<G: RandomNumberGenerator>(using rng: inout G) -> EventID {
+    public static func random<G: RandomNumberGenerator>(using rng: inout G) -> EventID {
         let a: UInt64 = rng.next()
         let b: UInt64 = rng.next()
         let h = (a & ~UInt64(0xF000)) | 0x4000  // version 4
@@ -26,7 +26,7 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// A time-ordered version-7 UUID (RFC 9562): 48 bits of Unix milliseconds,
     /// then random bits. The store draws these, so that ids made one after the
     /// other sort together and the id index grows at its end.
-    @_spi(Layers) public static func v7<G: RandomNumberGenerator>(unixMillis: Int64, using rng: inout G) -> EventID {
+    public static func v7<G: RandomNumberGenerator>(unixMillis: Int64, using rng: inout G) -> EventID {
         let a: UInt64 = rng.next()
         let b: UInt64 = rng.next()
         let h = (UInt64(truncatingIfNeeded: unixMillis) << 16) | 0x7000 | (a & 0x0FFF)
@@ -39,7 +39,7 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// drawn one after another sort in drawing order and the id index of a
     /// bulk load is written at its end (Docs/design.md, "Batch appends").
     /// A fresh `v7` when there is no previous id or the clock has moved on.
-    @_spi(Layers) public static func v7<G: RandomNumberGenerator>(unixMillis: Int64, after previous: EventID?, using rng: inout G) -> EventID {
+    public static func v7<G: RandomNumberGenerator>(unixMillis: Int64, after previous: EventID?, using rng: inout G) -> EventID {
         let millis = UInt64(truncatingIfNeeded: unixMillis) & 0xFFFF_FFFF_FFFF
         guard let p = previous, p.high >> 16 >= millis, p.high & 0xF000 == 0x7000 else {
             return v7(unixMillis: unixMillis, using: &rng)
@@ -56,16 +56,16 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The id as the id index's key: its 16 bytes, big-endian (so keys sort as ids do).
-    @_spi(Layers) public var indexKey: [UInt8] { withIndexKey { Array($0) } }
+    public var indexKey: [UInt8] { withIndexKey { Array($0) } }
 
     /// Calls `body` with the index key on the stack (no array: an append indexes every event).
-    @_spi(Layers) public func withIndexKey<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    public func withIndexKey<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         var key = (high.bigEndian, low.bigEndian)
         return try withUnsafeBytes(of: &key, body)
     }
 
     /// The id an index key holds; nil unless it is 16 bytes.
-    @_spi(Layers) public init?(indexKey k: UnsafeRawBufferPointer) {
+    public init?(indexKey k: UnsafeRawBufferPointer) {
         guard k.count == 16 else { return nil }
         self.init(
             high: UInt64(bigEndian: k.loadUnaligned(as: UInt64.self)),
@@ -73,14 +73,14 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Parses `8-4-4-4-12` hex digits, either case.
-    @_spi(Layers) public init?(parsing text: String) {
+    public init?(parsing text: String) {
         var text = text
         guard let id = text.withUTF8({ EventID(parsing: $0) }) else { return nil }
         self = id
     }
 
     /// Parses the 36 bytes of a UUID's text (a line's bytes, no String made).
-    @_spi(Layers) public init?(parsing b: UnsafeBufferPointer<UInt8>) {
+    public init?(parsing b: UnsafeBufferPointer<UInt8>) {
         guard b.count == 36 else { return nil }
         var hi: UInt64 = 0
         var lo: UInt64 = 0
@@ -106,7 +106,7 @@ public struct EventID: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Appends the 36 characters of `description`, filled in place.
-    @_spi(Layers) public func write(to out: inout [UInt8]) {
+    public func write(to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buf in
             // 32 digits from the table, then moved apart for the dashes (8-4-4-4-12).
             Hex.writeWord(high, to: buf, at: 0)

@@ -61,16 +61,16 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         return m
     }()
 
-    @_spi(Layers) public init?(name: String) {
+    public init?(name: String) {
         guard let t = EventType.byName[EntityKey(name)] else { return nil }
         self = t
     }
 
     /// The newest payload version of this type; older ones are upcast on read.
-    @_spi(Layers) public var currentVersion: Int { 1 }
+    public var currentVersion: Int { 1 }
 
     /// The field that names the entity this event is about.
-    @_spi(Layers) public var entityField: Field? {
+    public var entityField: Field? {
         switch self {
         case .settingsChanged, .ledgerRedacted: return nil
         case .tagCreated, .tagEdited, .tagDeleted, .tagRestored: return .tagID
@@ -85,17 +85,17 @@ public enum EventType: UInt16, CaseIterable, Sendable {
 }
 
 /// How a field appears in one event type's payload.
-@_spi(Layers) public struct FieldRule: Sendable {
-    @_spi(Layers) public let field: Field
-    @_spi(Layers) public let required: Bool
+public struct FieldRule: Sendable {
+    public let field: Field
+    public let required: Bool
     /// May be `null` (an edit removing an optional value).
-    @_spi(Layers) public let nullable: Bool
+    public let nullable: Bool
 }
 
 extension EventType {
     /// The payload fields this type accepts (version 1). Each list is built
     /// once (`Schemas`); the switch makes a new type name its fields.
-    @_spi(Layers) public var schema: [FieldRule] {
+    public var schema: [FieldRule] {
         switch self {
         case .settingsChanged: Schemas.settingsChanged
         case .tagCreated: Schemas.tagCreated

@@ -6,7 +6,7 @@
 /// A field has one kind wherever it appears, so one table validates, stores
 /// and prints them all. Dotted names are members of a nested object
 /// (`target.action_id` is `{"target": {"action_id": …}}`).
-@_spi(Layers) public enum Field: UInt8, CaseIterable, Sendable {
+public enum Field: UInt8, CaseIterable, Sendable {
     case timeZone = 1, dayStart, weekStart, minSessionSeconds, representative, from
     case tagID, name, color, actionID, tracking, tagIDs, symbol, favorite
     case sessionID, reason, start, end, note, entryID, amount, time
@@ -20,7 +20,7 @@
     case redactedSeq, redactedFields, digest, redactedDigest
 
     /// The JSON name, dotted for nested members.
-    @_spi(Layers) public var jsonName: String {
+    public var jsonName: String {
         switch self {
         case .timeZone: "time_zone"
         case .dayStart: "day_start"
@@ -76,7 +76,7 @@
     }
 
     /// What values the field takes.
-    @_spi(Layers) public var kind: FieldKind {
+    public var kind: FieldKind {
         switch self {
         case .timeZone: .timeZone
         case .dayStart: .clock
@@ -134,7 +134,7 @@
     }
 
     /// The member name inside its object (`action_id` for `target.action_id`).
-    @_spi(Layers) public var leafName: String {
+    public var leafName: String {
         switch self {
         case .targetActionID: "action_id"
         case .targetTagID: "tag_id"
@@ -149,7 +149,7 @@
     }
 
     /// The enclosing object's name, nil for top-level fields.
-    @_spi(Layers) public var parentName: String? {
+    public var parentName: String? {
         switch self {
         case .targetActionID: "target"
         case .targetTagID: "target"
@@ -170,14 +170,14 @@
     }()
 
     /// The field with this (dotted) JSON name.
-    @_spi(Layers) public init?(jsonName: String) {
+    public init?(jsonName: String) {
         guard let f = Field.byName[jsonName] else { return nil }
         self = f
     }
 }
 
 /// The kinds of payload values and the rule each one enforces.
-@_spi(Layers) public enum FieldKind: Sendable {
+public enum FieldKind: Sendable {
     /// `[A-Za-z0-9._:-]{1,64}` (CONTRACT conventions).
     case entityID
     /// Free text of at most `max` characters, no control characters but newline and tab.

@@ -6,15 +6,15 @@
 /// rule, so that a user can fix the line without reading the source. Notes
 /// are never echoed: only their length may be.
 public struct InputError: HaruError, Sendable, Equatable {
-    @_spi(Layers) public var exitStatus: ExitStatus { .badInput }
+    public var exitStatus: ExitStatus { .badInput }
     /// 1-based input line, nil for a single event from a command.
-    @_spi(Layers) public var line: Int?
+    public var line: Int?
     /// The field, as a JSON path (`data.amount`), or `event` for the line as a whole.
-    @_spi(Layers) public var field: String
+    public var field: String
     /// The rule that was broken, as a sentence fragment.
-    @_spi(Layers) public var rule: String
+    public var rule: String
 
-    @_spi(Layers) public init(line: Int? = nil, field: String, rule: String) {
+    public init(line: Int? = nil, field: String, rule: String) {
         self.line = line
         self.field = field
         self.rule = rule
@@ -25,7 +25,7 @@ public struct InputError: HaruError, Sendable, Equatable {
     }
 
     /// The same error placed on an input line.
-    @_spi(Layers) public func at(line: Int) -> InputError {
+    public func at(line: Int) -> InputError {
         var e = self
         e.line = line
         return e
@@ -35,11 +35,11 @@ public struct InputError: HaruError, Sendable, Equatable {
 /// User input echoed in an error: quoted, at most 60 characters (a 10 MB
 /// value is not printed back whole), control characters escaped (a message
 /// never moves the terminal's cursor or hides its rest).
-@_spi(Layers) public enum Echo {
-    @_spi(Layers) public static func quoted<S: StringProtocol>(_ text: S) -> String { "\"" + plain(text) + "\"" }
+public enum Echo {
+    public static func quoted<S: StringProtocol>(_ text: S) -> String { "\"" + plain(text) + "\"" }
 
     /// The same without the quotes (a JSON value's text, say).
-    @_spi(Layers) public static func plain<S: StringProtocol>(_ text: S) -> String {
+    public static func plain<S: StringProtocol>(_ text: S) -> String {
         var out = ""
         var n = 0
         for u in text.unicodeScalars {

@@ -15,7 +15,7 @@ extension Payload {
     /// the ledger's state (does the action exist?) are checked later, by the
     /// fold.
     /// - Throws: `InputError` naming `data.FIELD` and the rule.
-    @_spi(Layers) public static func parse(_ data: JSONValue, type: EventType, zones: ZoneDirectory) throws(InputError) -> Payload {
+    public static func parse(_ data: JSONValue, type: EventType, zones: ZoneDirectory) throws(InputError) -> Payload {
         guard case .object(let members) = data else {
             throw InputError(field: "data", rule: "must be an object (got \(data.typeName))")
         }
@@ -225,7 +225,7 @@ extension Payload {
 
     /// Writes what `json(type:instant:hideNotes:).compactText` would, without
     /// building the value; instants at the offset `offset` gives them.
-    @_spi(Layers) public func writeJSON(type: EventType, to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
+    public func writeJSON(type: EventType, to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
         out.byte(0x7B)
         var first = true
         var open: String?
@@ -277,7 +277,7 @@ extension Payload {
         }
     }
 
-    @_spi(Layers) public static func render(_ field: Field, _ value: FieldValue, instant: (Instant) -> String) -> JSONValue {
+    public static func render(_ field: Field, _ value: FieldValue, instant: (Instant) -> String) -> JSONValue {
         switch value {
         case .null: return .null
         case .bool(let b): return .bool(b)
@@ -302,8 +302,8 @@ extension Payload {
 }
 
 /// Entity ids: `[A-Za-z0-9._:-]{1,64}` (CONTRACT conventions).
-@_spi(Layers) public enum EntityID {
-    @_spi(Layers) public static func isValid(_ s: String) -> Bool {
+public enum EntityID {
+    public static func isValid(_ s: String) -> Bool {
         var s = s
         // The string's own bytes and a table: every event line has an id or two.
         return s.withUTF8 { u in

@@ -3,7 +3,7 @@
 /// One stored field value. Dates, clock times, instants, weekdays and choices
 /// are stored as integers (see `FieldKind`); `null` is an explicit removal
 /// in an edit (`"end_date": null`).
-@_spi(Layers) public enum FieldValue: Sendable, Hashable {
+public enum FieldValue: Sendable, Hashable {
     case null
     case int(Int64)
     case bool(Bool)
@@ -14,17 +14,17 @@
 
 /// The fields of one event, sorted by tag: the canonical form that is
 /// stored, hashed and compared for idempotent retries.
-@_spi(Layers) public struct Payload: Sendable, Hashable {
-    @_spi(Layers) public private(set) var fields: [(Field, FieldValue)]
+public struct Payload: Sendable, Hashable {
+    public private(set) var fields: [(Field, FieldValue)]
 
-    @_spi(Layers) public init() { fields = [] }
+    public init() { fields = [] }
 
     mutating func setSorted(_ f: [(Field, FieldValue)]) { fields = f }
 
     /// Room for `n` fields without regrowing.
     mutating func reserveCapacity(_ n: Int) { fields.reserveCapacity(n) }
 
-    @_spi(Layers) public init(_ pairs: [(Field, FieldValue)]) {
+    public init(_ pairs: [(Field, FieldValue)]) {
         fields = []
         for (f, v) in pairs { self[f] = v }
     }
@@ -41,7 +41,7 @@
     }
 
     /// The value of a field, nil when absent (`.null` when explicitly null).
-    @_spi(Layers) public subscript(field: Field) -> FieldValue? {
+    public subscript(field: Field) -> FieldValue? {
         get { index(field).map { fields[$0].1 } }
         set {
             if let k = index(field) {
@@ -74,40 +74,40 @@
         return nil
     }
 
-    @_spi(Layers) public func has(_ f: Field) -> Bool { index(f) != nil }
+    public func has(_ f: Field) -> Bool { index(f) != nil }
 
-    @_spi(Layers) public func string(_ f: Field) -> String? {
+    public func string(_ f: Field) -> String? {
         guard let k = index(f), case .string(let s) = fields[k].1 else { return nil }
         return s
     }
 
-    @_spi(Layers) public func int(_ f: Field) -> Int64? {
+    public func int(_ f: Field) -> Int64? {
         guard let k = index(f), case .int(let n) = fields[k].1 else { return nil }
         return n
     }
 
-    @_spi(Layers) public func bool(_ f: Field) -> Bool? {
+    public func bool(_ f: Field) -> Bool? {
         guard let k = index(f), case .bool(let b) = fields[k].1 else { return nil }
         return b
     }
 
-    @_spi(Layers) public func strings(_ f: Field) -> [String]? {
+    public func strings(_ f: Field) -> [String]? {
         guard let k = index(f), case .strings(let s) = fields[k].1 else { return nil }
         return s
     }
 
-    @_spi(Layers) public func ints(_ f: Field) -> [Int64]? {
+    public func ints(_ f: Field) -> [Int64]? {
         guard let k = index(f), case .ints(let s) = fields[k].1 else { return nil }
         return s
     }
 
-    @_spi(Layers) public func isNull(_ f: Field) -> Bool {
+    public func isNull(_ f: Field) -> Bool {
         guard let k = index(f), case .null = fields[k].1 else { return false }
         return true
     }
 
     /// A date field as a `LocalDate`.
-    @_spi(Layers) public func date(_ f: Field) -> LocalDate? { int(f).map { LocalDate(daysSinceEpoch: Int($0)) } }
+    public func date(_ f: Field) -> LocalDate? { int(f).map { LocalDate(daysSinceEpoch: Int($0)) } }
     /// An instant field.
-    @_spi(Layers) public func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
+    public func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
 }

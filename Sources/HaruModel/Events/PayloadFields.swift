@@ -7,7 +7,7 @@
 /// asked for; what replays and verify use). The fold is written once,
 /// against this protocol, and specialised for each: a replay no longer
 /// builds, and then destroys, an array of field values per event.
-@_spi(Layers) public protocol PayloadFields {
+public protocol PayloadFields {
     func string(_ f: Field) -> String?
     func int(_ f: Field) -> Int64?
     func has(_ f: Field) -> Bool
@@ -24,24 +24,24 @@ extension PayloadFields {
     // so for a valid event these never throw; they stand between a damaged
     // stored record and a crash (a replay reports it as an event that does
     // not fold).
-    @_spi(Layers) public func requiredString(_ f: Field) throws(InputError) -> String {
+    public func requiredString(_ f: Field) throws(InputError) -> String {
         guard let v = string(f) else { throw InputError(field: "data.\(f.jsonName)", rule: "is required") }
         return v
     }
 
-    @_spi(Layers) public func requiredInt(_ f: Field) throws(InputError) -> Int64 {
+    public func requiredInt(_ f: Field) throws(InputError) -> Int64 {
         guard let v = int(f) else { throw InputError(field: "data.\(f.jsonName)", rule: "is required") }
         return v
     }
 
-    @_spi(Layers) public func requiredInstant(_ f: Field) throws(InputError) -> Instant { Instant(seconds: try requiredInt(f)) }
+    public func requiredInstant(_ f: Field) throws(InputError) -> Instant { Instant(seconds: try requiredInt(f)) }
 
     /// An instant field.
     @inline(__always)
-    @_spi(Layers) public func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
+    public func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
 }
 
 extension Payload: PayloadFields {
-    @_spi(Layers) public var fieldCount: Int { fields.count }
-    @_spi(Layers) public func decoded() -> Payload { self }
+    public var fieldCount: Int { fields.count }
+    public func decoded() -> Payload { self }
 }

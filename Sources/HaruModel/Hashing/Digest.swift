@@ -5,12 +5,12 @@ import CCrypto
 /// CPU's SHA extensions where present: `haru verify` has to hash over a
 /// million events a second (Docs/design.md, "Dependencies").
 public struct Digest: Sendable, Hashable, CustomStringConvertible {
-    @_spi(Layers) public var bytes: (UInt64, UInt64, UInt64, UInt64)
+    public var bytes: (UInt64, UInt64, UInt64, UInt64)
 
     /// All zero: the `prev` of the first event.
-    @_spi(Layers) public static let zero = Digest(bytes: (0, 0, 0, 0))
+    public static let zero = Digest(bytes: (0, 0, 0, 0))
 
-    @_spi(Layers) public init(bytes: (UInt64, UInt64, UInt64, UInt64)) { self.bytes = bytes }
+    public init(bytes: (UInt64, UInt64, UInt64, UInt64)) { self.bytes = bytes }
 
     public static func == (a: Digest, b: Digest) -> Bool { a.bytes == b.bytes }
 
@@ -41,12 +41,12 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Appends the 64 lower-case hex digits.
-    @_spi(Layers) public func writeHex(to out: inout [UInt8]) {
+    public func writeHex(to out: inout [UInt8]) {
         Hex.append(bytes, count: 4, to: &out)
     }
 
     /// Parses 64 hex digits.
-    @_spi(Layers) public init?(hex: String) {
+    public init?(hex: String) {
         let b = Array(hex.utf8)
         guard b.count == 64 else { return nil }
         var words: [UInt64] = [0, 0, 0, 0]
@@ -58,10 +58,10 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// SHA-256 of the bytes (a context of its own; hot loops reuse one: `SHA256Context`).
-    @_spi(Layers) public static func sha256(_ data: UnsafeRawBufferPointer) -> Digest { SHA256Context().hash(data) }
+    public static func sha256(_ data: UnsafeRawBufferPointer) -> Digest { SHA256Context().hash(data) }
 
     /// SHA-256 of an array.
-    @_spi(Layers) public static func sha256(_ data: [UInt8]) -> Digest {
+    public static func sha256(_ data: [UInt8]) -> Digest {
         data.withUnsafeBytes { sha256($0) }
     }
 }
@@ -76,14 +76,14 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
 /// fetched once, 360–450 ns EVP by name). Both run the same SHA-NI code. The
 /// low-level calls are deprecated in OpenSSL 3 but kept; the module's header
 /// silences the warning (Sources/CCrypto/shim.h).
-@_spi(Layers) public final class SHA256Context {
+public final class SHA256Context {
     private let ctx = UnsafeMutablePointer<SHA256_CTX>.allocate(capacity: 1)
 
-    @_spi(Layers) public init() {}
+    public init() {}
     deinit { ctx.deallocate() }
 
     /// SHA-256 of `data`.
-    @_spi(Layers) public func hash(_ data: UnsafeRawBufferPointer) -> Digest {
+    public func hash(_ data: UnsafeRawBufferPointer) -> Digest {
         SHA256_Init(ctx)
         update(data)
         return finish()
@@ -91,7 +91,7 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
 
     /// SHA-256 of the concatenation of the parts (no array is made of them:
     /// a bulk append hashes a chain link per event).
-    @_spi(Layers) public func hash(
+    public func hash(
         _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, _ c: UnsafeRawBufferPointer, _ d: UnsafeRawBufferPointer,
         _ e: UnsafeRawBufferPointer
     ) -> Digest {

@@ -6,7 +6,7 @@
 @_spi(Layers) import HaruStorage
 
 extension Event {
-    @_spi(Layers) public func writeExportJSON(prev: Digest, to out: inout JSONBytes, offset: (Instant) -> Int) {
+    public func writeExportJSON(prev: Digest, to out: inout JSONBytes, offset: (Instant) -> Int) {
         out.byte(0x7B)
         writeContent(to: &out, offset: offset)
         out.raw(",\"seq\":")

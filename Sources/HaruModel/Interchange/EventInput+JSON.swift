@@ -86,7 +86,7 @@ extension Event {
     ///   - prev: the previous event's hash.
     ///   - instant: how instants print (the ledger's zone, or UTC).
     ///   - hideNotes: print note lengths instead of note text.
-    @_spi(Layers) public func json(prev: Digest, instant: (Instant) -> String, hideNotes: Bool = false) -> JSONValue {
+    public func json(prev: Digest, instant: (Instant) -> String, hideNotes: Bool = false) -> JSONValue {
         var m: [(String, JSONValue)] = [
             ("seq", .int(Int64(seq))),
             ("recorded", .string(Event.formatRecorded(recorded))),
@@ -106,7 +106,7 @@ extension Event {
     /// Writes what `json(prev:instant:hideNotes:).compactText` would, without
     /// building the value (`haru log --json`: a few µs an event instead of 14);
     /// instants at the offset `offset` gives them.
-    @_spi(Layers) public func writeJSON(prev: Digest, to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
+    public func writeJSON(prev: Digest, to out: inout JSONBytes, offset: (Instant) -> Int, hideNotes: Bool = false) {
         out.raw("{\"seq\":")
         out.int(Int64(seq))
         out.raw(",\"recorded\":\"")
@@ -149,7 +149,7 @@ extension Event {
     }
 
     /// Transaction time in UTC with microseconds: `2026-03-04T07:30:00.123456Z`.
-    @_spi(Layers) public static func formatRecorded(_ micros: Int64) -> String {
+    public static func formatRecorded(_ micros: Int64) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(27)
         writeRecorded(micros, to: &out)
@@ -177,7 +177,7 @@ extension Event {
 }
 
 /// Levenshtein distance of two short words (for "did you mean").
-@_spi(Layers) public func editDistance(_ a: String, _ b: String) -> Int {
+public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.prefix(64)), b = Array(b.prefix(64))
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
     var row = Array(0...b.count)

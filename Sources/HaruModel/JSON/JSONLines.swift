@@ -13,15 +13,15 @@
 ///
 /// The cursor keeps only its place; the caller passes the same bytes to
 /// every call (an array's, or a mapped file's: `InputBytes`).
-@_spi(Layers) public struct JSONLineCursor {
+public struct JSONLineCursor {
     /// Where the next line starts.
-    @_spi(Layers) public private(set) var offset = 0
+    public private(set) var offset = 0
     private var number = 0
 
-    @_spi(Layers) public init() {}
+    public init() {}
 
     /// The next line of `bytes` that holds something, nil at the end.
-    @_spi(Layers) public mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, range: Range<Int>)? {
+    public mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, range: Range<Int>)? {
         // A UTF-8 byte order mark (as Windows editors write) before the first line is skipped.
         if offset == 0, number == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
         while offset <= bytes.count {
@@ -45,9 +45,9 @@
     }
 }
 
-@_spi(Layers) public enum JSONLines {
+public enum JSONLines {
     /// Every line that holds something, with its number.
-    @_spi(Layers) public static func split(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
+    public static func split(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
         var cursor = JSONLineCursor()
         let ranges = bytes.withUnsafeBufferPointer { buf in
             var out: [(Int, Range<Int>)] = []

@@ -2,11 +2,11 @@
 
 /// Why a piece of JSON text could not be read.
 public struct JSONSyntaxError: HaruError, Sendable, Equatable {
-    @_spi(Layers) public var exitStatus: ExitStatus { .badInput }
+    public var exitStatus: ExitStatus { .badInput }
     /// 1-based column (byte offset within the line) where reading stopped.
-    @_spi(Layers) public var column: Int
+    public var column: Int
     /// What was expected or found.
-    @_spi(Layers) public var reason: String
+    public var reason: String
     public var description: String { "invalid JSON at column \(column): \(reason)" }
 }
 
@@ -32,11 +32,11 @@ public struct JSONParser {
     }
 
     /// Parses one complete JSON text from UTF-8 bytes.
-    @_spi(Layers) public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue { try parse(slice: bytes[...]) }
+    public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue { try parse(slice: bytes[...]) }
 
     /// Parses one complete JSON text from UTF-8 bytes (a line of a larger
     /// buffer; columns count from the slice's start).
-    @_spi(Layers) public static func parse(slice: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(slice: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = slice.withUnsafeBufferPointer { buf in
             do throws(JSONSyntaxError) { return .success(try parse(buffer: buf)) } catch { return .failure(error) }
         }
@@ -45,7 +45,7 @@ public struct JSONParser {
 
     /// Parses one complete JSON text from UTF-8 bytes in memory the caller
     /// keeps alive (a line of a mapped file: `InputBytes`).
-    @_spi(Layers) public static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var p = JSONParser(buffer)
         p.skipSpace()
         let v = try p.value()

@@ -41,13 +41,13 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The value of `key` in an object, nil when absent or not an object.
-    @_spi(Layers) public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
     /// A short name of the value's JSON type, for error messages.
-    @_spi(Layers) public var typeName: String {
+    public var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -59,7 +59,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The number as a Double, for comparisons of query output.
-    @_spi(Layers) public var doubleValue: Double? {
+    public var doubleValue: Double? {
         switch self {
         case .int(let i): return Double(i)
         case .double(let d): return d
@@ -70,7 +70,7 @@ public enum JSONValue: Sendable, Equatable {
 
 extension JSONValue {
     /// The text of a string value, nil for the other kinds.
-    @_spi(Layers) public var stringValue: String? {
+    public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }

@@ -4,26 +4,26 @@
 /// `JSONValue` writes itself through it, and the hot paths (`haru log --json`)
 /// write fields into it without building a value first: text made one
 /// `String` at a time was most of a long listing's time.
-@_spi(Layers) public struct JSONBytes {
-    @_spi(Layers) public var bytes: [UInt8] = []
+public struct JSONBytes {
+    public var bytes: [UInt8] = []
 
-    @_spi(Layers) public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
     /// The text written so far.
-    @_spi(Layers) public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     @inline(__always)
-    @_spi(Layers) public mutating func byte(_ b: UInt8) { bytes.append(b) }
+    public mutating func byte(_ b: UInt8) { bytes.append(b) }
 
     /// ASCII known to need no escaping (punctuation, keys, numbers).
     @inline(__always)
-    @_spi(Layers) public mutating func raw(_ s: StaticString) {
+    public mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// `"key":`, for a key known to need no escaping.
     @inline(__always)
-    @_spi(Layers) public mutating func key(_ s: StaticString) {
+    public mutating func key(_ s: StaticString) {
         bytes.append(0x22)
         raw(s)
         bytes.append(0x22)
@@ -32,11 +32,11 @@
 
     /// A comma before every member but the first.
     @inline(__always)
-    @_spi(Layers) public mutating func separator(_ first: inout Bool) {
+    public mutating func separator(_ first: inout Bool) {
         if first { first = false } else { bytes.append(0x2C) }
     }
 
-    @_spi(Layers) public mutating func int(_ n: Int64) {
+    public mutating func int(_ n: Int64) {
         if n < 0 { bytes.append(0x2D) }
         var m = n.magnitude
         var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
@@ -57,7 +57,7 @@
     /// A JSON array of unsigned integers, written in one go into a buffer
     /// sized for the longest (a diff's cause lists run to millions of seqs;
     /// one append per number was most of its output time).
-    @_spi(Layers) public mutating func array(_ values: [UInt64]) {
+    public mutating func array(_ values: [UInt64]) {
         let chunk = [UInt8](unsafeUninitializedCapacity: values.count * 21 + 2) { buf, n in
             var k = 0
             buf[k] = 0x5B
@@ -87,7 +87,7 @@
     }
 
     /// A JSON string literal, escaping what RFC 8259 requires.
-    @_spi(Layers) public mutating func string(_ s: String) {
+    public mutating func string(_ s: String) {
         bytes.append(0x22)
         var s = s
         s.withUTF8 { u in
@@ -125,7 +125,7 @@ extension JSONValue {
     }
 
     /// Appends the compact text of this value to `out`.
-    @_spi(Layers) public func write(to out: inout JSONBytes) {
+    public func write(to out: inout JSONBytes) {
         switch self {
         case .null: out.raw("null")
         case .bool(let b): if b { out.raw("true") } else { out.raw("false") }
@@ -155,7 +155,7 @@ extension JSONValue {
 
     /// A number rounded to 6 decimals without trailing zeros (`0.25`, `1028.571429`,
     /// `1`). Rounding happens only here, at output, so sums stay exact inside.
-    @_spi(Layers) public static func formatNumber(_ d: Double) -> String {
+    public static func formatNumber(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
         let scaled = (d * 1_000_000).rounded()
         if scaled == 0 { return "0" }

@@ -2,10 +2,10 @@
 
 /// The four kinds of definitions: entities whose edits take effect at the
 /// edit's `at` (RULES §7), unlike records, whose edits are corrections.
-@_spi(Layers) public enum DefinitionKind: UInt8, Sendable, CaseIterable {
+public enum DefinitionKind: UInt8, Sendable, CaseIterable {
     case tag = 1, action, goal, quest
 
-    @_spi(Layers) public var word: String {
+    public var word: String {
         switch self {
         case .tag: return "tag"
         case .action: return "action"
@@ -15,10 +15,10 @@
     }
 
     /// Whether live definitions of this kind have unique names (tags and actions).
-    @_spi(Layers) public var hasUniqueNames: Bool { self == .tag || self == .action }
+    public var hasUniqueNames: Bool { self == .tag || self == .action }
 
     /// The payload field holding the id.
-    @_spi(Layers) public var idField: Field {
+    public var idField: Field {
         switch self {
         case .tag: return .tagID
         case .action: return .actionID
@@ -29,67 +29,67 @@
 }
 
 /// A dated change: when it takes effect (`at`) and where it is in the log.
-@_spi(Layers) public struct Dated: Sendable, Equatable {
-    @_spi(Layers) public var seq: UInt64
-    @_spi(Layers) public var at: Instant
-    @_spi(Layers) public init(seq: UInt64, at: Instant) {
+public struct Dated: Sendable, Equatable {
+    public var seq: UInt64
+    public var at: Instant
+    public init(seq: UInt64, at: Instant) {
         self.seq = seq
         self.at = at
     }
 
     /// (at, seq) order: the order in which definition edits apply.
-    @_spi(Layers) public func before(_ o: Dated) -> Bool { (at, seq) < (o.at, o.seq) }
+    public func before(_ o: Dated) -> Bool { (at, seq) < (o.at, o.seq) }
 }
 
 /// One edit of a definition: the fields it set (null = removed).
-@_spi(Layers) public struct DefinitionEdit: Sendable, Equatable {
-    @_spi(Layers) public var when: Dated
-    @_spi(Layers) public var payload: Payload
+public struct DefinitionEdit: Sendable, Equatable {
+    public var when: Dated
+    public var payload: Payload
 }
 
 /// A tag, action, goal or quest: its creation, every edit, and how it ended.
 ///
 /// The edits are kept rather than folded into one record so that any view
 /// can ask what was in force at its reference instant (RULES §7).
-@_spi(Layers) public struct Definition: Sendable, Equatable {
-    @_spi(Layers) public var kind: DefinitionKind
-    @_spi(Layers) public var id: String
-    @_spi(Layers) public var created: Dated
+public struct Definition: Sendable, Equatable {
+    public var kind: DefinitionKind
+    public var id: String
+    public var created: Dated
     /// The creation payload.
-    @_spi(Layers) public var base: Payload
+    public var base: Payload
     /// In (at, seq) order.
-    @_spi(Layers) public private(set) var edits: [DefinitionEdit]
+    public private(set) var edits: [DefinitionEdit]
     /// Set once deleted: a correction, so the definition leaves every view.
-    @_spi(Layers) public var deletedSeq: UInt64?
+    public var deletedSeq: UInt64?
     /// Goals: the latest manual finish (`goal.finished`).
-    @_spi(Layers) public var finished: Dated?
+    public var finished: Dated?
     /// Goals: the user's latest confirmation and its outcome (true = achieved).
-    @_spi(Layers) public var confirmed: Dated?
-    @_spi(Layers) public var confirmedAchieved: Bool
+    public var confirmed: Dated?
+    public var confirmedAchieved: Bool
     /// Goals: the finishes and confirmations before the latest, oldest first:
     /// a reopened goal can be finished or confirmed again (RULES §4), and a
     /// view before the reopening still sees the earlier one.
-    @_spi(Layers) public var earlierFinishes: [Dated] = []
-    @_spi(Layers) public var earlierConfirmations: [Confirmation] = []
+    public var earlierFinishes: [Dated] = []
+    public var earlierConfirmations: [Confirmation] = []
     /// Deletions taken back (`*.restored`), oldest first: a view known
     /// between the two seqs sees the definition deleted.
-    @_spi(Layers) public var restorations: [Restoration] = []
+    public var restorations: [Restoration] = []
 
     /// A deletion and the seq that took it back.
-    @_spi(Layers) public struct Restoration: Sendable, Equatable {
-        @_spi(Layers) public var deleted: UInt64
-        @_spi(Layers) public var restored: UInt64
-        @_spi(Layers) public init(deleted: UInt64, restored: UInt64) { (self.deleted, self.restored) = (deleted, restored) }
+    public struct Restoration: Sendable, Equatable {
+        public var deleted: UInt64
+        public var restored: UInt64
+        public init(deleted: UInt64, restored: UInt64) { (self.deleted, self.restored) = (deleted, restored) }
     }
 
     /// A `goal.confirmed`: when, and the answer.
-    @_spi(Layers) public struct Confirmation: Sendable, Equatable {
-        @_spi(Layers) public var when: Dated
-        @_spi(Layers) public var achieved: Bool
-        @_spi(Layers) public init(when: Dated, achieved: Bool) { (self.when, self.achieved) = (when, achieved) }
+    public struct Confirmation: Sendable, Equatable {
+        public var when: Dated
+        public var achieved: Bool
+        public init(when: Dated, achieved: Bool) { (self.when, self.achieved) = (when, achieved) }
     }
 
-    @_spi(Layers) public init(kind: DefinitionKind, id: String, created: Dated, base: Payload) {
+    public init(kind: DefinitionKind, id: String, created: Dated, base: Payload) {
         self.kind = kind
         self.id = id
         self.created = created
@@ -118,10 +118,10 @@
         self.confirmedAchieved = confirmedAchieved
     }
 
-    @_spi(Layers) public var isLive: Bool { deletedSeq == nil }
+    public var isLive: Bool { deletedSeq == nil }
 
     /// Adds an edit at its place in (at, seq) order.
-    @_spi(Layers) public mutating func add(_ edit: DefinitionEdit) {
+    public mutating func add(_ edit: DefinitionEdit) {
         let k = edits.firstIndex { edit.when.before($0.when) } ?? edits.count
         edits.insert(edit, at: k)
     }
@@ -129,7 +129,7 @@
     /// The fields in force at `instant` (nil: every edit, the current state).
     /// Whether an edit after the finish `f`, in force by `instant`, gave the
     /// goal an end date: that reopens it, and `f` no longer counts (RULES §4).
-    @_spi(Layers) public func reopened(after f: Dated, by instant: Instant) -> Bool {
+    public func reopened(after f: Dated, by instant: Instant) -> Bool {
         edits.contains { e in
             (e.when.at, e.when.seq) > (f.at, f.seq) && e.when.at <= instant && e.payload.has(.endDate) && !e.payload.isNull(.endDate)
         }
@@ -137,14 +137,14 @@
 
     /// The manual finish in force at `instant`: the latest one timed by then,
     /// unless an end date given after it (by then) reopened the goal.
-    @_spi(Layers) public func finish(inForceAt instant: Instant) -> Dated? {
+    public func finish(inForceAt instant: Instant) -> Dated? {
         guard let f = (earlierFinishes + [finished].compactMap { $0 }).last(where: { $0.at <= instant }) else { return nil }
         return reopened(after: f, by: instant) ? nil : f
     }
 
     /// Whether an edit after `c`, in force by `instant`, reopened the goal by
     /// its end date: removed it, or moved it later (RULES §4).
-    @_spi(Layers) public func reopenedByEndDate(after c: Dated, by instant: Instant) -> Bool {
+    public func reopenedByEndDate(after c: Dated, by instant: Instant) -> Bool {
         var end = fields(inForceAt: c.at).date(.endDate)
         for e in edits where (e.when.at, e.when.seq) > (c.at, c.seq) && e.when.at <= instant && e.payload.has(.endDate) {
             let new = e.payload.date(.endDate)
@@ -156,14 +156,14 @@
 
     /// The confirmation in force at `instant`: the latest one timed by then,
     /// unless a reopening after it (by then) means it no longer stands.
-    @_spi(Layers) public func confirmation(inForceAt instant: Instant) -> Confirmation? {
+    public func confirmation(inForceAt instant: Instant) -> Confirmation? {
         var all = earlierConfirmations
         if let c = confirmed { all.append(Confirmation(when: c, achieved: confirmedAchieved)) }
         guard let c = all.last(where: { $0.when.at <= instant }) else { return nil }
         return reopenedByEndDate(after: c.when, by: instant) ? nil : c
     }
 
-    @_spi(Layers) public func fields(inForceAt instant: Instant? = nil) -> Payload {
+    public func fields(inForceAt instant: Instant? = nil) -> Payload {
         var p = base
         for e in edits {
             if let instant, e.when.at > instant { break }

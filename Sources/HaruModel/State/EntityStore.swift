@@ -15,7 +15,7 @@
 
 /// The reading half of `EntityStore`: what a query of the stored state (in
 /// a read transaction) may ask.
-@_spi(Layers) public protocol EntityReader {
+public protocol EntityReader {
     func settings() throws -> SettingsHistory
     func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition?
     /// Every definition of a kind.
@@ -36,13 +36,13 @@
 }
 
 /// An action as a session or count sees it.
-@_spi(Layers) public enum ActionStatus: Sendable, Equatable {
+public enum ActionStatus: Sendable, Equatable {
     case missing
     case deleted(seq: UInt64)
     /// Live, with its creation payload's `tracking`.
     case live(tracking: Tracking?)
 
-    @_spi(Layers) public init(_ d: Definition?) {
+    public init(_ d: Definition?) {
         guard let d else { self = .missing; return }
         if let del = d.deletedSeq { self = .deleted(seq: del); return }
         self = .live(tracking: d.base.choice(.tracking))
@@ -50,10 +50,10 @@
 }
 
 extension EntityReader {
-    @_spi(Layers) public func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
+    public func liveDefinitionID(_ kind: DefinitionKind, named name: String) throws -> String? {
         try definitions(kind).first { $0.isLive && $0.fields().string(.name) == name }?.id
     }
-    @_spi(Layers) public func actionStatus(_ id: String) throws -> ActionStatus { ActionStatus(try definition(.action, id)) }
+    public func actionStatus(_ id: String) throws -> ActionStatus { ActionStatus(try definition(.action, id)) }
 }
 
 /// All entities in memory: the result of folding a log prefix.
@@ -87,7 +87,7 @@ extension EntityReader {
         if d.kind.hasUniqueNames { names[k].update(old: defs[k][EntityKey(d.id)], new: d) }
         defs[k][EntityKey(d.id)] = d
     }
-    @_spi(Layers) public func liveDefinitionID(_ kind: DefinitionKind, named name: String) -> String? {
+    public func liveDefinitionID(_ kind: DefinitionKind, named name: String) -> String? {
         names[Int(kind.rawValue) - 1].id(named: name)
     }
     @_spi(Layers) public func definitions(_ kind: DefinitionKind) -> [Definition] {

@@ -2,7 +2,7 @@ import CPrefetch
 @_spi(Layers) import HaruStorage
 
 /// A record with an id (sessions and counts).
-@_spi(Layers) public protocol IdentifiedRecord: Sendable, Equatable {
+public protocol IdentifiedRecord: Sendable, Equatable {
     var id: String { get }
 }
 

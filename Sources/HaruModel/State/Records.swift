@@ -2,25 +2,25 @@
 
 /// A timed session: stored once with its real start and end, split by days
 /// only when aggregated (RULES §1).
-@_spi(Layers) public struct SessionRecord: Sendable, Equatable {
-    @_spi(Layers) public enum Status: UInt8, Sendable {
+public struct SessionRecord: Sendable, Equatable {
+    public enum Status: UInt8, Sendable {
         case running = 0, stopped, discarded, deleted
     }
     // Stored properties in this order (8-byte fields, then the optional and
     // the byte) so a replay's million records take 88 bytes each, not 96.
-    @_spi(Layers) public var id: String
-    @_spi(Layers) public var actionID: String
-    @_spi(Layers) public var note: String?
-    @_spi(Layers) public var start: Instant
+    public var id: String
+    public var actionID: String
+    public var note: String?
+    public var start: Instant
     /// The seq that created it (started or recorded).
-    @_spi(Layers) public var createdSeq: UInt64
+    public var createdSeq: UInt64
     /// The seq of the event that made this version (the last change).
-    @_spi(Layers) public var versionSeq: UInt64
+    public var versionSeq: UInt64
     /// nil while running.
-    @_spi(Layers) public var end: Instant?
-    @_spi(Layers) public var status: Status
+    public var end: Instant?
+    public var status: Status
 
-    @_spi(Layers) public init(
+    public init(
         id: String, actionID: String, start: Instant, end: Instant?, note: String?, status: Status, createdSeq: UInt64,
         versionSeq: UInt64? = nil
     ) {
@@ -36,18 +36,18 @@
 }
 
 /// A count entry.
-@_spi(Layers) public struct CountRecord: Sendable, Equatable {
-    @_spi(Layers) public var id: String
-    @_spi(Layers) public var actionID: String
-    @_spi(Layers) public var note: String?
-    @_spi(Layers) public var time: Instant
-    @_spi(Layers) public var amount: Int
-    @_spi(Layers) public var createdSeq: UInt64
+public struct CountRecord: Sendable, Equatable {
+    public var id: String
+    public var actionID: String
+    public var note: String?
+    public var time: Instant
+    public var amount: Int
+    public var createdSeq: UInt64
     /// The seq of the event that made this version (the last change).
-    @_spi(Layers) public var versionSeq: UInt64
-    @_spi(Layers) public var deleted: Bool
+    public var versionSeq: UInt64
+    public var deleted: Bool
 
-    @_spi(Layers) public init(
+    public init(
         id: String, actionID: String, time: Instant, amount: Int, note: String?, deleted: Bool, createdSeq: UInt64,
         versionSeq: UInt64? = nil
     ) {

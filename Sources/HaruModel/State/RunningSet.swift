@@ -8,15 +8,15 @@
 /// (they were checked when appended). `Fold.apply` is the rule; this agrees
 /// with it, which `RunningSetAgreement` tests over the Fixtures histories and
 /// random ones: after every seq, the two running sets are equal.
-@_spi(Layers) public struct RunningSet: Sendable {
-    @_spi(Layers) public private(set) var sessions: [String: SessionRecord] = [:]
+public struct RunningSet: Sendable {
+    public private(set) var sessions: [String: SessionRecord] = [:]
 
-    @_spi(Layers) public init(_ running: [SessionRecord] = []) {
+    public init(_ running: [SessionRecord] = []) {
         for s in running { sessions[s.id] = s }
     }
 
     /// Applies one (valid) event.
-    @_spi(Layers) public mutating func apply<P: PayloadFields>(_ type: EventType, at: Instant, seq: UInt64, payload p: P) {
+    public mutating func apply<P: PayloadFields>(_ type: EventType, at: Instant, seq: UInt64, payload p: P) {
         switch type {
         case .sessionStarted:
             guard let id = p.string(.sessionID), let action = p.string(.actionID) else { return }
@@ -45,7 +45,7 @@
     }
 
     /// The running sessions, oldest start first (then by id).
-    @_spi(Layers) public var sorted: [SessionRecord] {
+    public var sorted: [SessionRecord] {
         sessions.values.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
 }

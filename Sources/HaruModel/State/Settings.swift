@@ -1,21 +1,21 @@
 @_spi(Layers) import HaruStorage
 
 /// The settings in force (CONTRACT §2 defaults).
-@_spi(Layers) public struct LedgerSettings: Sendable, Equatable {
-    @_spi(Layers) public var timeZone: String = "UTC"
-    @_spi(Layers) public var dayStart: ClockTime = ClockTime(minutes: 0)!
-    @_spi(Layers) public var weekStart: Weekday = .monday
-    @_spi(Layers) public var minSessionSeconds: Int = 0
+public struct LedgerSettings: Sendable, Equatable {
+    public var timeZone: String = "UTC"
+    public var dayStart: ClockTime = ClockTime(minutes: 0)!
+    public var weekStart: Weekday = .monday
+    public var minSessionSeconds: Int = 0
     /// Which running session `haru running` shows first.
-    @_spi(Layers) public var representativeEarliest: Bool = false
+    public var representativeEarliest: Bool = false
     /// After how many hours a running session is flagged as long (the app's
     /// long-session alert, 1 … 12).
-    @_spi(Layers) public var longSessionHours: Int = 12
+    public var longSessionHours: Int = 12
 
-    @_spi(Layers) public init() {}
+    public init() {}
 
     /// Applies the fields of a `settings.changed` payload.
-    @_spi(Layers) public mutating func apply(_ p: Payload) {
+    public mutating func apply(_ p: Payload) {
         if let z = p.string(.timeZone) { timeZone = z }
         if let m = p.int(.dayStart), let c = ClockTime(minutes: Int(m)) { dayStart = c }
         if let w = p.int(.weekStart), let d = Weekday(rawValue: Int(w)) { weekStart = d }
@@ -28,17 +28,17 @@
 /// Every settings change in log order. The calendar reads the whole history
 /// (a change with `from` governs only the days from then on, RULES §1);
 /// commands mostly need `current`.
-@_spi(Layers) public struct SettingsHistory: Sendable, Equatable {
-    @_spi(Layers) public struct Change: Sendable, Equatable {
-        @_spi(Layers) public var when: Dated
-        @_spi(Layers) public var payload: Payload
+public struct SettingsHistory: Sendable, Equatable {
+    public struct Change: Sendable, Equatable {
+        public var when: Dated
+        public var payload: Payload
     }
-    @_spi(Layers) public private(set) var changes: [Change] = []
-    @_spi(Layers) public private(set) var current = LedgerSettings()
+    public private(set) var changes: [Change] = []
+    public private(set) var current = LedgerSettings()
 
-    @_spi(Layers) public init() {}
+    public init() {}
 
-    @_spi(Layers) public mutating func append(_ c: Change) {
+    public mutating func append(_ c: Change) {
         changes.append(c)
         current.apply(c.payload)
     }

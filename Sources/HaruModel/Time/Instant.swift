@@ -6,9 +6,9 @@
 /// instants are too; input with a non-zero fraction of a second is refused
 /// rather than rounded.
 public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
-    @_spi(Layers) public var seconds: Int64
+    public var seconds: Int64
 
-    @_spi(Layers) public init(seconds: Int64) { self.seconds = seconds }
+    public init(seconds: Int64) { self.seconds = seconds }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
 
@@ -85,10 +85,10 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// calendar knows, and that the longest session it allows costs seconds,
     /// not hours (a day page per UTC day it touches). Anything else is
     /// refused where it is read, with exit 2.
-    @_spi(Layers) public static let ledgerRange: ClosedRange<Int64> = -2_208_988_800...32_503_679_999
+    public static let ledgerRange: ClosedRange<Int64> = -2_208_988_800...32_503_679_999
 
     /// The range in words, for messages.
-    @_spi(Layers) public static let ledgerRangeText = "from 1900-01-01T00:00:00Z to 2999-12-31T23:59:59Z"
+    public static let ledgerRangeText = "from 1900-01-01T00:00:00Z to 2999-12-31T23:59:59Z"
 
     /// ISO 8601 at a fixed offset from UTC, `Z` for zero.
     public func format(offsetSeconds: Int) -> String {
@@ -100,7 +100,7 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Appends `format(offsetSeconds:)`'s text to `out` (no `String` made:
     /// `haru log --json` writes two instants per event).
-    @_spi(Layers) public func write(offsetSeconds: Int, to out: inout [UInt8]) {
+    public func write(offsetSeconds: Int, to out: inout [UInt8]) {
         let local = seconds + Int64(offsetSeconds)
         let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
         let sod = Int(local - Int64(days) * 86_400)
@@ -161,7 +161,7 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 extension Instant.ParseError {
     /// The rule `text` broke, as a field's error says it (`at: must …`).
-    @_spi(Layers) public func rule(_ text: String) -> String {
+    public func rule(_ text: String) -> String {
         switch self {
         case .noOffset: "must carry a UTC offset, as in 2026-03-04T07:30:00+09:00 (got \(Echo.quoted(text)))"
         case .fractionalSeconds: "must be whole seconds (got \(Echo.quoted(text)))"

@@ -24,7 +24,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The date `days` days after 1970-01-01 (negative: before).
     @inlinable
-    @_spi(Layers) public init(daysSinceEpoch days: Int) {
+    public init(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days: exact for the proleptic Gregorian calendar.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -41,7 +41,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Days since 1970-01-01.
     @inlinable
-    @_spi(Layers) public var daysSinceEpoch: Int {
+    public var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -53,7 +53,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The day of the week.
     @inlinable
-    @_spi(Layers) public var weekday: Weekday {
+    public var weekday: Weekday {
         // 1970-01-01 was a Thursday (index 3 with Monday = 0).
         let k = ((daysSinceEpoch % 7) + 7 + 3) % 7
         return Weekday(rawValue: k)!
@@ -61,11 +61,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The date `n` days later (earlier when negative).
     @inlinable
-    @_spi(Layers) public func adding(days n: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + n) }
+    public func adding(days n: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + n) }
 
-    @_spi(Layers) public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+    public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
-    @_spi(Layers) public static func daysIn(year: Int, month: Int) -> Int {
+    public static func daysIn(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -76,7 +76,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Parses exactly `YYYY-MM-DD`.
     /// A date as typed (`YYYY-MM-DD`), within the ledger's years (1900 to
     /// 2999, as `Instant.ledgerRange`); nil otherwise.
-    @_spi(Layers) public init?(parsing text: String) {
+    public init?(parsing text: String) {
         let b = Array(text.utf8)
         guard b.count == 10 else { return nil }
         self.init(bytes: b, at: 0)
@@ -84,7 +84,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The years a ledger's dates may have.
-    @_spi(Layers) public static let ledgerYears = 1900...2999
+    public static let ledgerYears = 1900...2999
 
     /// Parses `YYYY-MM-DD` at `at` in a byte array.
     init?<B: RandomAccessCollection<UInt8>>(bytes b: B, at k: Int) where B.Index == Int {
@@ -103,7 +103,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Appends `YYYY-MM-DD`.
-    @_spi(Layers) public func write(to out: inout [UInt8]) {
+    public func write(to out: inout [UInt8]) {
         Digits.write(year, 4, to: &out)
         out.append(UInt8(ascii: "-"))
         Digits.write(month, 2, to: &out)
@@ -118,11 +118,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 }
 
 /// Days of the week, Monday first (ISO 8601).
-@_spi(Layers) public enum Weekday: Int, Sendable, CaseIterable {
+public enum Weekday: Int, Sendable, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The lower-case English name used in events (`monday` … `sunday`).
-    @_spi(Layers) public var name: String {
+    public var name: String {
         switch self {
         case .monday: "monday"
         case .tuesday: "tuesday"
@@ -134,10 +134,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
-    @_spi(Layers) public static let names = allCases.map(\.name)
+    public static let names = allCases.map(\.name)
 
     /// Accepts the full name or its first three letters, any case.
-    @_spi(Layers) public init?(name: String) {
+    public init?(name: String) {
         let n = name.lowercased()
         guard let k = Weekday.names.firstIndex(where: { $0 == n || (n.count == 3 && $0.hasPrefix(n)) }) else { return nil }
         self.init(rawValue: k)

@@ -7,16 +7,16 @@
 #endif
 
 public struct ZoneDirectory: Sendable {
-    @_spi(Layers) public let path: String
+    public let path: String
 
     /// Debian's tzdata location.
     public static let system = ZoneDirectory(path: "/usr/share/zoneinfo")
 
-    @_spi(Layers) public init(path: String) { self.path = path }
+    public init(path: String) { self.path = path }
 
     /// Whether `name` is a zone this directory has: an IANA name such as
     /// `Asia/Seoul` or `UTC` whose file starts with the TZif magic.
-    @_spi(Layers) public func knows(_ name: String) -> Bool {
+    public func knows(_ name: String) -> Bool {
         guard !name.isEmpty, name.count <= 64, !name.hasPrefix("/"), !name.contains(".."),
             name.utf8.allSatisfy({ c in
                 (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)

@@ -7,8 +7,8 @@
 /// ICU version or locale.
 @_spi(Layers) import HaruStorage
 
-@_spi(Layers) public struct ZoneRules: Sendable {
-    @_spi(Layers) public let name: String
+public struct ZoneRules: Sendable {
+    public let name: String
     /// Transition instants (UTC seconds), ascending.
     let transitions: [Int64]
     /// The offset in force from each transition on.
@@ -19,7 +19,7 @@
     let footer: PosixRule?
 
     /// A zone with one fixed offset (UTC, tests).
-    @_spi(Layers) public init(fixed name: String, offsetSeconds: Int) {
+    public init(fixed name: String, offsetSeconds: Int) {
         self.name = name
         transitions = []
         offsets = []
@@ -36,7 +36,7 @@
     }
 
     /// Seconds east of UTC at instant `t`.
-    @_spi(Layers) public func offset(at t: Int64) -> Int {
+    public func offset(at t: Int64) -> Int {
         if let last = transitions.last, t >= last, let footer { return footer.offset(at: t) }
         if transitions.isEmpty { return footer?.offset(at: t) ?? Int(initialOffset) }
         // Last transition ≤ t.
@@ -51,7 +51,7 @@
     /// The instant of a local wall-clock time (seconds since 1970-01-01T00:00
     /// local). A time skipped by a forward jump maps to the instant of the jump;
     /// a time that occurs twice maps to its first occurrence (RULES §1).
-    @_spi(Layers) public func instant(local: Int64) -> Int64 {
+    public func instant(local: Int64) -> Int64 {
         // A zone without transitions: one offset for all time.
         if transitions.isEmpty, footer?.daylight == nil { return local - Int64(footer?.standard ?? Int(initialOffset)) }
         // The earliest instant whose offset maps back to `local` (no array:
@@ -215,7 +215,7 @@ struct PosixRule: Sendable {
 
 extension ZoneDirectory {
     /// Reads a zone's rules; nil when the name is unknown or the file is not TZif.
-    @_spi(Layers) public func rules(_ name: String) -> ZoneRules? {
+    public func rules(_ name: String) -> ZoneRules? {
         if name == "UTC" || name == "Etc/UTC" { return ZoneRules(fixed: name, offsetSeconds: 0) }
         guard knows(name), let bytes = FileBytes.read(path + "/" + name, limit: 1 << 20) else { return nil }
         return TZif.parse(bytes, name: name)

@@ -6,21 +6,21 @@ import CLMDB
 
 /// A failure inside LMDB (or the system call under it): the code, the call
 /// that failed and what to do. Always exit 3: the ledger cannot be used.
-@_spi(Layers) public struct LMDBError: HaruError, Sendable {
-    @_spi(Layers) public let code: Int32
+public struct LMDBError: HaruError, Sendable {
+    public let code: Int32
     /// The LMDB function that returned the code, e.g. `mdb_put`.
-    @_spi(Layers) public let call: String
-    @_spi(Layers) public let hint: String
+    public let call: String
+    public let hint: String
 
     /// LMDB's codes and the system's, by name (`code` keeps the number).
-    @_spi(Layers) public enum Kind: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
         case keyExists, notFound, pageNotFound, corrupted, panic, versionMismatch, invalid
         case mapFull, readersFull, mapResized
         /// An errno from the system call under LMDB.
         case noSuchFile, permissionDenied, readOnlyFileSystem, diskFull, ioError
         case other(Int32)
 
-        @_spi(Layers) public init(_ code: Int32) {
+        public init(_ code: Int32) {
             switch code {
             case MDB_KEYEXIST: self = .keyExists
             case MDB_NOTFOUND: self = .notFound
@@ -42,15 +42,15 @@ import CLMDB
         }
     }
 
-    @_spi(Layers) public var kind: Kind { Kind(code) }
+    public var kind: Kind { Kind(code) }
 
-    @_spi(Layers) public init(code: Int32, call: String) {
+    public init(code: Int32, call: String) {
         self.code = code
         self.call = call
         self.hint = LMDBError.hint(for: Kind(code))
     }
 
-    @_spi(Layers) public init(code: Int32, call: String, hint: String) {
+    public init(code: Int32, call: String, hint: String) {
         self.code = code
         self.call = call
         self.hint = hint
@@ -58,33 +58,33 @@ import CLMDB
 
     /// Damage the storage kit found before LMDB read anything (LMDB's own
     /// message for its code would name a cause it did not see).
-    @_spi(Layers) public static func damaged(_ reason: String) -> LMDBError {
+    public static func damaged(_ reason: String) -> LMDBError {
         var e = LMDBError(code: MDB_CORRUPTED, call: "open", hint: "")
         e.damage = reason
         return e
     }
 
     /// Set by `damaged`: what is wrong, said instead of LMDB's message.
-    @_spi(Layers) public private(set) var damage: String?
+    public private(set) var damage: String?
 
     /// An open the storage kit refused by its own rule (not a failed call):
     /// the reason is the whole message.
-    @_spi(Layers) public static func refused(code: Int32, _ reason: String) -> LMDBError {
+    public static func refused(code: Int32, _ reason: String) -> LMDBError {
         var e = LMDBError(code: code, call: "open", hint: "")
         e.refusal = reason
         return e
     }
 
-    @_spi(Layers) public private(set) var refusal: String?
+    public private(set) var refusal: String?
 
-    @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
+    public var exitStatus: ExitStatus { .cannotOpen }
 
-    @_spi(Layers) public var isMapFull: Bool { kind == .mapFull }
-    @_spi(Layers) public var isKeyExists: Bool { kind == .keyExists }
+    public var isMapFull: Bool { kind == .mapFull }
+    public var isKeyExists: Bool { kind == .keyExists }
 
-    @_spi(Layers) public var message: String { String(cString: mdb_strerror(code)) }
+    public var message: String { String(cString: mdb_strerror(code)) }
 
-    @_spi(Layers) public var description: String {
+    public var description: String {
         if let damage { return "the data file is damaged: " + damage }
         if let refusal { return refusal }
         return "\(call) failed: \(message) (code \(code))" + (hint.isEmpty ? "" : "; \(hint)")
@@ -107,11 +107,11 @@ import CLMDB
 
 /// Stored data that breaks the storage kit's own expectations (not LMDB's):
 /// a database the ledger keeps in a known shape is not in it. Exit 3.
-@_spi(Layers) public struct StorageDamage: HaruError, Sendable {
-    @_spi(Layers) public let reason: String
-    @_spi(Layers) public init(_ reason: String) { self.reason = reason }
-    @_spi(Layers) public var exitStatus: ExitStatus { .cannotOpen }
-    @_spi(Layers) public var description: String { "the data file is damaged: \(reason)" }
+public struct StorageDamage: HaruError, Sendable {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var exitStatus: ExitStatus { .cannotOpen }
+    public var description: String { "the data file is damaged: \(reason)" }
 }
 
 @inline(__always)

@@ -3,13 +3,13 @@
 #endif
 
 /// How long a writer waits for another one, and whom it tells.
-@_spi(Layers) public struct WriteWait {
+public struct WriteWait {
     /// Give up after this many seconds (nil: wait as long as it takes).
-    @_spi(Layers) public var limit: Double?
+    public var limit: Double?
     /// Called once after a second of waiting, with the process that holds the lock.
-    @_spi(Layers) public var waiting: (Int32) -> Void
+    public var waiting: (Int32) -> Void
 
-    @_spi(Layers) public init(limit: Double? = nil, waiting: @escaping (Int32) -> Void = { _ in }) {
+    public init(limit: Double? = nil, waiting: @escaping (Int32) -> Void = { _ in }) {
         (self.limit, self.waiting) = (limit, waiting)
     }
 }

@@ -17,10 +17,10 @@
 /// to Swift's backtracer. Checks that can be made before reading (a data
 /// file cut short: `Environment.checkLength`) are made there and never
 /// reach this.
-@_spi(Layers) public enum FaultExit {
+public enum FaultExit {
     /// Installs the handlers for SIGSEGV, SIGBUS and SIGABRT (the executable
     /// calls it once at start; tests never do).
-    @_spi(Layers) public static func install() {
+    public static func install() {
         for (signal, _, _) in faultMessages {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = faultHandler

@@ -5,9 +5,9 @@
 #endif
 
 /// Whole-file reads through the C library (the library avoids Foundation).
-@_spi(Layers) public enum FileBytes {
+public enum FileBytes {
     /// The file's bytes (at most `limit`), nil if it cannot be opened as a regular file.
-    @_spi(Layers) public static func read(_ path: String, limit: Int = Int.max) -> [UInt8]? {
+    public static func read(_ path: String, limit: Int = Int.max) -> [UInt8]? {
         // Non-blocking: opening a FIFO (as a zone file, say) must not wait for a writer.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }

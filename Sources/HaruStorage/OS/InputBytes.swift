@@ -22,7 +22,7 @@ public final class InputBytes: @unchecked Sendable {
     // @unchecked, and why it is safe: both properties are constants; the
     // bytes are only read (never written through `buffer`), and `release`
     // runs once, in deinit, when no other reference can be left.
-    @_spi(Layers) public let buffer: UnsafeBufferPointer<UInt8>
+    public let buffer: UnsafeBufferPointer<UInt8>
     private let release: (UnsafeBufferPointer<UInt8>) -> Void
 
     private init(buffer: UnsafeBufferPointer<UInt8>, release: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -39,14 +39,14 @@ public final class InputBytes: @unchecked Sendable {
 
     deinit { release(buffer) }
 
-    @_spi(Layers) public var count: Int { buffer.count }
+    public var count: Int { buffer.count }
 
     /// The bytes as an array (a copy: for small inputs).
-    @_spi(Layers) public var array: [UInt8] { Array(buffer) }
+    public var array: [UInt8] { Array(buffer) }
 
     /// Why the file at `path` cannot be read as input, in a person's words
     /// (after `map` gave nil).
-    @_spi(Layers) public static func whyUnreadable(path: String) -> String {
+    public static func whyUnreadable(path: String) -> String {
         var st = stat()
         guard stat(path, &st) == 0 else {
             switch errno {
@@ -63,7 +63,7 @@ public final class InputBytes: @unchecked Sendable {
     }
 
     /// The regular file at `path`, mapped; nil if it cannot be opened as one.
-    @_spi(Layers) public static func map(path: String) -> InputBytes? {
+    public static func map(path: String) -> InputBytes? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -5,12 +5,12 @@
 /// states of the ledger with it, from each state's own view output.
 @_spi(Layers) import HaruModel
 
-@_spi(Layers) public enum JSONDiff {
+public enum JSONDiff {
     /// One difference: where, and the value on each side (nil: absent there).
-    @_spi(Layers) public struct Leaf: Sendable, Equatable {
-        @_spi(Layers) public var path: String
-        @_spi(Layers) public var before: JSONValue?
-        @_spi(Layers) public var after: JSONValue?
+    public struct Leaf: Sendable, Equatable {
+        public var path: String
+        public var before: JSONValue?
+        public var after: JSONValue?
     }
 
     static let idKeys = ["goal_id", "quest_id", "action_id", "tag_id", "session_id", "entry_id", "id"]
@@ -22,7 +22,7 @@
     }
 
     /// Every leaf where `a` and `b` differ, under `path`.
-    @_spi(Layers) public static func leaves(_ a: JSONValue?, _ b: JSONValue?, path: String = "") -> [Leaf] {
+    public static func leaves(_ a: JSONValue?, _ b: JSONValue?, path: String = "") -> [Leaf] {
         var out: [Leaf] = []
         walk(a, b, path, &out)
         return out

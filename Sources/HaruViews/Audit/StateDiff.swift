@@ -12,32 +12,32 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public struct StateDiff {
+public struct StateDiff {
     /// An event between the two states that can have caused a change.
-    @_spi(Layers) public struct Cause: Sendable {
-        @_spi(Layers) public var seq: UInt64
-        @_spi(Layers) public var type: EventType
+    public struct Cause: Sendable {
+        public var seq: UInt64
+        public var type: EventType
         /// What it says; written as JSON only for the events that cause a change.
-        @_spi(Layers) public var payload: Payload
+        public var payload: Payload
     }
 
     /// One item that differs: a goal, a quest, a definition or a day.
-    @_spi(Layers) public struct Change: Sendable {
+    public struct Change: Sendable {
         /// `goal`, `quest`, `tag`, `action`, `goal definition`, `quest definition`, `day`.
-        @_spi(Layers) public var kind: String
-        @_spi(Layers) public var id: String
-        @_spi(Layers) public var leaves: [JSONDiff.Leaf]
+        public var kind: String
+        public var id: String
+        public var leaves: [JSONDiff.Leaf]
         /// The seqs of the events that can have caused it (`StateDiff.events`).
-        @_spi(Layers) public var causes: [UInt64]
+        public var causes: [UInt64]
     }
 
-    @_spi(Layers) public var from: UInt64
-    @_spi(Layers) public var to: UInt64
-    @_spi(Layers) public var changes: [Change] = []
+    public var from: UInt64
+    public var to: UInt64
+    public var changes: [Change] = []
     /// Every event that causes a change, once, in seq order.
-    @_spi(Layers) public var events: [Cause] = []
+    public var events: [Cause] = []
     /// The later state's calendar: the zone the events' instants are written in.
-    @_spi(Layers) public var calendar: LedgerCalendar
+    public var calendar: LedgerCalendar
 
     /// What one event between the states touches (`StateDiff+Touches.swift`).
     struct Touch: Sendable {
@@ -60,7 +60,7 @@
     /// the event reading beside the record pages' scan,
     /// `StateDiff+Touches.swift`); then each state's totals of those days
     /// beside the other's.
-    @_spi(Layers) public static func run(
+    public static func run(
         _ ledger: Ledger, from a: UInt64, to b: UInt64, zones: ZoneDirectory, reference: (LedgerCalendar) throws -> Reference
     ) throws -> StateDiff {
         // Each state's reference, here: the caller's closure stays on this thread.

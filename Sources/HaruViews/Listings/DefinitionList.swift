@@ -5,20 +5,20 @@
 @_spi(Layers) import HaruEngine
 
 /// One definition in a listing.
-@_spi(Layers) public struct DefinitionRow: Sendable {
-    @_spi(Layers) public var definition: Definition
+public struct DefinitionRow: Sendable {
+    public var definition: Definition
     /// The fields in force at the view's reference.
-    @_spi(Layers) public var fields: Payload
-    @_spi(Layers) public var id: String { definition.id }
-    @_spi(Layers) public var deleted: Bool { !definition.isLive }
+    public var fields: Payload
+    public var id: String { definition.id }
+    public var deleted: Bool { !definition.isLive }
     /// The user's order (`order` field); nil when never given.
-    @_spi(Layers) public var order: Int? { fields.int(.order).map(Int.init) }
+    public var order: Int? { fields.int(.order).map(Int.init) }
     /// The name a person reads: a tag's or action's name, a goal's title; a
     /// quest has neither (its listing describes it).
-    @_spi(Layers) public var name: String { fields.string(.name) ?? fields.string(.title) ?? definition.id }
+    public var name: String { fields.string(.name) ?? fields.string(.title) ?? definition.id }
 }
 
-@_spi(Layers) public enum DefinitionList {
+public enum DefinitionList {
     /// The definitions of `kind` known to `snap`, with their fields in force
     /// at the reference, in the user's order. Deleted ones only when `all`.
     ///
@@ -27,7 +27,7 @@
     /// with a past start date is judged as of last week), so the listing as
     /// of an earlier day shows what `progress` and the day totals use then.
     /// Which definitions were known then is `--known-at`'s question.
-    @_spi(Layers) public static func rows(_ snap: Snapshot, _ kind: DefinitionKind, reference: Reference, all: Bool) throws -> [DefinitionRow] {
+    public static func rows(_ snap: Snapshot, _ kind: DefinitionKind, reference: Reference, all: Bool) throws -> [DefinitionRow] {
         let at = reference.definitionsAt
         let rows = try snap.definitions(kind).filter { all || $0.isLive }.map {
             DefinitionRow(definition: $0, fields: $0.fields(inForceAt: at))
@@ -36,20 +36,20 @@
     }
 
     /// The user's order (`Definition.userOrder`).
-    @_spi(Layers) public static func inUserOrder(_ rows: [DefinitionRow]) -> [DefinitionRow] {
+    public static func inUserOrder(_ rows: [DefinitionRow]) -> [DefinitionRow] {
         rows.sorted { Definition.comesFirst(($0.order, $0.definition.created.seq), ($1.order, $1.definition.created.seq)) }
     }
 
     /// An action's button colour (the app's rule): the colour of the
     /// earliest-created of its tags that has one; nil when none has.
-    @_spi(Layers) public static func buttonColor(_ action: Payload, tags: [String: DefinitionRow]) -> String? {
+    public static func buttonColor(_ action: Payload, tags: [String: DefinitionRow]) -> String? {
         (action.strings(.tagIDs) ?? []).compactMap { tags[$0] }.filter { $0.fields.string(.color) != nil }
             .min { $0.definition.created.seq < $1.definition.created.seq }?.fields.string(.color)
     }
 
     /// How much of a goal's period has passed at `reference`: from the start
     /// of its start date to the end of its end date, 0 … 1; nil without an end date.
-    @_spi(Layers) public static func elapsed(_ goal: Payload, calendar: LedgerCalendar, reference: Reference) -> Double? {
+    public static func elapsed(_ goal: Payload, calendar: LedgerCalendar, reference: Reference) -> Double? {
         guard let s = goal.date(.startDate), let e = goal.date(.endDate) else { return nil }
         let from = calendar.range(of: s).lowerBound.seconds, to = calendar.range(of: e).upperBound.seconds
         guard to > from else { return nil }

@@ -10,12 +10,12 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public enum HistorySubject: Sendable {
+public enum HistorySubject: Sendable {
     case definition(Definition)
     case session(SessionRecord)
     case count(CountRecord)
 
-    @_spi(Layers) public var id: String {
+    public var id: String {
         switch self {
         case .definition(let d): d.id
         case .session(let s): s.id
@@ -24,7 +24,7 @@
     }
 
     /// `action`, `tag`, `goal`, `quest`, `session` or `count`.
-    @_spi(Layers) public var kindWord: String {
+    public var kindWord: String {
         switch self {
         case .definition(let d): d.kind.word
         case .session: "session"
@@ -34,25 +34,25 @@
 }
 
 /// One field an event changed: nil = absent before or after.
-@_spi(Layers) public struct FieldChange: Sendable, Equatable {
-    @_spi(Layers) public var field: Field
-    @_spi(Layers) public var from: FieldValue?
-    @_spi(Layers) public var to: FieldValue?
+public struct FieldChange: Sendable, Equatable {
+    public var field: Field
+    public var from: FieldValue?
+    public var to: FieldValue?
 }
 
-@_spi(Layers) public struct HistoryEntry: Sendable {
-    @_spi(Layers) public var event: Event
-    @_spi(Layers) public var changes: [FieldChange]
+public struct HistoryEntry: Sendable {
+    public var event: Event
+    public var changes: [FieldChange]
     /// The record this event is about when it is one of an action's records (`--records`).
-    @_spi(Layers) public var recordID: String?
+    public var recordID: String?
 }
 
-@_spi(Layers) public enum EntityHistory {
+public enum EntityHistory {
     /// What `text` names, as `snap` knows it: an id of any kind, else the
     /// name of a live action or tag, else a unique goal title, else an
     /// unambiguous prefix of a record id.
     /// - Throws: `InputError` when a name or prefix is ambiguous.
-    @_spi(Layers) public static func resolve(_ snap: Snapshot, _ text: String) throws -> HistorySubject? {
+    public static func resolve(_ snap: Snapshot, _ text: String) throws -> HistorySubject? {
         for kind in DefinitionKind.allCases {
             if let d = try snap.definition(kind, text) { return .definition(d) }
         }
@@ -81,7 +81,7 @@
     }
 
     /// The events of `subject` (and with `records`, of an action's records), oldest first.
-    @_spi(Layers) public static func entries(_ snap: Snapshot, _ subject: HistorySubject, records: Bool) throws -> [HistoryEntry] {
+    public static func entries(_ snap: Snapshot, _ subject: HistorySubject, records: Bool) throws -> [HistoryEntry] {
         var out: [HistoryEntry]
         switch subject {
         case .definition(let d):

@@ -6,14 +6,14 @@
 
 extension RecordRow {
     /// The logical days the record touches (a running session: up to the reference).
-    @_spi(Layers) public func days(_ cal: LedgerCalendar, _ reference: Reference) -> [LocalDate] {
+    public func days(_ cal: LedgerCalendar, _ reference: Reference) -> [LocalDate] {
         let first = cal.day(of: start)
         guard kind == .session else { return [first] }
         let last = cal.day(of: Instant(seconds: max(start.seconds, (end ?? reference.instant).seconds - 1)))
         return (0...max(0, last.daysSinceEpoch - first.daysSinceEpoch)).prefix(1000).map { first.adding(days: $0) }
     }
 
-    @_spi(Layers) public func json(action: String, calendar cal: LedgerCalendar, reference: Reference) -> JSONValue {
+    public func json(action: String, calendar cal: LedgerCalendar, reference: Reference) -> JSONValue {
         var m: [(String, JSONValue)] = [
             ("kind", .string(kind.rawValue)), ("id", .string(id)), ("ref", .string(ref)), ("action_id", .string(actionID)),
             ("action", .string(action)),
@@ -38,7 +38,7 @@ extension RecordRow {
 
 extension RecordList {
     /// `haru records --json`.
-    @_spi(Layers) public static func json(
+    public static func json(
         _ rows: [RecordRow], snap: Snapshot, from: LocalDate, to: LocalDate, calendar cal: LedgerCalendar, reference: Reference
     ) throws -> JSONValue {
         var names: [String: String] = [:]
@@ -55,7 +55,7 @@ extension DefinitionList {
     /// them), `order`, `deleted`, `created`, and what the kind adds (an
     /// action's tag names and button colour, a tag's actions, a goal's
     /// status and elapsed share, a quest's goal, target name, unit and schedule in words).
-    @_spi(Layers) public static func json(
+    public static func json(
         _ kind: DefinitionKind, snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference, all: Bool, goal: String? = nil,
         progress known: ProgressReport? = nil
     ) throws -> JSONValue {
@@ -112,7 +112,7 @@ extension DefinitionList {
     }
 
     /// Quests goal by goal (the goals in their order), each goal's in theirs.
-    @_spi(Layers) public static func questRows(_ snap: Snapshot, reference ref: Reference, all: Bool, goal: String?) throws -> [DefinitionRow] {
+    public static func questRows(_ snap: Snapshot, reference ref: Reference, all: Bool, goal: String?) throws -> [DefinitionRow] {
         let goals = try rows(snap, .goal, reference: ref, all: true)
         let rank = Dictionary(goals.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         return try rows(snap, .quest, reference: ref, all: all)

@@ -10,39 +10,39 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public struct RecordRow: Sendable, Equatable {
-    @_spi(Layers) public enum Kind: String, Sendable { case session, count }
+public struct RecordRow: Sendable, Equatable {
+    public enum Kind: String, Sendable { case session, count }
     /// What became of the record: counted, still running, or (with `--all`) taken out.
-    @_spi(Layers) public enum State: String, Sendable { case recorded, running, deleted, discarded }
-    @_spi(Layers) public var kind: Kind
-    @_spi(Layers) public var id: String
+    public enum State: String, Sendable { case recorded, running, deleted, discarded }
+    public var kind: Kind
+    public var id: String
     /// The shortest unambiguous prefix of the id.
-    @_spi(Layers) public var ref: String = ""
-    @_spi(Layers) public var actionID: String
+    public var ref: String = ""
+    public var actionID: String
     /// A session's start, a count's time.
-    @_spi(Layers) public var start: Instant
+    public var start: Instant
     /// A session's end; nil while running and for counts.
-    @_spi(Layers) public var end: Instant?
+    public var end: Instant?
     /// A count's amount.
-    @_spi(Layers) public var amount: Int?
-    @_spi(Layers) public var note: String?
-    @_spi(Layers) public var state: State
-    @_spi(Layers) public var createdSeq: UInt64
+    public var amount: Int?
+    public var note: String?
+    public var state: State
+    public var createdSeq: UInt64
     /// The seq of the record's last change the snapshot knows.
-    @_spi(Layers) public var versionSeq: UInt64
+    public var versionSeq: UInt64
     /// Whether its action is deleted (the record counts nowhere; listed with `--all`).
-    @_spi(Layers) public var actionDeleted = false
+    public var actionDeleted = false
     /// Other sessions of the same action whose time it shares (ids): valid
     /// (the app allows them and sums by overlap) but usually a mistake.
-    @_spi(Layers) public var overlaps: [String] = []
+    public var overlaps: [String] = []
 }
 
-@_spi(Layers) public enum RecordList {
+public enum RecordList {
     /// The records touching `span` (instants), as `snap` knows them, seen from `reference`.
     /// - Parameters:
     ///   - actions: only these actions (nil: all).
     ///   - all: also the deleted and discarded records.
-    @_spi(Layers) public static func read(
+    public static func read(
         _ snap: Snapshot, span: Range<Int64>, reference: Reference, actions: Set<String>?, all: Bool
     ) throws -> [RecordRow] {
         guard span.lowerBound < span.upperBound else { return [] }
@@ -122,7 +122,7 @@
     /// not deleted), by start: one pass over the stored records, for whole
     /// exports. Refs are left empty.
     /// - Precondition: the snapshot is at the head (the stored records are the head's).
-    @_spi(Layers) public static func allLive(_ snap: Snapshot) throws -> [RecordRow] {
+    public static func allLive(_ snap: Snapshot) throws -> [RecordRow] {
         precondition(snap.knownAt == snap.head, "the stored records are the head's")
         var rows: [RecordRow] = []
         try snap.forEachStoredRecord { record in
@@ -174,21 +174,21 @@
 /// A record re-folded from its own events (already checked by the fold when
 /// they were appended): its version after the last of them. One event at a
 /// time (`apply`), so that a history walks a record's versions in one pass.
-@_spi(Layers) public enum RecordReplay {
-    @_spi(Layers) public static func session(_ events: [Event]) -> SessionRecord? {
+public enum RecordReplay {
+    public static func session(_ events: [Event]) -> SessionRecord? {
         var s: SessionRecord?
         for e in events { apply(e, to: &s) }
         return s
     }
 
-    @_spi(Layers) public static func count(_ events: [Event]) -> CountRecord? {
+    public static func count(_ events: [Event]) -> CountRecord? {
         var c: CountRecord?
         for e in events { apply(e, to: &c) }
         return c
     }
 
     /// The session after `e` (an event of another kind leaves it as it is).
-    @_spi(Layers) public static func apply(_ e: Event, to s: inout SessionRecord?) {
+    public static func apply(_ e: Event, to s: inout SessionRecord?) {
         let p = e.payload
         switch e.type {
         case .sessionStarted:
@@ -217,7 +217,7 @@
     }
 
     /// The count after `e` (an event of another kind leaves it as it is).
-    @_spi(Layers) public static func apply(_ e: Event, to c: inout CountRecord?) {
+    public static func apply(_ e: Event, to c: inout CountRecord?) {
         let p = e.payload
         switch e.type {
         case .countAdded:

@@ -5,15 +5,15 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public enum RecordRef {
+public enum RecordRef {
     /// Why a reference names no single record: said in words a person can act on.
-    @_spi(Layers) public struct Unresolved: Error, Sendable {
-        @_spi(Layers) public var message: String
+    public struct Unresolved: Error, Sendable {
+        public var message: String
     }
 
     /// The record `text` names, as `snap` knows it (deleted ones included:
     /// the caller decides what may be done with them).
-    @_spi(Layers) public static func resolve(_ snap: Snapshot, _ text: String, reference: Reference) throws -> RecordRow {
+    public static func resolve(_ snap: Snapshot, _ text: String, reference: Reference) throws -> RecordRow {
         if text.hasPrefix("@") {
             guard let n = Int(text.dropFirst()), n >= 1 else {
                 throw Unresolved(message: "\(Echo.quoted(text)) is not a reference: @1 is the most recent record, @2 the one before …")
@@ -59,11 +59,11 @@
 }
 
 extension StoredRecord {
-    @_spi(Layers) public var id: String {
+    public var id: String {
         switch self {
         case .session(let s): s.id
         case .count(let c): c.id
         }
     }
-    @_spi(Layers) public var isSession: Bool { if case .session = self { true } else { false } }
+    public var isSession: Bool { if case .session = self { true } else { false } }
 }

@@ -4,18 +4,18 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public struct SettingsView: Sendable {
+public struct SettingsView: Sendable {
     /// The settings known at the snapshot's seq (the undated ones apply to all history).
-    @_spi(Layers) public var current: LedgerSettings
+    public var current: LedgerSettings
     /// The zone and day start governing the reference day.
-    @_spi(Layers) public var zone: String
-    @_spi(Layers) public var dayStart: ClockTime
-    @_spi(Layers) public var dayStartSteps: [(from: LocalDate?, value: ClockTime)]
-    @_spi(Layers) public var zoneSteps: [(from: LocalDate?, zone: String)]
+    public var zone: String
+    public var dayStart: ClockTime
+    public var dayStartSteps: [(from: LocalDate?, value: ClockTime)]
+    public var zoneSteps: [(from: LocalDate?, zone: String)]
     /// Every change known, in log order.
-    @_spi(Layers) public var changes: [SettingsHistory.Change]
+    public var changes: [SettingsHistory.Change]
 
-    @_spi(Layers) public init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference) throws {
+    public init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference) throws {
         let history = try snap.settings()
         current = history.current
         let day = reference.day(calendar)
@@ -27,7 +27,7 @@
     }
 
     /// The settings as (name, value) in `settings.changed`'s words.
-    @_spi(Layers) public var values: [(String, JSONValue)] {
+    public var values: [(String, JSONValue)] {
         [
             ("time_zone", .string(zone)), ("day_start", .string(dayStart.description)),
             ("week_start", .string(current.weekStart.name)), ("min_session_seconds", .int(Int64(current.minSessionSeconds))),
@@ -36,7 +36,7 @@
         ]
     }
 
-    @_spi(Layers) public func json(calendar: LedgerCalendar, knownAt: UInt64) -> JSONValue {
+    public func json(calendar: LedgerCalendar, knownAt: UInt64) -> JSONValue {
         func steps<T>(_ s: [(from: LocalDate?, value: T)], _ text: (T) -> String) -> JSONValue {
             .array(s.map { .object([("from", $0.from.map { .string($0.description) } ?? .null), ("value", .string(text($0.value)))]) })
         }

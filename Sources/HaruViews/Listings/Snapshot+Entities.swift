@@ -8,8 +8,12 @@ extension Snapshot {
     /// The stored entities at the head (the listings apply `knownAt` themselves).
     @_spi(Layers) public var store: StoredEntities<ReadOnly> { StoredEntities(txn: txn, db: ledger.state) }
 
+    /// The stored entities at the head, for a program's own look-ups (the
+    /// listings and queries apply `knownAt` themselves; this does not).
+    public var entities: any EntityReader { store }
+
     /// The event with this seq, if the snapshot knows it.
-    @_spi(Layers) public func event(_ seq: UInt64) throws -> Event? {
+    public func event(_ seq: UInt64) throws -> Event? {
         guard seq <= knownAt else { return nil }
         return try ledger.event(seq, txn)
     }
@@ -18,7 +22,7 @@ extension Snapshot {
     /// entity field names `id`, oldest first. A scan of that stretch of the
     /// log: a record's events lie between its creation and its last change,
     /// usually a few seqs apart.
-    @_spi(Layers) public func events(of id: String, from: UInt64, through: UInt64) throws -> [Event] {
+    public func events(of id: String, from: UInt64, through: UInt64) throws -> [Event] {
         let last = min(through, knownAt)
         guard from <= last else { return [] }
         var out: [Event] = []
@@ -38,7 +42,7 @@ extension Snapshot {
     /// The shortest prefix of a record id, at least `minimum` characters, that
     /// names no other session or count (git's short hashes): what a person
     /// types to name the record.
-    @_spi(Layers) public func shortRef(_ id: String, minimum: Int = 7) throws -> String {
+    public func shortRef(_ id: String, minimum: Int = 7) throws -> String {
         let utf8 = Array(id.utf8)
         var n = min(minimum, utf8.count)
         while n < utf8.count {
@@ -60,7 +64,7 @@ extension Snapshot {
 
     /// Calls `body` with every stored record (its version at the head) whose
     /// id starts with `idPrefix`, sessions then counts, until it returns false.
-    @_spi(Layers) public func forEachStoredRecord(idPrefix: [UInt8] = [], _ body: (StoredRecord) throws -> Bool) throws {
+    public func forEachStoredRecord(idPrefix: [UInt8] = [], _ body: (StoredRecord) throws -> Bool) throws {
         for family in [StateKey.sessionFamily, StateKey.countFamily] {
             let prefix = [family] + idPrefix
             var more = true
@@ -79,11 +83,11 @@ extension Snapshot {
 }
 
 /// A session or a count as the state database holds it.
-@_spi(Layers) public enum StoredRecord: Sendable {
+public enum StoredRecord: Sendable {
     case session(SessionRecord)
     case count(CountRecord)
 
-    @_spi(Layers) public var createdSeq: UInt64 {
+    public var createdSeq: UInt64 {
         switch self {
         case .session(let s): s.createdSeq
         case .count(let c): c.createdSeq

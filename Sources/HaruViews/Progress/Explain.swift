@@ -4,42 +4,42 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruStorage
 
-@_spi(Layers) public struct QuestExplanation: Sendable {
+public struct QuestExplanation: Sendable {
     /// One record's part in one period.
-    @_spi(Layers) public struct Entry: Sendable, Equatable {
-        @_spi(Layers) public var recordID: String
-        @_spi(Layers) public var actionID: String
-        @_spi(Layers) public var isSession: Bool
+    public struct Entry: Sendable, Equatable {
+        public var recordID: String
+        public var actionID: String
+        public var isSession: Bool
         /// Session start / count time.
-        @_spi(Layers) public var start: Instant
+        public var start: Instant
         /// Session end (nil for counts and running sessions).
-        @_spi(Layers) public var end: Instant?
+        public var end: Instant?
         /// Seconds or count that counted toward the period.
-        @_spi(Layers) public var counted: Double
+        public var counted: Double
         /// Seconds or count left out, with why.
-        @_spi(Layers) public var leftOut: [(amount: Double, reason: String)]
+        public var leftOut: [(amount: Double, reason: String)]
 
-        @_spi(Layers) public static func == (a: Entry, b: Entry) -> Bool {
+        public static func == (a: Entry, b: Entry) -> Bool {
             a.recordID == b.recordID && a.counted == b.counted && a.leftOut.map(\.reason) == b.leftOut.map(\.reason)
         }
     }
 
-    @_spi(Layers) public struct Period: Sendable {
-        @_spi(Layers) public var first: LocalDate
-        @_spi(Layers) public var last: LocalDate
+    public struct Period: Sendable {
+        public var first: LocalDate
+        public var last: LocalDate
         /// What the period asked (nil: not scheduled).
-        @_spi(Layers) public var required: Double?
-        @_spi(Layers) public var done: Double
-        @_spi(Layers) public var met: Bool
-        @_spi(Layers) public var inProgress: Bool
-        @_spi(Layers) public var entries: [Entry]
+        public var required: Double?
+        public var done: Double
+        public var met: Bool
+        public var inProgress: Bool
+        public var entries: [Entry]
     }
 
-    @_spi(Layers) public var spec: QuestSpec
-    @_spi(Layers) public var periods: [Period]
+    public var spec: QuestSpec
+    public var periods: [Period]
 
     /// Explains quest `id` at `reference`, going back `count` periods.
-    @_spi(Layers) public init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference, quest id: String, count: Int) throws {
+    public init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference, quest id: String, count: Int) throws {
         guard let qd = try snap.definition(.quest, id), qd.isLive else {
             throw LedgerError.invalid(InputError(field: "QUEST", rule: "no quest with id \"\(id)\""))
         }

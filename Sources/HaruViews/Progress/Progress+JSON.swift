@@ -4,7 +4,7 @@
 
 extension ProgressReport {
     /// `haru progress --json` (CONTRACT §4).
-    @_spi(Layers) public func json(calendar: LedgerCalendar) -> JSONValue {
+    public func json(calendar: LedgerCalendar) -> JSONValue {
         func num(_ d: Double?) -> JSONValue { d.map { .double($0) } ?? .null }
         func span(_ s: SpanResult) -> JSONValue {
             .object([
@@ -68,7 +68,7 @@ extension ProgressReport {
 extension QuestProgress {
     /// The quest's fields in force, as in its `quest.created` event, with the
     /// schedule in words: what a widget shows beside the figures.
-    @_spi(Layers) public func definitionJSON(calendar: LedgerCalendar) -> JSONValue {
+    public func definitionJSON(calendar: LedgerCalendar) -> JSONValue {
         guard case .object(var m) = fields.json(type: .questCreated, instant: calendar.format) else { return .null }
         m.append(("schedule_text", .string(spec.scheduleText)))
         return .object(m)

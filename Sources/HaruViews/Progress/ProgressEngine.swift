@@ -8,16 +8,16 @@
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public struct ProgressEngine {
+public struct ProgressEngine {
     let snap: Snapshot
     let calendar: LedgerCalendar
     let reference: Reference
     /// Whether each quest's periods since its goal started are marked
     /// (`QuestProgress.periods`, for the HTML report's calendars; a goal of
     /// ten years is 3,650 marks per daily quest, so only when asked).
-    @_spi(Layers) public var periodMarks = false
+    public var periodMarks = false
 
-    @_spi(Layers) public init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference) {
+    public init(_ snap: Snapshot, calendar: LedgerCalendar, reference: Reference) {
         self.snap = snap
         self.calendar = calendar
         self.reference = reference
@@ -33,7 +33,7 @@
     }
 
     /// Computes the report for every live goal (or one).
-    @_spi(Layers) public func run(goal only: String? = nil) throws -> ProgressReport {
+    public func run(goal only: String? = nil) throws -> ProgressReport {
         let refDay = reference.day(calendar)
         let defs = try LiveDefinitions(snap, reference: reference)
         let tracking = defs.actions.mapValues { $0.choice(.tracking) == Tracking.time }

@@ -3,35 +3,35 @@
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public struct QuestSpec: Sendable, Equatable {
-    @_spi(Layers) public enum Schedule: Sendable, Equatable {
+public struct QuestSpec: Sendable, Equatable {
+    public enum Schedule: Sendable, Equatable {
         case everyDay
         case weekdays(Set<Int>)  // 0 = Monday
         case monthDays(Set<Int>)
         /// The n-th given weekday of the month (1…5).
         case ordinal(Int, Int)
     }
-    @_spi(Layers) public enum Target: Sendable, Equatable {
+    public enum Target: Sendable, Equatable {
         case action(String)
         case tag(String)
     }
 
-    @_spi(Layers) public let id: String
-    @_spi(Layers) public let goalID: String
-    @_spi(Layers) public let target: Target
-    @_spi(Layers) public let unitIsTime: Bool
-    @_spi(Layers) public let period: Period
-    @_spi(Layers) public let schedule: Schedule
-    @_spi(Layers) public let customStart: LocalDate?
-    @_spi(Layers) public let customEnd: LocalDate?
+    public let id: String
+    public let goalID: String
+    public let target: Target
+    public let unitIsTime: Bool
+    public let period: Period
+    public let schedule: Schedule
+    public let customStart: LocalDate?
+    public let customEnd: LocalDate?
     /// The target amount: seconds or count.
-    @_spi(Layers) public let amount: Double
-    @_spi(Layers) public let atLeast: Bool
-    @_spi(Layers) public let deadline: ClockTime?
+    public let amount: Double
+    public let atLeast: Bool
+    public let deadline: ClockTime?
 
     /// Reads a quest payload (already validated by the fold).
     /// - Parameter tracking: the tracking of an action target (true = time).
-    @_spi(Layers) public init(id: String, _ p: Payload, actionTracksTime: (String) -> Bool?) {
+    public init(id: String, _ p: Payload, actionTracksTime: (String) -> Bool?) {
         self.id = id
         goalID = p.string(.goalID) ?? ""
         if let a = p.string(.targetActionID) {
@@ -57,7 +57,7 @@
 
     /// Whether the quest asks anything of `day` (RULES §2): daily quests on
     /// their schedule, custom quests inside their dates, the others always.
-    @_spi(Layers) public func isScheduled(_ day: LocalDate) -> Bool {
+    public func isScheduled(_ day: LocalDate) -> Bool {
         switch period {
         case .weekly, .monthly: return true
         case .custom:
@@ -85,13 +85,13 @@
     }
 
     /// "seconds" or "count".
-    @_spi(Layers) public var unit: String { unitIsTime ? "seconds" : "count" }
-    @_spi(Layers) public var periodName: String { period.word }
-    @_spi(Layers) public var directionName: String { (atLeast ? Direction.atLeast : .atMost).word }
+    public var unit: String { unitIsTime ? "seconds" : "count" }
+    public var periodName: String { period.word }
+    public var directionName: String { (atLeast ? Direction.atLeast : .atMost).word }
 
     /// What a streak of this quest counts: days, weeks or months (a custom
     /// period's streak counts its days).
-    @_spi(Layers) public var streakUnit: String {
+    public var streakUnit: String {
         switch period {
         case .daily, .custom: "days"
         case .weekly: "weeks"
@@ -116,7 +116,7 @@
 extension QuestSpec {
     /// The quest's days in words: `every day`, `Mon, Wed, Fri`, `days 1, 15`,
     /// `the 3rd Tuesday`, `every week`, `every month`, `2026-03-01 … 2026-03-31`.
-    @_spi(Layers) public var scheduleText: String {
+    public var scheduleText: String {
         switch period {
         case .weekly: return "every week"
         case .monthly: return "every month"

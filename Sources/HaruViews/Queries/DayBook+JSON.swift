@@ -5,7 +5,7 @@
 extension DayBook {
     /// `haru day --json` for day `i` of the book: only actions and tags with
     /// a non-zero total, in id order, each with its name in force.
-    @_spi(Layers) public func json(day i: Int, calendar: LedgerCalendar) -> [(String, JSONValue)] {
+    public func json(day i: Int, calendar: LedgerCalendar) -> [(String, JSONValue)] {
         func items(_ key: String, _ m: [String: Totals], _ names: [String: Payload]) -> JSONValue {
             .array(
                 m.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map {
@@ -26,7 +26,7 @@ extension DayBook {
 
 extension Snapshot {
     /// The `as_of` and `known_at` members of every query's JSON.
-    @_spi(Layers) public func referenceJSON(_ r: Reference, _ calendar: LedgerCalendar) -> [(String, JSONValue)] {
+    public func referenceJSON(_ r: Reference, _ calendar: LedgerCalendar) -> [(String, JSONValue)] {
         [("as_of", .string(calendar.format(r.instant))), ("known_at", .int(Int64(knownAt)))]
     }
 }

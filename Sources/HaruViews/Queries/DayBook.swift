@@ -3,15 +3,15 @@
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public struct Totals: Sendable, Equatable {
-    @_spi(Layers) public var seconds: Int64 = 0
-    @_spi(Layers) public var count: Int64 = 0
-    @_spi(Layers) public init(seconds: Int64 = 0, count: Int64 = 0) {
+public struct Totals: Sendable, Equatable {
+    public var seconds: Int64 = 0
+    public var count: Int64 = 0
+    public init(seconds: Int64 = 0, count: Int64 = 0) {
         self.seconds = seconds
         self.count = count
     }
-    @_spi(Layers) public var isZero: Bool { seconds == 0 && count == 0 }
-    @_spi(Layers) public static func += (a: inout Totals, b: Totals) {
+    public var isZero: Bool { seconds == 0 && count == 0 }
+    public static func += (a: inout Totals, b: Totals) {
         a.seconds += b.seconds
         a.count += b.count
     }
@@ -19,18 +19,18 @@
 
 /// Per logical day, per action: what the records add up to (the day
 /// buckets of RULES §1), for a run of days, from one reference.
-@_spi(Layers) public struct DayBook: Sendable {
-    @_spi(Layers) public let grid: DayGrid
+public struct DayBook: Sendable {
+    public let grid: DayGrid
     /// The actions that count (live at the snapshot), with their definitions in force at the reference.
-    @_spi(Layers) public let actions: [String: Payload]
+    public let actions: [String: Payload]
     /// The tags that count, with their definitions in force at the reference.
-    @_spi(Layers) public let tags: [String: Payload]
+    public let tags: [String: Payload]
     private let actionIDs: [String]
     /// `totals[day * actionIDs.count + action]`.
     private let totals: [Totals]
 
     /// Totals of day `i` per action (non-zero ones).
-    @_spi(Layers) public func perDay(_ i: Int) -> [String: Totals] {
+    public func perDay(_ i: Int) -> [String: Totals] {
         var out: [String: Totals] = [:]
         let n = actionIDs.count
         for (a, id) in actionIDs.enumerated() where !totals[i * n + a].isZero { out[id] = totals[i * n + a] }
@@ -39,7 +39,7 @@
 
     /// Totals of day `i` per tag: every live action carrying the tag (as the
     /// tags stand at the reference) adds in; deleted tags are gone.
-    @_spi(Layers) public func tagTotals(_ i: Int) -> [String: Totals] {
+    public func tagTotals(_ i: Int) -> [String: Totals] {
         var out: [String: Totals] = [:]
         for (action, t) in perDay(i) {
             for tag in actions[action]?.strings(.tagIDs) ?? [] where tags[tag] != nil { out[tag, default: Totals()] += t }
@@ -48,7 +48,7 @@
     }
 
     /// Builds the book of days `from` through `through`.
-    @_spi(Layers) public init(_ snap: Snapshot, calendar: LedgerCalendar, from: LocalDate, through: LocalDate, reference: Reference) throws {
+    public init(_ snap: Snapshot, calendar: LedgerCalendar, from: LocalDate, through: LocalDate, reference: Reference) throws {
         let grid = DayGrid(calendar, from: from, through: through)
         self.grid = grid
         let defs = try LiveDefinitions(snap, reference: reference)
@@ -61,11 +61,11 @@
 }
 
 /// The live actions and tags of a snapshot, with the fields in force at a reference.
-@_spi(Layers) public struct LiveDefinitions: Sendable {
-    @_spi(Layers) public let actions: [String: Payload]
-    @_spi(Layers) public let tags: [String: Payload]
+public struct LiveDefinitions: Sendable {
+    public let actions: [String: Payload]
+    public let tags: [String: Payload]
 
-    @_spi(Layers) public init(_ snap: Snapshot, reference: Reference) throws {
+    public init(_ snap: Snapshot, reference: Reference) throws {
         var live: [String: Payload] = [:]
         for d in try snap.definitions(.action) where d.isLive { live[d.id] = d.fields(inForceAt: reference.definitionsAt) }
         var liveTags: [String: Payload] = [:]

@@ -5,9 +5,9 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruStorage
 
-@_spi(Layers) public struct RecordSet: Sendable {
+public struct RecordSet: Sendable {
     /// Action ids by index; only live actions are kept.
-    @_spi(Layers) public let actionIDs: [String]
+    public let actionIDs: [String]
     let actionIndex: [String: Int]
     /// Finished session pieces, in page order (each inside one UTC page).
     private var sessions: [(action: Int32, start: Int64, end: Int64)] = []
@@ -16,7 +16,7 @@
     private var running: [(action: Int32, start: Int64)] = []
 
     /// Reads the records of `actions` that touch `span`, as known in `snap`.
-    @_spi(Layers) public init(_ snap: Snapshot, actions: [String], span: Range<Int64>) throws {
+    public init(_ snap: Snapshot, actions: [String], span: Range<Int64>) throws {
         actionIDs = actions
         var index: [String: Int] = [:]
         for (k, a) in actions.enumerated() { index[a] = k }
@@ -57,7 +57,7 @@
     /// Totals per interval of `grid` and per action, seen from `reference`:
     /// `result[interval * actionIDs.count + action]`. Only the pages the
     /// grid overlaps are visited.
-    @_spi(Layers) public func totals(_ grid: DayGrid, _ reference: Reference) -> [Totals] {
+    public func totals(_ grid: DayGrid, _ reference: Reference) -> [Totals] {
         let n = actionIDs.count
         var out = [Totals](repeating: Totals(), count: grid.count * n)
         guard grid.count > 0, grid.span.lowerBound < grid.span.upperBound else { return out }

@@ -4,31 +4,31 @@
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public struct Reference: Sendable, Equatable {
+public struct Reference: Sendable, Equatable {
     /// "Now" for the query: running sessions count up to it; with `--as-of`
     /// every record is cut at it.
-    @_spi(Layers) public var instant: Instant
+    public var instant: Instant
     /// Records at or after this instant do not count (`--as-of`); nil in the
     /// live view, where a record entered for a future time already counts.
-    @_spi(Layers) public var cutoff: Instant?
+    public var cutoff: Instant?
 
     /// The live view at `now`.
-    @_spi(Layers) public static func live(now: Instant) -> Reference { Reference(instant: now, cutoff: nil) }
+    public static func live(now: Instant) -> Reference { Reference(instant: now, cutoff: nil) }
 
     /// `--as-of INSTANT`: everything as if now were `t` (a record at exactly `t` has happened).
-    @_spi(Layers) public static func asOf(_ t: Instant) -> Reference { Reference(instant: t, cutoff: Instant(seconds: t.seconds + 1)) }
+    public static func asOf(_ t: Instant) -> Reference { Reference(instant: t, cutoff: Instant(seconds: t.seconds + 1)) }
 
     /// `--as-of DATE`: the end of that logical day, exclusive (a record exactly
     /// at the end belongs to the next day).
-    @_spi(Layers) public static func endOf(_ day: LocalDate, _ calendar: LedgerCalendar) -> Reference {
+    public static func endOf(_ day: LocalDate, _ calendar: LedgerCalendar) -> Reference {
         let end = calendar.range(of: day).upperBound
         return Reference(instant: end, cutoff: end)
     }
 
-    @_spi(Layers) public var isLive: Bool { cutoff == nil }
+    public var isLive: Bool { cutoff == nil }
 
     /// Reads an `--as-of` value: a date (the end of that logical day) or an instant.
-    @_spi(Layers) public static func parse(asOf text: String, _ calendar: LedgerCalendar) -> Result<Reference, Instant.ParseError> {
+    public static func parse(asOf text: String, _ calendar: LedgerCalendar) -> Result<Reference, Instant.ParseError> {
         if let d = LocalDate(parsing: text) { return .success(.endOf(d, calendar)) }
         return Instant.parse(text).map { .asOf($0) }
     }
@@ -36,7 +36,7 @@
     /// The last instant whose definition edits are in force: edits take
     /// effect at their `at` (RULES §7), and an edit exactly at the end of an
     /// as-of day belongs to the next day, like a record.
-    @_spi(Layers) public var definitionsAt: Instant { cutoff.map { Instant(seconds: $0.seconds - 1) } ?? instant }
+    public var definitionsAt: Instant { cutoff.map { Instant(seconds: $0.seconds - 1) } ?? instant }
 
     /// The end of a finished session's part that counts from here: cut at
     /// the reference with `--as-of`, whole in the live view.
@@ -49,7 +49,7 @@
 }
 
 /// Which transaction time a query sees.
-@_spi(Layers) public enum KnownAt: Sendable, Equatable {
+public enum KnownAt: Sendable, Equatable {
     /// The ledger as it stood after this seq.
     case seq(UInt64)
     /// The ledger as it stood at this instant (the last event recorded at or before it).

@@ -4,21 +4,21 @@
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public struct ReportTable: Sendable {
-    @_spi(Layers) public struct Period: Sendable {
-        @_spi(Layers) public var first: LocalDate
-        @_spi(Layers) public var last: LocalDate
-        @_spi(Layers) public var started: Bool
-        @_spi(Layers) public var items: [String: Totals]
+public struct ReportTable: Sendable {
+    public struct Period: Sendable {
+        public var first: LocalDate
+        public var last: LocalDate
+        public var started: Bool
+        public var items: [String: Totals]
     }
-    @_spi(Layers) public var periods: [Period] = []
-    @_spi(Layers) public var totals: [String: Totals] = [:]
-    @_spi(Layers) public var startedDays = 0
-    @_spi(Layers) public let unit: String
+    public var periods: [Period] = []
+    public var totals: [String: Totals] = [:]
+    public var startedDays = 0
+    public let unit: String
     /// The names of the actions or tags, as in force at the reference.
-    @_spi(Layers) public let names: [String: String]
+    public let names: [String: String]
 
-    @_spi(Layers) public init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
+    public init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
         unit = every ?? "day"
         names = (byTag ? book.tags : book.actions).compactMapValues { $0.string(.name) }
         let grid = book.grid
@@ -49,9 +49,9 @@
     }
 
     /// The denominator of the averages: started days, or started weeks/months.
-    @_spi(Layers) public var startedPeriods: Int { unit == "day" ? startedDays : periods.filter(\.started).count }
+    public var startedPeriods: Int { unit == "day" ? startedDays : periods.filter(\.started).count }
 
-    @_spi(Layers) public func json(by: String, every: String?) -> [(String, JSONValue)] {
+    public func json(by: String, every: String?) -> [(String, JSONValue)] {
         let key = by + "_id"
         let n = startedPeriods
         func items(_ m: [String: Totals]) -> JSONValue {

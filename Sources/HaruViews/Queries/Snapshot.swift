@@ -4,24 +4,24 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public struct Snapshot {
+public struct Snapshot {
     let ledger: Ledger
     let txn: ReadTransaction
     /// The last seq of the ledger.
-    @_spi(Layers) public let head: UInt64
+    public let head: UInt64
     /// The seq this snapshot knows up to (≤ head).
-    @_spi(Layers) public let knownAt: UInt64
-    @_spi(Layers) public let zones: ZoneDirectory
+    public let knownAt: UInt64
+    public let zones: ZoneDirectory
 
     /// The hash of the event at `knownAt` (nil for an empty ledger): it
     /// vouches for every event up to it, so a figure computed here can be
     /// checked later against the ledger (`known_at_hash` in the JSON views).
-    @_spi(Layers) public func knownAtHash() throws -> Digest? {
+    public func knownAtHash() throws -> Digest? {
         knownAt > 0 ? try ledger.hash(at: knownAt, txn) : nil
     }
 
     /// The settings known at `knownAt`.
-    @_spi(Layers) public func settings() throws -> SettingsHistory {
+    public func settings() throws -> SettingsHistory {
         let all = try StoredEntities(txn: txn, db: ledger.state).settings()
         guard knownAt < head else { return all }
         var s = SettingsHistory()
@@ -30,22 +30,22 @@
     }
 
     /// The calendar of the settings known at `knownAt`.
-    @_spi(Layers) public func calendar() throws -> LedgerCalendar {
+    public func calendar() throws -> LedgerCalendar {
         try LedgerCalendar(settings: try settings(), knownAt: knownAt, zones: zones)
     }
 
     /// The definitions of a kind as known at `knownAt` (deleted ones included, marked).
-    @_spi(Layers) public func definitions(_ kind: DefinitionKind) throws -> [Definition] {
+    public func definitions(_ kind: DefinitionKind) throws -> [Definition] {
         try StoredEntities(txn: txn, db: ledger.state).definitions(kind).compactMap { $0.known(at: knownAt) }
     }
 
     /// One definition as known at `knownAt`.
-    @_spi(Layers) public func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
+    public func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
         try StoredEntities(txn: txn, db: ledger.state).definition(kind, id)?.known(at: knownAt)
     }
 
     /// The action table: interned index → action id.
-    @_spi(Layers) public func actionTable() throws -> [String] {
+    public func actionTable() throws -> [String] {
         var out: [String] = []
         try txn.scan(ledger.interned, from: [UInt8(ascii: "i")]) { k, v in
             guard k.first == UInt8(ascii: "i") else { return false }
@@ -78,7 +78,7 @@
 
     /// The sessions running at `knownAt`: the stored list at the head; else the
     /// checkpoint at or before `knownAt` and the few events after it.
-    @_spi(Layers) public func runningSessions() throws -> [SessionRecord] {
+    public func runningSessions() throws -> [SessionRecord] {
         if knownAt == head { return try StoredEntities(txn: txn, db: ledger.state).runningSessions() }
         let base = knownAt - knownAt % Projector.checkpointInterval
         var running = RunningSet()
@@ -100,7 +100,7 @@
 
 extension Definition {
     /// This definition as the ledger knew it after seq `k`; nil if created later.
-    @_spi(Layers) public func known(at k: UInt64) -> Definition? {
+    public func known(at k: UInt64) -> Definition? {
         guard created.seq <= k else { return nil }
         var d = Definition(kind: kind, id: id, created: created, base: base)
         for e in edits where e.when.seq <= k { d.add(e) }
@@ -129,7 +129,7 @@ extension Definition {
 extension Ledger {
     /// Runs `body` on the ledger as known at `knownAt` (the head when nil).
     /// - Throws: `LedgerError.invalid` when `knownAt` names a seq after the head.
-    @_spi(Layers) public func snapshot<T>(knownAt: KnownAt? = nil, zones: ZoneDirectory = .system, _ body: (Snapshot) throws -> T) throws -> T {
+    public func snapshot<T>(knownAt: KnownAt? = nil, zones: ZoneDirectory = .system, _ body: (Snapshot) throws -> T) throws -> T {
         try environment.read { txn in
             // The projection set this snapshot's record names (`ledger.state` … from here on).
             _ = try projections(txn)

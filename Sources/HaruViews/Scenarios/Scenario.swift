@@ -4,14 +4,14 @@
 
 /// One failed assertion of a scenario file, with what differed.
 public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
-    @_spi(Layers) public var file: String
-    @_spi(Layers) public var line: Int
+    public var file: String
+    public var line: Int
     /// What was asserted, e.g. `day 2026-03-04 action_id=read`.
-    @_spi(Layers) public var title: String
+    public var title: String
     /// Per field: what the line expected and what the query said.
-    @_spi(Layers) public var diffs: [(field: String, expected: String, actual: String)]
+    public var diffs: [(field: String, expected: String, actual: String)]
     /// A failure that is not a field difference (an event refused, a query error).
-    @_spi(Layers) public var message: String?
+    public var message: String?
 
     public static func == (a: ScenarioFailure, b: ScenarioFailure) -> Bool { a.description == b.description }
 
@@ -32,12 +32,12 @@ public struct ScenarioResult: Sendable {
 
 /// A line of a scenario file that cannot be run at all (bad JSON, unknown
 /// expectation): exit 2, like any bad input.
-@_spi(Layers) public struct ScenarioError: HaruError, Sendable {
-    @_spi(Layers) public var exitStatus: ExitStatus { .badInput }
-    @_spi(Layers) public var file: String
-    @_spi(Layers) public var line: Int
-    @_spi(Layers) public var reason: String
-    @_spi(Layers) public var description: String { "\(file):\(line): \(reason)" }
+public struct ScenarioError: HaruError, Sendable {
+    public var exitStatus: ExitStatus { .badInput }
+    public var file: String
+    public var line: Int
+    public var reason: String
+    public var description: String { "\(file):\(line): \(reason)" }
 }
 
 /// Ids for events written by a scenario: a fixed SplitMix64 stream, so that

@@ -5,45 +5,46 @@
 /// file, the line, the column and the rule. Each event's id is derived from
 /// the file and the entity's id, so importing the same folder twice adds
 /// nothing the second time.
+@_spi(Layers) import HaruViews
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
 /// A CSV import error: where, and which rule. Exit 2.
-@_spi(Layers) public struct CSVInputError: HaruError, Sendable, Equatable {
-    @_spi(Layers) public var file: String
-    @_spi(Layers) public var line: Int
+public struct CSVInputError: HaruError, Sendable, Equatable {
+    public var file: String
+    public var line: Int
     /// The column's header as written in the file, or a field.
-    @_spi(Layers) public var column: String?
-    @_spi(Layers) public var rule: String
-    @_spi(Layers) public var exitStatus: ExitStatus { .badInput }
+    public var column: String?
+    public var rule: String
+    public var exitStatus: ExitStatus { .badInput }
     public var description: String { "\(file) line \(line)" + (column.map { ", column \"\($0)\"" } ?? "") + ": \(rule); nothing was imported" }
 
-    @_spi(Layers) public init(file: String, line: Int, column: String?, rule: String) {
+    public init(file: String, line: Int, column: String?, rule: String) {
         (self.file, self.line, self.column, self.rule) = (file, line, column, rule)
     }
 }
 
 extension AppCSV {
     /// One file as read: its name and its records (the first is the header row).
-    @_spi(Layers) public struct InputFile: Sendable {
-        @_spi(Layers) public var name: String
-        @_spi(Layers) public var records: [(line: Int, fields: [String])]
-        @_spi(Layers) public init(name: String, records: [(line: Int, fields: [String])]) { (self.name, self.records) = (name, records) }
+    public struct InputFile: Sendable {
+        public var name: String
+        public var records: [(line: Int, fields: [String])]
+        public init(name: String, records: [(line: Int, fields: [String])]) { (self.name, self.records) = (name, records) }
     }
 
     /// An event of the import and where it came from.
-    @_spi(Layers) public struct ImportedEvent: Sendable {
-        @_spi(Layers) public var event: EventInput
-        @_spi(Layers) public var file: String
-        @_spi(Layers) public var line: Int
+    public struct ImportedEvent: Sendable {
+        public var event: EventInput
+        public var file: String
+        public var line: Int
     }
 
     /// The events the five files describe: tags and actions, goals, quests,
     /// goal finishes and confirmations, then the records by time.
     /// Definitions take effect a day before the earliest date or instant in
     /// the files, so that they are in force for every record.
-    @_spi(Layers) public static func events(_ files: [File: InputFile], zones: ZoneDirectory) throws -> [ImportedEvent] {
+    public static func events(_ files: [File: InputFile], zones: ZoneDirectory) throws -> [ImportedEvent] {
         var rows: [File: [(line: Int, values: [String: String], file: String, headers: [String: String])]] = [:]
         for (file, input) in files {
             guard let header = input.records.first else { continue }

@@ -7,19 +7,20 @@
 /// The files are a snapshot of the current definitions and every live
 /// record, as the app exports them: settings, edits over time, deletions and
 /// the log's provenance are not in them (`haru export jsonl` has those).
+@_spi(Layers) import HaruViews
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public enum AppCSV {
-    @_spi(Layers) public enum Language: String, CaseIterable, Sendable { case en, ko, ja }
+public enum AppCSV {
+    public enum Language: String, CaseIterable, Sendable { case en, ko, ja }
 
-    @_spi(Layers) public enum File: Int, CaseIterable, Sendable {
+    public enum File: Int, CaseIterable, Sendable {
         case actions, timeRecords, countRecords, goals, quests
 
         /// The file's name in a language: `HaruDanim-Actions.csv`, `하루다님-행동.csv` …
         /// (the app keeps a Latin prefix in English and Japanese).
-        @_spi(Layers) public func name(_ l: Language) -> String {
+        public func name(_ l: Language) -> String {
             let words: [String]
             switch l {
             case .en: words = ["Actions", "TimeRecords", "CountRecords", "Goals", "Quests"]
@@ -30,7 +31,7 @@
         }
 
         /// The columns: a key, and the header in en, ko, ja.
-        @_spi(Layers) public var columns: [(key: String, en: String, ko: String, ja: String)] {
+        public var columns: [(key: String, en: String, ko: String, ja: String)] {
             switch self {
             case .actions:
                 [
@@ -73,7 +74,7 @@
             }
         }
 
-        @_spi(Layers) public func header(_ l: Language) -> [String] {
+        public func header(_ l: Language) -> [String] {
             columns.map { l == .en ? $0.en : l == .ko ? $0.ko : $0.ja }
         }
     }
@@ -95,7 +96,7 @@
     /// rows of values by column key, the live definitions in the user's
     /// order, as the reference sees them. The record files are written by
     /// `writeRecords`.
-    @_spi(Layers) public static func tables(_ snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference) throws -> [File: [[String: String]]] {
+    public static func tables(_ snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference) throws -> [File: [[String: String]]] {
         var out: [File: [[String: String]]] = [:]
         let tags = Dictionary(try DefinitionList.rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
@@ -146,7 +147,7 @@
     /// live record oldest first, into `sessions` and `counts`; each writer is
     /// handed to `flush` whenever it holds a megabyte or more.
     /// - Returns: how many sessions and counts were written.
-    @_spi(Layers) public static func writeRecords(
+    public static func writeRecords(
         _ snap: Snapshot, calendar cal: LedgerCalendar, sessions: inout CSVWriter, counts: inout CSVWriter,
         flush: (File, inout CSVWriter) throws -> Void
     ) throws -> (sessions: Int, counts: Int) {

@@ -9,28 +9,29 @@
 /// start), so importing the same export again adds nothing, and a newer
 /// export adds what is new: an interval closed since becomes a stop, one whose
 /// end or annotation changed an edit.
+@_spi(Layers) import HaruViews
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public enum TimewarriorImport {
+public enum TimewarriorImport {
     /// Which part of an interval names its action.
-    @_spi(Layers) public enum ActionFrom: String, Sendable { case tag, annotation }
+    public enum ActionFrom: String, Sendable { case tag, annotation }
 
-    @_spi(Layers) public struct Options: Sendable {
-        @_spi(Layers) public var actionFrom: ActionFrom = .tag
+    public struct Options: Sendable {
+        public var actionFrom: ActionFrom = .tag
         /// tag → action name (`--map`).
-        @_spi(Layers) public var map: [String: String] = [:]
+        public var map: [String: String] = [:]
         /// The action of intervals that name none (`--untagged`); nil: they are refused.
-        @_spi(Layers) public var untagged: String?
-        @_spi(Layers) public init() {}
+        public var untagged: String?
+        public init() {}
     }
 
     /// Why an export could not be read: the interval (its index in the array, 1-based) and the rule.
-    @_spi(Layers) public struct Refusal: HaruError, Sendable {
-        @_spi(Layers) public var interval: Int?
-        @_spi(Layers) public var reason: String
-        @_spi(Layers) public var exitStatus: ExitStatus { .badInput }
+    public struct Refusal: HaruError, Sendable {
+        public var interval: Int?
+        public var reason: String
+        public var exitStatus: ExitStatus { .badInput }
         public var description: String { (interval.map { "interval \($0): " } ?? "") + reason + "; nothing was imported" }
     }
 
@@ -102,7 +103,7 @@
 
     /// Thrown by a streaming import that met what only a whole reading
     /// handles; nothing was written.
-    @_spi(Layers) public struct NotStreamable: Error {}
+    public struct NotStreamable: Error {}
 
     /// The intervals that name no action, refused together after the rest was read.
     struct Untagged {
@@ -372,7 +373,7 @@ struct DerivedIDs {
     private var ids = DerivedIDs()
 
     /// The intervals a plan left out because the ledger holds them as they are.
-    @_spi(Layers) public let unchanged: Int
+    public let unchanged: Int
 
     init(definitions: [EventInput], steps: [Step], unchanged: Int, zones: ZoneDirectory) {
         self.steps = steps
@@ -396,18 +397,18 @@ struct DerivedIDs {
 
     /// How many sessions the import makes (all its records are sessions);
     /// for a stream, a guess from its size (an interval is about 90 bytes).
-    @_spi(Layers) public var expectedRecords: ExpectedRecords? {
+    public var expectedRecords: ExpectedRecords? {
         ExpectedRecords(sessions: originScan.map { $0.bytes.count / 90 + 1 } ?? steps.count, counts: 0)
     }
 
     /// The part of the export read so far (for a progress line).
-    @_spi(Layers) public var fractionRead: Double? {
+    public var fractionRead: Double? {
         if let scan { return Double(scan.offset) / Double(max(scan.bytes.count, 1)) }
         return Double(nextPlanned) / Double(max(steps.count, 1))
     }
 
     /// A fresh reading from the first event.
-    @_spi(Layers) public var restarted: TimewarriorEvents {
+    public var restarted: TimewarriorEvents {
         var fresh = self
         fresh.scan = originScan
         fresh.nextPlanned = 0
@@ -417,7 +418,7 @@ struct DerivedIDs {
         return fresh
     }
 
-    @_spi(Layers) public mutating func next() throws -> (EventInput, Int)? {
+    public mutating func next() throws -> (EventInput, Int)? {
         while true {
             if waitingNext < waiting.count {
                 defer { waitingNext += 1 }

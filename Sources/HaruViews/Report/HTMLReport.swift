@@ -16,8 +16,8 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public enum HTMLReport {
-    @_spi(Layers) public static func page(
+public enum HTMLReport {
+    public static func page(
         book: DayBook, progress: ProgressReport, calendar cal: LedgerCalendar, title: String
     ) -> String {
         let days = book.grid.count

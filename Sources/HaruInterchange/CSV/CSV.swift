@@ -1,12 +1,14 @@
+@_spi(Layers) import HaruModel
+
 /// RFC 4180 CSV, as spreadsheets write and read it: fields separated by
 /// commas, quoted when they hold a comma, a quote or a line break (a quote
 /// inside doubled), records ended by CRLF. Files carry a UTF-8 byte order
 /// mark so that spreadsheet programs read them as UTF-8.
-@_spi(Layers) public enum CSV {
-    @_spi(Layers) public static let byteOrderMark = "\u{FEFF}"
+public enum CSV {
+    public static let byteOrderMark = "\u{FEFF}"
 
     /// One record as a line (CRLF included).
-    @_spi(Layers) public static func line(_ fields: [String]) -> String {
+    public static func line(_ fields: [String]) -> String {
         var w = CSVWriter(capacity: 256)
         for f in fields { w.field(f) }
         w.endRecord()
@@ -14,14 +16,14 @@
     }
 
     /// Why a file could not be read: the record (line) and what is wrong.
-    @_spi(Layers) public struct ParseError: Error, Sendable, Equatable {
-        @_spi(Layers) public var line: Int
-        @_spi(Layers) public var reason: String
+    public struct ParseError: Error, Sendable, Equatable {
+        public var line: Int
+        public var reason: String
     }
 
     /// The records of `text` (a leading byte order mark skipped), each with
     /// the line it starts on. Blank lines are skipped.
-    @_spi(Layers) public static func parse(_ text: String) throws(ParseError) -> [(line: Int, fields: [String])] {
+    public static func parse(_ text: String) throws(ParseError) -> [(line: Int, fields: [String])] {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
         var records: [(line: Int, fields: [String])] = []
@@ -97,11 +99,11 @@
 /// CSV records written straight into bytes: a whole export of a large
 /// ledger is a million rows, where a String per field and per line cost more
 /// than reading the ledger.
-@_spi(Layers) public struct CSVWriter: Sendable {
-    @_spi(Layers) public var bytes: [UInt8] = []
+public struct CSVWriter: Sendable {
+    public var bytes: [UInt8] = []
     private var atRecordStart = true
 
-    @_spi(Layers) public init(capacity: Int = 1 << 20) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 1 << 20) { bytes.reserveCapacity(capacity) }
 
     private mutating func separate() {
         if !atRecordStart { bytes.append(UInt8(ascii: ",")) }
@@ -110,7 +112,7 @@
 
     /// A text field, quoted when it holds a comma, a quote or a line break
     /// or starts or ends with a space.
-    @_spi(Layers) public mutating func field(_ s: String) {
+    public mutating func field(_ s: String) {
         separate()
         var s = s
         s.withUTF8 { u in
@@ -125,7 +127,7 @@
         }
     }
 
-    @_spi(Layers) public mutating func field(_ n: Int64) {
+    public mutating func field(_ n: Int64) {
         separate()
         var n = n
         if n < 0 {
@@ -141,23 +143,23 @@
     }
 
     /// An instant in ISO 8601 at the given offset.
-    @_spi(Layers) public mutating func field(_ t: Instant, offsetSeconds: Int) {
+    public mutating func field(_ t: Instant, offsetSeconds: Int) {
         separate()
         t.write(offsetSeconds: offsetSeconds, to: &bytes)
     }
 
     /// An empty field.
-    @_spi(Layers) public mutating func empty() { separate() }
+    public mutating func empty() { separate() }
 
     /// Ends the record (CRLF).
-    @_spi(Layers) public mutating func endRecord() {
+    public mutating func endRecord() {
         bytes.append(0x0D)
         bytes.append(0x0A)
         atRecordStart = true
     }
 
     /// Takes the bytes written so far (to hand them to a file), keeping the buffer's room.
-    @_spi(Layers) public mutating func take() -> [UInt8] {
+    public mutating func take() -> [UInt8] {
         defer { bytes.removeAll(keepingCapacity: true) }
         return bytes
     }

@@ -9,6 +9,9 @@
 /// parser, which accepts it or names the interval and the rule. The scan is
 /// what makes a decade of intervals import at the speed of `haru append`:
 /// the JSON value tree of a million intervals cost more than appending them.
+@_spi(Layers) import HaruViews
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
 
 extension TimewarriorImport {

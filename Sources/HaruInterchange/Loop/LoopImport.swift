@@ -9,30 +9,31 @@
 /// with that quest, from the first entry's day. What cannot map is reported,
 /// never dropped silently. Ids are derived from the habit and the date, so a
 /// second import adds nothing.
+@_spi(Layers) import HaruViews
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruEngine
 
-@_spi(Layers) public enum LoopImport {
-    @_spi(Layers) public struct Result: Sendable {
-        @_spi(Layers) public var events: [EventInput] = []
+public enum LoopImport {
+    public struct Result: Sendable {
+        public var events: [EventInput] = []
         /// What was not brought over, in words.
-        @_spi(Layers) public var notes: [String] = []
+        public var notes: [String] = []
     }
 
     /// A habit folder's checkmarks: the file name and its CSV records.
-    @_spi(Layers) public typealias Checkmarks = (file: String, records: [(line: Int, fields: [String])])
+    public typealias Checkmarks = (file: String, records: [(line: Int, fields: [String])])
 
     /// What an earlier Loop import left in the ledger: its actions by name
     /// (live ones before deleted), and the goal and quest ids there are.
-    @_spi(Layers) public struct Existing: Sendable {
-        @_spi(Layers) public var actions: [String: String] = [:]
-        @_spi(Layers) public var definitions: Set<String> = []
+    public struct Existing: Sendable {
+        public var actions: [String: String] = [:]
+        public var definitions: Set<String> = []
 
-        @_spi(Layers) public init() {}
+        public init() {}
 
         /// Read from a snapshot: the actions whose ids a Loop import made.
-        @_spi(Layers) public init(_ snap: Snapshot) throws {
+        public init(_ snap: Snapshot) throws {
             for d in try snap.definitions(.action) where d.id.hasPrefix("loop-") {
                 guard let name = d.fields().string(.name) else { continue }
                 if d.isLive || actions[name] == nil { actions[name] = d.id }
@@ -42,7 +43,7 @@
         }
     }
 
-    @_spi(Layers) public static func events(
+    public static func events(
         habits: [(line: Int, fields: [String])], checkmarks: [Int: Checkmarks], calendar: LedgerCalendar, zones: ZoneDirectory,
         existing: Existing = Existing()
     ) throws -> Result {

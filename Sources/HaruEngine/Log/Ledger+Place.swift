@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruModel
+
+/// A new ledger appears at its path whole or not at all: `init`, an import
+/// into a new ledger and `compact` all build it beside its place and rename
+/// it there only once it is complete and durable.
+extension Ledger {
+    /// Builds a new ledger beside `path` (at `PATH.partial-PID`) with `make`,
+    /// which is handed that path, and renames it into place when `make`
+    /// returns. A failure (of `make`, or of the rename) removes what was
+    /// built and leaves nothing at `path`; a kill leaves only the
+    /// `.partial-PID` directory beside it.
+    /// - Throws: `LedgerError.exists` when a ledger is at `path` already;
+    ///   `LedgerError.cannotCreate` when the rename fails; whatever `make` throws.
+    public static func createBeside<T>(_ path: String, _ make: (_ partial: String) throws -> T) throws -> T {
+        if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
+        let partial = path + ".partial-\(getpid())"
+        do {
+            let result = try make(partial)
+            // An open environment may stay open over the rename: LMDB holds its files by descriptor.
+            guard rename(partial, path) == 0 else {
+                let e = errno
+                throw LedgerError.cannotCreate(
+                    path: path,
+                    reason: e == ENOTEMPTY || e == EEXIST
+                        ? "the directory is not empty and holds no ledger; choose another path or empty it"
+                        : String(cString: strerror(e)))
+            }
+            return result
+        } catch {
+            remove(at: partial)
+            throw error
+        }
+    }
+
+    /// Removes a ledger's directory: its files and the directory itself
+    /// (left in place if it holds anything else).
+    public static func remove(at path: String) {
+        for f in fileNames { unlink(path + "/" + f) }
+        rmdir(path)
+    }
+
+    /// Whether the ledger was opened without LMDB's lock file (a read-only
+    /// file system): reads then cannot see a writer, so a caller may say so.
+    public var isLockless: Bool { environment.lockless }
+
+    /// Flushes commits made with `.relaxed` durability to disk.
+    public func sync() throws { try environment.sync() }
+
+    /// The stored hashes of the events at `seqs` (nil where there is none;
+    /// seq 0 is the empty ledger), read in one transaction.
+    public func hashes(at seqs: [UInt64]) throws -> [Digest?] {
+        try environment.read { txn in try seqs.map { try hash(at: $0, txn) } }
+    }
+}
