@@ -5,6 +5,7 @@ import Testing
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruModel
 @_spi(Layers) @testable import HaruViews
+@_spi(Layers) @testable import HaruInterchange
 
 /// `haru import timew` on sample exports written from timewarrior's documented format.
 struct TimewarriorImportTests {

@@ -1,0 +1,51 @@
+/// The questions an app asks most, each in one call: a day's totals and the
+/// progress of goals, at any valid time (`Reference`) and transaction time
+/// (`KnownAt`). Each reads one snapshot; for several questions of one state,
+/// open it yourself with `ledger.snapshot { snap in … }` and use the views
+/// (`DayBook`, `ProgressEngine`, `RecordList`, `DefinitionList`, …) on it.
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruViews
+
+/// One logical day's totals.
+public struct DayTotals: Sendable, Equatable {
+    public var day: LocalDate
+    /// Non-zero totals per live action id.
+    public var actions: [String: Totals]
+    /// Non-zero totals per live tag id (every action carrying the tag adds in).
+    public var tags: [String: Totals]
+}
+
+extension Ledger {
+    /// Goals, their quests, spans, streaks and judgments.
+    /// - Parameters:
+    ///   - reference: valid time: `.live(now:)` (running sessions count up to
+    ///     now) or `.asOf(instant)` (as if now were then; later records do not count).
+    ///   - knownAt: transaction time: the ledger as it stood at a seq or an
+    ///     instant (nil: as it is).
+    ///   - goal: one goal's id (nil: every goal).
+    public func progress(
+        _ reference: Reference, knownAt: KnownAt? = nil, goal: String? = nil, zones: ZoneDirectory = .system
+    ) throws -> ProgressReport {
+        try snapshot(knownAt: knownAt, zones: zones) { snap in
+            try ProgressEngine(snap, calendar: try snap.calendar(), reference: reference).run(goal: goal)
+        }
+    }
+
+    /// The totals of one logical day (its bounds from the day start and the
+    /// time zone in force on it), per action and per tag.
+    public func dayTotals(
+        _ day: LocalDate, _ reference: Reference, knownAt: KnownAt? = nil, zones: ZoneDirectory = .system
+    ) throws -> DayTotals {
+        try snapshot(knownAt: knownAt, zones: zones) { snap in
+            let book = try DayBook(snap, calendar: try snap.calendar(), from: day, through: day, reference: reference)
+            return DayTotals(day: day, actions: book.perDay(0), tags: book.tagTotals(0))
+        }
+    }
+
+    /// The ledger's calendar (its zone, day start and week start, with their
+    /// dated steps): which logical day an instant belongs to, a day's bounds.
+    public func calendar(knownAt: KnownAt? = nil, zones: ZoneDirectory = .system) throws -> LedgerCalendar {
+        try snapshot(knownAt: knownAt, zones: zones) { try $0.calendar() }
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The packages in Examples/ are what an app developer writes: each depends on
+# HaruLedger and is built and run here, twice over:
+#   1. by path, as it is committed (`.package(path: "../..")`);
+#   2. as a versioned dependency: the repository cloned, the clone tagged
+#      1.0.0 and each example's dependency replaced by
+#      `.package(url: "file://CLONE", from: "1.0.0")` — what SwiftPM refuses
+#      when a target of the dependency carries unsafe flags.
+# Usage: scripts/check-examples.sh [--path-only]
+# Each run leaves nothing behind (scratch builds in a temporary directory).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+demo_ledger=$work/demo-ledger
+.build/debug/haru --ledger "$demo_ledger" init --time-zone Asia/Seoul --day-start 06:00 --now 2026-03-01T00:00:00+09:00 >/dev/null
+.build/debug/haru --ledger "$demo_ledger" append Fixtures/demo/demo.jsonl >/dev/null
+
+run_examples() { # run_examples DIR LABEL: build and run every example under DIR
+    local dir=$1 label=$2
+    for ex in "$dir"/*/; do
+        local name; name=$(basename "$ex")
+        swift build --package-path "$ex" --scratch-path "$work/build-$label-$name" 2>&1 | tail -n 1 | sed "s/^/examples ($label) $name: /"
+        local bin; bin=$(swift build --package-path "$ex" --scratch-path "$work/build-$label-$name" --show-bin-path)
+        case $name in
+            WidgetValues) "$bin/widget-values" "$demo_ledger" 2026-03-09T08:00:00+09:00 | tee "$work/widget-$label.txt" | sed "s/^/  /"
+                grep -q "streak" "$work/widget-$label.txt" || { echo "examples: widget-values printed no streak" >&2; exit 1; } ;;
+            RuleCheck) "$bin/rule-check" | sed "s/^/  /"; [ "${PIPESTATUS[0]}" = 0 ] || { echo "examples: rule-check failed" >&2; exit 1; } ;;
+            *) echo "examples: $name has no run line in scripts/check-examples.sh" >&2; exit 1 ;;
+        esac
+    done
+}
+
+run_examples "$root/Examples" path
+[ "${1:-}" = --path-only ] && exit 0
+
+# A tagged clone of what is committed (a clean clone in CI).
+git clone --quiet "$root" "$work/HaruLedger"
+git -C "$work/HaruLedger" tag 1.0.0
+mkdir "$work/versioned"
+for ex in "$root"/Examples/*/; do
+    name=$(basename "$ex")
+    cp -r "$ex" "$work/versioned/$name"
+    rm -rf "$work/versioned/$name/.build"
+    sed -i "s|.package(name: \"HaruLedger\", path: \"../..\")|.package(url: \"file://$work/HaruLedger\", from: \"1.0.0\")|" "$work/versioned/$name/Package.swift"
+    grep -q 'from: "1.0.0"' "$work/versioned/$name/Package.swift" || { echo "examples: $name does not depend on HaruLedger by path ../.." >&2; exit 1; }
+done
+run_examples "$work/versioned" versioned
+echo "check-examples: every example builds and runs, by path and as a versioned dependency"
