@@ -20,7 +20,11 @@ run_examples() { # run_examples DIR LABEL: build and run every example under DIR
     local dir=$1 label=$2
     for ex in "$dir"/*/; do
         local name; name=$(basename "$ex")
-        swift build --package-path "$ex" --scratch-path "$work/build-$label-$name" 2>&1 | tail -n 1 | sed "s/^/examples ($label) $name: /"
+        if ! swift build --package-path "$ex" --scratch-path "$work/build-$label-$name" >"$work/log" 2>&1; then
+            grep -E "error|warning: " "$work/log" | head -n 30 >&2; tail -n 5 "$work/log" >&2
+            echo "examples: $name ($label) does not build" >&2; exit 1
+        fi
+        echo "examples ($label) $name: $(tail -n 1 "$work/log")"
         local bin; bin=$(swift build --package-path "$ex" --scratch-path "$work/build-$label-$name" --show-bin-path)
         case $name in
             WidgetValues) "$bin/widget-values" "$demo_ledger" 2026-03-09T08:00:00+09:00 | tee "$work/widget-$label.txt" | sed "s/^/  /"

@@ -13,7 +13,7 @@ import HaruLedger
 #endif
 
 var failures = 0
-func check(_ what: String, _ got: some Equatable & CustomStringConvertible, _ expected: some Equatable & CustomStringConvertible) {
+@MainActor func check(_ what: String, _ got: some Equatable & CustomStringConvertible, _ expected: some Equatable & CustomStringConvertible) {
     let ok = "\(got)" == "\(expected)"
     print((ok ? "ok   " : "FAIL ") + what + (ok ? "" : ": got \(got), expected \(expected)"))
     if !ok { failures += 1 }
