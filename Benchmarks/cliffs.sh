@@ -9,7 +9,7 @@
 # Environment: HARU (a haru binary; default: build .build/release/haru).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ -z "${HARU:-}" ]; then swift build -c release --product haru 2>&1 | tail -n 1; HARU=$PWD/.build/release/haru; fi
+if [ -z "${HARU:-}" ]; then scripts/build-release.sh --product haru 2>&1 | tail -n 1; HARU=$PWD/.build/release/haru; fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ms() { local t0 t1; t0=$(date +%s%N); "$@" > /dev/null; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); }
 echo "| actions | one append of all | one more \`action add\` |"

@@ -28,7 +28,7 @@ done
 if [ -n "${HARU:-}" ]; then
     haru=$HARU  # a given binary (e.g. a copy, so the tree can be rebuilt while this runs)
 else
-    swift build -c release --product haru 2>&1 | tail -n 1
+    scripts/build-release.sh --product haru 2>&1 | tail -n 1
     haru=$root/.build/release/haru
 fi
 mkdir -p "$out"
@@ -41,25 +41,7 @@ days() { case $1 in S) echo 500;; M) echo 5000;; L) echo 50000;; *) echo "size S
 for size in "${sizes[@]}"; do
     n_days=$(days "$size")
     runs=${RUNS:-$([ "$size" = L ] && echo 3 || echo 5)}
-    w=$out/workload-$size
-    if ! grep -qs "\"days\": $n_days," "$w/meta.json"; then
-        python3 "$shared/bench/gen_workload.py" --days "$n_days" --seed 42 "$w" >/dev/null
-        rm -f "$w/events.jsonl"
-    fi
-    # Events made by an older run.sh may lack the goals: make them again.
-    grep -qs goal.created "$w/events.jsonl" || rm -f "$w/events.jsonl"
-    if [ ! -f "$w/events.jsonl" ]; then
-        python3 Benchmarks/workload_to_events.py "$w" "$w/records.jsonl" 2>/dev/null
-        last=$(python3 -c "import datetime;print(datetime.date(2024,1,1)+datetime.timedelta(days=$n_days-1))")
-        goals_from=$(python3 -c "import datetime;d=datetime.date(2024,1,1)+datetime.timedelta(days=max(0,$n_days-3653));print(d)")
-        # Goals after the tags and actions, before the records: 20 goals, 60 quests of every kind, 10 years back from the end.
-        { head -n 12 "$w/records.jsonl"; python3 Benchmarks/goals.py "$goals_from"; tail -n +13 "$w/records.jsonl"; } > "$w/events.jsonl"
-        echo "$last" > "$w/last-day"
-        # Sessions of the last day may run past its midnight: the report covers one more day.
-        python3 -c "import datetime;print(datetime.date.fromisoformat('$last')+datetime.timedelta(days=1))" > "$w/report-to"
-    fi
-    # A workload made by an older run.sh may lack last-day: it is the workload's last date.
-    [ -f "$w/last-day" ] || python3 -c "import datetime;print(datetime.date(2024,1,1)+datetime.timedelta(days=$n_days-1))" > "$w/last-day"
+    w=$(Benchmarks/workload.sh "$size" "$out")
     last=$(cat "$w/last-day")
     n=$(wc -l < "$w/events.jsonl")
     l=$out/ledger-$size

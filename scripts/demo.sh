@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release 2>&1 | tail -n 1
+scripts/build-release.sh 2>&1 | tail -n 1
 haru=.build/release/haru
 # Shell completion, where this machine keeps bash's (and may be written to).
 if [ -d /usr/share/bash-completion/completions ] && [ -w /usr/share/bash-completion/completions ]; then

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v chromium >/dev/null || { echo "needs chromium (apt-get install chromium)" >&2; exit 2; }
-if [ -z "${HARU:-}" ]; then swift build -c release --product haru 2>&1 | tail -n 1; HARU=$PWD/.build/release/haru; fi
+if [ -z "${HARU:-}" ]; then scripts/build-release.sh --product haru 2>&1 | tail -n 1; HARU=$PWD/.build/release/haru; fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export HARU_LEDGER=$tmp/ledger
 "$HARU" init --time-zone Asia/Seoul --day-start 06:00 --now 2026-03-01T00:00:00+09:00 >/dev/null

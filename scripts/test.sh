@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# The whole test suite: set-up, a debug build (the CLI tests run the built
-# binary too), then every unit, property and scenario test.
+# The whole test suite: set-up, the layering and format checks, a debug build
+# (the CLI tests run the built binary too), the compile checks, every unit,
+# property and scenario test, then the packages in Examples/ built and run
+# as an app would (by path and as a versioned dependency).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/check-layers.py
+# Formatting: .swift-format (Docs/design.md, "Style"); --strict fails on any finding.
+swift format lint --strict -r Sources Examples
+echo "swift format lint: Sources and Examples clean"
 swift build 2>&1 | tail -n 1
 scripts/check-compile.sh
+set +e
 swift test 2>&1 | grep -vP '^(◇|✔) (Test|Suite) (?!run with).*(started\.|passed after .*)$'
-exit "${PIPESTATUS[0]}"
+status=${PIPESTATUS[0]}
+set -e
+[ "$status" = 0 ] || exit "$status"
+scripts/check-examples.sh

@@ -117,13 +117,15 @@ struct Command: Sendable {
 
 /// Options every command takes.
 let globalOptions: [OptionSpec] = [
-    OptionSpec(.ledger, value: "PATH",
+    OptionSpec(
+        .ledger, value: "PATH",
         help: "The ledger directory (default: $HARU_LEDGER, else $XDG_DATA_HOME/haru, else ~/.local/share/haru)."),
     OptionSpec(.json, help: "Print JSON instead of tables."),
     OptionSpec(.now, value: "INSTANT", help: "Pin the clock (ISO 8601 with offset), for reproducible scripts."),
     OptionSpec(.noSync, help: "Skip fsync at commit: faster bulk loads; a crash may lose the last commits, never older ones."),
     OptionSpec(.color, value: "WHEN", help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
-    OptionSpec(.wait, value: "SECONDS", help: "Behind another writer, give up after SECONDS (exit 3; default: wait, saying so after a second)."),
+    OptionSpec(
+        .wait, value: "SECONDS", help: "Behind another writer, give up after SECONDS (exit 3; default: wait, saying so after a second)."),
     OptionSpec(.trustOwner, help: "Use a ledger that belongs to another user (refused otherwise)."),
     OptionSpec(.help, short: "-h", help: "Show help for this command."),
 ]

@@ -42,7 +42,9 @@ struct Context {
             try Ledger(path: path, durability: durability, readOnly: readOnly, writeWait: wait, trustOwner: trustOwner) { from, events in
                 // Once per ledger and upgrade; a script's stderr stays quiet.
                 if err.isTTY {
-                    err.line("The ledger's projections are of an older format (\(from)); rebuilding them from its \(events) events (the events are not touched) …")
+                    err.line(
+                        "The ledger's projections are of an older format (\(from)); rebuilding them from its \(events) events (the events are not touched) …"
+                    )
                 }
             }
         }
@@ -52,12 +54,15 @@ struct Context {
         } catch LedgerError.olderProjections(let found, let supported) where readOnly {
             // A query on a ledger an older haru wrote: upgrade it first when
             // this user may write it; when not, the format is what to tell.
-            do { l = try open(readOnly: false) } catch let e as LMDBError where e.kind == .permissionDenied || e.kind == .readOnlyFileSystem {
+            do { l = try open(readOnly: false) } catch let e as LMDBError where e.kind == .permissionDenied || e.kind == .readOnlyFileSystem
+            {
                 throw LedgerError.olderProjections(found: found, supported: supported)
             }
         }
         if l.isLockless {
-            invocation.err.line("Note: this ledger is read-only here; it is read without LMDB's lock file, so a writer elsewhere could change it under this read.")
+            invocation.err.line(
+                "Note: this ledger is read-only here; it is read without LMDB's lock file, so a writer elsewhere could change it under this read."
+            )
         }
         opened.ledger = l
         return l
@@ -68,12 +73,16 @@ struct Context {
     func writeWait() throws -> WriteWait {
         var limit: Double?
         if let w = parsed.value(.wait) {
-            guard let s = Double(w), s >= 0, s <= 86_400 else { throw UsageError("--wait: \(Echo.quoted(w)) is not a number of seconds (0 … 86400)") }
+            guard let s = Double(w), s >= 0, s <= 86_400 else {
+                throw UsageError("--wait: \(Echo.quoted(w)) is not a number of seconds (0 … 86400)")
+            }
             limit = s
         }
         let err = invocation.err
         return WriteWait(limit: limit) { pid in
-            err.line("Waiting for the ledger's write lock, held by process \(pid)" + (limit.map { " (giving up after \(Int($0)) s)" } ?? " (--wait SECONDS to give up)") + " …")
+            err.line(
+                "Waiting for the ledger's write lock, held by process \(pid)"
+                    + (limit.map { " (giving up after \(Int($0)) s)" } ?? " (--wait SECONDS to give up)") + " …")
         }
     }
 
@@ -102,7 +111,8 @@ struct Context {
     func humanInstant(_ text: String, option: String, calendar: LedgerCalendar, now: Instant) throws -> Instant {
         if let t = HumanTime.instant(text, now: now, calendar: calendar) { return t }
         throw UsageError(
-            "\(option): \(Echo.quoted(text)) is not a time; give 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30 (the ledger's zone) or 2026-03-04T07:30:00+09:00; a ledger takes the years 1900 to 2999")
+            "\(option): \(Echo.quoted(text)) is not a time; give 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30 (the ledger's zone) or 2026-03-04T07:30:00+09:00; a ledger takes the years 1900 to 2999"
+        )
     }
 
     func instant(_ text: String, option: String) throws -> Instant {
@@ -111,7 +121,8 @@ struct Context {
         case .failure(.noOffset): throw UsageError("\(option): \(Echo.quoted(text)) needs a UTC offset, as in 2026-03-04T07:30:00+09:00")
         case .failure(.fractionalSeconds): throw UsageError("\(option): \(Echo.quoted(text)) must be whole seconds")
         case .failure(.offsetOutOfRange): throw UsageError("\(option): \(Echo.quoted(text)) has a UTC offset outside -12:00 to +14:00")
-        case .failure(.outOfRange): throw UsageError("\(option): \(Echo.quoted(text)) is outside the times a ledger takes (\(Instant.ledgerRangeText))")
+        case .failure(.outOfRange):
+            throw UsageError("\(option): \(Echo.quoted(text)) is outside the times a ledger takes (\(Instant.ledgerRangeText))")
         case .failure: throw UsageError("\(option): \(Echo.quoted(text)) is not an ISO 8601 instant such as 2026-03-04T07:30:00+09:00")
         }
     }
@@ -142,10 +153,13 @@ struct Context {
     }
 
     /// Imports timewarrior's export (`TimewarriorImport.run`).
-    mutating func importTimewarrior(_ bytes: [UInt8], options: TimewarriorImport.Options, progress: ProgressLine?) throws -> TimewarriorImport.Result {
+    mutating func importTimewarrior(_ bytes: [UInt8], options: TimewarriorImport.Options, progress: ProgressLine?) throws
+        -> TimewarriorImport.Result
+    {
         let ledger = try openLedger()
         let result = try TimewarriorImport.run(
-            bytes, into: ledger, options: options, zones: zones, now: try nowMicros(), rng: &rng, progress: progress.map { line in line.report })
+            bytes, into: ledger, options: options, zones: zones, now: try nowMicros(), rng: &rng,
+            progress: progress.map { line in line.report })
         flushAfterCommit(ledger, result.append)
         return result
     }

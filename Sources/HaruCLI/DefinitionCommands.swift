@@ -53,7 +53,9 @@ extension Context {
                 return true
             }
             guard sessions > 0 || counts > 0 else { return nil }
-            let what = sessions > 0 ? "\(sessions) session\(sessions == 1 ? "" : "s") (\(Duration.text(seconds)))" : "\(counts) count\(counts == 1 ? "" : "s")"
+            let what =
+                sessions > 0
+                ? "\(sessions) session\(sessions == 1 ? "" : "s") (\(Duration.text(seconds)))" : "\(counts) count\(counts == 1 ? "" : "s")"
             return "\(what) over \(days.count) day\(days.count == 1 ? "" : "s") leave every total"
         }
     }

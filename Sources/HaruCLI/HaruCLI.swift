@@ -1,8 +1,8 @@
+import HaruLedger
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-import HaruLedger
 
 /// The `haru` command line. The executable calls `run` and exits with what
 /// it returns; tests call it in-process with their own streams and clock.
@@ -26,7 +26,8 @@ package enum HaruCLI {
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
             Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests, Subcommands.settings,
             Subcommands.append, Subcommands.export, Subcommands.importData,
-            Subcommands.verify, Subcommands.diff, Subcommands.rebuild, Subcommands.redact, Subcommands.compact, Subcommands.check, Subcommands.completion, Subcommands.names,
+            Subcommands.verify, Subcommands.diff, Subcommands.rebuild, Subcommands.redact, Subcommands.compact, Subcommands.check,
+            Subcommands.completion, Subcommands.names,
         ])
 
     /// Runs one command line. The single place where errors become exit codes.
@@ -86,7 +87,9 @@ package enum HaruCLI {
                     return ExitCode.ok
                 }
                 if let option = args.first {
-                    err.line("Error: unknown option '\(option)'" + (path.isEmpty ? "; options follow a subcommand" : " for `haru \(path.joined(separator: " "))`"))
+                    err.line(
+                        "Error: unknown option '\(option)'"
+                            + (path.isEmpty ? "; options follow a subcommand" : " for `haru \(path.joined(separator: " "))`"))
                     err.line("Usage: haru \(command.usage)  (see 'haru help\(path.isEmpty ? "" : " " + path.joined(separator: " "))')")
                     return ExitCode.badInput
                 }
@@ -97,7 +100,8 @@ package enum HaruCLI {
             guard let sub = command.find(next) else {
                 if command.run != nil { break }
                 let near = Suggest.nearest(next, among: command.subcommands.map(\.name))
-                err.line("Error: unknown command '\((path + [next]).joined(separator: " "))'" + (near.map { "; did you mean '\($0)'?" } ?? ""))
+                err.line(
+                    "Error: unknown command '\((path + [next]).joined(separator: " "))'" + (near.map { "; did you mean '\($0)'?" } ?? ""))
                 err.line("Usage: haru \(command.usage)  (see 'haru help\(path.isEmpty ? "" : " " + path.joined(separator: " "))')")
                 return ExitCode.badInput
             }

@@ -1,8 +1,8 @@
+import HaruLedger
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-import HaruLedger
 
 /// A file written whole or not at all: the text goes to a temporary file
 /// beside it, which is synced and renamed over the name only once every

@@ -2,8 +2,11 @@ import HaruLedger
 
 /// `--as-of` and `--known-at`, taken by every query.
 let queryOptions: [OptionSpec] = [
-    OptionSpec(.asOf, value: "DAY|TIME",
-        help: "Valid time: evaluate as if now were then; a day (2026-03-04, yesterday, monday) means the end of that logical day, a time (21:00, \"yesterday 21:00\", an ISO instant) that instant; records after it do not count."),
+    OptionSpec(
+        .asOf, value: "DAY|TIME",
+        help:
+            "Valid time: evaluate as if now were then; a day (2026-03-04, yesterday, monday) means the end of that logical day, a time (21:00, \"yesterday 21:00\", an ISO instant) that instant; records after it do not count."
+    ),
     OptionSpec(.knownAt, value: "SEQ|INSTANT", help: "Transaction time: only the events appended up to this seq or instant."),
 ]
 
@@ -24,13 +27,16 @@ extension Context {
         if let d = HumanTime.day(a, now: now, calendar: calendar) { return .endOf(d, calendar) }
         if let t = HumanTime.instant(a, now: now, calendar: calendar) { return .asOf(t) }
         throw UsageError(
-            "--as-of: \(Echo.quoted(a)) is neither a day (2026-03-04, today, yesterday, monday) nor a time (21:00, \"yesterday 21:00\", 2026-03-04T21:00); a ledger takes the years 1900 to 2999")
+            "--as-of: \(Echo.quoted(a)) is neither a day (2026-03-04, today, yesterday, monday) nor a time (21:00, \"yesterday 21:00\", 2026-03-04T21:00); a ledger takes the years 1900 to 2999"
+        )
     }
 
     /// A day argument or option: `2026-03-04`, `today`, `yesterday`, `monday` …
     func date(_ text: String, _ what: String, calendar: LedgerCalendar) throws -> LocalDate {
         if let d = HumanTime.day(text, now: try clockNow(), calendar: calendar) { return d }
-        throw UsageError("\(what): \(Echo.quoted(text)) is not a day; give 2026-03-04, today, yesterday or a weekday such as monday; a ledger takes the years 1900 to 2999")
+        throw UsageError(
+            "\(what): \(Echo.quoted(text)) is not a day; give 2026-03-04, today, yesterday or a weekday such as monday; a ledger takes the years 1900 to 2999"
+        )
     }
 
     /// `--from` / `--to` (or a DATE): a day, or a period (`:week`, `:lastmonth` …)
@@ -42,7 +48,8 @@ extension Context {
             if let p = HumanTime.period(text, now: now, calendar: calendar) { return first ? p.lowerBound : p.upperBound }
             if let d = HumanTime.day(text, now: now, calendar: calendar) { return d }
             throw UsageError(
-                "\(option): \(Echo.quoted(text)) is not a day or a period; give 2026-03-04, today, monday, or :day, :week, :lastweek, :month, :year; a ledger takes the years 1900 to 2999")
+                "\(option): \(Echo.quoted(text)) is not a day or a period; give 2026-03-04, today, monday, or :day, :week, :lastweek, :month, :year; a ledger takes the years 1900 to 2999"
+            )
         }
         switch (from, to) {
         case (nil, nil): return nil

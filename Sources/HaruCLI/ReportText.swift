@@ -54,9 +54,10 @@ enum Sparkline {
 
     static func text(_ values: [Double]) -> String {
         let top = values.max() ?? 0
-        return String(values.map { v in
-            guard top > 0, v > 0 else { return " " }
-            return bars[min(bars.count - 1, Int((v / top * Double(bars.count - 1)).rounded()))]
-        })
+        return String(
+            values.map { v in
+                guard top > 0, v > 0 else { return " " }
+                return bars[min(bars.count - 1, Int((v / top * Double(bars.count - 1)).rounded()))]
+            })
     }
 }

@@ -11,7 +11,9 @@ extension Context {
         return try ledger.withStoredState { store in
             if let d = try store.definition(kind, text), d.isLive { return d }
             let byName = try store.definitions(kind).filter { $0.isLive && label($0) == text }
-            if byName.count > 1 { throw UsageError("\(byName.count) \(kind.word)s are called \"\(text)\"; give an id (`haru \(kind.word)s` shows them)") }
+            if byName.count > 1 {
+                throw UsageError("\(byName.count) \(kind.word)s are called \"\(text)\"; give an id (`haru \(kind.word)s` shows them)")
+            }
             if let d = byName.first { return d }
             let folded = try store.definitions(kind).filter {
                 $0.isLive && (label($0) ?? "").lowercased() == text.lowercased()
@@ -23,10 +25,13 @@ extension Context {
             // Say what there is: the nearest name, or that it was deleted (and how to bring it back).
             let live = try store.definitions(kind).filter(\.isLive).compactMap(label)
             if let gone = try store.definitions(kind).last(where: { !$0.isLive && label($0) == text }) {
-                throw UsageError("\(kind.word) \"\(text)\" was deleted at seq \(gone.deletedSeq ?? 0); `haru restore \(quoteArg(text))` brings it back")
+                throw UsageError(
+                    "\(kind.word) \"\(text)\" was deleted at seq \(gone.deletedSeq ?? 0); `haru restore \(quoteArg(text))` brings it back")
             }
             let near = Suggest.nearest(text, among: live)
-            throw UsageError("no \(kind.word) named \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? "") + " (`haru \(kind.word)s` lists them)")
+            throw UsageError(
+                "no \(kind.word) named \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? "")
+                    + " (`haru \(kind.word)s` lists them)")
         }
     }
 

@@ -1,8 +1,8 @@
+import HaruLedger
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-import HaruLedger
 
 /// Where a command writes: stdout and stderr in the real tool, buffers in tests.
 ///

@@ -2,7 +2,7 @@
 // The layers are separate targets (Docs/design.md, "Layers"); this module
 // re-exports their public API so that `import HaruLedger` keeps working.
 @_exported import HaruEngine
+@_exported import HaruInterchange
 @_exported import HaruModel
 @_exported import HaruStorage
 @_exported import HaruViews
-@_exported import HaruInterchange

@@ -31,7 +31,8 @@ extension Subcommands {
                 }),
             Command(
                 name: "edit", abstract: "Edit an action (its tracking never changes).",
-                usage: "action edit ACTION [--name NAME] [--tag TAG]… [--no-tags] [--symbol S|none] [--favorite yes|no] [--order N] [--at TIME]",
+                usage:
+                    "action edit ACTION [--name NAME] [--tag TAG]… [--no-tags] [--symbol S|none] [--favorite yes|no] [--order N] [--at TIME]",
                 arguments: [("ACTION", "The action's id or name.")],
                 options: [
                     OptionSpec(.name, value: "NAME", help: "New name."),
@@ -60,7 +61,8 @@ extension Subcommands {
             Command(
                 name: "delete", abstract: "Delete an action; its sessions and counts leave every total.",
                 usage: "action delete ACTION [--yes]", arguments: [("ACTION", "The action's id or name.")], options: [atOption, yesOption],
-                discussion: "An action with records asks first (on a terminal) and says what leaves the totals; `haru restore ACTION` brings it back.",
+                discussion:
+                    "An action with records asks first (on a terminal) and says what leaves the totals; `haru restore ACTION` brings it back.",
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let ledger = try ctx.openLedger()

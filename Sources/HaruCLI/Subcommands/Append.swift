@@ -6,7 +6,8 @@ extension Subcommands {
         usage: "append [FILE|-] [--expect-head SEQ]",
         arguments: [("FILE", "Events, one JSON object per line; - or nothing reads standard input.")],
         options: [
-            OptionSpec(.expectHead, value: "SEQ",
+            OptionSpec(
+                .expectHead, value: "SEQ",
                 help: "Fail without writing unless the ledger's head is exactly SEQ (optimistic concurrency)."),
             OptionSpec(.seqs, help: "Print each event's seq even on a terminal (a pipe or a file always gets them)."),
         ],
@@ -90,8 +91,11 @@ extension Context {
 func appendSummary(_ r: AppendResult) -> String {
     let n = grouped
     let skipped = r.seqs.count - r.appended
-    var s = r.appended == 0 ? "Appended nothing" : "Appended \(n(r.appended)) event\(r.appended == 1 ? "" : "s") (seq "
-        + (r.appended == 1 ? n(Int(r.head)) : "\(n(Int(r.head) - r.appended + 1))–\(n(Int(r.head)))") + ")"
+    var s =
+        r.appended == 0
+        ? "Appended nothing"
+        : "Appended \(n(r.appended)) event\(r.appended == 1 ? "" : "s") (seq "
+            + (r.appended == 1 ? n(Int(r.head)) : "\(n(Int(r.head) - r.appended + 1))–\(n(Int(r.head)))") + ")"
     if skipped > 0 { s += "; \(n(skipped)) \(skipped == 1 ? "was" : "were") there already" }
     return s + "."
 }

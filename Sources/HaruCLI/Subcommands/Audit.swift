@@ -1,7 +1,8 @@
+import HaruLedger
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import HaruLedger
 
 extension Subcommands {
     static let redact = Command(
@@ -9,7 +10,8 @@ extension Subcommands {
         usage: "redact SEQ [--field name|note|title]… --reason TEXT",
         arguments: [("SEQ", "The event whose text goes (its seq, as `haru log` and `haru history` show it).")],
         options: [
-            OptionSpec(.field, value: "FIELD", help: "Only this field (name, note or title); default: every one the event has.", repeatable: true),
+            OptionSpec(
+                .field, value: "FIELD", help: "Only this field (name, note or title); default: every one the event has.", repeatable: true),
             OptionSpec(.reason, value: "TEXT", help: "Why, kept in the ledger with the redaction (required)."),
         ],
         discussion: """
@@ -48,7 +50,8 @@ extension Subcommands {
                     ]))
             } else {
                 ctx.out.line(
-                    "Redacted seq \(r.seq) (\(r.fields.joined(separator: ", "))): the text is now \"\(Ledger.redactionMarker(r.seq))\"; seq \(r.redactionSeq) records it.")
+                    "Redacted seq \(r.seq) (\(r.fields.joined(separator: ", "))): the text is now \"\(Ledger.redactionMarker(r.seq))\"; seq \(r.redactionSeq) records it."
+                )
                 ctx.out.line("The original payload's SHA-256: \(r.digest)")
                 ctx.out.line("Its bytes can linger in the data file's free pages; `haru compact DEST` writes a copy without them.")
             }
@@ -75,10 +78,18 @@ extension Subcommands {
             let r = try Ledger.createBeside(dest) { partial in try ledger.compact(to: partial) }
             func mb(_ n: Int64) -> String { JSONValue.formatNumber((Double(n) / 104_857.6).rounded() / 10) + " MB" }
             if ctx.json {
-                ctx.printJSON(.object([("path", .string(dest)), ("events", .int(Int64(r.events))), ("bytes_before", .int(r.bytesBefore)), ("bytes_after", .int(r.bytesAfter))]))
+                ctx.printJSON(
+                    .object([
+                        ("path", .string(dest)), ("events", .int(Int64(r.events))), ("bytes_before", .int(r.bytesBefore)),
+                        ("bytes_after", .int(r.bytesAfter)),
+                    ]))
             } else {
-                ctx.out.line("Wrote a compact copy of \(r.events) events to \(dest): \(mb(r.bytesAfter)) (the ledger's data file is \(mb(r.bytesBefore))).")
-                ctx.out.line("Check it with `haru --ledger \(dest) verify`; to use it, move it in place of the ledger while nothing uses the ledger.")
+                ctx.out.line(
+                    "Wrote a compact copy of \(r.events) events to \(dest): \(mb(r.bytesAfter)) (the ledger's data file is \(mb(r.bytesBefore)))."
+                )
+                ctx.out.line(
+                    "Check it with `haru --ledger \(dest) verify`; to use it, move it in place of the ledger while nothing uses the ledger."
+                )
             }
             return ExitCode.ok
         })

@@ -61,7 +61,8 @@ extension Subcommands {
     static let goals = Command(
         name: "goals", abstract: "List the goals with every field, status and elapsed share.",
         usage: "goals [--all] [--as-of …] [--known-at …]",
-        options: [listAll] + queryOptions, discussion: listDiscussion + " `elapsed` is the share of the goal's dates passed at the reference (none without an end date).",
+        options: [listAll] + queryOptions,
+        discussion: listDiscussion + " `elapsed` is the share of the goal's dates passed at the reference (none without an end date).",
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
                 if ctx.json {
@@ -77,7 +78,8 @@ extension Subcommands {
                     empty: "No goals."
                 ) { r in
                     [
-                        r.name, "\(r.fields.date(.startDate).map(\.description) ?? "?") … \(r.fields.date(.endDate).map(\.description) ?? "")",
+                        r.name,
+                        "\(r.fields.date(.startDate).map(\.description) ?? "?") … \(r.fields.date(.endDate).map(\.description) ?? "")",
                         "\(r.fields.int(.thresholdPercent) ?? 100) %", statusWord(r),
                         DefinitionList.elapsed(r.fields, calendar: cal, reference: ref).map { "\(Int(($0 * 100).rounded())) %" } ?? "",
                         r.fields.string(.symbol) ?? "", r.fields.string(.color) ?? "", r.order.map(String.init) ?? "", r.id,
@@ -96,11 +98,13 @@ extension Subcommands {
             try ctx.query { snap, cal, ref in
                 let goal = try p.value(.goal).map { try ctx.resolve(.goal, $0, in: snap, reference: ref).id }
                 let goalTitle = Dictionary(
-                    try DefinitionList.rows(snap, .goal, reference: ref, all: true).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+                    try DefinitionList.rows(snap, .goal, reference: ref, all: true).map { ($0.id, $0.name) },
+                    uniquingKeysWith: { a, _ in a })
                 var names: [String: String] = [:]
                 for kind in [DefinitionKind.action, .tag] { for d in try snap.definitions(kind) { names[d.id] = d.fields().string(.name) } }
                 let tracking = Dictionary(
-                    try snap.definitions(.action).map { ($0.id, $0.base.choice(.tracking) == Tracking.time) }, uniquingKeysWith: { a, _ in a })
+                    try snap.definitions(.action).map { ($0.id, $0.base.choice(.tracking) == Tracking.time) },
+                    uniquingKeysWith: { a, _ in a })
                 let rows = try DefinitionList.questRows(snap, reference: ref, all: p.has(.all), goal: goal)
                 func spec(_ r: DefinitionRow) -> QuestSpec { QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] }) }
                 func targetName(_ r: DefinitionRow) -> String {
@@ -136,11 +140,13 @@ enum DefinitionText {
             out.line(empty)
             return
         }
-        var lines = [header] + rows.map { r in
-            var c = cells(r)
-            if r.deleted { c[0] += " [deleted]" }
-            return c.map { RecordText.oneLine($0) }
-        }
+        var lines =
+            [header]
+            + rows.map { r in
+                var c = cells(r)
+                if r.deleted { c[0] += " [deleted]" }
+                return c.map { RecordText.oneLine($0) }
+            }
         // Columns empty in every row are left out.
         let keep = header.indices.filter { k in lines.dropFirst().contains { !$0[k].isEmpty } || k == 0 }
         lines = lines.map { l in keep.map { l[$0] } }

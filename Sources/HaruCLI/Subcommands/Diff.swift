@@ -5,7 +5,9 @@ extension Subcommands {
         name: "diff", abstract: "What changed between two states of the ledger, and which events caused it.",
         usage: "diff --known-at A [--known-at B] [--as-of DAY|TIME] [--now INSTANT]",
         options: [
-            OptionSpec(.knownAt, value: "SEQ|INSTANT", help: "The earlier state; a second --known-at gives the later one (default: the head).", repeatable: true),
+            OptionSpec(
+                .knownAt, value: "SEQ|INSTANT", help: "The earlier state; a second --known-at gives the later one (default: the head).",
+                repeatable: true),
             queryOptions[0],
         ],
         discussion: """
@@ -19,11 +21,17 @@ extension Subcommands {
             """,
         run: { ctx, p in
             let given = p.all(.knownAt)
-            guard (1...2).contains(given.count) else { throw UsageError("give --known-at A, and --known-at B for a later state than the head") }
+            guard (1...2).contains(given.count) else {
+                throw UsageError("give --known-at A, and --known-at B for a later state than the head")
+            }
             let ledger = try ctx.openLedger(readOnly: true)
             func seq(_ k: String) throws -> UInt64 {
                 let at: KnownAt
-                if let s = UInt64(k) { at = .seq(s) } else if case .success(let t) = Instant.parse(k) { at = .instant(t) } else {
+                if let s = UInt64(k) {
+                    at = .seq(s)
+                } else if case .success(let t) = Instant.parse(k) {
+                    at = .instant(t)
+                } else {
                     throw UsageError("--known-at: \(Echo.quoted(k)) is neither a seq nor an ISO 8601 instant")
                 }
                 return try ledger.snapshot(knownAt: at, zones: ctx.zones) { $0.knownAt }
@@ -56,7 +64,9 @@ extension Subcommands {
                 }
                 return out + rest
             }
-            ctx.out.line("From seq \(a) to seq \(b): \(b - a) event\(b - a == 1 ? "" : "s"), \(d.changes.count) item\(d.changes.count == 1 ? "" : "s") changed.")
+            ctx.out.line(
+                "From seq \(a) to seq \(b): \(b - a) event\(b - a == 1 ? "" : "s"), \(d.changes.count) item\(d.changes.count == 1 ? "" : "s") changed."
+            )
             let types = Dictionary(d.events.map { ($0.seq, $0.type.name) }, uniquingKeysWith: { a, _ in a })
             for c in d.changes {
                 ctx.out.line("")
@@ -68,13 +78,19 @@ extension Subcommands {
                         guard named, case .object(let m) = v else { return short(v) }
                         return short(.object(m.filter { !["action_id", "tag_id", "name"].contains($0.0) }))
                     }
-                    ctx.out.line("  \(leaf.path.isEmpty ? "(whole)" : readable(leaf.path)): \(leaf.before.map(shown) ?? "(none)") → \(leaf.after.map(shown) ?? "(none)")")
+                    ctx.out.line(
+                        "  \(leaf.path.isEmpty ? "(whole)" : readable(leaf.path)): \(leaf.before.map(shown) ?? "(none)") → \(leaf.after.map(shown) ?? "(none)")"
+                    )
                 }
                 if c.leaves.count > 12 { ctx.out.line("  … \(c.leaves.count - 12) more (--json lists them all)") }
                 // The first eight named (a quest of a busy action has most of the events between).
                 let shown = c.causes.prefix(8).map { "seq \($0) \(types[$0] ?? "")" }
                 let more = c.causes.count > 8 ? ", … \(c.causes.count - 8) more" : ""
-                ctx.out.line("  caused by: " + (shown.isEmpty ? "(no event between the states touches it: a change of the reference, such as a span ending)" : shown.joined(separator: ", ") + more))
+                ctx.out.line(
+                    "  caused by: "
+                        + (shown.isEmpty
+                            ? "(no event between the states touches it: a change of the reference, such as a span ending)"
+                            : shown.joined(separator: ", ") + more))
             }
             return ExitCode.ok
         })

@@ -6,7 +6,8 @@ extension Subcommands {
         usage: "explain QUEST [--periods N] [--as-of DAY|TIME] [--known-at SEQ|INSTANT] [--now INSTANT]",
         arguments: [("QUEST", "The quest's id.")],
         options: [
-            OptionSpec(.periods, value: "N",
+            OptionSpec(
+                .periods, value: "N",
                 help: "How many periods back to show, the current one included (default 7 days, 4 weeks, 3 months).")
         ]
             + queryOptions,
@@ -89,14 +90,16 @@ extension Subcommands {
                     let verdict =
                         x.spec.atLeast ? (pr.met ? "met" : (pr.inProgress ? "not yet" : "not met")) : (pr.met ? "within" : "over")
                     ctx.out.line(
-                        "\(name)  \(x.spec.atLeast ? "required" : "limit") \(unit(req)), done \(unit(pr.done)): \(verdict)\(pr.inProgress ? " (in progress)" : "")")
+                        "\(name)  \(x.spec.atLeast ? "required" : "limit") \(unit(req)), done \(unit(pr.done)): \(verdict)\(pr.inProgress ? " (in progress)" : "")"
+                    )
                     for e in pr.entries {
                         let when =
                             e.isSession ? "\(cal.format(e.start)) → \(e.end.map { cal.format($0) } ?? "running")" : cal.format(e.start)
                         var line = "    \(e.recordID)  \(e.actionID)  \(when)  counted \(unit(e.counted))"
                         // What is left out is in the record's own unit (a count under a time quest is a count).
                         for l in e.leftOut {
-                            line += "; left out \(e.isSession ? Duration.text(Int64(l.amount.rounded())) : "×" + JSONValue.formatNumber(l.amount)): \(l.reason)"
+                            line +=
+                                "; left out \(e.isSession ? Duration.text(Int64(l.amount.rounded())) : "×" + JSONValue.formatNumber(l.amount)): \(l.reason)"
                         }
                         ctx.out.line(line)
                     }

@@ -40,7 +40,9 @@ extension Subcommands {
                 if let s = try time(.start) { data.append(("start", s)) }
                 if let e = try time(.end) { data.append(("end", e)) }
             case .count:
-                if p.value(.start) != nil || p.value(.end) != nil { throw UsageError("a count has one time: give --at, not --start or --end") }
+                if p.value(.start) != nil || p.value(.end) != nil {
+                    throw UsageError("a count has one time: give --at, not --start or --end")
+                }
                 data = [("entry_id", .string(row.id))]
                 if let a = p.value(.amount) {
                     guard let n = Int64(a) else { throw UsageError("--amount: \(Echo.quoted(a)) is not a whole number") }
@@ -49,7 +51,9 @@ extension Subcommands {
                 if let t = try time(.at) { data.append(("time", t)) }
             }
             if let n = p.value(.note) { data.append(("note", n.isEmpty ? .null : .string(n))) }
-            guard data.count > 1 else { throw UsageError("nothing to change: give \(row.kind == .session ? "--start, --end" : "--at, --amount") or --note") }
+            guard data.count > 1 else {
+                throw UsageError("nothing to change: give \(row.kind == .session ? "--start, --end" : "--at, --amount") or --note")
+            }
             guard row.state == .recorded || row.state == .running else {
                 throw UsageError("that \(row.kind.rawValue) was \(row.state.rawValue); it cannot be edited")
             }
@@ -66,7 +70,8 @@ extension Subcommands {
         name: "delete", abstract: "Delete a session or a count.",
         usage: "delete REF",
         arguments: [refArgument],
-        discussion: "A correction: the record leaves every total (the event stays in the ledger; `haru records --all` still lists it, marked).",
+        discussion:
+            "A correction: the record leaves every total (the event stays in the ledger; `haru records --all` still lists it, marked).",
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
@@ -83,7 +88,8 @@ extension Subcommands {
             let cal = try ctx.calendar(ledger)
             let what =
                 row.kind == .session
-                ? "\(name) session \(row.ref) (from \(cal.format(row.start)))" : "\(name) count \(row.ref) (×\(row.amount ?? 0) at \(cal.format(row.start)))"
+                ? "\(name) session \(row.ref) (from \(cal.format(row.start)))"
+                : "\(name) count \(row.ref) (×\(row.amount ?? 0) at \(cal.format(row.start)))"
             ctx.report(r, json: [("type", .string(e.type.name)), ("id", .string(row.id))], human: "Deleted \(what).")
             return ExitCode.ok
         })
@@ -99,7 +105,9 @@ extension Subcommands {
             let now = try ctx.clockNow()
             let session = try ctx.runningSession(p.positionals.first, ledger: ledger, verb: "cancel")
             let name = ctx.name(of: .action, session.actionID, in: ledger)
-            let e = try ctx.event(.sessionDiscarded, at: max(now, session.start), data: [("session_id", .string(session.id)), ("reason", .string("cancelled"))])
+            let e = try ctx.event(
+                .sessionDiscarded, at: max(now, session.start),
+                data: [("session_id", .string(session.id)), ("reason", .string("cancelled"))])
             let r = try ctx.append([e])
             ctx.report(
                 r, json: [("session_id", .string(session.id)), ("discarded", .bool(true))],
@@ -136,7 +144,9 @@ extension Context {
 }
 
 /// An argument as a shell would need it typed (quoted when it holds a space).
-func quoteArg(_ s: String) -> String { s.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "'\(s.replacingOccurrencesOfQuote)'" : s }
+func quoteArg(_ s: String) -> String {
+    s.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "'\(s.replacingOccurrencesOfQuote)'" : s
+}
 
 extension String {
     fileprivate var replacingOccurrencesOfQuote: String { String(flatMap { $0 == "'" ? Array("'\\''") : [$0] }) }
@@ -146,7 +156,9 @@ extension Subcommands {
     static let restore = Command(
         name: "restore", abstract: "Take a deletion back: a tag, action, goal, quest, session or count comes back.",
         usage: "restore NAME|ID|REF",
-        arguments: [("NAME|ID|REF", "A deleted definition's name, title or id, or a deleted record's ref (`haru records --all` shows them).")],
+        arguments: [
+            ("NAME|ID|REF", "A deleted definition's name, title or id, or a deleted record's ref (`haru records --all` shows them).")
+        ],
         discussion: """
             Writes the matching *.restored event: a correction, so every view counts the entity (and an
             action's records) again. A tag or action comes back only while no live one has its name.
@@ -180,10 +192,12 @@ extension Subcommands {
             let row: RecordRow
             do { row = try ctx.record(text, ledger: ledger, now: now) } catch is UsageError {
                 throw UsageError(
-                    "nothing deleted is called \(Echo.quoted(text)): give a deleted tag's, action's or goal's name or id, or a deleted record's ref (`haru records --all` shows them)")
+                    "nothing deleted is called \(Echo.quoted(text)): give a deleted tag's, action's or goal's name or id, or a deleted record's ref (`haru records --all` shows them)"
+                )
             }
             guard row.state == .deleted else {
-                throw UsageError("\(row.kind.rawValue) \(row.ref) is \(row.state == .recorded ? "not deleted" : row.state.rawValue); nothing to restore")
+                throw UsageError(
+                    "\(row.kind.rawValue) \(row.ref) is \(row.state == .recorded ? "not deleted" : row.state.rawValue); nothing to restore")
             }
             let e = try ctx.event(
                 row.kind == .session ? .sessionRestored : .countRestored, at: now,
@@ -287,7 +301,11 @@ enum Undo {
             var nested: [String: [(String, JSONValue)]] = [:]
             for c in entry.changes {
                 let value: JSONValue = c.from.map { Payload.render(c.field, $0, instant: cal.format) } ?? .null
-                if let parent = c.field.parentName { nested[parent, default: []].append((c.field.leafName, value)) } else { data.append((c.field.jsonName, value)) }
+                if let parent = c.field.parentName {
+                    nested[parent, default: []].append((c.field.leafName, value))
+                } else {
+                    data.append((c.field.jsonName, value))
+                }
             }
             for (parent, members) in nested { data.append((parent, .object(members))) }
             let type = e.type
@@ -297,7 +315,9 @@ enum Undo {
         case .sessionDiscarded:
             throw UsageError("seq \(e.seq) discarded a session: a discard is not undone; record it again with the times it had")
         case .goalFinished, .goalConfirmed:
-            throw UsageError("seq \(e.seq) \(e.type == .goalFinished ? "finished" : "confirmed") a goal: not undone; give it an end date with haru goal edit")
+            throw UsageError(
+                "seq \(e.seq) \(e.type == .goalFinished ? "finished" : "confirmed") a goal: not undone; give it an end date with haru goal edit"
+            )
         case .settingsChanged:
             throw UsageError("seq \(e.seq) changed settings: change them back with haru settings set")
         case .ledgerRedacted:
@@ -314,7 +334,8 @@ extension Context {
         try ledger.snapshot(zones: zones) { snap in
             guard let s = try snap.entities.session(sessionID), s.status == .stopped || s.status == .running else { return }
             let end = (s.end ?? now).seconds
-            let rows = try RecordList.read(snap, span: s.start.seconds..<max(end, s.start.seconds + 1), reference: .live(now: now), actions: [s.actionID], all: false)
+            let rows = try RecordList.read(
+                snap, span: s.start.seconds..<max(end, s.start.seconds + 1), reference: .live(now: now), actions: [s.actionID], all: false)
             guard let me = rows.first(where: { $0.id == sessionID }) else { return }
             let cal = try snap.calendar()
             for other in me.overlaps {

@@ -6,12 +6,14 @@ extension Subcommands {
         subcommands: [
             Command(
                 name: "add", abstract: "Create a goal.",
-                usage: "goal add TITLE --start DATE [--end DATE] [--threshold PERCENT] [--symbol S] [--color #RRGGBB] [--order N] [--id ID]",
+                usage:
+                    "goal add TITLE --start DATE [--end DATE] [--threshold PERCENT] [--symbol S] [--color #RRGGBB] [--order N] [--id ID]",
                 arguments: [("TITLE", "The goal's title.")],
                 options: [
                     OptionSpec(.start, value: "DATE", help: "First day (YYYY-MM-DD)."),
                     OptionSpec(.end, value: "DATE", help: "Last day; without it the goal runs until finished by hand."),
-                    OptionSpec(.threshold, value: "PERCENT",
+                    OptionSpec(
+                        .threshold, value: "PERCENT",
                         help: "Achieved at this share of quests met, 10 … 100 in steps of 5 (default 100)."),
                     OptionSpec(.symbol, value: "S", help: "A short symbol."),
                     OptionSpec(.color, value: "#RRGGBB", help: "Its colour."), orderOption, idOption("goal"), atOption,
@@ -80,12 +82,17 @@ extension Subcommands {
                 run: { ctx, p in
                     let ledger = try ctx.openLedger()
                     let id = try ctx.resolve(.goal, p.positionals[0], in: ledger).id
-                    let quests = try ledger.withStoredState { try $0.definitions(.quest) }.filter { $0.isLive && $0.base.string(.goalID) == id }
+                    let quests = try ledger.withStoredState { try $0.definitions(.quest) }.filter {
+                        $0.isLive && $0.base.string(.goalID) == id
+                    }
                     let title = try ledger.withStoredState { try $0.definition(.goal, id) }?.fields().string(.title) ?? id
                     try ctx.confirmDeletion(
-                        title, impact: quests.isEmpty ? nil : "its \(quests.count) quest\(quests.count == 1 ? "" : "s") and their progress go", yes: p.has(.yes))
+                        title,
+                        impact: quests.isEmpty ? nil : "its \(quests.count) quest\(quests.count == 1 ? "" : "s") and their progress go",
+                        yes: p.has(.yes))
                     return try ctx.write(
-                        .goalDeleted, [("goal_id", .string(id))], id: id, human: "Deleted goal \(title) (`haru restore \(id)` brings it back).")
+                        .goalDeleted, [("goal_id", .string(id))], id: id,
+                        human: "Deleted goal \(title) (`haru restore \(id)` brings it back).")
                 }),
         ])
 

@@ -5,7 +5,10 @@ extension Subcommands {
         name: "history", abstract: "Every event that touched one entity, with what it changed.",
         usage: "history ID|NAME|REF [--records] [--known-at …]",
         arguments: [
-            ("ID|NAME|REF", "An id of any kind, an action's or tag's name, a goal's title, or the start of a record id (as `haru records` shows it).")
+            (
+                "ID|NAME|REF",
+                "An id of any kind, an action's or tag's name, a goal's title, or the start of a record id (as `haru records` shows it)."
+            )
         ],
         options: [OptionSpec(.records, help: "For an action: also the events of its sessions and counts.")] + queryOptions,
         discussion: """
@@ -19,7 +22,8 @@ extension Subcommands {
                 let subject: HistorySubject?
                 do { subject = try EntityHistory.resolve(snap, p.positionals[0]) } catch let e as InputError { throw UsageError(e.rule) }
                 guard let subject else {
-                    throw UsageError("nothing named \"\(p.positionals[0])\": give an id, a name, a goal title or a record's ref (`haru records`)")
+                    throw UsageError(
+                        "nothing named \"\(p.positionals[0])\": give an id, a name, a goal title or a record's ref (`haru records`)")
                 }
                 if p.has(.records), case .definition(let d) = subject, d.kind != .action {
                     throw UsageError("--records applies to actions (\"\(p.positionals[0])\" is a \(d.kind.word))")
@@ -39,19 +43,21 @@ extension Subcommands {
                     let items: [JSONValue] = entries.map { h in
                         var m: [(String, JSONValue)] = [
                             ("seq", .int(Int64(h.event.seq))), ("recorded", .string(Event.formatRecorded(h.event.recorded))),
-                            ("at", .string(cal.format(h.event.at))), ("type", .string(h.event.type.name)), ("id", .string(h.event.id.description)),
+                            ("at", .string(cal.format(h.event.at))), ("type", .string(h.event.type.name)),
+                            ("id", .string(h.event.id.description)),
                         ]
                         if let r = h.recordID { m.append(("record_id", .string(r))) }
-                        m.append((
-                            "changes",
-                            .array(
-                                h.changes.map { c in
-                                    .object([
-                                        ("field", .string(c.field.jsonName)), ("from", HistoryText.json(c.field, c.from, cal)),
-                                        ("to", HistoryText.json(c.field, c.to, cal)),
-                                    ])
-                                })
-                        ))
+                        m.append(
+                            (
+                                "changes",
+                                .array(
+                                    h.changes.map { c in
+                                        .object([
+                                            ("field", .string(c.field.jsonName)), ("from", HistoryText.json(c.field, c.from, cal)),
+                                            ("to", HistoryText.json(c.field, c.to, cal)),
+                                        ])
+                                    })
+                            ))
                         m.append(("data", h.event.payload.json(type: h.event.type, instant: cal.format)))
                         return .object(m)
                     }
@@ -67,7 +73,8 @@ extension Subcommands {
                     let record = h.recordID.map { " [\($0)]" } ?? ""
                     ctx.out.line(
                         "  " + Cell.pad(String(h.event.seq), 6) + Cell.pad(Event.formatRecorded(h.event.recorded), 29) + "at "
-                            + cal.format(h.event.at) + "  " + Cell.pad(h.event.type.name, 18) + record + (words.isEmpty ? "" : "  " + words))
+                            + cal.format(h.event.at) + "  " + Cell.pad(h.event.type.name, 18) + record + (words.isEmpty ? "" : "  " + words)
+                    )
                 }
                 return ExitCode.ok
             }

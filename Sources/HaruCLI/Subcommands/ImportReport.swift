@@ -29,7 +29,9 @@ extension Subcommands {
         let named: [(EventType, String)] = [(.actionCreated, "action"), (.tagCreated, "tag")]
         for (type, word) in named where t[type] > 0 { out.append(things(t[type], word)) }
         let sessions = t[.sessionRecorded] + t[.sessionStarted]
-        if sessions > 0 { out.append(things(sessions, "session") + (t[.sessionStarted] > 0 ? " (\(grouped(t[.sessionStarted])) running)" : "")) }
+        if sessions > 0 {
+            out.append(things(sessions, "session") + (t[.sessionStarted] > 0 ? " (\(grouped(t[.sessionStarted])) running)" : ""))
+        }
         for (type, word) in [(EventType.countAdded, "count"), (.goalCreated, "goal"), (.questCreated, "quest")] where t[type] > 0 {
             out.append(things(t[type], word))
         }

@@ -9,7 +9,9 @@ extension Subcommands {
         name: "init", abstract: "Create a new ledger.",
         usage: "init [--time-zone ZONE] [--day-start HH:mm] [--week-start DAY]",
         options: [
-            OptionSpec(.timeZone, value: "ZONE", help: "IANA time zone of the ledger, e.g. Asia/Seoul (default: the system's, from $TZ or /etc/localtime, else UTC)."),
+            OptionSpec(
+                .timeZone, value: "ZONE",
+                help: "IANA time zone of the ledger, e.g. Asia/Seoul (default: the system's, from $TZ or /etc/localtime, else UTC)."),
             OptionSpec(.dayStart, value: "HH:mm", help: "When the logical day starts (default 00:00)."),
             OptionSpec(.weekStart, value: "DAY", help: "First day of the week, monday … sunday (default monday)."),
         ],
@@ -17,7 +19,10 @@ extension Subcommands {
         run: { ctx, p in
             let path = try ctx.ledgerPath()
             // The zone asked for, else the system's ($TZ, else /etc/localtime), else UTC; the output says which.
-            let (zone, zoneSource) = p.value(.timeZone).map { ($0, "") } ?? systemZone(ctx.invocation.environment, localtime: ctx.invocation.localtime) ?? ("UTC", ", as no system zone was found")
+            let (zone, zoneSource) =
+                p.value(.timeZone).map { ($0, "") } ?? systemZone(ctx.invocation.environment, localtime: ctx.invocation.localtime) ?? (
+                    "UTC", ", as no system zone was found"
+                )
             var data: [(String, JSONValue)] = [("time_zone", .string(zone))]
             if let d = p.value(.dayStart) { data.append(("day_start", .string(d))) }
             if let w = p.value(.weekStart) { data.append(("week_start", .string(w))) }

@@ -1,21 +1,25 @@
+import HaruLedger
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-import HaruLedger
-
 /// `haru export` and `haru import`: the ledger's data out and back in.
 extension Subcommands {
-    static let outputOption = OptionSpec(.output, short: "-o", value: "FILE",
+    static let outputOption = OptionSpec(
+        .output, short: "-o", value: "FILE",
         help: "Write to FILE (whole or not at all: a temporary file renamed into place) instead of standard output.")
 
     static let export = Command(
-        name: "export", abstract: "Write the ledger's data out: jsonl (every event, lossless), csv (the app's five files), timeclock (hledger).",
+        name: "export",
+        abstract: "Write the ledger's data out: jsonl (every event, lossless), csv (the app's five files), timeclock (hledger).",
         usage: "export <jsonl|csv|timeclock> …",
         subcommands: [exportJSONL, exportCSV, exportTimeclock])
 
     static let importData = Command(
-        name: "import", abstract: "Read data in: jsonl (an export of a ledger), csv (the app's five files), timew (timewarrior), loop (Loop Habit Tracker).",
+        name: "import",
+        abstract:
+            "Read data in: jsonl (an export of a ledger), csv (the app's five files), timew (timewarrior), loop (Loop Habit Tracker).",
         usage: "import <jsonl|csv|timew|loop> …",
         subcommands: [importJSONL, importCSV, importTimew, importLoop])
 
@@ -190,7 +194,9 @@ extension Subcommands {
                 }
             }
             guard !files.isEmpty else {
-                throw UsageError("no CSV files of the app in \(dir) (\(AppCSV.File.allCases.map { $0.name(.en) }.joined(separator: ", ")), or their ko/ja names)")
+                throw UsageError(
+                    "no CSV files of the app in \(dir) (\(AppCSV.File.allCases.map { $0.name(.en) }.joined(separator: ", ")), or their ko/ja names)"
+                )
             }
             let imported = try AppCSV.events(files, zones: ctx.zones)
             _ = try ctx.openLedger()
@@ -203,13 +209,16 @@ extension Subcommands {
                 progress?.finish()
             } catch let error {
                 // The batch's line is the event's place: name the file and line it came from.
-                let input: InputError? = switch error {
-                case let e as InputError: e
-                case LedgerError.invalid(let e): e
-                case LedgerError.conflict(let line, _, let seq):
-                    InputError(line: line, field: "row", rule: "was imported before (seq \(seq)) with other values; a row's id stands for one record or definition")
-                default: nil
-                }
+                let input: InputError? =
+                    switch error {
+                    case let e as InputError: e
+                    case LedgerError.invalid(let e): e
+                    case LedgerError.conflict(let line, _, let seq):
+                        InputError(
+                            line: line, field: "row",
+                            rule: "was imported before (seq \(seq)) with other values; a row's id stands for one record or definition")
+                    default: nil
+                    }
                 guard let e = input, let n = e.line, n >= 1, n <= imported.count else { throw error }
                 let src = imported[n - 1]
                 throw CSVInputError(file: src.file, line: src.line, column: nil, rule: "\(e.field): \(e.rule)")
@@ -241,7 +250,9 @@ extension Subcommands {
                 try ledger.snapshot(zones: ctx.zones) { snap in
                     let cal = try snap.calendar()
                     let range = try ctx.dayRange(from: p.value(.from), to: p.value(.to), calendar: cal)
-                    let span = range.map { cal.range(of: $0.lowerBound).lowerBound.seconds..<cal.range(of: $0.upperBound).upperBound.seconds }
+                    let span = range.map {
+                        cal.range(of: $0.lowerBound).lowerBound.seconds..<cal.range(of: $0.upperBound).upperBound.seconds
+                    }
                     try Timeclock.write(snap, span: span) { out.line($0) }
                 }
                 try file?.commit()
@@ -275,7 +286,9 @@ extension Subcommands {
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     throw CSVInputError(file: name, line: 1, column: nil, rule: "is not UTF-8 text")
                 }
-                do { return try CSV.parse(text) } catch let e as CSV.ParseError { throw CSVInputError(file: name, line: e.line, column: nil, rule: e.reason) }
+                do { return try CSV.parse(text) } catch let e as CSV.ParseError {
+                    throw CSVInputError(file: name, line: e.line, column: nil, rule: e.reason)
+                }
             }
             guard let habits = try csv(dir + "/Habits.csv", "Habits.csv") else {
                 throw UsageError("no Habits.csv in \(dir): give the folder of Loop's unzipped CSV export")
@@ -309,8 +322,11 @@ extension Subcommands {
         usage: "import timew FILE|- [--action-from tag|annotation] [--map FILE] [--untagged ACTION]",
         arguments: [("FILE", "`timew export` output (a JSON array of intervals); - reads standard input.")],
         options: [
-            OptionSpec(.actionFrom, value: "tag|annotation", help: "What names an interval's action: its first tag (default) or its annotation."),
-            OptionSpec(.map, value: "FILE", help: "A JSON object {\"tag\": \"Action\"}: these tags name these actions (before the first-tag rule)."),
+            OptionSpec(
+                .actionFrom, value: "tag|annotation", help: "What names an interval's action: its first tag (default) or its annotation."),
+            OptionSpec(
+                .map, value: "FILE", help: "A JSON object {\"tag\": \"Action\"}: these tags name these actions (before the first-tag rule)."
+            ),
             OptionSpec(.untagged, value: "ACTION", help: "The action of intervals that name none (default: they are refused)."),
         ],
         discussion: """
@@ -333,7 +349,9 @@ extension Subcommands {
                     throw UsageError("--map: \(Echo.quoted(m)) is not a readable JSON object {\"tag\": \"Action\"}")
                 }
                 for (tag, v) in pairs {
-                    guard case .string(let action) = v else { throw UsageError("--map: the value of \(Echo.quoted(tag)) must be an action name") }
+                    guard case .string(let action) = v else {
+                        throw UsageError("--map: the value of \(Echo.quoted(tag)) must be an action name")
+                    }
                     options.map[tag] = action
                 }
             }
@@ -346,7 +364,11 @@ extension Subcommands {
             let result = try ctx.importTimewarrior(bytes, options: options, progress: progress)
             let (r, unchanged) = (result.append, result.unchanged)
             progress?.finish()
-            let skipped = unchanged > 0 ? ["\(grouped(unchanged)) interval\(unchanged == 1 ? "" : "s") already imported as \(unchanged == 1 ? "it is" : "they are")"] : []
+            let skipped =
+                unchanged > 0
+                ? [
+                    "\(grouped(unchanged)) interval\(unchanged == 1 ? "" : "s") already imported as \(unchanged == 1 ? "it is" : "they are")"
+                ] : []
             ctx.out.line(importSummary(r, from: "timewarrior", skipped: skipped))
             return ExitCode.ok
         })

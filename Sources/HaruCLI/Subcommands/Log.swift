@@ -6,7 +6,8 @@ extension Subcommands {
         usage: "log [--from SEQ] [--type TYPE] [--entity ID] [--notes]",
         options: [
             OptionSpec(.from, value: "SEQ", help: "Start at this seq."),
-            OptionSpec(.type, value: "TYPE", help: "Only events of this type (e.g. count.added) or domain (e.g. session).",
+            OptionSpec(
+                .type, value: "TYPE", help: "Only events of this type (e.g. count.added) or domain (e.g. session).",
                 repeatable: true),
             OptionSpec(.entity, value: "ID", help: "Only events that name this id (in any field).", repeatable: true),
             OptionSpec(.notes, help: "Show the text of notes (hidden by default)."),

@@ -39,7 +39,9 @@ extension Subcommands {
 
 /// The human view of `haru progress`: goals with gauges, quests with their spans and streaks.
 enum ProgressText {
-    static func print(_ r: ProgressReport, calendar: LedgerCalendar, to out: OutputStream, names: LiveDefinitions, style: Style = Style(enabled: false)) {
+    static func print(
+        _ r: ProgressReport, calendar: LedgerCalendar, to out: OutputStream, names: LiveDefinitions, style: Style = Style(enabled: false)
+    ) {
         out.line("as of \(calendar.format(r.reference.instant)) (day \(r.referenceDay)), known at seq \(r.knownAt)")
         if r.goals.isEmpty { out.line("no goals") }
         for g in r.goals {
@@ -60,7 +62,8 @@ enum ProgressText {
                 out.line("  no quests")
                 continue
             }
-            out.line("  " + ["day", "week", "month"].enumerated().map { "\($1) \(gauge(g.spanRatios[$0], style))" }.joined(separator: "   "))
+            out.line(
+                "  " + ["day", "week", "month"].enumerated().map { "\($1) \(gauge(g.spanRatios[$0], style))" }.joined(separator: "   "))
             for q in g.quests {
                 let target: String
                 switch q.spec.target {
@@ -71,7 +74,9 @@ enum ProgressText {
                 let days = q.spec.period == .daily ? " (\(q.spec.scheduleText))" : ""
                 var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(q.spec.periodName)\(days)  [\(q.spec.id)]"
                 if let s = q.streak, let best = q.bestStreak, best > 0 {
-                    line += "  " + (style.enabled && s > 0 ? "🔥 " : "") + "streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)"
+                    line +=
+                        "  " + (style.enabled && s > 0 ? "🔥 " : "")
+                        + "streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)"
                         + (best > s ? " (best \(best))" : "")
                 }
                 out.line(line)
@@ -82,11 +87,15 @@ enum ProgressText {
                         q.spec.unitIsTime
                         ? "\(Duration.text(Int64(v.rounded())))/\(Duration.text(Int64(t.rounded())))"
                         : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
-                    let pct = q.spec.atLeast ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? "within" : style.paint("OVER", .red))
+                    let pct =
+                        q.spec.atLeast
+                        ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? "within" : style.paint("OVER", .red))
                     // What was done, when the capped value hides some of it (the widget's third line).
                     var done = ""
                     if let a = s.actual, a > v + 1e-9 {
-                        done = ", done " + (q.spec.unitIsTime ? Duration.text(Int64(a.rounded())) : JSONValue.formatNumber((a * 10).rounded() / 10))
+                        done =
+                            ", done "
+                            + (q.spec.unitIsTime ? Duration.text(Int64(a.rounded())) : JSONValue.formatNumber((a * 10).rounded() / 10))
                     }
                     // On a terminal, a small gauge per span besides the words.
                     let bar = style.enabled && q.spec.atLeast ? " " + miniGauge(s.displayRatio ?? 0, style) : ""
@@ -102,7 +111,8 @@ enum ProgressText {
                     out.line(
                         "      judged: \(verdict)"
                             + (j.value.map { v in
-                                q.spec.atLeast ? " (\(shown(v)) of \(shown(j.target ?? 0)))" : " (limit \(shown(j.target ?? 0)), done \(shown(v)))"
+                                q.spec.atLeast
+                                    ? " (\(shown(v)) of \(shown(j.target ?? 0)))" : " (limit \(shown(j.target ?? 0)), done \(shown(v)))"
                             } ?? " (not scheduled: counts as met)"))
                 }
             }
@@ -112,7 +122,8 @@ enum ProgressText {
     /// `█████░░░░░` in ten cells, green once full.
     static func miniGauge(_ r: Double, _ style: Style) -> String {
         let filled = min(10, max(0, Int((r * 10).rounded())))
-        return style.paint(String(repeating: "█", count: filled), r >= 1 - 1e-9 ? .green : .yellow) + String(repeating: "░", count: 10 - filled)
+        return style.paint(String(repeating: "█", count: filled), r >= 1 - 1e-9 ? .green : .yellow)
+            + String(repeating: "░", count: 10 - filled)
     }
 
     /// `[#####-----]  50 %`

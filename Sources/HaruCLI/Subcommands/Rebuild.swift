@@ -5,7 +5,7 @@ extension Subcommands {
         name: "rebuild", abstract: "Rebuild every projection from the events.",
         usage: "rebuild [--fresh]",
         options: [
-            OptionSpec(.fresh, help: "Write new projections without reading the stored ones (when reading them fails)."),
+            OptionSpec(.fresh, help: "Write new projections without reading the stored ones (when reading them fails).")
         ],
         discussion: """
             Replays the whole log into the entity state, the record pages, the action table and the
@@ -33,7 +33,9 @@ extension Subcommands {
             } else if r.replacedSet == nil {
                 ctx.out.line("rebuilt the projections of \(r.events) events: all were intact.")
             } else {
-                ctx.out.line("rebuilt the projections of \(r.events) events: \(r.changed) entries written into new projection databases, now in use.")
+                ctx.out.line(
+                    "rebuilt the projections of \(r.events) events: \(r.changed) entries written into new projection databases, now in use."
+                )
             }
             return ExitCode.ok
         })

@@ -1,8 +1,10 @@
 import HaruLedger
 
 extension Subcommands {
-    static let atOption = OptionSpec(.at, value: "TIME",
-        help: "When it happened, in the ledger's zone: 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30, or with an offset (default: now).")
+    static let atOption = OptionSpec(
+        .at, value: "TIME",
+        help:
+            "When it happened, in the ledger's zone: 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30, or with an offset (default: now).")
     static let noteOption = OptionSpec(.note, value: "TEXT", help: "A private note (never shown in logs or errors).")
 
     static let start = Command(
@@ -25,7 +27,8 @@ extension Subcommands {
             let name = action.fields().string(.name) ?? action.id
             if let running = try ledger.runningSessions().first(where: { $0.actionID == action.id }) {
                 throw UsageError(
-                    "\(name) is already running since \(try ctx.calendar(ledger).format(running.start)); stop it with: haru stop \(quoteArg(name))")
+                    "\(name) is already running since \(try ctx.calendar(ledger).format(running.start)); stop it with: haru stop \(quoteArg(name))"
+                )
             }
             let sid = p.value(.id) ?? ctx.newID()
             let e = try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])

@@ -4,7 +4,9 @@ extension Subcommands {
     static let records = Command(
         name: "records", abstract: "The sessions and counts of a day or a range of days.",
         usage: "records [DAY|PERIOD | --from DAY --to DAY] [--action A] [--tag T] [--all] [--as-of …] [--known-at …]",
-        arguments: [("DAY|PERIOD", "A logical day (2026-03-04, today, yesterday, monday) or a period (:week …); default: the reference's day.")],
+        arguments: [
+            ("DAY|PERIOD", "A logical day (2026-03-04, today, yesterday, monday) or a period (:week …); default: the reference's day.")
+        ],
         options: [
             OptionSpec(.from, value: "DAY|PERIOD", help: "First logical day (a period: all of it)."),
             OptionSpec(.to, value: "DAY|PERIOD", help: "Last logical day, inclusive."),
@@ -27,10 +29,12 @@ extension Subcommands {
                 let range: ClosedRange<LocalDate>
                 if let d = p.positionals.first {
                     // A day, or a period (`haru records :week`).
-                    range = try HumanTime.period(d, now: try ctx.clockNow(), calendar: cal) ?? {
-                        let day = try ctx.date(d, "DATE", calendar: cal)
-                        return day...day
-                    }()
+                    range =
+                        try HumanTime.period(d, now: try ctx.clockNow(), calendar: cal)
+                        ?? {
+                            let day = try ctx.date(d, "DATE", calendar: cal)
+                            return day...day
+                        }()
                 } else {
                     range = try ctx.dayRange(from: p.value(.from), to: p.value(.to), calendar: cal) ?? ref.day(cal)...ref.day(cal)
                 }
@@ -120,11 +124,17 @@ enum RecordText {
                 when = time
                 size = "×\(r.amount ?? 0)"
             }
-            var line = "  \(Cell.pad(r.ref, refWidth))  \(Cell.pad(when, 19))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"
+            var line =
+                "  \(Cell.pad(r.ref, refWidth))  \(Cell.pad(when, 19))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"
             if r.state != .recorded && r.state != .running { line += "  " + style.paint("[\(r.state.rawValue)]", .dim) }
             if r.actionDeleted { line += "  " + style.paint("[action deleted]", .dim) }
             if !r.overlaps.isEmpty {
-                line += "  " + style.paint("[overlaps " + r.overlaps.map { id in rows.first { $0.id == id }?.ref ?? String(id.prefix(7)) }.joined(separator: ", ") + "]", .yellow)
+                line +=
+                    "  "
+                    + style.paint(
+                        "[overlaps "
+                            + r.overlaps.map { id in rows.first { $0.id == id }?.ref ?? String(id.prefix(7)) }.joined(separator: ", ")
+                            + "]", .yellow)
             }
             if let n = r.note { line += "  \"\(oneLine(n))\"" }
             out.line(line.trimmingTrailingSpaces())

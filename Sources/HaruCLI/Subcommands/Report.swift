@@ -5,12 +5,17 @@ extension Subcommands {
         name: "report", abstract: "Totals per action or tag over a range of days, with averages.",
         usage: "report [--from DAY|PERIOD] [--to DAY|PERIOD] [--by action|tag] [--every day|week|month] [--as-of …] [--known-at …]",
         options: [
-            OptionSpec(.from, value: "DAY|PERIOD", help: "First logical day (2026-03-01, monday, …), or a period (:week, :lastmonth …) for all of it."),
+            OptionSpec(
+                .from, value: "DAY|PERIOD",
+                help: "First logical day (2026-03-01, monday, …), or a period (:week, :lastmonth …) for all of it."),
             OptionSpec(.to, value: "DAY|PERIOD", help: "Last logical day, inclusive (a period: its last day). Default: the current week."),
             OptionSpec(.by, value: "action|tag", help: "Group by action (default) or by tag."),
-            OptionSpec(.every, value: "day|week|month", help: "One row per logical day, week (from week_start) or month; default one row."
+            OptionSpec(
+                .every, value: "day|week|month", help: "One row per logical day, week (from week_start) or month; default one row."
             ),
-            OptionSpec(.html, value: "FILE", help: "Also write a self-contained page: goals with a calendar per quest, a heatmap per action, time by tag, counts."),
+            OptionSpec(
+                .html, value: "FILE",
+                help: "Also write a self-contained page: goals with a calendar per quest, a heatmap per action, time by tag, counts."),
         ] + queryOptions,
         discussion: """
             Without --from and --to: the current week (from the ledger's week start).

@@ -22,11 +22,15 @@ extension Subcommands {
                 for (name, value) in view.values {
                     var line = Cell.pad(name, 22) + (value.stringValue ?? value.compactText)
                     if name == "day_start", view.dayStartSteps.count > 1 {
-                        line += "   steps: " + view.dayStartSteps.map { "\($0.from.map { "from \($0)" } ?? "first") \($0.value)" }
+                        line +=
+                            "   steps: "
+                            + view.dayStartSteps.map { "\($0.from.map { "from \($0)" } ?? "first") \($0.value)" }
                             .joined(separator: ", ")
                     }
                     if name == "time_zone", view.zoneSteps.count > 1 {
-                        line += "   steps: " + view.zoneSteps.map { "\($0.from.map { "from \($0)" } ?? "first") \($0.zone)" }
+                        line +=
+                            "   steps: "
+                            + view.zoneSteps.map { "\($0.from.map { "from \($0)" } ?? "first") \($0.zone)" }
                             .joined(separator: ", ")
                     }
                     ctx.out.line(line)

@@ -44,7 +44,9 @@ extension Subcommands {
                     }
                     try ctx.confirmDeletion(
                         t.fields().string(.name) ?? t.id,
-                        impact: carrying.isEmpty ? nil : "\(carrying.count) action\(carrying.count == 1 ? "" : "s") lose it (\(carrying.compactMap { $0.fields().string(.name) }.joined(separator: ", "))), and its totals and quests go",
+                        impact: carrying.isEmpty
+                            ? nil
+                            : "\(carrying.count) action\(carrying.count == 1 ? "" : "s") lose it (\(carrying.compactMap { $0.fields().string(.name) }.joined(separator: ", "))), and its totals and quests go",
                         yes: p.has(.yes))
                     return try ctx.write(
                         .tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().string(.name) ?? t.id).")

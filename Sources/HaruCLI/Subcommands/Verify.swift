@@ -26,7 +26,9 @@ extension Subcommands {
             case (nil, nil): r = try ledger.verify()
             case (let f?, let h?):
                 guard let seq = UInt64(f), seq >= 1 else { throw UsageError("--from: \(Echo.quoted(f)) is not a seq (1, 2, 3 …)") }
-                guard let hash = Digest(hex: h) else { throw UsageError("--hash: \(Echo.quoted(h)) is not a hash (64 hex digits, as `haru verify` prints it)") }
+                guard let hash = Digest(hex: h) else {
+                    throw UsageError("--hash: \(Echo.quoted(h)) is not a hash (64 hex digits, as `haru verify` prints it)")
+                }
                 r = try ledger.verify(after: seq, hash: hash)
             default: throw UsageError("--from and --hash go together: the seq and hash the last audit printed")
             }
@@ -55,7 +57,8 @@ extension Subcommands {
                 ctx.invocation.err.line(
                     r.inProjections
                         ? "The events are intact: `haru rebuild` writes the projections anew from them (`haru rebuild --fresh` if it cannot read the old ones)."
-                        : "The events themselves are damaged, which `haru rebuild` cannot mend: restore the ledger from a copy, or from an export made before the damage (`haru import jsonl FILE` with --ledger at a new path).")
+                        : "The events themselves are damaged, which `haru rebuild` cannot mend: restore the ledger from a copy, or from an export made before the damage (`haru import jsonl FILE` with --ledger at a new path)."
+                )
             }
             if !r.ok { throw CheckFailed() }
             return ExitCode.ok

@@ -1,3 +1,4 @@
+@_spi(Layers) import HaruModel
 /// The entity store of one append: records the batch creates or changes are
 /// kept in memory (an `EntityState`'s record tables) and written to the
 /// state database once, in key order, when the batch is done (`flush`);
@@ -9,7 +10,6 @@
 /// once through one cursor. Definitions, settings and running sessions are
 /// few and still go straight to LMDB, so the fold sees one consistent state.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 struct BatchEntities: EntityStore {
     private(set) var stored: StoredEntities<ReadWrite>
@@ -88,7 +88,12 @@ struct BatchEntities: EntityStore {
         let put = { (puts: inout KeyOrderPuts, entries: EncodedEntries) throws in try entries.forEach { try puts.put(key: $0, value: $1) } }
         var counts: [EncodedEntries] = []
         let encodeCounts = {
-            _ = EncodedEntries.parts(of: snapshot.counts, family: StateKey.countFamily, { counts.append($0); return true }) { c, w in
+            _ = EncodedEntries.parts(
+                of: snapshot.counts, family: StateKey.countFamily,
+                {
+                    counts.append($0); return true
+                }
+            ) { c, w in
                 StateCodec.encode(c, action: snapshot.actionNumbers.name(c.action), to: &w)
             }
         }
@@ -96,7 +101,9 @@ struct BatchEntities: EntityStore {
         func inTurn() throws {
             try alongside()
             var sessions: [EncodedEntries] = []
-            _ = Self.encodeSessions(of: snapshot) { sessions.append($0); return true }
+            _ = Self.encodeSessions(of: snapshot) {
+                sessions.append($0); return true
+            }
             encodeCounts()
             try stored.txn.putInKeyOrder(stored.db) { puts in for entries in sessions + counts { try put(&puts, entries) } }
         }

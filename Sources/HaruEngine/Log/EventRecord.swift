@@ -28,7 +28,9 @@
     ) throws -> Digest {
         let digest = p.payloadDigest
         return try p.record.withUnsafeMutableBytes { raw in
-            func put(_ v: UInt64, at offset: Int) { withUnsafeBytes(of: v.bigEndian) { raw.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: 8) } }
+            func put(_ v: UInt64, at offset: Int) {
+                withUnsafeBytes(of: v.bigEndian) { raw.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: 8) }
+            }
             put(UInt64(bitPattern: recorded), at: recordedOffset)
             put(id.high, at: idOffset)
             put(id.low, at: idOffset + 8)
@@ -102,7 +104,9 @@
     /// version and id (its 16 bytes in place), with the reader left at the
     /// payload (the source and hashes are skipped, not decoded).
     @inline(__always)
-    static func brief(_ r: inout ByteReader) throws(DecodeError) -> (type: EventType, at: Instant, version: UInt8, id: UnsafeRawBufferPointer) {
+    static func brief(_ r: inout ByteReader) throws(DecodeError) -> (
+        type: EventType, at: Instant, version: UInt8, id: UnsafeRawBufferPointer
+    ) {
         let fmt = try r.u8()
         guard fmt == format else { throw DecodeError("unknown record format \(fmt)") }
         let flags = try r.u8()
@@ -148,7 +152,8 @@
         let tail = UnsafeRawBufferPointer(rebasing: bytes[2..<r.offset])
         let hash = try Digest(reading: &r)
         let redacted: Digest? = flags & 1 != 0 ? try Digest(reading: &r) : nil
-        return Link(recorded: recorded, typeCode: typeCode, id: id, hash: hash, redactedDigest: redacted, envelopeTail: tail, payload: r.rest())
+        return Link(
+            recorded: recorded, typeCode: typeCode, id: id, hash: hash, redactedDigest: redacted, envelopeTail: tail, payload: r.rest())
     }
 
     /// The chain hash of a stored record, from its bytes:

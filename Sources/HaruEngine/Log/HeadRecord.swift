@@ -1,3 +1,6 @@
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+
 /// A second record of the head, outside LMDB: `head` in the ledger's
 /// directory, the last commit's seq and hash, written after each commit.
 ///
@@ -18,8 +21,6 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 enum HeadRecord {
     static func path(_ dir: String) -> String { dir + "/head" }
@@ -85,6 +86,7 @@ extension Ledger {
         throw LMDBError.damaged(
             "its last commit is seq \(head.seq), but the ledger recorded seq \(recorded.seq) (hash \(recorded.hash.prefix(12))…) after its last commit: "
                 + "the data file was rolled back (a damaged meta page, or an older copy of data.mdb put in place). Nothing was read or written. "
-                + "Restore the ledger from a copy or an export; if you put an older copy there on purpose, remove \(HeadRecord.path(environment.path)) to accept it")
+                + "Restore the ledger from a copy or an export; if you put an older copy there on purpose, remove \(HeadRecord.path(environment.path)) to accept it"
+        )
     }
 }

@@ -1,7 +1,7 @@
+@_spi(Layers) import HaruModel
 /// Appending: one atomic batch, checked event by event against the state the
 /// events before it made (Docs/design.md, "Batch appends").
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 extension Ledger {
     /// Appends a batch atomically: every event is checked against the state
@@ -34,13 +34,15 @@ extension Ledger {
     ) throws -> AppendResult {
         // The head after the commit, for the head record (`HeadRecord`).
         var newHead: Head?
-        return try environment.write({ txn in
-            let (result, head) = try append(in: txn, from: makeSource, expectHead: expectHead, now: now, rng: &rng)
-            newHead = head
-            return result
-        }, afterCommit: { _ in
-            if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
-        })
+        return try environment.write(
+            { txn in
+                let (result, head) = try append(in: txn, from: makeSource, expectHead: expectHead, now: now, rng: &rng)
+                newHead = head
+                return result
+            },
+            afterCommit: { _ in
+                if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
+            })
     }
 
     /// The append inside a write transaction the caller holds (and commits),
@@ -69,41 +71,47 @@ extension Ledger {
             let sha = SHA256Context()
             // Each event is completed where the source keeps it (`withNextPrepared`);
             // the record index slots of the events a few places on are loaded meanwhile.
-            while try source.withNextPrepared(using: sha, upcoming: { store.prefetch($0) }, { prepared in
-                let line = prepared.line
-                let given = prepared.input.id
-                let id = given ?? log.drawID(unixMillis: millis, using: &rng)
-                // A given id may be in the ledger already, or earlier in this batch
-                // (the transaction reads its own writes): a retry, or a conflict.
-                // An id outside the range of the stored ids and of the batch's
-                // cannot be (`BatchLog.mayHold`): an import skips the lookup.
-                if given != nil, log.mayHold(id), let existing = try existingEvent(id, txn.reading) {
-                    guard prepared.input.sameContent(as: existing) else { throw LedgerError.conflict(line: line, id: id, seq: existing.seq) }
-                    seqs.append(existing.seq)
-                    return
-                }
-                if prepared.input.type == .ledgerRedacted { try checkRedactionInput(prepared.input, txn.reading, line: line) }
-                seq += 1
-                do {
-                    try Projector.apply(
-                        prepared.input.type, at: prepared.input.at, seq: seq, payload: prepared.input.payload, store: &store, sink: &sink)
-                } catch let e as InputError {
-                    throw LedgerError.invalid(e.at(line: line))
-                }
-                let hash = try EventRecord.seal(
-                    seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
-                try log.put(seq: seq, record: prepared.record)
-                do {
-                    try log.index(id, seq: seq)
-                } catch let e as LMDBError where e.isKeyExists {
-                    // Only a drawn id can get here (given ids were looked up above):
-                    // the id source repeated itself. Refuse rather than alias two events.
-                    throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn.reading)?.seq ?? 0)
-                }
-                prev = hash
-                seqs.append(seq)
-                written.add(prepared.input.type)
-            }) {}
+            while try source.withNextPrepared(
+                using: sha, upcoming: { store.prefetch($0) },
+                { prepared in
+                    let line = prepared.line
+                    let given = prepared.input.id
+                    let id = given ?? log.drawID(unixMillis: millis, using: &rng)
+                    // A given id may be in the ledger already, or earlier in this batch
+                    // (the transaction reads its own writes): a retry, or a conflict.
+                    // An id outside the range of the stored ids and of the batch's
+                    // cannot be (`BatchLog.mayHold`): an import skips the lookup.
+                    if given != nil, log.mayHold(id), let existing = try existingEvent(id, txn.reading) {
+                        guard prepared.input.sameContent(as: existing) else {
+                            throw LedgerError.conflict(line: line, id: id, seq: existing.seq)
+                        }
+                        seqs.append(existing.seq)
+                        return
+                    }
+                    if prepared.input.type == .ledgerRedacted { try checkRedactionInput(prepared.input, txn.reading, line: line) }
+                    seq += 1
+                    do {
+                        try Projector.apply(
+                            prepared.input.type, at: prepared.input.at, seq: seq, payload: prepared.input.payload, store: &store,
+                            sink: &sink)
+                    } catch let e as InputError {
+                        throw LedgerError.invalid(e.at(line: line))
+                    }
+                    let hash = try EventRecord.seal(
+                        seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
+                    try log.put(seq: seq, record: prepared.record)
+                    do {
+                        try log.index(id, seq: seq)
+                    } catch let e as LMDBError where e.isKeyExists {
+                        // Only a drawn id can get here (given ids were looked up above):
+                        // the id source repeated itself. Refuse rather than alias two events.
+                        throw LedgerError.conflict(line: line, id: id, seq: try existingEvent(id, txn.reading)?.seq ?? 0)
+                    }
+                    prev = hash
+                    seqs.append(seq)
+                    written.add(prepared.input.type)
+                })
+            {}
             try store.flush(alongside: { try sink.flush() })
             if seq > head.seq { newHead = Head(seq: seq, hash: prev, recorded: 0) }
             return (AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq, written: written), newHead)

@@ -1,8 +1,8 @@
+@_spi(Layers) import HaruModel
 /// Bulk appends of JSON Lines (`haru append FILE`), for any program: the
 /// lines are parsed on a second thread while this one appends (`ReadAhead`),
 /// one atomic batch, every error naming its line.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 extension Ledger {
     /// Appends the JSON Lines in `input` as one atomic batch (`#` comments
@@ -16,10 +16,13 @@ extension Ledger {
         progress: ((BulkProgress) -> Void)? = nil, provenance: Bool = false
     ) throws -> AppendResult {
         let report = progress.map { p in
-            { (events: Int, read: Int, total: Int) in p(BulkProgress(events: events, fraction: Double(read) / Double(max(total, 1)), doneReading: false)) }
+            { (events: Int, read: Int, total: Int) in
+                p(BulkProgress(events: events, fraction: Double(read) / Double(max(total, 1)), doneReading: false))
+            }
         }
         return try appendReadingAhead(
-            { EventLines(input: input, zones: zones, progress: report, provenance: provenance) }, expectHead: expectHead, now: now, rng: &rng)
+            { EventLines(input: input, zones: zones, progress: report, provenance: provenance) }, expectHead: expectHead, now: now,
+            rng: &rng)
     }
 
     /// Appends what `makeSource` yields as one atomic batch, the events read

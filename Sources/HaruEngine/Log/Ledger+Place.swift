@@ -1,8 +1,9 @@
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+
 #if canImport(Glibc)
     import Glibc
 #endif
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 /// A new ledger appears at its path whole or not at all: `init`, an import
 /// into a new ledger and `compact` all build it beside its place and rename

@@ -1,5 +1,5 @@
-@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 
 extension Ledger {
     /// Rebuilds every projection (entity state, record pages, the action
@@ -21,11 +21,12 @@ extension Ledger {
     @discardableResult
     public func rebuild(fresh: Bool = false) throws -> RebuildReport {
         var replaced: ProjectionSet?
-        return try environment.write({ txn in
-            let (report, set) = try rebuild(in: txn, fresh: fresh)
-            replaced = set
-            return report
-        }, afterCommit: { _ in if let replaced { replaceProjectionSet(replaced) } })
+        return try environment.write(
+            { txn in
+                let (report, set) = try rebuild(in: txn, fresh: fresh)
+                replaced = set
+                return report
+            }, afterCommit: { _ in if let replaced { replaceProjectionSet(replaced) } })
     }
 
     /// The rebuild inside a write transaction the caller holds; the caller
@@ -60,7 +61,9 @@ extension Ledger {
             let (_, changed) = try Parallel.both(
                 { [environment] in
                     let chain = try environment.read { t in try self.verifyChain(t, index: false) }
-                    guard chain.ok || chain.inProjections else { throw LedgerError.eventsDamaged(seq: chain.firstBadSeq, reason: chain.problem ?? "") }
+                    guard chain.ok || chain.inProjections else {
+                        throw LedgerError.eventsDamaged(seq: chain.firstBadSeq, reason: chain.problem ?? "")
+                    }
                 },
                 {
                     var changed = 0
@@ -74,7 +77,9 @@ extension Ledger {
                 })
             report.changed += changed
             let record = ProjectionMeta.Record(format: ProjectionMeta.format, generation: set.generation)
-            guard let meta else { throw LedgerError.damaged(seq: nil, reason: "the ledger has no `meta` database to record the new projections in") }
+            guard let meta else {
+                throw LedgerError.damaged(seq: nil, reason: "the ledger has no `meta` database to record the new projections in")
+            }
             try txn.put(meta, ProjectionMeta.key, record.bytes)
             report.replacedSet = set.generation
             return (report, set)
@@ -103,8 +108,14 @@ extension Ledger {
                 budget.spend(v)
                 var r = ByteReader(v)
                 let id: UnsafeRawBufferPointer
-                do { id = try EventRecord.brief(&r).id } catch let e as DecodeError { throw LedgerError.damaged(seq: seq, reason: e.reason) }
-                all.append((UInt64(bigEndian: id.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: id.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), seq))
+                do { id = try EventRecord.brief(&r).id } catch let e as DecodeError {
+                    throw LedgerError.damaged(seq: seq, reason: e.reason)
+                }
+                all.append(
+                    (
+                        UInt64(bigEndian: id.loadUnaligned(as: UInt64.self)),
+                        UInt64(bigEndian: id.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), seq
+                    ))
             }
             return true
         }

@@ -1,10 +1,11 @@
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+
 /// Redaction: the user text of a past event replaced by a marker, for good,
 /// with the chain still verifying (Docs/design.md, "Redaction").
 #if canImport(Glibc)
     import Glibc
 #endif
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 /// What `redact` did.
 public struct RedactReport: Sendable, Equatable {
@@ -41,55 +42,59 @@ extension Ledger {
         var newHead: Head?
         var replaced: ProjectionSet?
         func refuse(_ field: String, _ rule: String) -> LedgerError { .invalid(InputError(field: field, rule: rule)) }
-        return try environment.write({ txn in
-            _ = try projections(txn.reading)
-            guard let stored = try txn.copy(events, seq) else { throw refuse("SEQ", "seq \(seq) is not in the ledger") }
-            let event: Event
-            do { event = try stored.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let e as DecodeError {
-                throw LedgerError.damaged(seq: seq, reason: e.reason)
-            }
-            guard event.redactedDigest == nil else { throw refuse("SEQ", "seq \(seq) is redacted already; its text is gone") }
-            guard event.type != .ledgerRedacted else { throw refuse("SEQ", "seq \(seq) records a redaction; it holds no user text") }
-            guard Int(event.version) == event.type.currentVersion else {
-                throw refuse("SEQ", "seq \(seq) has payload version \(event.version); only current payloads can be redacted")
-            }
-            let present = Self.redactable.filter { event.payload.string($0) != nil }
-            let chosen = wanted ?? present
-            guard !chosen.isEmpty else { throw refuse("SEQ", "seq \(seq) (\(event.type.name)) holds no user text (name, note, title)") }
-            for f in chosen where !present.contains(f) {
-                throw refuse("--field", "seq \(seq) (\(event.type.name)) has no \(f.jsonName)")
-            }
-            // The record again, its payload's text replaced, flagged, keeping the original digest.
-            let sha = SHA256Context()
-            let original = try stored.withUnsafeBytes { sha.hash(try EventRecord.link($0).payload) }
-            var payload = event.payload
-            for f in chosen { payload[f] = .string(Self.redactionMarker(seq)) }
-            var body = ByteWriter(capacity: 256)
-            payload.encode(to: &body)
-            var record = ByteWriter(capacity: stored.count)
-            EventRecord.writeEnvelope(
-                to: &record, recorded: event.recorded, at: event.at, type: event.type, version: event.version, id: event.id,
-                source: event.source, hash: event.hash, redactedDigest: original)
-            record.raw(body.bytes)
-            try txn.put(events, seq, record.bytes)
-            // The redaction, recorded in the chain.
-            let names = chosen.map(\.jsonName)
-            let data: JSONValue = .object([
-                ("seq", .int(Int64(seq))), ("fields", .array(names.map { .string($0) })), ("reason", .string(reason)),
-                ("digest", .string(original.description)), ("redacted_digest", .string(body.bytes.withUnsafeBytes { sha.hash($0) }.description)),
-            ])
-            let input = EventInput(
-                type: .ledgerRedacted, at: Instant(seconds: now >= 0 ? now / 1_000_000 : (now - 999_999) / 1_000_000), source: "cli",
-                payload: try Payload.parse(data, type: .ledgerRedacted, zones: zones))
-            let (result, head) = try append(in: txn, from: { ArrayEventSource(inputs: [input], lines: nil) }, expectHead: nil, now: now, rng: &rng)
-            newHead = head
-            // The projections that held the text follow it.
-            replaced = try rebuild(in: txn, fresh: false).1
-            return RedactReport(seq: seq, fields: names, redactionSeq: result.head, digest: original)
-        }, afterCommit: { _ in
-            if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
-            if let replaced { replaceProjectionSet(replaced) }
-        })
+        return try environment.write(
+            { txn in
+                _ = try projections(txn.reading)
+                guard let stored = try txn.copy(events, seq) else { throw refuse("SEQ", "seq \(seq) is not in the ledger") }
+                let event: Event
+                do { event = try stored.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let e as DecodeError {
+                    throw LedgerError.damaged(seq: seq, reason: e.reason)
+                }
+                guard event.redactedDigest == nil else { throw refuse("SEQ", "seq \(seq) is redacted already; its text is gone") }
+                guard event.type != .ledgerRedacted else { throw refuse("SEQ", "seq \(seq) records a redaction; it holds no user text") }
+                guard Int(event.version) == event.type.currentVersion else {
+                    throw refuse("SEQ", "seq \(seq) has payload version \(event.version); only current payloads can be redacted")
+                }
+                let present = Self.redactable.filter { event.payload.string($0) != nil }
+                let chosen = wanted ?? present
+                guard !chosen.isEmpty else { throw refuse("SEQ", "seq \(seq) (\(event.type.name)) holds no user text (name, note, title)") }
+                for f in chosen where !present.contains(f) {
+                    throw refuse("--field", "seq \(seq) (\(event.type.name)) has no \(f.jsonName)")
+                }
+                // The record again, its payload's text replaced, flagged, keeping the original digest.
+                let sha = SHA256Context()
+                let original = try stored.withUnsafeBytes { sha.hash(try EventRecord.link($0).payload) }
+                var payload = event.payload
+                for f in chosen { payload[f] = .string(Self.redactionMarker(seq)) }
+                var body = ByteWriter(capacity: 256)
+                payload.encode(to: &body)
+                var record = ByteWriter(capacity: stored.count)
+                EventRecord.writeEnvelope(
+                    to: &record, recorded: event.recorded, at: event.at, type: event.type, version: event.version, id: event.id,
+                    source: event.source, hash: event.hash, redactedDigest: original)
+                record.raw(body.bytes)
+                try txn.put(events, seq, record.bytes)
+                // The redaction, recorded in the chain.
+                let names = chosen.map(\.jsonName)
+                let data: JSONValue = .object([
+                    ("seq", .int(Int64(seq))), ("fields", .array(names.map { .string($0) })), ("reason", .string(reason)),
+                    ("digest", .string(original.description)),
+                    ("redacted_digest", .string(body.bytes.withUnsafeBytes { sha.hash($0) }.description)),
+                ])
+                let input = EventInput(
+                    type: .ledgerRedacted, at: Instant(seconds: now >= 0 ? now / 1_000_000 : (now - 999_999) / 1_000_000), source: "cli",
+                    payload: try Payload.parse(data, type: .ledgerRedacted, zones: zones))
+                let (result, head) = try append(
+                    in: txn, from: { ArrayEventSource(inputs: [input], lines: nil) }, expectHead: nil, now: now, rng: &rng)
+                newHead = head
+                // The projections that held the text follow it.
+                replaced = try rebuild(in: txn, fresh: false).1
+                return RedactReport(seq: seq, fields: names, redactionSeq: result.head, digest: original)
+            },
+            afterCommit: { _ in
+                if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
+                if let replaced { replaceProjectionSet(replaced) }
+            })
     }
 }
 

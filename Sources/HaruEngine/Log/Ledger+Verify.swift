@@ -1,5 +1,5 @@
-@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 
 #if canImport(Glibc)
     import Glibc
@@ -91,7 +91,9 @@ extension Ledger {
             report.firstSeq = seq + 1
             guard report.problem == nil else { return report }
             let set: ProjectionSet
-            do { set = try projections(txn) } catch LedgerError.damaged(_, let reason) { return derivedFailed(nil, reason, events: report.events) }
+            do { set = try projections(txn) } catch LedgerError.damaged(_, let reason) {
+                return derivedFailed(nil, reason, events: report.events)
+            }
             if var problem = try refoldRunning(txn, set, after: seq, events: report.events) {
                 problem.firstSeq = seq + 1
                 return problem
@@ -115,23 +117,29 @@ extension Ledger {
             do { sessions = try Projector.storedCheckpoint(txn, set.checkpoints, at: base) } catch LedgerError.damaged {
                 return derivedFailed(base, "the running-session checkpoint at seq \(base) does not decode", events: events)
             }
-            guard let sessions else { return derivedFailed(base, "the running-session checkpoint at seq \(base) is missing", events: events) }
+            guard let sessions else {
+                return derivedFailed(base, "the running-session checkpoint at seq \(base) is missing", events: events)
+            }
             running = RunningSet(sessions)
         }
         var failure: VerifyReport?
         try txn.scan(self.events, from: base + 1) { k, v in
-            try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in
-                let at = try EventRecord.seq(fromKey: k)
-                let e: Event
-                do { e = try EventRecord.decode(seq: at, v) } catch { failure = failed(at, "the record does not decode"); return false }
-                running.apply(e.type, at: e.at, seq: at, payload: e.payload)
-                guard at % interval == 0 else { return true }
-                guard try stored(at) == Projector.encodeCheckpoint(Array(running.sessions.values)) else {
-                    failure = derivedFailed(at, "the running-session checkpoint at seq \(at) is not what the events after seq \(base) make of it", events: events)
-                    return false
+            try k.withUnsafeBytes { k in
+                try v.withUnsafeBytes { v in
+                    let at = try EventRecord.seq(fromKey: k)
+                    let e: Event
+                    do { e = try EventRecord.decode(seq: at, v) } catch { failure = failed(at, "the record does not decode"); return false }
+                    running.apply(e.type, at: e.at, seq: at, payload: e.payload)
+                    guard at % interval == 0 else { return true }
+                    guard try stored(at) == Projector.encodeCheckpoint(Array(running.sessions.values)) else {
+                        failure = derivedFailed(
+                            at, "the running-session checkpoint at seq \(at) is not what the events after seq \(base) make of it",
+                            events: events)
+                        return false
+                    }
+                    return true
                 }
-                return true
-            }}
+            }
         }
         if let failure { return failure }
         let head = try StoredEntities(txn: txn, db: set.state).runningSessions()
@@ -169,33 +177,37 @@ extension Ledger {
         var redacted: [UInt64: Digest] = [:]
         var redactions: [Redaction] = []
         try txn.scan(events, from: after == 0 ? nil : after + 1) { k, v in
-            try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in
-                guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
-                guard seq == expected else { failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false }
-                budget.spend(v)
-                guard let h = try? EventRecord.link(v) else { failure = failed(seq, "the record does not decode"); return false }
-                let digest = h.redactedDigest ?? sha.hash(h.payload)
-                guard EventRecord.chainHash(seq: seq, h, prev: prev, payloadDigest: digest, using: sha) == h.hash else {
-                    failure = failed(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
-                    return false
-                }
-                guard h.recorded >= lastRecorded else { failure = failed(seq, "recorded time goes backwards"); return false }
-                // Redactions: checked against each other after the pass (rare: a branch each).
-                if h.redactedDigest != nil { redacted[seq] = sha.hash(h.payload) }
-                if h.typeCode == EventType.ledgerRedacted.rawValue {
-                    guard let r = Redaction(seq: seq, payload: h.payload) else {
-                        failure = failed(seq, "the redaction record does not decode")
+            try k.withUnsafeBytes { k in
+                try v.withUnsafeBytes { v in
+                    guard let seq = try? EventRecord.seq(fromKey: k) else { failure = failed(expected, "a key is not a seq"); return false }
+                    guard seq == expected else {
+                        failure = failed(expected, "seq \(expected) is missing (next key is \(seq))"); return false
+                    }
+                    budget.spend(v)
+                    guard let h = try? EventRecord.link(v) else { failure = failed(seq, "the record does not decode"); return false }
+                    let digest = h.redactedDigest ?? sha.hash(h.payload)
+                    guard EventRecord.chainHash(seq: seq, h, prev: prev, payloadDigest: digest, using: sha) == h.hash else {
+                        failure = failed(seq, "the hash does not match the event's content and the previous hash (the record was altered)")
                         return false
                     }
-                    redactions.append(r)
+                    guard h.recorded >= lastRecorded else { failure = failed(seq, "recorded time goes backwards"); return false }
+                    // Redactions: checked against each other after the pass (rare: a branch each).
+                    if h.redactedDigest != nil { redacted[seq] = sha.hash(h.payload) }
+                    if h.typeCode == EventType.ledgerRedacted.rawValue {
+                        guard let r = Redaction(seq: seq, payload: h.payload) else {
+                            failure = failed(seq, "the redaction record does not decode")
+                            return false
+                        }
+                        redactions.append(r)
+                    }
+                    eventIDs.append(h.id)
+                    prev = h.hash
+                    lastRecorded = h.recorded
+                    report.events = seq
+                    expected += 1
+                    return true
                 }
-                eventIDs.append(h.id)
-                prev = h.hash
-                lastRecorded = h.recorded
-                report.events = seq
-                expected += 1
-                return true
-            }}
+            }
         }
         if let failure { return failure }
         if let problem = try checkRedactions(txn, redacted, redactions, events: report.events) { return problem }
@@ -216,16 +228,18 @@ extension Ledger {
         var indexProblem: String?
         var indexed = 0
         try txn.scan(ids) { key, value in
-            try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
-                indexed += 1
-                guard let id = EventID(indexKey: key), let seq = try? EventRecord.seq(fromKey: value), seq >= 1,
-                    seq <= UInt64(eventIDs.count), eventIDs[Int(seq) - 1] == id
-                else {
-                    indexProblem = "the id index has an entry that does not name its event"
-                    return false
+            try key.withUnsafeBytes { key in
+                try value.withUnsafeBytes { value in
+                    indexed += 1
+                    guard let id = EventID(indexKey: key), let seq = try? EventRecord.seq(fromKey: value), seq >= 1,
+                        seq <= UInt64(eventIDs.count), eventIDs[Int(seq) - 1] == id
+                    else {
+                        indexProblem = "the id index has an entry that does not name its event"
+                        return false
+                    }
+                    return true
                 }
-                return true
-            }}
+            }
         }
         if indexProblem == nil, indexed != eventIDs.count {
             // Name the first event the index lacks (the slow way: only when something is wrong).
@@ -265,17 +279,20 @@ extension Ledger {
                 // Not redacted here, but holding the markers: the event came in after its
                 // redaction elsewhere (an import of an export), its marked text covered by the chain.
                 if marked { continue }
-                return failed(r.seq, "it records a redaction of seq \(r.target), whose text is not redacted (a forged redaction)", events: events)
+                return failed(
+                    r.seq, "it records a redaction of seq \(r.target), whose text is not redacted (a forged redaction)", events: events)
             }
             guard original == r.digest, now == r.redactedDigest else {
                 return failed(
-                    r.target, "the redacted payload does not match the digests its redaction (seq \(r.seq)) recorded (the record was altered)",
+                    r.target,
+                    "the redacted payload does not match the digests its redaction (seq \(r.seq)) recorded (the record was altered)",
                     events: events)
             }
             vouched.insert(r.target)
         }
         if let orphan = redacted.keys.sorted().first(where: { !vouched.contains($0) }) {
-            return failed(orphan, "the record is marked redacted, but no ledger.redacted event records it (the record was altered)", events: events)
+            return failed(
+                orphan, "the record is marked redacted, but no ledger.redacted event records it (the record was altered)", events: events)
         }
         return nil
     }
@@ -295,7 +312,9 @@ extension Ledger {
     private func compareProjections(_ fold: MemoryFold, _ txn: ReadTransaction, snapshot: Int) throws -> VerifyReport? {
         let report = VerifyReport(events: fold.state.head)
         let set: ProjectionSet
-        do { set = try projections(txn) } catch LedgerError.damaged(_, let reason) { return derivedFailed(nil, reason, events: report.events) }
+        do { set = try projections(txn) } catch LedgerError.damaged(_, let reason) {
+            return derivedFailed(nil, reason, events: report.events)
+        }
         let parts = produced(fold, in: set)
         guard let diffs = try diffAll(parts, txn, snapshot: snapshot, firstOnly: true) else { return nil }
         for (want, d) in zip(parts, diffs) {

@@ -1,6 +1,6 @@
-import Synchronization
-@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+import Synchronization
 
 /// Where an append reads its events from, one at a time.
 @_spi(Layers) public protocol EventSource {
@@ -142,7 +142,8 @@ public final class Ledger: Sendable {
         let env: Environment
         do {
             env = try Environment(
-                path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly, writeWait: writeWait,
+                path: path, databases: Ledger.databaseNames, create: false, durability: durability, readOnly: readOnly,
+                writeWait: writeWait,
                 trustOwner: trustOwner)
         } catch {
             if error.kind == .noSuchFile { throw LedgerError.notFound(path: path) }
@@ -160,11 +161,14 @@ public final class Ledger: Sendable {
         // A damaged record is reported by every use of the projections
         // (`projections(_:)`); set 0 stands in so that the log can still be
         // read, exported and rebuilt from (`rebuild(fresh:)`).
-        let record = (try? environment.read { [meta] txn in try ProjectionMeta.read(txn, meta) }) ?? ProjectionMeta.Record(format: 1, generation: 0)
+        let record =
+            (try? environment.read { [meta] txn in try ProjectionMeta.read(txn, meta) }) ?? ProjectionMeta.Record(format: 1, generation: 0)
         guard let handles = try environment.open(ProjectionSet.names(record.generation), create: create) else {
             throw LedgerError.damaged(
                 seq: nil,
-                reason: "the projection databases of set \(record.generation) are missing (an older haru made the ledger, or they were removed); `haru rebuild` writes them")
+                reason:
+                    "the projection databases of set \(record.generation) are missing (an older haru made the ledger, or they were removed); `haru rebuild` writes them"
+            )
         }
         current = Mutex(ProjectionSet(generation: record.generation, handles))
     }
@@ -173,7 +177,8 @@ public final class Ledger: Sendable {
     /// - Throws: `LedgerError.exists` when one is there already.
     public static func create(path: String, durability: Environment.Durability = .durable) throws -> Ledger {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
-        let ledger = try Ledger(environment: Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability), create: true)
+        let ledger = try Ledger(
+            environment: Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability), create: true)
         // The format is recorded from the start: a ledger without the record is taken for format 1.
         try ledger.environment.write { txn in
             try txn.put(ledger.meta!, ProjectionMeta.key, ProjectionMeta.Record(format: ProjectionMeta.format, generation: 0).bytes)
@@ -214,7 +219,11 @@ public final class Ledger: Sendable {
     /// The stored hash of the event at `seq` (its header only; nil when there is none).
     @_spi(Layers) public func hash(at seq: UInt64, _ txn: ReadTransaction) throws -> Digest? {
         try txn.get(events, seq) { v in
-            do { return try v.withUnsafeBytes { v in var r = ByteReader(v); return try EventRecord.header(&r).hash } } catch let e as DecodeError {
+            do {
+                return try v.withUnsafeBytes { v in
+                    var r = ByteReader(v); return try EventRecord.header(&r).hash
+                }
+            } catch let e as DecodeError {
                 throw LedgerError.damaged(seq: seq, reason: e.reason)
             }
         }
@@ -258,7 +267,9 @@ public final class Ledger: Sendable {
     ///   event that does not fold (naming its seq).
     /// - Parameter ids: when given, the digest of the id index the events
     ///   make (each event's id → its seq) is added to it, for `rebuild`.
-    func replay<V: EventVisitor>(_ txn: ReadTransaction, through: UInt64, into visitor: inout V, ids: UnsafeMutablePointer<EntryDigest>? = nil) throws {
+    func replay<V: EventVisitor>(
+        _ txn: ReadTransaction, through: UInt64, into visitor: inout V, ids: UnsafeMutablePointer<EntryDigest>? = nil
+    ) throws {
         var budget = Environment.ReadBudget(environment)
         try txn.scan(events) { k, v in
             let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }

@@ -47,7 +47,9 @@ extension EventSource {
     }
 
     /// `withNextPrepared` with no use for what comes next.
-    @_spi(Layers) public mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws -> Bool {
+    @_spi(Layers) public mutating func withNextPrepared(using sha: SHA256Context, _ body: (inout PreparedEvent) throws -> Void) throws
+        -> Bool
+    {
         try withNextPrepared(using: sha, upcoming: { _ in }, body)
     }
 

@@ -1,3 +1,4 @@
+@_spi(Layers) import HaruModel
 /// The projection databases a ledger reads and writes (with the id index),
 /// and the record that
 /// says which they are (Docs/design.md, "Projections are rebuilt beside the
@@ -11,7 +12,6 @@
 /// left where they are, never read again and never freed: freeing them would
 /// mean trusting the damaged tree's page numbers.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 @_spi(Layers) public struct ProjectionSet: Sendable {
     /// Which set: 0 is the original names (`state` … `ids`), n > 0 the names
@@ -92,7 +92,8 @@
         case let r??: return r
         case .some(nil):
             throw LedgerError.damaged(
-                seq: nil, reason: "the projection record in `meta` is not 8 bytes; `haru rebuild --fresh` writes the projections and the record anew")
+                seq: nil,
+                reason: "the projection record in `meta` is not 8 bytes; `haru rebuild --fresh` writes the projections and the record anew")
         }
     }
 }

@@ -1,9 +1,9 @@
+@_spi(Layers) import HaruModel
 /// The entity state kept in the ledger's `state` database, read and written
 /// inside one transaction. LMDB shows a write transaction its own puts, so
 /// the fold can check a batch's later events against its earlier ones
 /// without any cache, and an aborted batch leaves no trace.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 /// Read-only in a read transaction (an `EntityReader`), an `EntityStore`
 /// in a write transaction: the type says which.
@@ -32,14 +32,12 @@
         try decode(StateKey.settings) { (r) throws(DecodeError) in try StateCodec.decodeSettings(&r) } ?? SettingsHistory()
     }
 
-
     @_spi(Layers) public func definition(_ kind: DefinitionKind, _ id: String) throws -> Definition? {
         if let hit = cache.entries[kind.rawValue]?[EntityKey(id)] { return hit }
         let d = try decode(StateKey.definition(kind, id)) { (r) throws(DecodeError) in try StateCodec.decodeDefinition(&r) }
         cache.entries[kind.rawValue, default: [:]][EntityKey(id)] = d
         return d
     }
-
 
     @_spi(Layers) public func actionStatus(_ id: String) throws -> ActionStatus {
         if let hit = cache.actions[EntityKey(id)] { return hit }
@@ -85,16 +83,13 @@
         return found
     }
 
-
     @_spi(Layers) public func count(_ id: String) throws -> CountRecord? {
         try decode(StateKey.count(id)) { (r) throws(DecodeError) in try StateCodec.decodeCount(&r) }
     }
 
-
     @_spi(Layers) public func running(action: String) throws -> String? {
         try txn.get(db, StateKey.running(action)) { v in v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
     }
-
 
     @_spi(Layers) public func runningSessions() throws -> [SessionRecord] { try allRunning().compactMap { try session($0.1) } }
 
@@ -103,7 +98,11 @@
         var out: [(String, String)] = []
         try txn.scan(db, from: [0x22]) { k, v in
             guard k.first == 0x22 else { return false }
-            out.append((k.withUnsafeBytes { String(decoding: $0.dropFirst(), as: UTF8.self) }, v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }))
+            out.append(
+                (
+                    k.withUnsafeBytes { String(decoding: $0.dropFirst(), as: UTF8.self) },
+                    v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+                ))
             return true
         }
         return out

@@ -1,8 +1,8 @@
+@_spi(Layers) import HaruModel
 /// Where the projections of the records go: the record pages, the action
 /// table they refer to, and the running-session checkpoints. LMDB in an
 /// append, memory in a replay; both produce the same bytes.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 @_spi(Layers) public protocol ProjectionSink {
     /// The interned index of an action, made on first use.
@@ -54,7 +54,7 @@
         case .count(let old, let new)?: step.change = .record(old: old.map(PageVersion.init), new: PageVersion(new))
         case nil: break
         }
-        if step.change == nil,  type == .actionCreated {
+        if step.change == nil, type == .actionCreated {
             step.change = .actionCreated(try payload.requiredString(.actionID))
         }
         if seq % checkpointInterval == 0 { step.running = try store.runningSessions() }
@@ -115,7 +115,9 @@
 
     /// The running sessions stored at checkpoint `seq` in `db`; nil when none is stored.
     /// - Throws: `LedgerError.damaged` naming the seq when it does not decode.
-    @_spi(Layers) public static func storedCheckpoint(_ txn: ReadTransaction, _ db: Database<SeqKey>, at seq: UInt64) throws -> [SessionRecord]? {
+    @_spi(Layers) public static func storedCheckpoint(_ txn: ReadTransaction, _ db: Database<SeqKey>, at seq: UInt64) throws
+        -> [SessionRecord]?
+    {
         do {
             return try txn.get(db, seq) { v in
                 try v.withUnsafeBytes { (v) throws(DecodeError) in
@@ -159,7 +161,9 @@ struct PageNumber: Hashable, Sendable {
     @_spi(Layers) public mutating func intern(action: String) throws -> UInt16 {
         let key = EntityKey(action)
         if let i = actionIndex[key] { return i }
-        guard actions.count < Int(UInt16.max) else { throw LedgerError.limit("more than 65,535 actions: record pages number actions in 16 bits; nothing was written") }
+        guard actions.count < Int(UInt16.max) else {
+            throw LedgerError.limit("more than 65,535 actions: record pages number actions in 16 bits; nothing was written")
+        }
         let i = UInt16(actions.count)
         actions.append(action)
         actionIndex[key] = i
@@ -211,14 +215,19 @@ struct StoredProjections: ProjectionSink {
     mutating func intern(action: String) throws -> UInt16 {
         let key = EntityKey(action)
         if let i = actionCache[key] { return i }
-        if let i = try txn.get(interned, InternKey.id(action), { v -> UInt16? in
-            v.byteCount == 2 ? UInt16(bigEndian: v.unsafeLoadUnaligned(as: UInt16.self)) : nil
-        }) ?? nil {
+        if let i = try txn.get(
+            interned, InternKey.id(action),
+            { v -> UInt16? in
+                v.byteCount == 2 ? UInt16(bigEndian: v.unsafeLoadUnaligned(as: UInt16.self)) : nil
+            }) ?? nil
+        {
             actionCache[key] = i
             return i
         }
         let n = try txn.count(interned) / 2
-        guard n < Int(UInt16.max) else { throw LedgerError.limit("more than 65,535 actions: record pages number actions in 16 bits; nothing was written") }
+        guard n < Int(UInt16.max) else {
+            throw LedgerError.limit("more than 65,535 actions: record pages number actions in 16 bits; nothing was written")
+        }
         let i = UInt16(n)
         try txn.put(interned, InternKey.id(action), [UInt8(i >> 8), UInt8(i & 0xFF)])
         try txn.put(interned, InternKey.index(i), Array(action.utf8))

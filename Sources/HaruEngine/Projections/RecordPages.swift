@@ -31,7 +31,9 @@
     @_spi(Layers) public var kind: Kind
 
     @inlinable
-    @_spi(Layers) public init(addedSeq: UInt64, removedSeq: UInt64, start: Int64, length: UInt32, amount: UInt32, action: UInt16, kind: Kind) {
+    @_spi(Layers) public init(
+        addedSeq: UInt64, removedSeq: UInt64, start: Int64, length: UInt32, amount: UInt32, action: UInt16, kind: Kind
+    ) {
         (self.addedSeq, self.removedSeq, self.start, self.length) = (addedSeq, removedSeq, start, length)
         (self.amount, self.action, self.kind) = (amount, action, kind)
     }

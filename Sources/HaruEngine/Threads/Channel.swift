@@ -1,5 +1,5 @@
-@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,10 @@
+@_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Synchronization
-@_spi(Layers) import HaruModel
 
 /// Two pieces of work at once, on the machine's two cores: `verify` checks
 /// the hash chain on one thread while it folds the events on the other.

@@ -1,3 +1,6 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 /// `haru import csv DIR`: the app's five files read back into events.
 ///
 /// Headers may be in any of the app's languages (and in any order); values
@@ -6,9 +9,6 @@
 /// the file and the entity's id, so importing the same folder twice adds
 /// nothing the second time.
 @_spi(Layers) import HaruViews
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 /// A CSV import error: where, and which rule. Exit 2.
 public struct CSVInputError: HaruError, Sendable, Equatable {
@@ -18,7 +18,9 @@ public struct CSVInputError: HaruError, Sendable, Equatable {
     public var column: String?
     public var rule: String
     public var exitStatus: ExitStatus { .badInput }
-    public var description: String { "\(file) line \(line)" + (column.map { ", column \"\($0)\"" } ?? "") + ": \(rule); nothing was imported" }
+    public var description: String {
+        "\(file) line \(line)" + (column.map { ", column \"\($0)\"" } ?? "") + ": \(rule); nothing was imported"
+    }
 
     public init(file: String, line: Int, column: String?, rule: String) {
         (self.file, self.line, self.column, self.rule) = (file, line, column, rule)
@@ -69,7 +71,8 @@ extension AppCSV {
             rows[file] = try input.records.dropFirst().map { rec in
                 guard rec.fields.count == keys.count else {
                     throw CSVInputError(
-                        file: input.name, line: rec.line, column: nil, rule: "has \(rec.fields.count) fields where the header has \(keys.count)")
+                        file: input.name, line: rec.line, column: nil,
+                        rule: "has \(rec.fields.count) fields where the header has \(keys.count)")
                 }
                 var values: [String: String] = [:]
                 for (k, v) in zip(keys, rec.fields) where k != nil { values[k!] = v }
@@ -96,26 +99,37 @@ extension AppCSV {
         let defAt = Instant(seconds: earliest == .max ? 0 : earliest - 2 * 86_400)
 
         var out: [ImportedEvent] = []
-        func add(_ type: EventType, at: Instant, _ data: [(String, JSONValue)], _ r: (line: Int, values: [String: String], file: String, headers: [String: String]), key: String) throws {
+        func add(
+            _ type: EventType, at: Instant, _ data: [(String, JSONValue)],
+            _ r: (line: Int, values: [String: String], file: String, headers: [String: String]), key: String
+        ) throws {
             let payload: Payload
             do {
                 payload = try Payload.parse(.object(data), type: type, zones: zones)
             } catch {
                 // `data.end` → the column that held it.
                 let field = error.field.hasPrefix("data.") ? String(error.field.dropFirst(5)) : error.field
-                let columnKey = ["tag_id": "tag_ids", "action_id": "id", "entry_id": "id", "session_id": "id", "goal_id": "id", "quest_id": "id",
-                    "target.action_id": "target_action_id", "target.tag_id": "target_tag_id", "target.measure": "measure",
-                    "schedule.mode": "schedule_mode", "schedule.weekdays": "weekdays", "schedule.month_days": "month_days",
-                    "schedule.ordinal": "ordinal", "schedule.weekday": "weekday", "threshold_percent": "threshold_percent"][field] ?? field
+                let columnKey =
+                    [
+                        "tag_id": "tag_ids", "action_id": "id", "entry_id": "id", "session_id": "id", "goal_id": "id", "quest_id": "id",
+                        "target.action_id": "target_action_id", "target.tag_id": "target_tag_id", "target.measure": "measure",
+                        "schedule.mode": "schedule_mode", "schedule.weekdays": "weekdays", "schedule.month_days": "month_days",
+                        "schedule.ordinal": "ordinal", "schedule.weekday": "weekday", "threshold_percent": "threshold_percent",
+                    ][field] ?? field
                 throw CSVInputError(file: r.file, line: r.line, column: r.headers[columnKey] ?? field, rule: error.rule)
             }
             let id = derivedID(type.name, key)
-            out.append(ImportedEvent(event: EventInput(id: id, type: type, at: at, source: "csv", payload: payload), file: r.file, line: r.line))
+            out.append(
+                ImportedEvent(event: EventInput(id: id, type: type, at: at, source: "csv", payload: payload), file: r.file, line: r.line))
         }
-        func split(_ s: String?) -> [String] { (s ?? "").split(separator: ";").map { String($0).trimmingSpacesAndTabs }.filter { !$0.isEmpty } }
+        func split(_ s: String?) -> [String] {
+            (s ?? "").split(separator: ";").map { String($0).trimmingSpacesAndTabs }.filter { !$0.isEmpty }
+        }
         func int(_ r: (line: Int, values: [String: String], file: String, headers: [String: String]), _ key: String) throws -> JSONValue? {
             guard let v = r.values[key], !v.isEmpty else { return nil }
-            guard let n = Int64(v) else { throw CSVInputError(file: r.file, line: r.line, column: r.headers[key], rule: "\"\(v.prefix(40))\" is not a whole number") }
+            guard let n = Int64(v) else {
+                throw CSVInputError(file: r.file, line: r.line, column: r.headers[key], rule: "\"\(v.prefix(40))\" is not a whole number")
+            }
             return .int(n)
         }
         func text(_ r: (line: Int, values: [String: String], file: String, headers: [String: String]), _ key: String) -> JSONValue? {
@@ -143,13 +157,17 @@ extension AppCSV {
             }
         }
         for r in rows[.actions] ?? [] {
-            var data: [(String, JSONValue)] = [("action_id", text(r, "id") ?? .string("")), ("name", text(r, "name") ?? .string("")),
-                ("tracking", text(r, "tracking") ?? .string(""))]
+            var data: [(String, JSONValue)] = [
+                ("action_id", text(r, "id") ?? .string("")), ("name", text(r, "name") ?? .string("")),
+                ("tracking", text(r, "tracking") ?? .string("")),
+            ]
             let ids = split(r.values["tag_ids"])
             if !ids.isEmpty { data.append(("tag_ids", .array(ids.map { .string($0) }))) }
             if let s = text(r, "symbol") { data.append(("symbol", s)) }
             if let f = r.values["favorite"], !f.isEmpty {
-                guard f == "true" || f == "false" else { throw CSVInputError(file: r.file, line: r.line, column: r.headers["favorite"], rule: "takes true or false") }
+                guard f == "true" || f == "false" else {
+                    throw CSVInputError(file: r.file, line: r.line, column: r.headers["favorite"], rule: "takes true or false")
+                }
                 data.append(("favorite", .bool(f == "true")))
             }
             if let o = try int(r, "order") { data.append(("order", o)) }
@@ -158,8 +176,10 @@ extension AppCSV {
         var goalsWithQuests = Set<String>()
         for r in rows[.quests] ?? [] { goalsWithQuests.insert(r.values["goal_id"] ?? "") }
         for r in rows[.goals] ?? [] {
-            var data: [(String, JSONValue)] = [("goal_id", text(r, "id") ?? .string("")), ("title", text(r, "title") ?? .string("")),
-                ("start_date", text(r, "start_date") ?? .string(""))]
+            var data: [(String, JSONValue)] = [
+                ("goal_id", text(r, "id") ?? .string("")), ("title", text(r, "title") ?? .string("")),
+                ("start_date", text(r, "start_date") ?? .string("")),
+            ]
             if let e = text(r, "end_date") { data.append(("end_date", e)) }
             if let t = try int(r, "threshold_percent") { data.append(("threshold_percent", t)) }
             if let s = text(r, "symbol") { data.append(("symbol", s)) }
@@ -180,10 +200,19 @@ extension AppCSV {
             let wd = split(r.values["weekdays"]), md = split(r.values["month_days"])
             if !wd.isEmpty { schedule.append(("weekdays", .array(wd.map { .string($0) }))) }
             if !md.isEmpty {
-                schedule.append(("month_days", .array(try md.map { d in
-                    guard let n = Int64(d) else { throw CSVInputError(file: r.file, line: r.line, column: r.headers["month_days"], rule: "\"\(d.prefix(20))\" is not a day of the month") }
-                    return .int(n)
-                })))
+                schedule.append(
+                    (
+                        "month_days",
+                        .array(
+                            try md.map { d in
+                                guard let n = Int64(d) else {
+                                    throw CSVInputError(
+                                        file: r.file, line: r.line, column: r.headers["month_days"],
+                                        rule: "\"\(d.prefix(20))\" is not a day of the month")
+                                }
+                                return .int(n)
+                            })
+                    ))
             }
             if let o = try int(r, "ordinal") { schedule.append(("ordinal", o)) }
             if let w = text(r, "weekday") { schedule.append(("weekday", w)) }
@@ -202,21 +231,31 @@ extension AppCSV {
             let status = r.values["status"] ?? ""
             guard status != "", status != "inProgress", status != "in_progress" else { continue }
             guard let known = statusWords.first(where: { $0.1 == status || $0.0.rawValue == status }) else {
-                throw CSVInputError(file: r.file, line: r.line, column: r.headers["status"], rule: "\"\(status.prefix(40))\" is not a status (inProgress, achieved, notAchieved, needsConfirmation)")
+                throw CSVInputError(
+                    file: r.file, line: r.line, column: r.headers["status"],
+                    rule: "\"\(status.prefix(40))\" is not a status (inProgress, achieved, notAchieved, needsConfirmation)")
             }
             guard let j = r.values["judged_at"], !j.isEmpty else { continue }
             let at = try instant(r, "judged_at")
             let id = r.values["id"] ?? ""
             if (r.values["end_date"] ?? "").isEmpty { try add(.goalFinished, at: at, [("goal_id", .string(id))], r, key: id) }
             if !goalsWithQuests.contains(id), known.0 == .achieved || known.0 == .notAchieved {
-                try add(.goalConfirmed, at: at, [("goal_id", .string(id)), ("outcome", .string(known.0 == .achieved ? "achieved" : "not_achieved"))], r, key: id)
+                try add(
+                    .goalConfirmed, at: at,
+                    [("goal_id", .string(id)), ("outcome", .string(known.0 == .achieved ? "achieved" : "not_achieved"))], r, key: id)
             }
         }
         // Records, by time.
-        var records: [(at: Instant, type: EventType, data: [(String, JSONValue)], row: (line: Int, values: [String: String], file: String, headers: [String: String]))] = []
+        var records:
+            [(
+                at: Instant, type: EventType, data: [(String, JSONValue)],
+                row: (line: Int, values: [String: String], file: String, headers: [String: String])
+            )] = []
         for r in rows[.timeRecords] ?? [] {
             let start = try instant(r, "start")
-            var data: [(String, JSONValue)] = [("session_id", text(r, "id") ?? .string("")), ("action_id", text(r, "action_id") ?? .string(""))]
+            var data: [(String, JSONValue)] = [
+                ("session_id", text(r, "id") ?? .string("")), ("action_id", text(r, "action_id") ?? .string("")),
+            ]
             if (r.values["end"] ?? "").isEmpty {
                 records.append((start, .sessionStarted, data, r))  // still running
             } else {
@@ -227,7 +266,9 @@ extension AppCSV {
             }
         }
         for r in rows[.countRecords] ?? [] {
-            var data: [(String, JSONValue)] = [("entry_id", text(r, "id") ?? .string("")), ("action_id", text(r, "action_id") ?? .string(""))]
+            var data: [(String, JSONValue)] = [
+                ("entry_id", text(r, "id") ?? .string("")), ("action_id", text(r, "action_id") ?? .string("")),
+            ]
             if let a = try int(r, "amount") { data.append(("amount", a)) }
             if let n = text(r, "note") { data.append(("note", n)) }
             records.append((try instant(r, "time"), .countAdded, data, r))

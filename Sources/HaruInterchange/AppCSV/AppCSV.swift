@@ -1,3 +1,6 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 /// The reference app's data export: five CSV files (actions, time records,
 /// count records, goals, quests), UTF-8 with a byte order mark, instants in
 /// ISO 8601 with their offset, file names and header rows in the app's
@@ -8,9 +11,6 @@
 /// record, as the app exports them: settings, edits over time, deletions and
 /// the log's provenance are not in them (`haru export jsonl` has those).
 @_spi(Layers) import HaruViews
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 public enum AppCSV {
     public enum Language: String, CaseIterable, Sendable { case en, ko, ja }
@@ -82,7 +82,9 @@ public enum AppCSV {
     /// The app's words for the choices (its raw values): the same in every language.
     static let words: [Field: [(ours: String, app: String)]] = [
         .period: [("daily", "daily"), ("weekly", "weekly"), ("monthly", "monthly"), ("custom", "custom")],
-        .scheduleMode: [("every_day", "everyDay"), ("weekdays", "weekdays"), ("month_days", "monthDays"), ("ordinal_weekday", "ordinalWeekday")],
+        .scheduleMode: [
+            ("every_day", "everyDay"), ("weekdays", "weekdays"), ("month_days", "monthDays"), ("ordinal_weekday", "ordinalWeekday"),
+        ],
         .direction: [("at_least", "atLeast"), ("at_most", "atMost")],
     ]
     static func app(_ f: Field, _ ours: String) -> String { words[f]?.first { $0.ours == ours }?.app ?? ours }
@@ -96,9 +98,11 @@ public enum AppCSV {
     /// rows of values by column key, the live definitions in the user's
     /// order, as the reference sees them. The record files are written by
     /// `writeRecords`.
-    public static func tables(_ snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference) throws -> [File: [[String: String]]] {
+    public static func tables(_ snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference) throws -> [File: [[String: String]]]
+    {
         var out: [File: [[String: String]]] = [:]
-        let tags = Dictionary(try DefinitionList.rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let tags = Dictionary(
+            try DefinitionList.rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
         let names = Dictionary(actions.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         out[.actions] = actions.map { r in
@@ -133,7 +137,8 @@ public enum AppCSV {
             }
             return [
                 "id": r.id, "goal_id": text(.goalID), "target_action_id": text(.targetActionID), "target_tag_id": text(.targetTagID),
-                "measure": text(.targetMeasure), "period": app(.period, text(.period)), "schedule_mode": p.has(.scheduleMode) ? app(.scheduleMode, text(.scheduleMode)) : "",
+                "measure": text(.targetMeasure), "period": app(.period, text(.period)),
+                "schedule_mode": p.has(.scheduleMode) ? app(.scheduleMode, text(.scheduleMode)) : "",
                 "weekdays": text(.scheduleWeekdays), "month_days": text(.scheduleMonthDays), "ordinal": text(.scheduleOrdinal),
                 "weekday": text(.scheduleWeekday), "custom_start": text(.customStart), "custom_end": text(.customEnd),
                 "target_seconds": text(.targetSeconds), "target_count": text(.targetCount), "direction": app(.direction, text(.direction)),

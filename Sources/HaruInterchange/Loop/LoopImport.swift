@@ -1,3 +1,6 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 /// `haru import loop DIR`: Loop Habit Tracker's CSV export. `Habits.csv`
 /// (Position, Name, Type, Question, Description, FrequencyNumerator,
 /// FrequencyDenominator, Color, Unit, Target Type, Target Value, Archived?)
@@ -10,9 +13,6 @@
 /// never dropped silently. Ids are derived from the habit and the date, so a
 /// second import adds nothing.
 @_spi(Layers) import HaruViews
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 public enum LoopImport {
     public struct Result: Sendable {
@@ -39,7 +39,9 @@ public enum LoopImport {
                 if d.isLive || actions[name] == nil { actions[name] = d.id }
                 definitions.insert(d.id)
             }
-            for kind in [DefinitionKind.goal, .quest] { for d in try snap.definitions(kind) where d.id.hasPrefix("loop-") { definitions.insert(d.id) } }
+            for kind in [DefinitionKind.goal, .quest] {
+                for d in try snap.definitions(kind) where d.id.hasPrefix("loop-") { definitions.insert(d.id) }
+            }
         }
     }
 
@@ -51,7 +53,8 @@ public enum LoopImport {
         guard let header = habits.first else { throw CSVInputError(file: "Habits.csv", line: 1, column: nil, rule: "is empty") }
         func column(_ name: String) throws -> Int {
             guard let k = header.fields.firstIndex(where: { $0.trimmingSpacesAndTabs.lowercased() == name.lowercased() }) else {
-                throw CSVInputError(file: "Habits.csv", line: header.line, column: name, rule: "is required (a column of Loop's Habits.csv)")
+                throw CSVInputError(
+                    file: "Habits.csv", line: header.line, column: name, rule: "is required (a column of Loop's Habits.csv)")
             }
             return k
         }
@@ -64,7 +67,8 @@ public enum LoopImport {
         func add(_ type: EventType, at: Instant, _ data: [(String, JSONValue)], key: String, file: String, line: Int) throws {
             do {
                 let p = try Payload.parse(.object(data), type: type, zones: zones)
-                result.events.append(EventInput(id: AppCSV.derivedID("loop:" + type.name, key), type: type, at: at, source: "import:loop", payload: p))
+                result.events.append(
+                    EventInput(id: AppCSV.derivedID("loop:" + type.name, key), type: type, at: at, source: "import:loop", payload: p))
             } catch {
                 throw CSVInputError(file: file, line: line, column: nil, rule: "\(error.field): \(error.rule)")
             }
@@ -75,10 +79,13 @@ public enum LoopImport {
         for row in habits.dropFirst() {
             func field(_ k: Int?) -> String { k.flatMap { $0 < row.fields.count ? row.fields[$0].trimmingSpacesAndTabs : nil } ?? "" }
             guard row.fields.count == header.fields.count else {
-                throw CSVInputError(file: "Habits.csv", line: row.line, column: nil, rule: "has \(row.fields.count) fields where the header has \(header.fields.count)")
+                throw CSVInputError(
+                    file: "Habits.csv", line: row.line, column: nil,
+                    rule: "has \(row.fields.count) fields where the header has \(header.fields.count)")
             }
             guard let position = Int(field(cPosition)) else {
-                throw CSVInputError(file: "Habits.csv", line: row.line, column: "Position", rule: "\(Echo.quoted(field(cPosition))) is not a number")
+                throw CSVInputError(
+                    file: "Habits.csv", line: row.line, column: "Position", rule: "\(Echo.quoted(field(cPosition))) is not a number")
             }
             let name = field(cName)
             let numeric: Bool
@@ -86,7 +93,9 @@ public enum LoopImport {
             case "0", "YES_NO", "BOOLEAN": numeric = false
             case "1", "NUMERICAL", "NUMERIC": numeric = true
             default:
-                throw CSVInputError(file: "Habits.csv", line: row.line, column: "Type", rule: "\(Echo.quoted(field(cType))) is not a habit type (0 yes/no, 1 numeric)")
+                throw CSVInputError(
+                    file: "Habits.csv", line: row.line, column: "Type",
+                    rule: "\(Echo.quoted(field(cType))) is not a habit type (0 yes/no, 1 numeric)")
             }
             // A habit imported before keeps its action (found by name): Loop
             // renumbers the habits when they are reordered, and the id of a new
@@ -112,7 +121,9 @@ public enum LoopImport {
                         guard numeric, let thousandths = Double(value) else {
                             throw CSVInputError(
                                 file: marks.file, line: mark.line, column: "Value",
-                                rule: "\(Echo.quoted(value)) is not a checkmark (YES_MANUAL, YES_AUTO, NO, SKIP, UNKNOWN\(numeric ? " or a number" : ""))")
+                                rule:
+                                    "\(Echo.quoted(value)) is not a checkmark (YES_MANUAL, YES_AUTO, NO, SKIP, UNKNOWN\(numeric ? " or a number" : ""))"
+                            )
                         }
                         let v = thousandths / 1000
                         amount = Int64(v.rounded())
@@ -129,8 +140,13 @@ public enum LoopImport {
             }
             let start = firstDay ?? calendar.day(of: Instant(seconds: 0))
             let defAt = Instant(seconds: calendar.range(of: start).lowerBound.seconds - 86_400)
-            let action: [(String, JSONValue)] = [("action_id", .string(id)), ("name", .string(name)), ("tracking", .string("count")), ("order", .int(Int64(max(0, position))))]
-            if !existing.definitions.contains(id) { try add(.actionCreated, at: defAt, action, key: id, file: "Habits.csv", line: row.line) }
+            let action: [(String, JSONValue)] = [
+                ("action_id", .string(id)), ("name", .string(name)), ("tracking", .string("count")),
+                ("order", .int(Int64(max(0, position)))),
+            ]
+            if !existing.definitions.contains(id) {
+                try add(.actionCreated, at: defAt, action, key: id, file: "Habits.csv", line: row.line)
+            }
             // The frequency as a quest, when one fits.
             let num = Int64(field(cNum)) ?? 0, den = Int64(field(cDen)) ?? 0
             let atMost = field(cTargetType).lowercased().replacingSpaces == "atmost" || field(cTargetType) == "1"
@@ -144,22 +160,32 @@ public enum LoopImport {
             }
             if let period, !existing.definitions.contains(id + "-goal") {
                 let goal = id + "-goal"
-                try add(.goalCreated, at: defAt, [("goal_id", .string(goal)), ("title", .string(name)), ("start_date", .string(start.description))], key: goal, file: "Habits.csv", line: row.line)
+                try add(
+                    .goalCreated, at: defAt,
+                    [("goal_id", .string(goal)), ("title", .string(name)), ("start_date", .string(start.description))], key: goal,
+                    file: "Habits.csv", line: row.line)
                 // A numeric habit's target is per period; a yes/no habit's is its numerator (n times a week).
                 let amount = numeric ? target : (period == "daily" ? 1 : num)
                 try add(
                     .questCreated, at: defAt,
                     [
                         ("quest_id", .string(id + "-quest")), ("goal_id", .string(goal)), ("target", .object([("action_id", .string(id))])),
-                        ("period", .string(period)), ("target_count", .int(amount)), ("direction", .string(atMost ? "at_most" : "at_least")),
+                        ("period", .string(period)), ("target_count", .int(amount)),
+                        ("direction", .string(atMost ? "at_most" : "at_least")),
                     ], key: id + "-quest", file: "Habits.csv", line: row.line)
             } else if period == nil {
-                result.notes.append("\(name): a frequency of \(num)/\(den) has no quest here (daily 1/1, weekly n/7 and monthly n/30 do); imported without a goal")
+                result.notes.append(
+                    "\(name): a frequency of \(num)/\(den) has no quest here (daily 1/1, weekly n/7 and monthly n/30 do); imported without a goal"
+                )
             }
             for (day, amount, note, line) in counts {
-                var data: [(String, JSONValue)] = [("entry_id", .string(id + "-" + day.description)), ("action_id", .string(id)), ("amount", .int(amount))]
+                var data: [(String, JSONValue)] = [
+                    ("entry_id", .string(id + "-" + day.description)), ("action_id", .string(id)), ("amount", .int(amount)),
+                ]
                 if let note { data.append(("note", .string(note))) }
-                try add(.countAdded, at: noon(day), data, key: id + "|" + day.description, file: checkmarks[position]?.file ?? "Checkmarks.csv", line: line)
+                try add(
+                    .countAdded, at: noon(day), data, key: id + "|" + day.description, file: checkmarks[position]?.file ?? "Checkmarks.csv",
+                    line: line)
             }
             if field(cArchived).lowercased() == "true" || field(cArchived) == "1" {
                 try add(.actionDeleted, at: defAt, [("action_id", .string(id))], key: id + "-archived", file: "Habits.csv", line: row.line)

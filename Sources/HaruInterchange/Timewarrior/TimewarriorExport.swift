@@ -1,3 +1,6 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 /// Reading `timew export`: a JSON array of intervals
 /// `{"id", "start", "end"?, "tags"?, "annotation"?}` with instants like
 /// `20221210T000000Z`.
@@ -10,9 +13,6 @@
 /// what makes a decade of intervals import at the speed of `haru append`:
 /// the JSON value tree of a million intervals cost more than appending them.
 @_spi(Layers) import HaruViews
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
 
 extension TimewarriorImport {
     struct Interval: Sendable {
@@ -28,7 +28,9 @@ extension TimewarriorImport {
         if let fast = bytes.withUnsafeBufferPointer({ b in
             var scan = PlainScan(bytes: b)
             return scan.intervals()
-        }) { return fast }
+        }) {
+            return fast
+        }
         return try parsedIntervals(bytes)
     }
 
@@ -38,18 +40,26 @@ extension TimewarriorImport {
         do { json = try JSONParser.parse(bytes: bytes) } catch {
             throw Refusal(interval: nil, reason: "not the JSON of `timew export` (\(error))")
         }
-        guard case .array(let items) = json else { throw Refusal(interval: nil, reason: "`timew export` writes a JSON array of intervals (got \(json.typeName))") }
+        guard case .array(let items) = json else {
+            throw Refusal(interval: nil, reason: "`timew export` writes a JSON array of intervals (got \(json.typeName))")
+        }
         var intervals: [Interval] = []
         intervals.reserveCapacity(items.count)
         for (k, item) in items.enumerated() {
             let n = k + 1
             guard case .object = item else { throw Refusal(interval: n, reason: "must be an object") }
             guard case .string(let s)? = item["start"], let start = instant(s) else {
-                throw Refusal(interval: n, reason: "start: must be a timewarrior time such as 20221210T070000Z (got \(Echo.plain(item["start"]?.compactText ?? "nothing")))")
+                throw Refusal(
+                    interval: n,
+                    reason:
+                        "start: must be a timewarrior time such as 20221210T070000Z (got \(Echo.plain(item["start"]?.compactText ?? "nothing")))"
+                )
             }
             var end: Instant?
             if let e = item["end"] {
-                guard case .string(let t) = e, let i = instant(t) else { throw Refusal(interval: n, reason: "end: must be a timewarrior time such as 20221210T080000Z") }
+                guard case .string(let t) = e, let i = instant(t) else {
+                    throw Refusal(interval: n, reason: "end: must be a timewarrior time such as 20221210T080000Z")
+                }
                 guard i > start else { throw Refusal(interval: n, reason: "end: must be after start") }
                 end = i
             }
@@ -57,7 +67,9 @@ extension TimewarriorImport {
             if let t = item["tags"] {
                 guard case .array(let ts) = t else { throw Refusal(interval: n, reason: "tags: must be an array of strings") }
                 for x in ts {
-                    guard case .string(let s) = x, !s.isEmpty else { throw Refusal(interval: n, reason: "tags: must be an array of strings") }
+                    guard case .string(let s) = x, !s.isEmpty else {
+                        throw Refusal(interval: n, reason: "tags: must be an array of strings")
+                    }
                     tags.append(s)
                 }
             }
@@ -193,7 +205,8 @@ extension TimewarriorImport {
         }
 
         func same(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-            key.count == name.utf8CodeUnitCount && zip(key, UnsafeBufferPointer(start: name.utf8Start, count: key.count)).allSatisfy { $0 == $1 }
+            key.count == name.utf8CodeUnitCount
+                && zip(key, UnsafeBufferPointer(start: name.utf8Start, count: key.count)).allSatisfy { $0 == $1 }
         }
 
         mutating func skipSpace() {

@@ -1,7 +1,7 @@
+@_spi(Layers) import HaruEngine
 /// `haru import timew` as one call: the export read (streamed when it can
 /// be), its events appended as one atomic batch.
 @_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruViews
 
 extension TimewarriorImport {
@@ -26,12 +26,14 @@ extension TimewarriorImport {
         let report = progress ?? { _ in }
         let events = try ledger.snapshot(zones: zones) { snap in try Self.events(bytes, options: options, snap: snap, zones: zones) }
         do {
-            let r = try ledger.appendReadingAhead({ ProgressSource(events.restarted, report: report) { s, _ in s.fractionRead } }, now: now, rng: &rng)
+            let r = try ledger.appendReadingAhead(
+                { ProgressSource(events.restarted, report: report) { s, _ in s.fractionRead } }, now: now, rng: &rng)
             return Result(append: r, unchanged: events.unchanged)
         } catch is NotStreamable {
             // Out of order or not plain: read whole (nothing was written).
             let planned = try ledger.snapshot(zones: zones) { snap in try Self.planned(bytes, options: options, snap: snap, zones: zones) }
-            let r = try ledger.appendReadingAhead({ ProgressSource(planned.restarted, report: report) { s, _ in s.fractionRead } }, now: now, rng: &rng)
+            let r = try ledger.appendReadingAhead(
+                { ProgressSource(planned.restarted, report: report) { s, _ in s.fractionRead } }, now: now, rng: &rng)
             return Result(append: r, unchanged: planned.unchanged)
         }
     }

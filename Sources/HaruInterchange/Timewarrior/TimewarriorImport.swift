@@ -1,3 +1,6 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 /// `haru import timew`: the intervals of `timew export` (a JSON array of
 /// `{"id", "start", "end"?, "tags"?, "annotation"?}`, instants like
 /// `20221210T000000Z`) turned into events.
@@ -10,9 +13,6 @@
 /// export adds what is new: an interval closed since becomes a stop, one whose
 /// end or annotation changed an edit.
 @_spi(Layers) import HaruViews
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 public enum TimewarriorImport {
     /// Which part of an interval names its action.
@@ -43,7 +43,9 @@ public enum TimewarriorImport {
     /// one appends. Anything the stream cannot take (an interval out of order
     /// of start, text that is not plain) throws `NotStreamable` from the
     /// append, which then writes nothing; `planned` reads it whole instead.
-    @_spi(Layers) public static func events(_ bytes: [UInt8], options: Options, snap: Snapshot, zones: ZoneDirectory) throws -> TimewarriorEvents {
+    @_spi(Layers) public static func events(_ bytes: [UInt8], options: Options, snap: Snapshot, zones: ZoneDirectory) throws
+        -> TimewarriorEvents
+    {
         let names = try Names(snap: snap, options: options, zones: zones)
         // `timew-`: the sessions of imports before ids became short (`legacySessionID`).
         if try !snap.store.hasSession(idPrefix: "tw-"), try !snap.store.hasSession(idPrefix: "timew-") {
@@ -55,7 +57,9 @@ public enum TimewarriorImport {
     /// The events of an export read whole first: sorted by start when it is
     /// not, each interval looked up in the ledger (a stop for one that was
     /// running, an edit for one that changed, nothing for one already there).
-    @_spi(Layers) public static func planned(_ bytes: [UInt8], options: Options, snap: Snapshot, zones: ZoneDirectory) throws -> TimewarriorEvents {
+    @_spi(Layers) public static func planned(_ bytes: [UInt8], options: Options, snap: Snapshot, zones: ZoneDirectory) throws
+        -> TimewarriorEvents
+    {
         try planned(bytes, names: try Names(snap: snap, options: options, zones: zones), snap: snap)
     }
 
@@ -116,7 +120,9 @@ public enum TimewarriorImport {
             guard n > 0 else { return }
             throw Refusal(
                 interval: first,
-                reason: "\(n) interval\(n == 1 ? " has" : "s have") no \(options.actionFrom == .tag ? "tag" : "annotation") to name an action; give --untagged ACTION for them")
+                reason:
+                    "\(n) interval\(n == 1 ? " has" : "s have") no \(options.actionFrom == .tag ? "tag" : "annotation") to name an action; give --untagged ACTION for them"
+            )
         }
     }
 
@@ -134,7 +140,9 @@ public enum TimewarriorImport {
             self.options = options
             self.zones = zones
             for d in try snap.definitions(.action) where d.isLive {
-                if let name = d.fields().string(.name) { actions[name] = (Action(name: name, id: d.id), d.base.choice(.tracking) == Tracking.time) }
+                if let name = d.fields().string(.name) {
+                    actions[name] = (Action(name: name, id: d.id), d.base.choice(.tracking) == Tracking.time)
+                }
             }
             for d in try snap.definitions(.tag) where d.isLive { if let name = d.fields().string(.name) { tags[name] = d.id } }
         }
@@ -146,14 +154,18 @@ public enum TimewarriorImport {
         /// new); nil when the interval names none.
         mutating func action(of iv: Interval, definitions: inout [EventInput]) throws -> Action? {
             let name: String?
-            let mapped = options.actionFrom == .tag && !options.map.isEmpty ? iv.tags.first { options.map[$0] != nil }.map { options.map[$0]! } : nil
+            let mapped =
+                options.actionFrom == .tag && !options.map.isEmpty ? iv.tags.first { options.map[$0] != nil }.map { options.map[$0]! } : nil
             switch options.actionFrom {
             case .tag: name = mapped ?? iv.tags.first
             case .annotation: name = iv.annotation
             }
             guard let actionName = name ?? options.untagged else { return nil }
             if let a = actions[actionName] {
-                guard a.time else { throw Refusal(interval: iv.index, reason: "action \"\(actionName)\" tracks counts; a timewarrior interval is a timed session") }
+                guard a.time else {
+                    throw Refusal(
+                        interval: iv.index, reason: "action \"\(actionName)\" tracks counts; a timewarrior interval is a timed session")
+                }
                 return a.action
             }
             // A new action: the interval's other tags become its tags.
@@ -170,7 +182,8 @@ public enum TimewarriorImport {
                     continue
                 }
                 let tagID = "tw-tag-" + shortHash(t).prefix(8)
-                try add(.tagCreated, [(.tagID, .string(tagID)), (.name, .string(t))], key: "tag:" + t, interval: iv.index, to: &definitions)
+                try add(
+                    .tagCreated, [(.tagID, .string(tagID)), (.name, .string(t))], key: "tag:" + t, interval: iv.index, to: &definitions)
                 tags[t] = tagID
                 tagIDs.append(tagID)
             }
@@ -186,7 +199,9 @@ public enum TimewarriorImport {
             do {
                 let payload = try Payload.typed(type, data, zones: zones)
                 var ids = DerivedIDs()
-                definitions.append(EventInput(id: ids.id(type, at: definedAt) { $0 += key.utf8 }, type: type, at: definedAt, source: source, payload: payload))
+                definitions.append(
+                    EventInput(
+                        id: ids.id(type, at: definedAt) { $0 += key.utf8 }, type: type, at: definedAt, source: source, payload: payload))
             } catch {
                 throw Refusal(interval: interval, reason: "\(error.field.dropFirst(5)): \(error.rule)")
             }
@@ -254,8 +269,12 @@ public enum TimewarriorImport {
     static func appendDecimal(_ n: Int64, to b: inout [UInt8]) {
         if n < 0 { b.append(UInt8(ascii: "-")) }
         var m = n.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { d in
             repeat {

@@ -166,9 +166,11 @@ private enum Schemas {
     static let goalFinished = req(.goalID)
     static let goalConfirmed = req(.goalID, .outcome)
     static let goalDeleted = req(.goalID)
-    static let questCreated = req(.questID, .goalID, .period, .direction) + opt(.targetActionID, .targetTagID, .targetMeasure)
+    static let questCreated =
+        req(.questID, .goalID, .period, .direction) + opt(.targetActionID, .targetTagID, .targetMeasure)
         + questShape.filter { $0 != .period && $0 != .direction }.map { FieldRule(field: $0, required: false, nullable: false) }
         + opt(.order)
-    static let questEdited = req(.questID) + questShape.map { FieldRule(field: $0, required: false, nullable: $0 == .deadline) } + opt(.order)
+    static let questEdited =
+        req(.questID) + questShape.map { FieldRule(field: $0, required: false, nullable: $0 == .deadline) } + opt(.order)
     static let questDeleted = req(.questID)
 }

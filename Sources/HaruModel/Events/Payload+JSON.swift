@@ -32,7 +32,9 @@ extension Payload {
             guard !nested.isEmpty else {
                 throw InputError(
                     field: "data." + key,
-                    rule: "is not a field of \(type.name) (its fields: \(Set(type.schema.map { $0.field.parentName ?? $0.field.jsonName }).sorted().joined(separator: ", ")))")
+                    rule:
+                        "is not a field of \(type.name) (its fields: \(Set(type.schema.map { $0.field.parentName ?? $0.field.jsonName }).sorted().joined(separator: ", ")))"
+                )
             }
             guard case .object(let inner) = value else {
                 throw InputError(field: "data." + key, rule: "must be an object (got \(value.typeName))")
@@ -118,7 +120,9 @@ extension Payload {
             }
         case .date:
             let s = try text()
-            guard let d = LocalDate(parsing: s) else { throw bad("must be a date YYYY-MM-DD from 1900-01-01 to 2999-12-31 (got \(Echo.quoted(s)))") }
+            guard let d = LocalDate(parsing: s) else {
+                throw bad("must be a date YYYY-MM-DD from 1900-01-01 to 2999-12-31 (got \(Echo.quoted(s)))")
+            }
             return .int(Int64(d.daysSinceEpoch))
         case .clock:
             let s = try text()

@@ -11,7 +11,9 @@ extension Payload {
     /// Values given in the order of their fields' tags (as `Payload` keeps
     /// them) become the payload's own array, checked in place; others are
     /// put in order first.
-    public static func typed(_ type: EventType, _ values: consuming [(Field, FieldValue)], zones: ZoneDirectory) throws(InputError) -> Payload {
+    public static func typed(_ type: EventType, _ values: consuming [(Field, FieldValue)], zones: ZoneDirectory) throws(InputError)
+        -> Payload
+    {
         let schema = type.schema
         var fields = values
         var inOrder = true

@@ -17,8 +17,11 @@ extension TypedEvent {
     ///   - id: the event's id (a retry with the same id is not appended twice); nil: the ledger draws one.
     ///   - source: a provenance label (`cli`, `app`, …).
     /// - Throws: `InputError` naming `data.FIELD` and the rule broken.
-    public func input(at: Instant, id: EventID? = nil, source: String? = nil, zones: ZoneDirectory = .system) throws(InputError) -> EventInput {
-        EventInput(id: id, type: Self.eventType, at: at, source: source, payload: try Payload.typed(Self.eventType, fieldValues, zones: zones))
+    public func input(at: Instant, id: EventID? = nil, source: String? = nil, zones: ZoneDirectory = .system) throws(InputError)
+        -> EventInput
+    {
+        EventInput(
+            id: id, type: Self.eventType, at: at, source: source, payload: try Payload.typed(Self.eventType, fieldValues, zones: zones))
     }
 }
 
@@ -207,7 +210,8 @@ public struct ActionEdited: TypedEvent {
     public var favorite: Bool?
     public var order: Int64?
     public init(
-        actionID: String, name: String? = nil, tagIDs: [String]? = nil, symbol: Edit<String>? = nil, favorite: Bool? = nil, order: Int64? = nil
+        actionID: String, name: String? = nil, tagIDs: [String]? = nil, symbol: Edit<String>? = nil, favorite: Bool? = nil,
+        order: Int64? = nil
     ) {
         (self.actionID, self.name, self.tagIDs, self.symbol, self.favorite, self.order) = (actionID, name, tagIDs, symbol, favorite, order)
     }
@@ -348,7 +352,8 @@ public struct GoalCreated: TypedEvent {
     public var color: String?
     public var order: Int64?
     public init(
-        goalID: String, title: String, startDate: LocalDate, endDate: LocalDate? = nil, thresholdPercent: Int64? = nil, symbol: String? = nil,
+        goalID: String, title: String, startDate: LocalDate, endDate: LocalDate? = nil, thresholdPercent: Int64? = nil,
+        symbol: String? = nil,
         color: String? = nil, order: Int64? = nil
     ) {
         (self.goalID, self.title, self.startDate, self.endDate) = (goalID, title, startDate, endDate)
@@ -437,7 +442,8 @@ public struct QuestCreated: TypedEvent {
     public var deadline: ClockTime?
     public var order: Int64?
     public init(
-        questID: String, goalID: String, target: QuestTarget, period: Period, direction: Direction = .atLeast, schedule: QuestSchedule? = nil,
+        questID: String, goalID: String, target: QuestTarget, period: Period, direction: Direction = .atLeast,
+        schedule: QuestSchedule? = nil,
         customStart: LocalDate? = nil, customEnd: LocalDate? = nil, targetSeconds: Int64? = nil, targetCount: Int64? = nil,
         deadline: ClockTime? = nil, order: Int64? = nil
     ) {
@@ -477,7 +483,8 @@ public struct QuestEdited: TypedEvent {
     public var order: Int64?
     public init(
         questID: String, period: Period? = nil, direction: Direction? = nil, schedule: QuestSchedule? = nil, customStart: LocalDate? = nil,
-        customEnd: LocalDate? = nil, targetSeconds: Int64? = nil, targetCount: Int64? = nil, deadline: Edit<ClockTime>? = nil, order: Int64? = nil
+        customEnd: LocalDate? = nil, targetSeconds: Int64? = nil, targetCount: Int64? = nil, deadline: Edit<ClockTime>? = nil,
+        order: Int64? = nil
     ) {
         (self.questID, self.period, self.direction, self.schedule) = (questID, period, direction, schedule)
         (self.customStart, self.customEnd, self.targetSeconds, self.targetCount) = (customStart, customEnd, targetSeconds, targetCount)

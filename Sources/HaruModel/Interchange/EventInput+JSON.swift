@@ -38,7 +38,8 @@ extension EventInput {
             let near = EventType.allCases.map(\.name).min { editDistance($0, typeName) < editDistance($1, typeName) }
             throw InputError(
                 field: "type",
-                rule: "unknown event type \(Echo.quoted(typeName))" + (near.map { editDistance($0, typeName) <= 3 ? "; did you mean \($0)?" : "" } ?? "")
+                rule: "unknown event type \(Echo.quoted(typeName))"
+                    + (near.map { editDistance($0, typeName) <= 3 ? "; did you mean \($0)?" : "" } ?? "")
                     + " (types: \(EventType.allCases.map(\.name).joined(separator: ", ")))")
         }
         guard let atValue else { throw InputError(field: "at", rule: "is required") }

@@ -29,7 +29,9 @@
     }
 
     /// The same, for a line in memory the caller keeps alive (a mapped file's).
-    @_spi(Layers) public static func decode(buffer: UnsafeBufferPointer<UInt8>, zones: ZoneDirectory, provenance: Bool = false) -> EventInput? {
+    @_spi(Layers) public static func decode(buffer: UnsafeBufferPointer<UInt8>, zones: ZoneDirectory, provenance: Bool = false)
+        -> EventInput?
+    {
         var r = Reader(bytes: buffer)
         return provenance ? r.exportedEvent(zones: zones) : r.event(zones: zones)
     }

@@ -81,7 +81,9 @@ extension EntityReader {
 
     @_spi(Layers) public func settings() -> SettingsHistory { settingsHistory }
     @_spi(Layers) public mutating func setSettings(_ s: SettingsHistory) { settingsHistory = s }
-    @_spi(Layers) public func definition(_ kind: DefinitionKind, _ id: String) -> Definition? { defs[Int(kind.rawValue) - 1][EntityKey(id)] }
+    @_spi(Layers) public func definition(_ kind: DefinitionKind, _ id: String) -> Definition? {
+        defs[Int(kind.rawValue) - 1][EntityKey(id)]
+    }
     @_spi(Layers) public mutating func setDefinition(_ d: Definition) {
         let k = Int(d.kind.rawValue) - 1
         if d.kind.hasUniqueNames { names[k].update(old: defs[k][EntityKey(d.id)], new: d) }
@@ -102,7 +104,9 @@ extension EntityReader {
         case .counts: counts.prefetch(hash: hint.hash)
         }
     }
-    @_spi(Layers) public mutating func setSession(_ s: SessionRecord) { sessions.set(actionNumbers.compact(s, actionNumbers.number(s.actionID))) }
+    @_spi(Layers) public mutating func setSession(_ s: SessionRecord) {
+        sessions.set(actionNumbers.compact(s, actionNumbers.number(s.actionID)))
+    }
     @_spi(Layers) public func count(_ id: String) -> CountRecord? { counts[id].map { actionNumbers.expand($0) } }
     @_spi(Layers) public mutating func setCount(_ c: CountRecord) { counts.set(actionNumbers.compact(c, actionNumbers.number(c.actionID))) }
     @_spi(Layers) public func running(action: String) -> String? { runningByAction[EntityKey(action)] }

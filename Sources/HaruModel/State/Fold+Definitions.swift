@@ -33,7 +33,10 @@ extension Fold {
         guard changed else { return }
         if let other = try store.liveDefinitionID(kind, named: name), other != id {
             throw InputError(
-                field: "data.name", rule: "\(kind.word.first == "a" ? "an" : "a") \(kind.word) named \"\(name)\" already exists (id \"\(other)\"); names are unique")
+                field: "data.name",
+                rule:
+                    "\(kind.word.first == "a" ? "an" : "a") \(kind.word) named \"\(name)\" already exists (id \"\(other)\"); names are unique"
+            )
         }
     }
 

@@ -24,8 +24,8 @@
     /// from another module, where the optimizer cannot specialize it itself
     /// (unspecialized, a rebuild ran 7 % more instructions).
     @discardableResult
-    @_specialize(exported: true, where S == EntityState, P == StoredPayload)
-    @_specialize(exported: true, where S == EntityState, P == Payload)
+    @_specialize(exported:true,where S == EntityState, P == StoredPayload)
+    @_specialize(exported:true,where S == EntityState, P == Payload)
     @_spi(Layers) public static func apply<S: EntityStore, P: PayloadFields>(
         _ type: EventType, at: Instant, seq: UInt64, payload p: P, to store: inout S
     ) throws -> RecordChange? {
@@ -262,7 +262,8 @@
             }
             let action = try liveAction(try p.requiredString(.actionID), tracking: .count, store: store)
             let new = CountRecord(
-                id: id, actionID: action, time: at, amount: try countAmount(p.requiredInt(.amount)), note: p.string(.note), deleted: false, createdSeq: seq)
+                id: id, actionID: action, time: at, amount: try countAmount(p.requiredInt(.amount)), note: p.string(.note), deleted: false,
+                createdSeq: seq)
             try store.setCount(new)
             return .count(old: nil, new: new)
 

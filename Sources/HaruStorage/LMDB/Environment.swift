@@ -60,7 +60,8 @@ public final class Environment: @unchecked Sendable {
                 // An existing directory becomes private like a new one (0700), or the create says why not.
                 if chmod(path, 0o700) != 0 {
                     let e = errno
-                    throw LMDBError(code: e, call: "chmod", hint: "\(path) exists and its mode cannot be set to 0700 (\(String(cString: strerror(e))))")
+                    throw LMDBError(
+                        code: e, call: "chmod", hint: "\(path) exists and its mode cannot be set to 0700 (\(String(cString: strerror(e))))")
                 }
             }
         }
@@ -70,7 +71,9 @@ public final class Environment: @unchecked Sendable {
         if stat(path + "/data.mdb", &st) != 0 && !create {
             let e = errno
             if e == EACCES {
-                throw LMDBError(code: EACCES, call: "stat", hint: "permission denied: \(path) (or a directory above it) cannot be searched by this user")
+                throw LMDBError(
+                    code: EACCES, call: "stat", hint: "permission denied: \(path) (or a directory above it) cannot be searched by this user"
+                )
             }
             throw LMDBError(code: ENOENT, call: "mdb_env_open")
         }
@@ -92,7 +95,9 @@ public final class Environment: @unchecked Sendable {
         } catch let e where !readOnly && (e.code == EACCES || e.code == EROFS) {
             throw LMDBError(
                 code: e.code, call: e.call,
-                hint: "the ledger at \(path) is read-only for this user (\(e.code == EROFS ? "a read-only file system" : "its files' permissions")): queries answer, appends cannot")
+                hint:
+                    "the ledger at \(path) is read-only for this user (\(e.code == EROFS ? "a read-only file system" : "its files' permissions")): queries answer, appends cannot"
+            )
         }
         if create {
             for name in ["data.mdb", "lock.mdb"] { chmod(path + "/" + name, 0o600) }
@@ -138,12 +143,14 @@ public final class Environment: @unchecked Sendable {
         if o1 || o2 || needed > UInt64(Int64.max) {
             throw LMDBError.damaged(
                 "\(path)/data.mdb names page \(info.me_last_pgno) as its last, past the end of any file: its meta page is damaged. "
-                    + "Nothing was read from it; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)")
+                    + "Nothing was read from it; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)"
+            )
         }
         guard UInt64(max(0, file.st_size)) < needed else { return }
         throw LMDBError.damaged(
             "\(path)/data.mdb is \(file.st_size) bytes but its last page ends at byte \(needed): the file was cut short (or its meta page is damaged). "
-                + "Nothing was read from it; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)")
+                + "Nothing was read from it; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)"
+        )
     }
 
     deinit {
@@ -180,10 +187,12 @@ public final class Environment: @unchecked Sendable {
             guard lstat(path + "/" + name, &st) == 0 else { continue }
             let type = st.st_mode & S_IFMT
             guard type != S_IFREG else { continue }
-            let what = type == S_IFLNK ? "a symbolic link" : type == S_IFIFO ? "a FIFO" : type == S_IFDIR ? "a directory" : "not a regular file"
+            let what =
+                type == S_IFLNK ? "a symbolic link" : type == S_IFIFO ? "a FIFO" : type == S_IFDIR ? "a directory" : "not a regular file"
             throw LMDBError(
                 code: EINVAL, call: "open",
-                hint: "\(path)/\(name) is \(what); a ledger's files must be regular files in its directory (haru follows no link out of it)")
+                hint: "\(path)/\(name) is \(what); a ledger's files must be regular files in its directory (haru follows no link out of it)"
+            )
         }
     }
 
@@ -200,12 +209,15 @@ public final class Environment: @unchecked Sendable {
         let me = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "uid \(geteuid())"
         throw LMDBError.refused(
             code: EPERM,
-            "the ledger at \(path) belongs to \(owner), not to \(me): run haru as its owner, or pass --trust-owner if you mean to use it as \(me)")
+            "the ledger at \(path) belongs to \(owner), not to \(me): run haru as its owner, or pass --trust-owner if you mean to use it as \(me)"
+        )
     }
 
     private func openDatabases(_ names: [String], create: Bool) throws(LMDBError) {
         guard let handles = try open(names, create: create) else {
-            throw LMDBError(code: MDB_NOTFOUND, call: "mdb_dbi_open", hint: "the ledger lacks a database (an older haru made it); `haru rebuild` adds it")
+            throw LMDBError(
+                code: MDB_NOTFOUND, call: "mdb_dbi_open",
+                hint: "the ledger lacks a database (an older haru made it); `haru rebuild` adds it")
         }
         for (name, db) in zip(names, handles) { databases[name] = db.dbi }
     }
@@ -304,7 +316,9 @@ public final class Environment: @unchecked Sendable {
                 guard let free = freeBytes(), free < 1 << 20 else { throw e }
                 throw LMDBError(
                     code: ENOSPC, call: e.call,
-                    hint: "the disk holding \(path) is full (\(free / 1024) KiB free); nothing of this write was committed: free some space and run it again")
+                    hint:
+                        "the disk holding \(path) is full (\(free / 1024) KiB free); nothing of this write was committed: free some space and run it again"
+                )
             } catch {
                 if txn != nil { mdb_txn_abort(txn) }
                 throw error

@@ -93,10 +93,13 @@ public struct LMDBError: HaruError, Sendable {
     private static func hint(for kind: Kind) -> String {
         switch kind {
         case .mapFull:
-            return "the ledger's memory map is full and could not grow further (the write needs more address space than this process has); nothing of this write was committed"
+            return
+                "the ledger's memory map is full and could not grow further (the write needs more address space than this process has); nothing of this write was committed"
         case .readersFull: return "too many readers; stale readers from crashed processes are cleared on the next open"
         case .invalid, .versionMismatch: return "this is not a ledger written by this LMDB version"
-        case .corrupted, .pageNotFound: return "the data file is damaged; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)"
+        case .corrupted, .pageNotFound:
+            return
+                "the data file is damaged; restore it from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path)"
         case .noSuchFile: return "no such file or directory; create the ledger with `haru init`"
         case .permissionDenied: return "permission denied; the ledger files are private to their owner (mode 0600)"
         case .diskFull: return "the disk is full"

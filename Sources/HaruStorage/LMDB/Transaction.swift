@@ -60,7 +60,9 @@ extension Transaction where Access == ReadWrite {
     ///   - append: the key sorts after every key in `db` (MDB_APPEND:
     ///     no tree search, pages filled completely).
     ///   - noOverwrite: fail with `MDB_KEYEXIST` rather than replace a value.
-    @_spi(Layers) public func put<K>(_ db: Database<K>, _ key: K.Key, _ value: [UInt8], append: Bool = false, noOverwrite: Bool = false) throws {
+    @_spi(Layers) public func put<K>(_ db: Database<K>, _ key: K.Key, _ value: [UInt8], append: Bool = false, noOverwrite: Bool = false)
+        throws
+    {
         var k = K.bytes(key)
         var v = value
         try k.withUnsafeMutableBytes { (kb) throws in
@@ -249,7 +251,9 @@ extension Transaction {
     ///   (MDB_APPEND: a full page is split at its end, not its middle, so a
     ///   run of appends leaves full pages).
     /// - Parameter noOverwrite: fail with `MDB_KEYEXIST` rather than replace a value.
-    @_spi(Layers) public func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false, noOverwrite: Bool = false)
+    @_spi(Layers) public func put(
+        key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, append: Bool = false, noOverwrite: Bool = false
+    )
         throws
     {
         var mk = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))

@@ -73,7 +73,9 @@ final class WriterGate {
             if let limit = wait.limit, waited >= limit {
                 throw LMDBError(
                     code: EBUSY, call: "write lock",
-                    hint: "another process (\(holder)) holds the ledger's write lock; gave up after \(Int(limit)) s (--wait); nothing was written")
+                    hint:
+                        "another process (\(holder)) holds the ledger's write lock; gave up after \(Int(limit)) s (--wait); nothing was written"
+                )
             }
             var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
             nanosleep(&pause, nil)

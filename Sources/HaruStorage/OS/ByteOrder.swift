@@ -13,7 +13,9 @@
     }
 
     @inline(__always)
-    @_spi(Layers) public static func less(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.withUnsafeBytes { a in b.withUnsafeBytes { b in less(a, b) } } }
+    @_spi(Layers) public static func less(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBytes { a in b.withUnsafeBytes { b in less(a, b) } }
+    }
 
     /// Whether stored key `a` sorts before `b`.
     @inline(__always)

@@ -1,8 +1,8 @@
+@_spi(Layers) import HaruEngine
 /// `haru diff --json`, written straight into bytes: a diff of states far
 /// apart lists every event between (100,000 make 15 MB), and building the
 /// whole answer as one value first took a fifth of the time.
 @_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 extension StateDiff {
     /// Writes `{"from":{…},"to":{…},"changes":[…],"events":[…]}` to `write`,
@@ -54,7 +54,9 @@ extension StateDiff {
         out.raw(",\"changed\":")
         JSONValue.array(
             c.leaves.map { leaf in
-                .object([("path", .string(leaf.path))] + (leaf.before.map { [("before", $0)] } ?? []) + (leaf.after.map { [("after", $0)] } ?? []))
+                .object(
+                    [("path", .string(leaf.path))] + (leaf.before.map { [("before", $0)] } ?? [])
+                        + (leaf.after.map { [("after", $0)] } ?? []))
             }
         ).write(to: &out)
         out.raw(",\"caused_by\":")

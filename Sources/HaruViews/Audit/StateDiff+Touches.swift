@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// What the events between two states touch: for each event, its entity,
 /// goal and the actions and logical days of the record versions it changed.
 ///
@@ -11,8 +13,6 @@
 /// not in the pages: those of A and of B are compared, and one that differs
 /// touches every day from its start to its state's reference.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 extension StateDiff {
     /// A record version added or removed between the states: by which event,

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// What changed between two states of the ledger (`haru diff --known-at A
 /// --known-at B`), and because of which events (Docs/design.md, "Diff").
 ///
@@ -9,8 +11,6 @@
 /// the records of the actions it counts; for a goal, its quests' causes; for
 /// a day, the records on it; and the settings changes, which move every span.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 public struct StateDiff {
     /// An event between the two states that can have caused a change.
@@ -125,14 +125,18 @@ public struct StateDiff {
     }
 
     /// One state's answer for each of the given days.
-    static func dayItems(_ ledger: Ledger, _ k: UInt64, zones: ZoneDirectory, days: Set<LocalDate>, reference ref: Reference) throws -> Items {
+    static func dayItems(_ ledger: Ledger, _ k: UInt64, zones: ZoneDirectory, days: Set<LocalDate>, reference ref: Reference) throws
+        -> Items
+    {
         guard let first = days.min(), let last = days.max() else { return [:] }
         return try ledger.snapshot(knownAt: .seq(k), zones: zones) { snap in
             let cal = try snap.calendar()
             let book = try DayBook(snap, calendar: cal, from: first, through: last, reference: ref)
             var out: Items = [:]
             for d in days {
-                out["day:" + d.description] = ("day", d.description, .object(book.json(day: d.daysSinceEpoch - first.daysSinceEpoch, calendar: cal)))
+                out["day:" + d.description] = (
+                    "day", d.description, .object(book.json(day: d.daysSinceEpoch - first.daysSinceEpoch, calendar: cal))
+                )
             }
             return out
         }

@@ -1,8 +1,8 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// `haru actions`, `tags`, `goals`, `quests`: the definitions of one kind as
 /// a view sees them, in the user's order.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 /// One definition in a listing.
 public struct DefinitionRow: Sendable {

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// `haru history`: every event that touched one entity, oldest first, each
 /// with the fields it changed (old → new), as a snapshot knows them.
 ///
@@ -7,8 +9,6 @@
 /// stretch of the log. An action's records (`--records`) are found among
 /// the stored records: a scan of them all.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 public enum HistorySubject: Sendable {
     case definition(Definition)
@@ -61,7 +61,9 @@ public enum EntityHistory {
         for kind in [DefinitionKind.action, .tag, .goal] {
             let named = try snap.definitions(kind).filter { $0.isLive && ($0.fields().string(.name) ?? $0.fields().string(.title)) == text }
             if named.count > 1 {
-                throw InputError(field: "NAME", rule: "\(named.count) \(kind.word)s are called \"\(text)\"; give an id (\(named.map(\.id).joined(separator: ", ")))")
+                throw InputError(
+                    field: "NAME",
+                    rule: "\(named.count) \(kind.word)s are called \"\(text)\"; give an id (\(named.map(\.id).joined(separator: ", ")))")
             }
             if let d = named.first { return .definition(d) }
         }
@@ -158,12 +160,15 @@ public enum EntityHistory {
     }
 
     /// The sessions and counts of an action known to `snap`.
-    static func actionRecords(_ snap: Snapshot, _ action: String) throws -> [(id: String, session: Bool, created: UInt64, version: UInt64)] {
+    static func actionRecords(_ snap: Snapshot, _ action: String) throws -> [(id: String, session: Bool, created: UInt64, version: UInt64)]
+    {
         var out: [(id: String, session: Bool, created: UInt64, version: UInt64)] = []
         try snap.forEachStoredRecord { record in
             switch record {
-            case .session(let s) where s.actionID == action && s.createdSeq <= snap.knownAt: out.append((s.id, true, s.createdSeq, s.versionSeq))
-            case .count(let c) where c.actionID == action && c.createdSeq <= snap.knownAt: out.append((c.id, false, c.createdSeq, c.versionSeq))
+            case .session(let s) where s.actionID == action && s.createdSeq <= snap.knownAt:
+                out.append((s.id, true, s.createdSeq, s.versionSeq))
+            case .count(let c) where c.actionID == action && c.createdSeq <= snap.knownAt:
+                out.append((c.id, false, c.createdSeq, c.versionSeq))
             default: break
             }
             return true

@@ -1,8 +1,8 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// The `--json` of the listings, shared by the command line and scenario
 /// files (`haru check`), so a fixture asserts exactly what a script reads.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 extension RecordRow {
     /// The logical days the record touches (a running session: up to the reference).
@@ -27,7 +27,10 @@ extension RecordRow {
                 ("days", .array(days(cal, reference).map { .string($0.description) })),
             ]
         case .count:
-            m += [("time", .string(cal.format(start))), ("amount", .int(Int64(amount ?? 0))), ("day", .string(cal.day(of: start).description))]
+            m += [
+                ("time", .string(cal.format(start))), ("amount", .int(Int64(amount ?? 0))),
+                ("day", .string(cal.day(of: start).description)),
+            ]
         }
         m += [("note", note.map { .string($0) } ?? .null), ("state", .string(state.rawValue)), ("seq", .int(Int64(versionSeq)))]
         if actionDeleted { m.append(("action_deleted", .bool(true))) }
@@ -45,7 +48,12 @@ extension RecordList {
         for d in try snap.definitions(.action) { names[d.id] = d.fields().string(.name) ?? d.id }
         return .object(
             [("from", .string(from.description)), ("to", .string(to.description))] + snap.referenceJSON(reference, cal)
-                + [("records", .array(rows.map { $0.json(action: names[$0.actionID] ?? $0.actionID, calendar: cal, reference: reference) }))])
+                + [
+                    (
+                        "records",
+                        .array(rows.map { $0.json(action: names[$0.actionID] ?? $0.actionID, calendar: cal, reference: reference) })
+                    )
+                ])
     }
 }
 
@@ -95,15 +103,18 @@ extension DefinitionList {
         case .quest:
             let goals = try rows(snap, .goal, reference: ref, all: true)
             let titles = Dictionary(goals.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-            let tracking = Dictionary(actions.map { ($0.id, $0.fields.choice(.tracking) == Tracking.time) }, uniquingKeysWith: { a, _ in a })
+            let tracking = Dictionary(
+                actions.map { ($0.id, $0.fields.choice(.tracking) == Tracking.time) }, uniquingKeysWith: { a, _ in a })
             for r in try questRows(snap, reference: ref, all: all, goal: goal) {
                 let s = QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] })
                 let target = r.fields.string(.targetActionID) ?? r.fields.string(.targetTagID) ?? ""
-                let targetName = (r.fields.string(.targetTagID) != nil ? tags[target]?.name : actions.first { $0.id == target }?.name) ?? target
+                let targetName =
+                    (r.fields.string(.targetTagID) != nil ? tags[target]?.name : actions.first { $0.id == target }?.name) ?? target
                 items.append(
                     .object(
                         members(r, cal) + [
-                            ("goal", .string(titles[s.goalID] ?? s.goalID)), ("target_name", .string(targetName)), ("unit", .string(s.unit)),
+                            ("goal", .string(titles[s.goalID] ?? s.goalID)), ("target_name", .string(targetName)),
+                            ("unit", .string(s.unit)),
                             ("schedule_text", .string(s.scheduleText)),
                         ]))
             }
@@ -141,7 +152,8 @@ extension DefinitionList {
         }
         m.append(("order", r.order.map { .int(Int64($0)) } ?? .null))
         m.append(("deleted", .bool(r.deleted)))
-        m.append(("created", .object([("seq", .int(Int64(r.definition.created.seq))), ("at", .string(cal.format(r.definition.created.at)))])))
+        m.append(
+            ("created", .object([("seq", .int(Int64(r.definition.created.seq))), ("at", .string(cal.format(r.definition.created.at)))])))
         return m
     }
 }

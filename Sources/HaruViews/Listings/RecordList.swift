@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// `haru records`: the sessions and counts of a stretch of days, one row a
 /// record, as a snapshot knows them.
 ///
@@ -7,8 +9,6 @@
 /// known at an earlier seq than the record's last change re-folds that
 /// record's own events up to it (`RecordReplay`).
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 public struct RecordRow: Sendable, Equatable {
     public enum Kind: String, Sendable { case session, count }

@@ -1,9 +1,9 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// What a person types to name a record: the start of its id (as
 /// `haru records` shows it, like git's short hashes) or `@N`, the N-th most
 /// recent record (like timewarrior's `@1`).
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 public enum RecordRef {
     /// Why a reference names no single record: said in words a person can act on.
@@ -20,12 +20,16 @@ public enum RecordRef {
             }
             let recent = try mostRecent(snap, n, reference: reference)
             guard recent.count >= n else {
-                throw Unresolved(message: "there \(recent.count == 1 ? "is" : "are") only \(recent.count) record\(recent.count == 1 ? "" : "s") (@\(n) asked)")
+                throw Unresolved(
+                    message:
+                        "there \(recent.count == 1 ? "is" : "are") only \(recent.count) record\(recent.count == 1 ? "" : "s") (@\(n) asked)"
+                )
             }
             return recent[n - 1]
         }
         guard !text.isEmpty, EntityID.isValid(text) else {
-            throw Unresolved(message: "\(Echo.quoted(text)) is not a record reference: give the start of its id (`haru records` shows them) or @1, @2 …")
+            throw Unresolved(
+                message: "\(Echo.quoted(text)) is not a record reference: give the start of its id (`haru records` shows them) or @1, @2 …")
         }
         var hits: [RecordRow] = []
         try snap.forEachStoredRecord(idPrefix: Array(text.utf8)) { record in
@@ -33,10 +37,14 @@ public enum RecordRef {
             return hits.count < 2
         }
         guard let first = hits.first else {
-            throw Unresolved(message: "no record id starts with \(Echo.quoted(text)); `haru records` lists the day's records with their refs")
+            throw Unresolved(
+                message: "no record id starts with \(Echo.quoted(text)); `haru records` lists the day's records with their refs")
         }
         guard hits.count == 1 else {
-            throw Unresolved(message: "\(Echo.quoted(text)) is the start of more than one record id (\(hits.map(\.id).joined(separator: ", ")) …); type more of it")
+            throw Unresolved(
+                message:
+                    "\(Echo.quoted(text)) is the start of more than one record id (\(hits.map(\.id).joined(separator: ", ")) …); type more of it"
+            )
         }
         var row = first
         row.ref = try snap.shortRef(row.id)

@@ -1,8 +1,8 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// What the listings read besides the projections: single events, the
 /// stored entities, the events of one entity and short references.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 extension Snapshot {
     /// The stored entities at the head (the listings apply `knownAt` themselves).
@@ -72,7 +72,8 @@ extension Snapshot {
                 guard key.withUnsafeBytes({ $0.starts(with: prefix) }) else { return false }
                 let record = try value.withUnsafeBytes { (v) throws(DecodeError) -> StoredRecord in
                     var r = ByteReader(v)
-                    return family == StateKey.sessionFamily ? .session(try StateCodec.decodeSession(&r)) : .count(try StateCodec.decodeCount(&r))
+                    return family == StateKey.sessionFamily
+                        ? .session(try StateCodec.decodeSession(&r)) : .count(try StateCodec.decodeCount(&r))
                 }
                 more = try body(record)
                 return more

@@ -1,7 +1,7 @@
+@_spi(Layers) import HaruEngine
 /// `haru explain QUEST`: period by period, what the quest required, what was
 /// done, and which records counted or were left out and why.
 @_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruStorage
 
 public struct QuestExplanation: Sendable {
@@ -45,7 +45,8 @@ public struct QuestExplanation: Sendable {
         }
         let defs = try LiveDefinitions(snap, reference: reference)
         let q = QuestSpec(
-            id: id, qd.fields(inForceAt: reference.definitionsAt), actionTracksTime: { defs.actions[$0].map { $0.choice(.tracking) == Tracking.time } })
+            id: id, qd.fields(inForceAt: reference.definitionsAt),
+            actionTracksTime: { defs.actions[$0].map { $0.choice(.tracking) == Tracking.time } })
         spec = q
         let refDay = reference.day(calendar)
         let cut = reference.cutting

@@ -1,6 +1,6 @@
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruEngine
 
 extension ProgressReport {
     /// `haru progress --json` (CONTRACT §4).

@@ -1,3 +1,4 @@
+@_spi(Layers) import HaruEngine
 /// Goals, quests, spans, streaks and judgments of one view (RULES §2–§7).
 ///
 /// One read of the record pages covers every day the view needs; the per-day
@@ -6,7 +7,6 @@
 /// Streaks walk the days once: O(records + days), with no look-back limit.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruEngine
 
 public struct ProgressEngine {
     let snap: Snapshot
@@ -332,7 +332,8 @@ public struct ProgressEngine {
         calendar: LedgerCalendar
     ) -> Int {
         var best = 0, run = 0
-        forEachPeriod(q, values: v, meter: meter, lastDay: lastDay, goalStart: goalStart, calendar: calendar) { _, _, scheduled, value, last in
+        forEachPeriod(q, values: v, meter: meter, lastDay: lastDay, goalStart: goalStart, calendar: calendar) {
+            _, _, scheduled, value, last in
             guard scheduled else { return }
             if q.met(value: value, target: q.amount) {
                 run += 1
@@ -353,7 +354,8 @@ public struct ProgressEngine {
         calendar: LedgerCalendar
     ) -> [PeriodMark] {
         var marks: [PeriodMark] = []
-        forEachPeriod(q, values: v, meter: meter, lastDay: lastDay, goalStart: goalStart, calendar: calendar) { first, last, scheduled, value, isLast in
+        forEachPeriod(q, values: v, meter: meter, lastDay: lastDay, goalStart: goalStart, calendar: calendar) {
+            first, last, scheduled, value, isLast in
             let met = q.met(value: value, target: q.amount)
             let state: PeriodMark.State
             if !scheduled {

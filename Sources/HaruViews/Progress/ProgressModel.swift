@@ -1,7 +1,7 @@
+@_spi(Layers) import HaruEngine
 /// One span (day, week or month) of a quest (RULES §3).
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruEngine
 
 public struct SpanResult: Sendable, Equatable {
     public var scheduled: Bool

@@ -1,3 +1,4 @@
+@_spi(Layers) import HaruEngine
 /// Per-day values of quests over one run of days and one reference: the one
 /// place where a quest's day is measured, through its deadline window when
 /// it has one (RULES §2), for spans, streaks and judgments alike.
@@ -6,7 +7,6 @@
 /// the records gives whole days and every deadline window at once.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruEngine
 
 struct QuestMeter {
     let calendar: LedgerCalendar

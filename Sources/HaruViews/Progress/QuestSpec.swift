@@ -1,7 +1,7 @@
+@_spi(Layers) import HaruEngine
 /// A quest's definition as in force at one instant, typed (RULES §2).
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruEngine
 
 public struct QuestSpec: Sendable, Equatable {
     public enum Schedule: Sendable, Equatable {
@@ -124,12 +124,17 @@ extension QuestSpec {
         case .daily:
             switch schedule {
             case .everyDay: return "every day"
-            case .weekdays(let days): return days.sorted().map { Weekday(rawValue: $0).map { String($0.name.prefix(1).uppercased() + $0.name.dropFirst().prefix(2)) } ?? "?" }.joined(separator: ", ")
-            case .monthDays(let days): return "day" + (days.count > 1 ? "s " : " ") + days.sorted().map(String.init).joined(separator: ", ")
-                + " of the month"
+            case .weekdays(let days):
+                return days.sorted().map {
+                    Weekday(rawValue: $0).map { String($0.name.prefix(1).uppercased() + $0.name.dropFirst().prefix(2)) } ?? "?"
+                }.joined(separator: ", ")
+            case .monthDays(let days):
+                return "day" + (days.count > 1 ? "s " : " ") + days.sorted().map(String.init).joined(separator: ", ")
+                    + " of the month"
             case .ordinal(let n, let wd):
                 let nth = n == 1 ? "1st" : n == 2 ? "2nd" : n == 3 ? "3rd" : "\(n)th"
-                return "the \(nth) \(Weekday(rawValue: wd).map { $0.name.prefix(1).uppercased() + $0.name.dropFirst() } ?? "?") of the month"
+                return
+                    "the \(nth) \(Weekday(rawValue: wd).map { $0.name.prefix(1).uppercased() + $0.name.dropFirst() } ?? "?") of the month"
             }
         }
     }

@@ -1,6 +1,6 @@
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruEngine
 
 extension DayBook {
     /// `haru day --json` for day `i` of the book: only actions and tags with
@@ -10,7 +10,8 @@ extension DayBook {
             .array(
                 m.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map {
                     .object([
-                        (key, .string($0.key)), ("name", .string(names[$0.key]?.string(.name) ?? $0.key)), ("seconds", .int($0.value.seconds)),
+                        (key, .string($0.key)), ("name", .string(names[$0.key]?.string(.name) ?? $0.key)),
+                        ("seconds", .int($0.value.seconds)),
                         ("count", .int($0.value.count)),
                     ])
                 })

@@ -1,7 +1,7 @@
+@_spi(Layers) import HaruEngine
 /// Seconds and count of one action or tag.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruEngine
 
 public struct Totals: Sendable, Equatable {
     public var seconds: Int64 = 0

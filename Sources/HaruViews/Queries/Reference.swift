@@ -1,8 +1,8 @@
+@_spi(Layers) import HaruEngine
 /// From where a query looks at the ledger: valid time (`--as-of`) and
 /// transaction time (`--known-at`), RULES §7.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruEngine
 
 public struct Reference: Sendable, Equatable {
     /// "Now" for the query: running sessions count up to it; with `--as-of`

@@ -1,8 +1,8 @@
+@_spi(Layers) import HaruEngine
 /// A report's periods, totals and averages (`haru report`), computed once
 /// for the table and the JSON.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruEngine
 
 public struct ReportTable: Sendable {
     public struct Period: Sendable {

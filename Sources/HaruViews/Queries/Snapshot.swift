@@ -1,8 +1,8 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// The ledger as known at one seq, inside one read transaction: every read a
 /// query makes sees the same state, however many writers append meanwhile.
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 public struct Snapshot {
     let ledger: Ledger
@@ -59,20 +59,26 @@ public struct Snapshot {
     /// held at `knownAt`, page by page, in page order.
     /// - Parameter retired: also the entries added by then but retired by
     ///   then (a record's older versions, a deleted record's last one).
-    @_spi(Layers) public func pageEntries(_ pages: ClosedRange<Int64>, retired: Bool = false, _ body: (Int64, PageEntry) throws -> Void) throws {
+    @_spi(Layers) public func pageEntries(_ pages: ClosedRange<Int64>, retired: Bool = false, _ body: (Int64, PageEntry) throws -> Void)
+        throws
+    {
         let k = knownAt
         try txn.scan(ledger.pages, from: pages.lowerBound) { key, value in
-            try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
-                guard key.count == 4 else { throw LedgerError.damaged(seq: nil, reason: "a record page key is malformed") }
-                let page = PageKey.page(fromKey: key)
-                if page > pages.upperBound { return false }
-                guard value.count % PageEntry.size == 0 else { throw LedgerError.damaged(seq: nil, reason: "record page \(page) is malformed") }
-                for e in 0..<(value.count / PageEntry.size) {
-                    let entry = PageEntry.read(value, e)
-                    if entry.known(at: k) || (retired && entry.addedSeq <= k) { try body(page, entry) }
+            try key.withUnsafeBytes { key in
+                try value.withUnsafeBytes { value in
+                    guard key.count == 4 else { throw LedgerError.damaged(seq: nil, reason: "a record page key is malformed") }
+                    let page = PageKey.page(fromKey: key)
+                    if page > pages.upperBound { return false }
+                    guard value.count % PageEntry.size == 0 else {
+                        throw LedgerError.damaged(seq: nil, reason: "record page \(page) is malformed")
+                    }
+                    for e in 0..<(value.count / PageEntry.size) {
+                        let entry = PageEntry.read(value, e)
+                        if entry.known(at: k) || (retired && entry.addedSeq <= k) { try body(page, entry) }
+                    }
+                    return true
                 }
-                return true
-            }}
+            }
         }
     }
 
@@ -86,13 +92,15 @@ public struct Snapshot {
         guard knownAt > base else { return Array(running.sessions.values) }
         // The events after the checkpoint, through the running set's rules (`RunningSet`).
         try txn.scan(ledger.events, from: base + 1) { key, value in
-            try key.withUnsafeBytes { key in try value.withUnsafeBytes { value in
-                let seq = try EventRecord.seq(fromKey: key)
-                if seq > knownAt { return false }
-                let e = try EventRecord.decode(seq: seq, value)
-                running.apply(e.type, at: e.at, seq: seq, payload: e.payload)
-                return true
-            }}
+            try key.withUnsafeBytes { key in
+                try value.withUnsafeBytes { value in
+                    let seq = try EventRecord.seq(fromKey: key)
+                    if seq > knownAt { return false }
+                    let e = try EventRecord.decode(seq: seq, value)
+                    running.apply(e.type, at: e.at, seq: seq, payload: e.payload)
+                    return true
+                }
+            }
         }
         return Array(running.sessions.values)
     }

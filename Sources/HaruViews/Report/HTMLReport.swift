@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
 /// `haru report --html FILE`: one self-contained page (inline SVG and CSS,
 /// no script, nothing fetched):
 /// - each goal with its status, achievement, today's / this week's / this
@@ -13,8 +15,6 @@
 /// app's (deep moss green, mustard gold on warm white; sage mint and soft
 /// amber on green-tinted black in dark mode, `prefers-color-scheme`).
 @_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 
 public enum HTMLReport {
     public static func page(
@@ -65,9 +65,12 @@ public enum HTMLReport {
         html += legend([("met", "met"), ("missed", "missed"), ("in-progress", "in progress"), ("not-scheduled", "not scheduled")])
         for g in progress.goals {
             let achieved = g.achievementPercent.map { " · \(Int($0.rounded())) % achieved" } ?? ""
-            html += "<div class=\"goal\"><h3>\(escape(g.title)) <span class=\"status \(g.status.rawValue)\">\(words(g.status.rawValue))</span>"
+            html +=
+                "<div class=\"goal\"><h3>\(escape(g.title)) <span class=\"status \(g.status.rawValue)\">\(words(g.status.rawValue))</span>"
             html += "<span class=\"note\">\(achieved)</span></h3>\n"
-            let spans = zip(["today", "this week", "this month"], g.spanRatios).compactMap { name, r in r.map { "\(name) \(Int(($0 * 100).rounded())) %" } }
+            let spans = zip(["today", "this week", "this month"], g.spanRatios).compactMap { name, r in
+                r.map { "\(name) \(Int(($0 * 100).rounded())) %" }
+            }
             if !spans.isEmpty { html += "<p class=\"note\">\(spans.joined(separator: " · "))</p>\n" }
             for q in g.quests {
                 html += "<p>\(escape(questLine(q)))"
@@ -88,12 +91,13 @@ public enum HTMLReport {
     static func questLine(_ q: QuestProgress) -> String {
         let direction = q.spec.atLeast ? "at least" : "at most"
         let amount = q.spec.unitIsTime ? duration(q.spec.amount) : "\(Int(q.spec.amount))×"
-        let per = switch q.spec.period {
-        case .daily: "a day, " + q.spec.scheduleText
-        case .weekly: "a week"
-        case .monthly: "a month"
-        case .custom: "from " + q.spec.scheduleText
-        }
+        let per =
+            switch q.spec.period {
+            case .daily: "a day, " + q.spec.scheduleText
+            case .weekly: "a week"
+            case .monthly: "a month"
+            case .custom: "from " + q.spec.scheduleText
+            }
         return "\(q.targetName): \(direction) \(amount) \(per)"
     }
 
@@ -106,15 +110,19 @@ public enum HTMLReport {
         if q.spec.period == .daily {
             let weekStart = cal.weekStart(of: marks[0].first)
             let columns = (marks[marks.count - 1].first.daysSinceEpoch - weekStart.daysSinceEpoch) / 7 + 1
-            html += "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(columns * 13 + 2)\" height=\"\(7 * 13 + 2)\" role=\"img\" aria-label=\"\(escape(q.targetName)) by day\">\n"
+            html +=
+                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(columns * 13 + 2)\" height=\"\(7 * 13 + 2)\" role=\"img\" aria-label=\"\(escape(q.targetName)) by day\">\n"
             for m in marks {
                 let offset = m.first.daysSinceEpoch - weekStart.daysSinceEpoch
-                html += "<rect class=\"period \(cssClass(m.state))\" x=\"\(offset / 7 * 13)\" y=\"\(offset % 7 * 13)\" width=\"12\" height=\"12\"><title>\(m.first): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>\n"
+                html +=
+                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(offset / 7 * 13)\" y=\"\(offset % 7 * 13)\" width=\"12\" height=\"12\"><title>\(m.first): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>\n"
             }
         } else {
-            html += "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(marks.count * 25 + 2)\" height=\"26\" role=\"img\" aria-label=\"\(escape(q.targetName)) by \(q.spec.period == .weekly ? "week" : "month")\">\n"
+            html +=
+                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(marks.count * 25 + 2)\" height=\"26\" role=\"img\" aria-label=\"\(escape(q.targetName)) by \(q.spec.period == .weekly ? "week" : "month")\">\n"
             for (k, m) in marks.enumerated() {
-                html += "<rect class=\"period \(cssClass(m.state))\" x=\"\(k * 25)\" y=\"0\" width=\"24\" height=\"24\" rx=\"3\"><title>\(m.first) – \(m.last): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>\n"
+                html +=
+                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(k * 25)\" y=\"0\" width=\"24\" height=\"24\" rx=\"3\"><title>\(m.first) – \(m.last): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>\n"
             }
         }
         return html + "</svg>\n"
@@ -151,14 +159,16 @@ public enum HTMLReport {
             let values = perDay.map { Double(isCount ? ($0[id]?.count ?? 0) : ($0[id]?.seconds ?? 0)) }
             let top = values.max() ?? 0
             html += "<div class=\"side\"><h3>\(escape(name))</h3>\n"
-            html += "<svg class=\"heatmap\" width=\"\(columns * 13 + 2)\" height=\"\(7 * 13 + 2)\" role=\"img\" aria-label=\"\(escape(name)) by day\">\n"
+            html +=
+                "<svg class=\"heatmap\" width=\"\(columns * 13 + 2)\" height=\"\(7 * 13 + 2)\" role=\"img\" aria-label=\"\(escape(name)) by day\">\n"
             for i in 0..<days {
                 let d = book.grid.day(i)
                 let offset = d.daysSinceEpoch - weekStart.daysSinceEpoch
                 let v = values[i]
                 let opacity = top > 0 && v > 0 ? JSONValue.formatNumber(((0.25 + 0.75 * v / top) * 100).rounded() / 100) : "1"
                 let what = isCount ? "\(Int(v))×" : duration(v)
-                html += "<rect class=\"day \(v > 0 ? "met" : "zero")\" fill-opacity=\"\(opacity)\" data-day=\"\(d)\" x=\"\(offset / 7 * 13)\" y=\"\(offset % 7 * 13)\" width=\"12\" height=\"12\"><title>\(d): \(what)</title></rect>\n"
+                html +=
+                    "<rect class=\"day \(v > 0 ? "met" : "zero")\" fill-opacity=\"\(opacity)\" data-day=\"\(d)\" x=\"\(offset / 7 * 13)\" y=\"\(offset % 7 * 13)\" width=\"12\" height=\"12\"><title>\(d): \(what)</title></rect>\n"
             }
             html += "</svg></div>\n"
         }
@@ -175,8 +185,11 @@ public enum HTMLReport {
         let top = perDay.map { d in tags.reduce(0) { $0 + (d[$1]?.seconds ?? 0) } }.max() ?? 0
         let width = max(10, min(28, 720 / max(days, 1)))
         var html = "<h2>Time by tag</h2>\n"
-        html += legend(tags.enumerated().map { k, id in ("tag\(k)", book.tags[id]?.string(.name) ?? id) }, colours: tags.enumerated().map { colour(book.tags[$1], $0) })
-        html += "<svg class=\"bars\" width=\"\(max(days * width + 2, 160))\" height=\"138\" role=\"img\" aria-label=\"time per day by tag\">\n"
+        html += legend(
+            tags.enumerated().map { k, id in ("tag\(k)", book.tags[id]?.string(.name) ?? id) },
+            colours: tags.enumerated().map { colour(book.tags[$1], $0) })
+        html +=
+            "<svg class=\"bars\" width=\"\(max(days * width + 2, 160))\" height=\"138\" role=\"img\" aria-label=\"time per day by tag\">\n"
         html += dayLabels(book, width: width, y: 134)
         for i in 0..<days {
             var y = 120.0
@@ -185,7 +198,8 @@ public enum HTMLReport {
                 guard s > 0, top > 0 else { continue }
                 let h = 118.0 * Double(s) / Double(top)
                 y -= h
-                html += "<rect x=\"\(i * width)\" y=\"\(fmt(y))\" width=\"\(width - 2)\" height=\"\(fmt(h))\" fill=\"\(colour(book.tags[id], k))\"><title>\(book.grid.day(i)) \(escape(book.tags[id]?.string(.name) ?? id)): \(duration(Double(s)))</title></rect>\n"
+                html +=
+                    "<rect x=\"\(i * width)\" y=\"\(fmt(y))\" width=\"\(width - 2)\" height=\"\(fmt(h))\" fill=\"\(colour(book.tags[id], k))\"><title>\(book.grid.day(i)) \(escape(book.tags[id]?.string(.name) ?? id)): \(duration(Double(s)))</title></rect>\n"
             }
         }
         return html + "</svg>\n"
@@ -205,11 +219,13 @@ public enum HTMLReport {
             let name = book.actions[id]?.string(.name) ?? id
             let values = perDay.map { $0[id]?.count ?? 0 }
             let top = values.max() ?? 0
-            html += "<h3>\(escape(name))</h3>\n<svg class=\"bars\" width=\"\(max(days * width + 2, 160))\" height=\"76\" role=\"img\" aria-label=\"\(escape(name)) per day\">\n"
+            html +=
+                "<h3>\(escape(name))</h3>\n<svg class=\"bars\" width=\"\(max(days * width + 2, 160))\" height=\"76\" role=\"img\" aria-label=\"\(escape(name)) per day\">\n"
             html += dayLabels(book, width: width, y: 73)
             for (i, v) in values.enumerated() where v > 0 && top > 0 {
                 let h = 58.0 * Double(v) / Double(top)
-                html += "<rect class=\"count\" x=\"\(i * width)\" y=\"\(fmt(60 - h))\" width=\"\(width - 2)\" height=\"\(fmt(h))\"><title>\(book.grid.day(i)): \(v)×</title></rect>\n"
+                html +=
+                    "<rect class=\"count\" x=\"\(i * width)\" y=\"\(fmt(60 - h))\" width=\"\(width - 2)\" height=\"\(fmt(h))\"><title>\(book.grid.day(i)): \(v)×</title></rect>\n"
             }
             html += "</svg>\n"
         }
@@ -223,7 +239,10 @@ public enum HTMLReport {
         let days = book.grid.count
         guard days > 0 else { return "" }
         var html = "<text class=\"label\" x=\"0\" y=\"\(y)\">\(book.grid.day(0))</text>"
-        if days > 1 { html += "<text class=\"label\" text-anchor=\"end\" x=\"\(max(days * width - 2, 158))\" y=\"\(y)\">\(book.grid.day(days - 1))</text>" }
+        if days > 1 {
+            html +=
+                "<text class=\"label\" text-anchor=\"end\" x=\"\(max(days * width - 2, 158))\" y=\"\(y)\">\(book.grid.day(days - 1))</text>"
+        }
         return html + "\n"
     }
 

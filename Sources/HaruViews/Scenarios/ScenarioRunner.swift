@@ -1,3 +1,4 @@
+@_spi(Layers) import HaruEngine
 /// Replays a scenario file (CONTRACT §5) into a scratch ledger and checks
 /// its `expect` lines against the same query code the commands use.
 ///
@@ -11,7 +12,6 @@
 /// - Other `expect` lines name a query (`day`, `report`), its arguments, and
 ///   any fields of its JSON output to compare (numbers within 1e-6).
 @_spi(Layers) import HaruModel
-@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruStorage
 
 public struct ScenarioRunner {
@@ -174,7 +174,8 @@ public struct ScenarioRunner {
                 throw ScenarioError(
                     file: file, line: line,
                     reason:
-                        "unknown expectation \"\(kind)\" (day, report, progress, goal, quest, streak, judgment, record, definition, settings, reject)")
+                        "unknown expectation \"\(kind)\" (day, report, progress, goal, quest, streak, judgment, record, definition, settings, reject)"
+                )
             }
         }
         if kind == "record" || kind == "definition" || kind == "settings" {
@@ -219,12 +220,16 @@ public struct ScenarioRunner {
 
     /// A listing's entry by `id` (with `"listed": true`, or `{"listed": false}`
     /// when absent), or the settings in force; then compared field by field.
-    private mutating func expectListed(_ kind: String, _ json: JSONValue, _ output: JSONValue, title: String, asOf: String?, line: Int) throws {
+    private mutating func expectListed(_ kind: String, _ json: JSONValue, _ output: JSONValue, title: String, asOf: String?, line: Int)
+        throws
+    {
         var label = title + (asOf.map { " as_of \($0)" } ?? "") + (json["known_at"].map { " known_at \($0.compactText)" } ?? "")
         if kind == "settings" {
             return compare(json, output["settings"] ?? .null, label: label, line: line)
         }
-        guard case .string(let id)? = json["id"] else { throw ScenarioError(file: file, line: line, reason: "id: required for expect \(kind)") }
+        guard case .string(let id)? = json["id"] else {
+            throw ScenarioError(file: file, line: line, reason: "id: required for expect \(kind)")
+        }
         label += " id=\(id)"
         let list = kind == "record" ? "records" : title
         let idKey = kind == "record" ? "id" : (json["kind"]?.stringValue ?? "") + "_id"

@@ -13,7 +13,8 @@ import HaruLedger
 #endif
 
 var failures = 0
-@MainActor func check(_ what: String, _ got: some Equatable & CustomStringConvertible, _ expected: some Equatable & CustomStringConvertible) {
+@MainActor func check(_ what: String, _ got: some Equatable & CustomStringConvertible, _ expected: some Equatable & CustomStringConvertible)
+{
     let ok = "\(got)" == "\(expected)"
     print((ok ? "ok   " : "FAIL ") + what + (ok ? "" : ": got \(got), expected \(expected)"))
     if !ok { failures += 1 }
@@ -57,16 +58,22 @@ do {
     ]
     let before = try ledger.append(history, now: now, rng: &rng).head
     // … and 15 more after midnight, entered later: Thursday 05:00 is still Wednesday.
-    let late = try SessionRecorded(sessionID: "wed-late", actionID: "read", start: seoul("2026-03-05T05:00:00"), end: seoul("2026-03-05T05:15:00"))
-        .input(at: seoul("2026-03-05T05:15:00"))
+    let late = try SessionRecorded(
+        sessionID: "wed-late", actionID: "read", start: seoul("2026-03-05T05:00:00"), end: seoul("2026-03-05T05:15:00")
+    )
+    .input(at: seoul("2026-03-05T05:15:00"))
     _ = try ledger.append([late], now: now, rng: &rng)
 
     let calendar = try ledger.calendar()
     func streak(asOf day: String, knownAt: KnownAt? = nil) throws -> Int? {
         try ledger.progress(.endOf(date(day), calendar), knownAt: knownAt).goals.first?.quests.first?.streak
     }
-    check("Wednesday's logical day holds the 05:00 session (seconds)", try ledger.dayTotals(date("2026-03-04"), .endOf(date("2026-03-04"), calendar)).actions["read"]?.seconds ?? 0, 35 * 60)
-    check("Thursday's logical day holds nothing", try ledger.dayTotals(date("2026-03-05"), .endOf(date("2026-03-05"), calendar)).actions["read"]?.seconds ?? 0, 0)
+    check(
+        "Wednesday's logical day holds the 05:00 session (seconds)",
+        try ledger.dayTotals(date("2026-03-04"), .endOf(date("2026-03-04"), calendar)).actions["read"]?.seconds ?? 0, 35 * 60)
+    check(
+        "Thursday's logical day holds nothing",
+        try ledger.dayTotals(date("2026-03-05"), .endOf(date("2026-03-05"), calendar)).actions["read"]?.seconds ?? 0, 0)
     check("streak as of Thursday: Monday and Wednesday met", try streak(asOf: "2026-03-05") ?? -1, 2)
     check("streak as of Friday: the day in progress does not break it", try streak(asOf: "2026-03-06") ?? -1, 2)
     check("streak as of Saturday: Friday missed", try streak(asOf: "2026-03-07") ?? -1, 0)
