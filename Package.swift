@@ -30,34 +30,36 @@ let package = Package(
         // The compiler's prefetch builtin (a header; no library).
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         // The layers, bottom up; each sees only those below it (Docs/design.md, "Layers").
-        // Storage kit: the LMDB environment, typed transactions and databases, OS helpers.
-        .target(name: "HaruStorage", dependencies: ["CLMDB", "CPrefetch"], path: "Sources/HaruStorage"),
-        // Model: time, calendar, events and their encodings, JSON, entity state and the fold.
+        // System: exit statuses and the error protocol, files, mapped input, byte order, pages.
+        .target(name: "HaruSystem", path: "Sources/HaruSystem"),
+        // Storage kit: the LMDB environment, typed transactions and databases.
+        .target(name: "HaruStorage", dependencies: ["HaruSystem", "CLMDB", "CPrefetch"], path: "Sources/HaruStorage"),
+        // Model: time, calendar, events and their encodings, JSON, entity state and the fold (no LMDB).
         .target(
-            name: "HaruModel", dependencies: ["HaruStorage", "CCrypto", "CPrefetch"],
+            name: "HaruModel", dependencies: ["HaruSystem", "CCrypto", "CPrefetch"],
             path: "Sources/HaruModel"),
         // Engine: the log (append, bulk ingest, replay, rebuild, verify), projections, threads.
-        .target(name: "HaruEngine", dependencies: ["HaruModel", "HaruStorage"], path: "Sources/HaruEngine"),
+        .target(name: "HaruEngine", dependencies: ["HaruModel", "HaruStorage", "HaruSystem"], path: "Sources/HaruEngine"),
         // Views: queries, progress, explanations, listings, audits, the HTML report.
-        .target(name: "HaruViews", dependencies: ["HaruEngine", "HaruModel"], path: "Sources/HaruViews"),
+        .target(name: "HaruViews", dependencies: ["HaruEngine", "HaruModel", "HaruStorage", "HaruSystem"], path: "Sources/HaruViews"),
         // Interchange: other tools' files in and out (timewarrior, Loop, the app's CSV, timeclock).
-        .target(name: "HaruInterchange", dependencies: ["HaruViews", "HaruEngine", "HaruModel", "HaruStorage"], path: "Sources/HaruInterchange"),
+        .target(name: "HaruInterchange", dependencies: ["HaruViews", "HaruEngine", "HaruModel", "HaruStorage", "HaruSystem"], path: "Sources/HaruInterchange"),
         // The library product: re-exports the layers' public API.
         .target(
-            name: "HaruLedger", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange"],
+            name: "HaruLedger", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange"],
             path: "Sources/HaruLedger"),
         .target(
             name: "HaruCLI", dependencies: ["HaruLedger"],
             path: "Sources/HaruCLI"),
         .executableTarget(name: "haru", dependencies: ["HaruCLI", "HaruLedger"], path: "Sources/haru"),
         // In-process timings of the read paths (Docs/performance.md).
-        .executableTarget(name: "haru-bench", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews"], path: "Benchmarks/HaruBench"),
-        .target(name: "TestSupport", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruCLI"], path: "Tests/TestSupport"),
+        .executableTarget(name: "haru-bench", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews"], path: "Benchmarks/HaruBench"),
+        .target(name: "TestSupport", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruCLI"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "HaruLedgerTests", dependencies: ["HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
+            name: "HaruLedgerTests", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
             path: "Tests/HaruLedgerTests"),
         .testTarget(
-            name: "HaruCLITests", dependencies: ["HaruCLI", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
+            name: "HaruCLITests", dependencies: ["HaruCLI", "HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
             path: "Tests/HaruCLITests"),
     ],
     swiftLanguageModes: [.v6]

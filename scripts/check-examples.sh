@@ -30,6 +30,9 @@ run_examples() { # run_examples DIR LABEL: build and run every example under DIR
             WidgetValues) "$bin/widget-values" "$demo_ledger" 2026-03-09T08:00:00+09:00 | tee "$work/widget-$label.txt" | sed "s/^/  /"
                 grep -q "streak" "$work/widget-$label.txt" || { echo "examples: widget-values printed no streak" >&2; exit 1; } ;;
             RuleCheck) "$bin/rule-check" | sed "s/^/  /"; [ "${PIPESTATUS[0]}" = 0 ] || { echo "examples: rule-check failed" >&2; exit 1; } ;;
+            FirstProgram) (cd "$work" && "$bin/first-program") | tee "$work/first-$label.txt" | sed "s/^/  /"
+                # One session of 40 minutes on a Monday, 30 asked daily: met, a streak of one day.
+                grep -qx "streak: 1" "$work/first-$label.txt" || { echo "examples: first-program did not print streak: 1" >&2; exit 1; } ;;
             *) echo "examples: $name has no run line in scripts/check-examples.sh" >&2; exit 1 ;;
         esac
     done

@@ -9,6 +9,7 @@
 // Prints one line per phase: "<phase> <events> <seconds> <events/s>".
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruViews
 

@@ -55,7 +55,8 @@ extension Context {
             guard sessions > 0 || counts > 0 else { return nil }
             let what =
                 sessions > 0
-                ? "\(sessions) session\(sessions == 1 ? "" : "s") (\(Duration.text(seconds)))" : "\(counts) count\(counts == 1 ? "" : "s")"
+                ? "\(sessions) session\(sessions == 1 ? "" : "s") (\(DurationText.text(seconds)))"
+                : "\(counts) count\(counts == 1 ? "" : "s")"
             return "\(what) over \(days.count) day\(days.count == 1 ? "" : "s") leave every total"
         }
     }

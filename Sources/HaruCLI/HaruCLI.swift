@@ -155,13 +155,3 @@ extension HaruCLI {
 
 /// The subcommands, one file each.
 enum Subcommands {}
-
-/// The nearest of some words to a mistyped one (`stat` → `start`), by edit
-/// distance (case aside), when it is close enough to be what was meant.
-enum Suggest {
-    static func nearest(_ typed: String, among words: [String]) -> String? {
-        let scored = words.map { ($0, editDistance(typed.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
-        guard let (word, d) = scored, d <= max(1, min(2, typed.count / 3)) else { return nil }
-        return word
-    }
-}

@@ -84,7 +84,7 @@ extension Context {
 enum Cell {
     static func text(_ t: Totals) -> String {
         var parts: [String] = []
-        if t.seconds > 0 { parts.append(Duration.text(t.seconds)) }
+        if t.seconds > 0 { parts.append(DurationText.text(t.seconds)) }
         if t.count > 0 { parts.append("×\(t.count)") }
         return parts.isEmpty ? "–" : parts.joined(separator: " ")
     }

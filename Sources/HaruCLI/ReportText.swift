@@ -29,7 +29,7 @@ enum ReportText {
         for (k, id) in ids.enumerated() {
             let t = r.totals[id]!
             var parts: [String] = []
-            if t.seconds > 0 { parts.append(Duration.text((t.seconds + Int64(n) / 2) / Int64(n))) }
+            if t.seconds > 0 { parts.append(DurationText.text((t.seconds + Int64(n) / 2) / Int64(n))) }
             if t.count > 0 { parts.append("×" + JSONValue.formatNumber((Double(t.count) / Double(n) * 10).rounded() / 10)) }
             average += Cell.pad(parts.isEmpty ? "–" : parts.joined(separator: " "), widths[k], right: true)
         }

@@ -5,4 +5,5 @@
 @_exported import HaruInterchange
 @_exported import HaruModel
 @_exported import HaruStorage
+@_exported import HaruSystem
 @_exported import HaruViews

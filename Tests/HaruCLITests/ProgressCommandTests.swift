@@ -4,6 +4,7 @@ import Testing
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruViews
 
@@ -72,7 +73,7 @@ struct ProgressCommands {
     }
 
     @Test(arguments: [
-        (["progress", "--goal", "nope"], #"no goal with id "nope""#),
+        (["progress", "--goal", "nope"], #"no goal named "nope" (`haru goals` lists them)"#),
         (["explain", "nope"], #"no quest with id "nope""#),
         (["explain"], "missing QUEST"),
         (["explain", "q1", "--periods", "0"], #"--periods: "0" is not a number from 1 to 400"#),

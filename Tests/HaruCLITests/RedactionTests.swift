@@ -4,6 +4,7 @@ import Testing
 
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruEngine
+@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruStorage
 
 /// `haru redact` and `haru compact` (Docs/design.md "Redaction"): the text

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Layers) @testable import HaruEngine
+@_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruStorage
 
 /// The new projection set as the command line meets it: a rebuild killed at

@@ -4,6 +4,7 @@ import Testing
 
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruStorage
 
 /// `verify(after:hash:)` re-folds the running sessions from the stored

@@ -4,6 +4,7 @@ import Testing
 
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruStorage
 
 /// A rebuild writes a new projection set beside the old one and never

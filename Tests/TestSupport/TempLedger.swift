@@ -2,6 +2,7 @@ import Foundation
 import HaruCLI
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruViews
 

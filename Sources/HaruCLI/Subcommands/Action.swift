@@ -71,7 +71,7 @@ extension Subcommands {
                     try ctx.confirmDeletion(name, impact: try ctx.recordImpact(of: a.id, ledger: ledger), yes: p.has(.yes))
                     return try ctx.write(
                         .actionDeleted, [("action_id", .string(a.id))], id: a.id,
-                        human: "Deleted action \(name) (`haru restore \(quoteArg(name))` brings it back).")
+                        human: "Deleted action \(name) (`haru restore \(ShellWord.quoted(name))` brings it back).")
                 }),
         ])
 }

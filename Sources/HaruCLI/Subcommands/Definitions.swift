@@ -119,7 +119,7 @@ extension Subcommands {
                     rows, header: ["GOAL", "TARGET", "RULE", "PERIOD", "DAYS", "DEADLINE", "ORDER", "ID"], out: ctx.out, empty: "No quests."
                 ) { r in
                     let s = spec(r)
-                    let amount = s.unitIsTime ? Duration.text(Int64(s.amount)) : "×\(Int(s.amount))"
+                    let amount = s.unitIsTime ? DurationText.text(Int64(s.amount)) : "×\(Int(s.amount))"
                     return [
                         goalTitle[s.goalID] ?? s.goalID, targetName(r), (s.atLeast ? "at least " : "at most ") + amount, s.periodName,
                         s.scheduleText, s.deadline?.description ?? "", r.order.map(String.init) ?? "", r.id,

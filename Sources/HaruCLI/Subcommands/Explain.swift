@@ -4,7 +4,7 @@ extension Subcommands {
     static let explain = Command(
         name: "explain", abstract: "Period by period: what a quest required, what was done, and which records counted.",
         usage: "explain QUEST [--periods N] [--as-of DAY|TIME] [--known-at SEQ|INSTANT] [--now INSTANT]",
-        arguments: [("QUEST", "The quest's id.")],
+        arguments: [("QUEST", "The quest's id, or a unique start of it (at least 4 characters).")],
         options: [
             OptionSpec(
                 .periods, value: "N",
@@ -24,12 +24,12 @@ extension Subcommands {
                 count = v
             }
             return try ctx.query { snap, cal, ref in
-                let quest = p.positionals[0]
-                guard let qd = try snap.definition(.quest, quest), qd.isLive else { throw UsageError("no quest with id \"\(quest)\"") }
+                let qd = try ctx.resolve(.quest, p.positionals[0], in: snap)
+                let quest = qd.id
                 let x = try QuestExplanation(
                     snap, calendar: cal, reference: ref, quest: quest,
                     count: count ?? Subcommands.explainPeriods(qd.fields(inForceAt: ref.definitionsAt).choice(.period) ?? .daily))
-                let unit: (Double) -> String = { x.spec.unitIsTime ? Duration.text(Int64($0.rounded())) : JSONValue.formatNumber($0) }
+                let unit: (Double) -> String = { x.spec.unitIsTime ? DurationText.text(Int64($0.rounded())) : JSONValue.formatNumber($0) }
                 if ctx.json {
                     ctx.printJSON(
                         .object(
@@ -99,7 +99,7 @@ extension Subcommands {
                         // What is left out is in the record's own unit (a count under a time quest is a count).
                         for l in e.leftOut {
                             line +=
-                                "; left out \(e.isSession ? Duration.text(Int64(l.amount.rounded())) : "×" + JSONValue.formatNumber(l.amount)): \(l.reason)"
+                                "; left out \(e.isSession ? DurationText.text(Int64(l.amount.rounded())) : "×" + JSONValue.formatNumber(l.amount)): \(l.reason)"
                         }
                         ctx.out.line(line)
                     }

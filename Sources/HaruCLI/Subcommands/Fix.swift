@@ -34,7 +34,7 @@ extension Subcommands {
                 if p.value(.at) != nil { throw UsageError("a session takes --start and --end; --at is a count's time") }
                 if p.value(.amount) != nil { throw UsageError("a session has no amount; --amount is for counts") }
                 if row.state == .running, p.value(.end) != nil {
-                    throw UsageError("\(name) is still running; stop it with: haru stop \(quoteArg(name)) --at TIME")
+                    throw UsageError("\(name) is still running; stop it with: haru stop \(ShellWord.quoted(name)) --at TIME")
                 }
                 data = [("session_id", .string(row.id))]
                 if let s = try time(.start) { data.append(("start", s)) }
@@ -141,15 +141,6 @@ extension Context {
         }
         return running[0]
     }
-}
-
-/// An argument as a shell would need it typed (quoted when it holds a space).
-func quoteArg(_ s: String) -> String {
-    s.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "'\(s.replacingOccurrencesOfQuote)'" : s
-}
-
-extension String {
-    fileprivate var replacingOccurrencesOfQuote: String { String(flatMap { $0 == "'" ? Array("'\\''") : [$0] }) }
 }
 
 extension Subcommands {
@@ -293,7 +284,7 @@ enum Undo {
                 : try make(.sessionDeleted, [(key, .string(id))])
         case .tagEdited, .actionEdited, .goalEdited, .questEdited, .sessionEdited, .countEdited:
             // The fields it changed, set back to what they were, at the same effective time.
-            guard let subject = try EntityHistory.resolve(snap, id),
+            guard let subject = try? Resolver.subject(id, in: snap, reference: .live(now: now)),
                 let entry = try EntityHistory.entries(snap, subject, records: false).first(where: { $0.event.seq == e.seq })
             else { throw UsageError("seq \(e.seq) cannot be undone: its \(e.type.name) is no longer in the state") }
             var data: [(String, JSONValue)] = [(key, .string(id))]

@@ -19,11 +19,9 @@ extension Subcommands {
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
-                let subject: HistorySubject?
-                do { subject = try EntityHistory.resolve(snap, p.positionals[0]) } catch let e as InputError { throw UsageError(e.rule) }
-                guard let subject else {
-                    throw UsageError(
-                        "nothing named \"\(p.positionals[0])\": give an id, a name, a goal title or a record's ref (`haru records`)")
+                let subject: HistorySubject
+                do { subject = try Resolver.subject(p.positionals[0], in: snap, reference: ref) } catch let e as Resolver.Unresolved {
+                    throw UsageError(e.message)
                 }
                 if p.has(.records), case .definition(let d) = subject, d.kind != .action {
                     throw UsageError("--records applies to actions (\"\(p.positionals[0])\" is a \(d.kind.word))")
@@ -100,7 +98,7 @@ enum HistoryText {
 
     static func text(_ f: Field, _ v: FieldValue, _ cal: LedgerCalendar, _ names: [String: String]) -> String {
         switch (f, v) {
-        case (.targetSeconds, .int(let s)): return Duration.text(s)
+        case (.targetSeconds, .int(let s)): return DurationText.text(s)
         case (.note, .string(let s)), (.name, .string(let s)), (.title, .string(let s)): return "\"\(RecordText.oneLine(s))\""
         case (.tagIDs, .strings(let ids)): return "[" + ids.map { names[$0] ?? $0 }.joined(separator: ", ") + "]"
         case (.targetActionID, .string(let id)), (.targetTagID, .string(let id)): return names[id] ?? id

@@ -3,8 +3,8 @@ import HaruLedger
 extension Subcommands {
     static let progress = Command(
         name: "progress", abstract: "Goals, their quests, spans, streaks and judgments.",
-        usage: "progress [--goal ID] [--as-of DAY|TIME] [--known-at SEQ|INSTANT] [--now INSTANT]",
-        options: [OptionSpec(.goal, value: "ID", help: "Only this goal.")] + queryOptions,
+        usage: "progress [--goal GOAL] [--as-of DAY|TIME] [--known-at SEQ|INSTANT] [--now INSTANT]",
+        options: [OptionSpec(.goal, value: "GOAL", help: "Only this goal (its id, title or a unique start of its id).")] + queryOptions,
         discussion: """
             Each quest shows its day, week and month spans (value against the target scaled to the span),
             its streak, and, once its goal is judged, the judgment. A goal's span ratio is the mean of its
@@ -12,10 +12,8 @@ extension Subcommands {
             """,
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
-                if let g = p.value(.goal), try snap.definition(.goal, g)?.isLive != true {
-                    throw UsageError("no goal with id \"\(g)\"")
-                }
-                let report = try ProgressEngine(snap, calendar: cal, reference: ref).run(goal: p.value(.goal))
+                let goal = try p.value(.goal).map { try ctx.resolve(.goal, $0, in: snap).id }
+                let report = try ProgressEngine(snap, calendar: cal, reference: ref).run(goal: goal)
                 if ctx.json {
                     ctx.printJSON(report.json(calendar: cal))
                 } else {
@@ -26,8 +24,8 @@ extension Subcommands {
                         for s in try snap.runningSessions() where ref.instant.seconds - s.start.seconds >= long {
                             let name = names.actions[s.actionID]?.string(.name) ?? s.actionID
                             ctx.out.line(
-                                "⚠ \(name) has been running for \(Duration.text(ref.instant.seconds - s.start.seconds)) (since \(cal.format(s.start))): "
-                                    + "forgotten? `haru stop \(quoteArg(name)) --at TIME` ends it when it really ended")
+                                "⚠ \(name) has been running for \(DurationText.text(ref.instant.seconds - s.start.seconds)) (since \(cal.format(s.start))): "
+                                    + "forgotten? `haru stop \(ShellWord.quoted(name)) --at TIME` ends it when it really ended")
                         }
                     }
                     ProgressText.print(report, calendar: cal, to: ctx.out, names: names, style: ctx.style)
@@ -70,7 +68,7 @@ enum ProgressText {
                 case .action(let a): target = names.actions[a]?.string(.name) ?? a
                 case .tag(let t): target = "#" + (names.tags[t]?.string(.name) ?? t)
                 }
-                let amount = q.spec.unitIsTime ? Duration.text(Int64(q.spec.amount)) : "×\(Int(q.spec.amount))"
+                let amount = q.spec.unitIsTime ? DurationText.text(Int64(q.spec.amount)) : "×\(Int(q.spec.amount))"
                 let days = q.spec.period == .daily ? " (\(q.spec.scheduleText))" : ""
                 var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(q.spec.periodName)\(days)  [\(q.spec.id)]"
                 if let s = q.streak, let best = q.bestStreak, best > 0 {
@@ -85,7 +83,7 @@ enum ProgressText {
                     guard s.scheduled, let v = s.value, let t = s.target else { return "\(name) not scheduled" }
                     let shown =
                         q.spec.unitIsTime
-                        ? "\(Duration.text(Int64(v.rounded())))/\(Duration.text(Int64(t.rounded())))"
+                        ? "\(DurationText.text(Int64(v.rounded())))/\(DurationText.text(Int64(t.rounded())))"
                         : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
                     let pct =
                         q.spec.atLeast
@@ -95,7 +93,7 @@ enum ProgressText {
                     if let a = s.actual, a > v + 1e-9 {
                         done =
                             ", done "
-                            + (q.spec.unitIsTime ? Duration.text(Int64(a.rounded())) : JSONValue.formatNumber((a * 10).rounded() / 10))
+                            + (q.spec.unitIsTime ? DurationText.text(Int64(a.rounded())) : JSONValue.formatNumber((a * 10).rounded() / 10))
                     }
                     // On a terminal, a small gauge per span besides the words.
                     let bar = style.enabled && q.spec.atLeast ? " " + miniGauge(s.displayRatio ?? 0, style) : ""
@@ -105,7 +103,7 @@ enum ProgressText {
                 if let j = q.judgment {
                     // In the quest's unit: durations for time, counts as counts; a limit in its own words.
                     func shown(_ x: Double) -> String {
-                        q.spec.unitIsTime ? Duration.text(Int64(x.rounded())) : JSONValue.formatNumber((x * 10).rounded() / 10)
+                        q.spec.unitIsTime ? DurationText.text(Int64(x.rounded())) : JSONValue.formatNumber((x * 10).rounded() / 10)
                     }
                     let verdict = q.spec.atLeast ? (j.achieved ? "met" : "not met") : (j.achieved ? "within the limit" : "over the limit")
                     out.line(

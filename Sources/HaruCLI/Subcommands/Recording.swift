@@ -27,7 +27,7 @@ extension Subcommands {
             let name = action.fields().string(.name) ?? action.id
             if let running = try ledger.runningSessions().first(where: { $0.actionID == action.id }) {
                 throw UsageError(
-                    "\(name) is already running since \(try ctx.calendar(ledger).format(running.start)); stop it with: haru stop \(quoteArg(name))"
+                    "\(name) is already running since \(try ctx.calendar(ledger).format(running.start)); stop it with: haru stop \(ShellWord.quoted(name))"
                 )
             }
             let sid = p.value(.id) ?? ctx.newID()
@@ -64,13 +64,14 @@ extension Subcommands {
                     r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
                     human: seconds == 0
                         ? "Discarded \(name): stopped the second it started."
-                        : "Discarded \(name): \(Duration.text(seconds)) is shorter than the minimum of \(Duration.text(Int64(minimum))).")
+                        : "Discarded \(name): \(DurationText.text(seconds)) is shorter than the minimum of \(DurationText.text(Int64(minimum)))."
+                )
             } else {
                 let e = try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])
                 let r = try ctx.append([e])
                 ctx.report(
                     r, json: [("session_id", .string(session.id)), ("discarded", .bool(false)), ("seconds", .int(seconds))],
-                    human: "Stopped \(name) after \(Duration.text(seconds)).")
+                    human: "Stopped \(name) after \(DurationText.text(seconds)).")
                 try ctx.warnOverlaps(session.id, ledger: ledger, now: at)
             }
             return ExitCode.ok
@@ -136,14 +137,15 @@ extension Subcommands {
                 return ExitCode.ok
             }
             let more = sessions.count > 1 ? "  +\(sessions.count - 1)" : ""
-            ctx.out.line("\(ctx.name(of: .action, first.actionID, in: ledger))  \(Duration.text(now.seconds - first.start.seconds))\(more)")
+            ctx.out.line(
+                "\(ctx.name(of: .action, first.actionID, in: ledger))  \(DurationText.text(now.seconds - first.start.seconds))\(more)")
             for s in sessions {
                 let flag =
                     now.seconds - s.start.seconds >= long
                     ? "  " + ctx.style.paint("⚠ over \(settings.longSessionHours) h", .yellow)
                         + ": forgotten? `haru stop ACTION --at TIME` ends it when it really ended" : ""
                 ctx.out.line(
-                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(cal.format(s.start))  \(Duration.text(now.seconds - s.start.seconds))  (session \(s.id))\(flag)"
+                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(cal.format(s.start))  \(DurationText.text(now.seconds - s.start.seconds))  (session \(s.id))\(flag)"
                 )
             }
             return ExitCode.ok

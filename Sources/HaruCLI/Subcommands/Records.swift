@@ -72,19 +72,6 @@ extension Context {
         for kind in kinds { for d in try snap.definitions(kind) { names[d.id] = d.fields().string(.name) ?? d.id } }
         return names
     }
-
-    /// A definition named in a query, by id or unique name, as the snapshot knows it.
-    func resolve(_ kind: DefinitionKind, _ text: String, in snap: Snapshot, reference: Reference) throws -> Definition {
-        let all = try snap.definitions(kind)
-        if let d = all.first(where: { $0.id == text }) { return d }
-        let at = reference.definitionsAt
-        let named = all.filter { $0.isLive && ($0.fields(inForceAt: at).string(.name) ?? $0.fields(inForceAt: at).string(.title)) == text }
-        if named.count == 1 { return named[0] }
-        if named.count > 1 { throw UsageError("\(named.count) \(kind.word)s are called \"\(text)\"; give an id") }
-        let folded = all.filter { $0.isLive && ($0.fields(inForceAt: at).string(.name) ?? "").lowercased() == text.lowercased() }
-        if folded.count == 1 { return folded[0] }
-        throw UsageError("no \(kind.word) named \"\(text)\" (`haru \(kind.word)s` lists them)")
-    }
 }
 
 /// How records print.
@@ -118,7 +105,7 @@ enum RecordText {
                 } else {
                     when = "\(time)–…"
                 }
-                size = Duration.text(end.seconds - r.start.seconds)
+                size = DurationText.text(end.seconds - r.start.seconds)
                 if r.end == nil { size += " running" }
             case .count:
                 when = time

@@ -1,5 +1,6 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Errors of the ledger as a whole (beyond a single bad field).
 public enum LedgerError: HaruError, Sendable {

@@ -14,6 +14,7 @@
 /// lets `redact` replace user text later without breaking the chain.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 @_spi(Layers) public enum EventRecord {
     @_spi(Layers) public static let format: UInt8 = 1

@@ -1,5 +1,6 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// A second record of the head, outside LMDB: `head` in the ledger's
 /// directory, the last commit's seq and hash, written after each commit.

@@ -1,5 +1,6 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Redaction: the user text of a past event replaced by a marker, for good,
 /// with the chain still verifying (Docs/design.md, "Redaction").

@@ -6,6 +6,7 @@
 /// the fold, three patches, one hash and the puts (`EventRecord.seal`).
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 @_spi(Layers) public struct PreparedEvent: Sendable {
     @_spi(Layers) public var input: EventInput

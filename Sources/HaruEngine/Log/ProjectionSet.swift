@@ -1,4 +1,5 @@
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 /// The projection databases a ledger reads and writes (with the id index),
 /// and the record that
 /// says which they are (Docs/design.md, "Projections are rebuilt beside the
@@ -11,7 +12,7 @@
 /// new set the one in use (the `meta` record below). The old set's pages are
 /// left where they are, never read again and never freed: freeing them would
 /// mean trusting the damaged tree's page numbers.
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 @_spi(Layers) public struct ProjectionSet: Sendable {
     /// Which set: 0 is the original names (`state` … `ids`), n > 0 the names

@@ -9,6 +9,7 @@
 /// failing, writes nothing).
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 @_spi(Layers) public enum ReadAhead {
     /// Runs `body` with a source that yields what `source` yields, read ahead

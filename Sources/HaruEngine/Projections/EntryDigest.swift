@@ -12,6 +12,7 @@
 /// decides how fast a comparison goes, never its outcome.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 struct EntryDigest: Equatable {
     var count = 0

@@ -3,6 +3,7 @@
 /// forms (a closure would take an existential and dispatch every field read).
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 protocol EventVisitor {
     mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F) throws

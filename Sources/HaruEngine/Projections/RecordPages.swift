@@ -13,6 +13,7 @@
 /// rewrites the one or two pages its record touches (Docs/design.md).
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 @_spi(Layers) public struct PageEntry: Sendable, Equatable {
     @_spi(Layers) public enum Kind: UInt8, Sendable { case session = 0, count = 1 }

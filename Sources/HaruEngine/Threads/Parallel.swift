@@ -1,5 +1,6 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 /// `haru import csv DIR`: the app's five files read back into events.
 ///
 /// Headers may be in any of the app's languages (and in any order); values

@@ -1,6 +1,7 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 /// The reference app's data export: five CSV files (actions, time records,
 /// count records, goals, quests), UTF-8 with a byte order mark, instants in
 /// ISO 8601 with their offset, file names and header rows in the app's

@@ -1,6 +1,7 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 /// `haru import loop DIR`: Loop Habit Tracker's CSV export. `Habits.csv`
 /// (Position, Name, Type, Question, Description, FrequencyNumerator,
 /// FrequencyDenominator, Color, Unit, Target Type, Target Value, Archived?)

@@ -1,6 +1,7 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 /// Reading `timew export`: a JSON array of intervals
 /// `{"id", "start", "end"?, "tags"?, "annotation"?}` with instants like
 /// `20221210T000000Z`.

@@ -1,6 +1,7 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 /// `haru import timew`: the intervals of `timew export` (a JSON array of
 /// `{"id", "start", "end"?, "tags"?, "annotation"?}`, instants like
 /// `20221210T000000Z`) turned into events.

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Consecutive logical days with their boundaries, and the one function that
 /// splits an interval across them (RULES §1: one split serves every query,

@@ -41,8 +41,7 @@ public enum HumanTime {
         // A day and a clock time: that time within that logical day.
         let parts = t.split(separator: " ", omittingEmptySubsequences: true)
         if parts.count == 2, let d = day(String(parts[0]), now: now, calendar: calendar), let clock = clockSeconds(String(parts[1])) {
-            let start = calendar.dayStart(for: d).minutes * 60
-            return local(clock < start ? d.adding(days: 1) : d, clock, calendar)
+            return calendar.instant(ofClockSeconds: clock, inLogicalDay: d)
         }
         return nil
     }

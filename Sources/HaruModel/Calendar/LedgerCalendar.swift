@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// The ledger's logical calendar (RULES §1): which logical day an instant
 /// belongs to, the instant range of a day key, weeks and months.
@@ -35,9 +35,8 @@ public struct LedgerCalendar: Sendable {
         var week = Weekday.monday
         var loaded: [String: ZoneRules] = [:]
         for change in settings.changes where knownAt == nil || change.when.seq <= knownAt! {
-            let p = change.payload
-            let from = p.date(.from)
-            if let name = p.string(.timeZone) {
+            let c = change.settings
+            if let name = c.timeZone {
                 let rules: ZoneRules
                 if let r = loaded[name] {
                     rules = r
@@ -46,10 +45,10 @@ public struct LedgerCalendar: Sendable {
                     loaded[name] = r
                     rules = r
                 }
-                LedgerCalendar.set(&zoneSteps, rules, from: from)
+                LedgerCalendar.set(&zoneSteps, rules, from: c.from)
             }
-            if let m = p.int(.dayStart), let c = ClockTime(minutes: Int(m)) { LedgerCalendar.set(&dayStartSteps, c, from: from) }
-            if let w = p.int(.weekStart), let d = Weekday(rawValue: Int(w)) { week = d }
+            if let d = c.dayStart { LedgerCalendar.set(&dayStartSteps, d, from: c.from) }
+            if let w = c.weekStart { week = w }
         }
         self.zoneSteps = zoneSteps
         self.dayStartSteps = dayStartSteps
@@ -119,6 +118,23 @@ public struct LedgerCalendar: Sendable {
         for s in zoneSteps where s.from.map({ abs($0.daysSinceEpoch - d) <= 2 }) ?? false { return true }
         for s in dayStartSteps where s.from.map({ abs($0.daysSinceEpoch - d) <= 2 }) ?? false { return true }
         return false
+    }
+
+    /// The calendar date on which a wall-clock time (seconds after midnight)
+    /// falls within logical day `day`: a time before the day start belongs
+    /// to the next date (with days starting at 06:00, 05:00 of logical day
+    /// March 4 is the morning of March 5). The one place this rule lives:
+    /// people's times (`HumanTime`), deadlines (`QuestMeter`) and record
+    /// edits all ask it.
+    public func date(ofClockSeconds seconds: Int, inLogicalDay day: LocalDate) -> LocalDate {
+        seconds < dayStart(for: day).minutes * 60 ? day.adding(days: 1) : day
+    }
+
+    /// That wall-clock time within logical day `day`, read in the zone in
+    /// force on that logical day.
+    public func instant(ofClockSeconds seconds: Int, inLogicalDay day: LocalDate) -> Instant {
+        let date = date(ofClockSeconds: seconds, inLogicalDay: day)
+        return Instant(seconds: zone(for: day).instant(local: Int64(date.daysSinceEpoch) * 86_400 + Int64(seconds)))
     }
 
     /// The instants of logical day `day`, [start, end): empty for a day a

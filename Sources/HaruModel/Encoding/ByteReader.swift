@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Why stored bytes could not be decoded: the ledger is damaged (exit 3),
 /// never "not found".

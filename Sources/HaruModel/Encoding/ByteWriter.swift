@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Appends the ledger's binary primitives to a byte buffer.
 ///

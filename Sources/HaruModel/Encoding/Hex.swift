@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Hexadecimal digits, for ids, digests, colours and JSON escapes.
 enum Hex {

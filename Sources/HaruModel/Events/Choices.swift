@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// The domain's choices: one enum each, stored as the case's raw value
 /// (its index in the list of words, fixed forever: the stored bytes never

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// An entity id as a dictionary key, hashed with FNV-1a (seeded per process).
 public struct EntityKey: Hashable, Sendable {

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// An event as a caller writes it (CONTRACT §1), before the store gives it a
 /// seq, a recorded time and its place in the hash chain.

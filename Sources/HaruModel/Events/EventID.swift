@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// An event id: a UUID, stored as 16 bytes and printed in lower case.
 /// Ordered as the id index orders its keys (the 16 bytes, big-endian).

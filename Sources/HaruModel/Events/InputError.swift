@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Why an input event (or a command's arguments turned into one) was refused.
 ///

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// The stored form of a payload: for each field in ascending tag order, the
 /// tag byte, a value-kind byte, then the value. Self-describing, so an old

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 extension EventType {
     /// Each type's field rules by (dotted) JSON name, built once.

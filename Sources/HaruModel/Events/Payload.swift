@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// One stored field value. Dates, clock times, instants, weekdays and choices
 /// are stored as integers (see `FieldKind`); `null` is an explicit removal

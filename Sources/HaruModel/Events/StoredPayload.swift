@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// A payload read in place from its stored bytes (Payload+Binary): `init`
 /// walks the fields once, noting where each is, and each accessor decodes

@@ -116,6 +116,17 @@ public struct SettingsChanged: TypedEvent {
         (self.timeZone, self.dayStart, self.weekStart, self.minSessionSeconds) = (timeZone, dayStart, weekStart, minSessionSeconds)
         (self.representative, self.longSessionHours, self.from) = (representative, longSessionHours, from)
     }
+    /// The typed fields of a stored `settings.changed` payload (decoded once,
+    /// where the settings history is built; everything else reads these).
+    public init(_ p: Payload) {
+        timeZone = p.string(.timeZone)
+        dayStart = p.int(.dayStart).flatMap { ClockTime(minutes: Int($0)) }
+        weekStart = p.int(.weekStart).flatMap { Weekday(rawValue: Int($0)) }
+        minSessionSeconds = p.int(.minSessionSeconds)
+        representative = p.choice(.representative, as: Representative.self)
+        longSessionHours = p.int(.longSessionHours)
+        from = p.date(.from)
+    }
     public var fieldValues: [(Field, FieldValue)] {
         var l = FieldList()
         l.add(.timeZone, timeZone)

@@ -1,5 +1,5 @@
 import CCrypto
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// A SHA-256 digest. The hash chain uses OpenSSL's libcrypto, which uses the
 /// CPU's SHA extensions where present: `haru verify` has to hash over a

@@ -3,7 +3,7 @@
 /// (seq, recorded, prev, hash). Content first, so that two exports of the
 /// same history differ only in the tail of each line; `haru import jsonl`
 /// reads the content and ignores the provenance.
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 extension Event {
     public func writeExportJSON(prev: Digest, to out: inout JSONBytes, offset: (Instant) -> Int) {

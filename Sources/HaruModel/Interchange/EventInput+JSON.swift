@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 extension EventInput {
     /// Fields the store assigns; accepted only by a lossless import.
@@ -175,21 +175,4 @@ extension Event {
             out.append(contentsOf: b)
         }
     }
-}
-
-/// Levenshtein distance of two short words (for "did you mean").
-public func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.prefix(64)), b = Array(b.prefix(64))
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var row = Array(0...b.count)
-    for i in 1...a.count {
-        var prev = row[0]
-        row[0] = i
-        for j in 1...b.count {
-            let cur = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-            prev = cur
-        }
-    }
-    return row[b.count]
 }

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Why a piece of JSON text could not be read.
 public struct JSONSyntaxError: HaruError, Sendable, Equatable {

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// A JSON value as read from or written to the ledger's edges (JSONL input,
 /// `--json` output). Objects keep their key order, so output is stable and

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Compact JSON written straight into bytes: the one JSON writer. A
 /// `JSONValue` writes itself through it, and the hot paths (`haru log --json`)

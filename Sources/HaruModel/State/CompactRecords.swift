@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// How the in-memory state keeps records: `SessionRecord` and `CountRecord`
 /// with the action as its number in the state's `ActionNumbers` and no

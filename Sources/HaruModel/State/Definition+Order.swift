@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// The user's order of tags, actions, goals and quests (the app's reorder
 /// screens): by the `order` field in force (lower first), those without one

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// The four kinds of definitions: entities whose edits take effect at the
 /// edit's `at` (RULES §7), unlike records, whose edits are corrections.

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Where the fold reads and writes entities. Two homes share one fold:
 /// `EntityState` holds everything in memory (replays, `--known-at`,

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 extension Fold {
     /// The rules of a definition's fields taken together (a created payload,

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// The one fold of events into entities, and the rules that decide whether
 /// an event is valid at its point in the ledger (CONTRACT §2).

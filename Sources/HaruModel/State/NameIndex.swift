@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// The live definitions of one kind by name: the unique-name rule (tags and
 /// actions) checked with one lookup instead of a scan of every definition

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// Which record an event creates, by its table and the hash that table
 /// files its id under. Made on the reading thread with the rest of a

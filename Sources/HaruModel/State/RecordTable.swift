@@ -1,5 +1,5 @@
 import CPrefetch
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// A record with an id (sessions and counts).
 public protocol IdentifiedRecord: Sendable, Equatable {

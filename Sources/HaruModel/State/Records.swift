@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// A timed session: stored once with its real start and end, split by days
 /// only when aggregated (RULES §1).

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// The running sessions, and how each event changes them: what `Snapshot`
 /// folds from a checkpoint (the sessions running after seq 4096·n) up to a

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// The settings in force (CONTRACT §2 defaults).
 public struct LedgerSettings: Sendable, Equatable {
@@ -14,14 +14,14 @@ public struct LedgerSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// Applies the fields of a `settings.changed` payload.
-    public mutating func apply(_ p: Payload) {
-        if let z = p.string(.timeZone) { timeZone = z }
-        if let m = p.int(.dayStart), let c = ClockTime(minutes: Int(m)) { dayStart = c }
-        if let w = p.int(.weekStart), let d = Weekday(rawValue: Int(w)) { weekStart = d }
-        if let s = p.int(.minSessionSeconds) { minSessionSeconds = Int(s) }
-        if let r = p.choice(.representative, as: Representative.self) { representativeEarliest = r == .earliest }
-        if let h = p.int(.longSessionHours) { longSessionHours = Int(h) }
+    /// Applies the fields of a `settings.changed` event.
+    public mutating func apply(_ c: SettingsChanged) {
+        if let z = c.timeZone { timeZone = z }
+        if let d = c.dayStart { dayStart = d }
+        if let w = c.weekStart { weekStart = w }
+        if let s = c.minSessionSeconds { minSessionSeconds = Int(s) }
+        if let r = c.representative { representativeEarliest = r == .earliest }
+        if let h = c.longSessionHours { longSessionHours = Int(h) }
     }
 }
 
@@ -30,8 +30,19 @@ public struct LedgerSettings: Sendable, Equatable {
 /// commands mostly need `current`.
 public struct SettingsHistory: Sendable, Equatable {
     public struct Change: Sendable, Equatable {
-        public var when: Dated
-        public var payload: Payload
+        public let when: Dated
+        /// As stored (and shown: `haru settings --json`).
+        public let payload: Payload
+        /// The same, typed: decoded here once.
+        public let settings: SettingsChanged
+
+        public init(when: Dated, payload: Payload) {
+            self.when = when
+            self.payload = payload
+            settings = SettingsChanged(payload)
+        }
+
+        public static func == (a: Change, b: Change) -> Bool { a.when == b.when && a.payload == b.payload }
     }
     public private(set) var changes: [Change] = []
     public private(set) var current = LedgerSettings()
@@ -40,6 +51,6 @@ public struct SettingsHistory: Sendable, Equatable {
 
     public mutating func append(_ c: Change) {
         changes.append(c)
-        current.apply(c.payload)
+        current.apply(c.settings)
     }
 }

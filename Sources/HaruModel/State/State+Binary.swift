@@ -1,7 +1,7 @@
 /// Binary forms of the entities kept in the state database. Like events,
 /// they have one encoding each, so `verify` can compare the stored state
 /// with a fresh fold byte for byte.
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 @_spi(Layers) public enum StateCodec {
     static func writePayload(_ p: Payload, _ w: inout ByteWriter) {

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// A wall-clock time of day `HH:mm` (day_start, deadlines).
 public struct ClockTime: Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// A point in time, in whole seconds since 1970-01-01T00:00:00Z.
 ///

@@ -1,6 +1,6 @@
 /// Where IANA time zone files (TZif) are read from. Passed in, never found
 /// implicitly, so tests and replays do not depend on the machine's own zone.
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -5,7 +5,7 @@
 /// Read by hand rather than through Foundation/ICU: process start stays
 /// lean, and the answer depends only on the zone file, not on the machine's
 /// ICU version or locale.
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct ZoneRules: Sendable {
     public let name: String

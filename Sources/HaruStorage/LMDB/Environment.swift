@@ -1,4 +1,5 @@
 import CLMDB
+@_spi(Layers) import HaruSystem
 
 #if canImport(Glibc)
     import Glibc

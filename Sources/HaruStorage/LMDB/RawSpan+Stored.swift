@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruSystem
+
 /// What readers of stored bytes need of a `RawSpan` (the storage kit hands
 /// out only spans, which cannot escape the closure that got them).
 extension RawSpan {

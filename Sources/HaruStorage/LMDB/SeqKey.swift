@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruSystem
+
 /// The key of a database ordered by a sequence number (`events`,
 /// `checkpoints`): 8 bytes big-endian, so LMDB's byte order is numeric order
 /// and appends land past the end (`MDB_APPEND`).

@@ -1,4 +1,5 @@
 import CLMDB
+@_spi(Layers) import HaruSystem
 
 /// What a transaction may do, in its type: `ReadTransaction` reads,
 /// `WriteTransaction` reads and writes. A write where only a read was handed

@@ -1,3 +1,5 @@
+@_spi(Layers) import HaruSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,5 +1,6 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 /// `haru history`: every event that touched one entity, oldest first, each
 /// with the fields it changed (old → new), as a snapshot knows them.
 ///
@@ -8,7 +9,7 @@
 /// record keeps its first and last seq; its events are found in that
 /// stretch of the log. An action's records (`--records`) are found among
 /// the stored records: a scan of them all.
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public enum HistorySubject: Sendable {
     case definition(Definition)
@@ -48,40 +49,6 @@ public struct HistoryEntry: Sendable {
 }
 
 public enum EntityHistory {
-    /// What `text` names, as `snap` knows it: an id of any kind, else the
-    /// name of a live action or tag, else a unique goal title, else an
-    /// unambiguous prefix of a record id.
-    /// - Throws: `InputError` when a name or prefix is ambiguous.
-    public static func resolve(_ snap: Snapshot, _ text: String) throws -> HistorySubject? {
-        for kind in DefinitionKind.allCases {
-            if let d = try snap.definition(kind, text) { return .definition(d) }
-        }
-        if let s = try snap.store.session(text), s.createdSeq <= snap.knownAt { return .session(s) }
-        if let c = try snap.store.count(text), c.createdSeq <= snap.knownAt { return .count(c) }
-        for kind in [DefinitionKind.action, .tag, .goal] {
-            let named = try snap.definitions(kind).filter { $0.isLive && ($0.fields().string(.name) ?? $0.fields().string(.title)) == text }
-            if named.count > 1 {
-                throw InputError(
-                    field: "NAME",
-                    rule: "\(named.count) \(kind.word)s are called \"\(text)\"; give an id (\(named.map(\.id).joined(separator: ", ")))")
-            }
-            if let d = named.first { return .definition(d) }
-        }
-        // A record id prefix, as `haru records` shows it.
-        var hits: [HistorySubject] = []
-        try snap.forEachStoredRecord(idPrefix: Array(text.utf8)) { record in
-            if record.createdSeq <= snap.knownAt {
-                switch record {
-                case .session(let s): hits.append(.session(s))
-                case .count(let c): hits.append(.count(c))
-                }
-            }
-            return hits.count < 2
-        }
-        if hits.count > 1 { throw InputError(field: "REF", rule: "\"\(text)\" is the start of more than one record id; type more of it") }
-        return hits.first
-    }
-
     /// The events of `subject` (and with `records`, of an action's records), oldest first.
     public static func entries(_ snap: Snapshot, _ subject: HistorySubject, records: Bool) throws -> [HistoryEntry] {
         var out: [HistoryEntry]

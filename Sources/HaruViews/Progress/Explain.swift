@@ -3,6 +3,7 @@
 /// done, and which records counted or were left out and why.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct QuestExplanation: Sendable {
     /// One record's part in one period.

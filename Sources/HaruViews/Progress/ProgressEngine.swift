@@ -7,6 +7,7 @@
 /// Streaks walk the days once: O(records + days), with no look-back limit.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct ProgressEngine {
     let snap: Snapshot

@@ -2,6 +2,7 @@
 /// One span (day, week or month) of a quest (RULES §3).
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct SpanResult: Sendable, Equatable {
     public var scheduled: Bool

@@ -7,6 +7,7 @@
 /// the records gives whole days and every deadline window at once.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 struct QuestMeter {
     let calendar: LedgerCalendar
@@ -33,11 +34,8 @@ struct QuestMeter {
     /// deadline); a deadline earlier than day_start is the next calendar day's
     /// early morning; one equal to day_start means the whole day.
     static func deadlineInstant(_ calendar: LedgerCalendar, _ day: LocalDate, _ deadline: ClockTime, dayRange: Range<Int64>) -> Int64 {
-        let start = calendar.dayStart(for: day)
-        if deadline == start { return dayRange.upperBound }
-        let date = deadline < start ? day.adding(days: 1) : day
-        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(deadline.minutes) * 60
-        let t = calendar.zone(for: day).instant(local: local)
+        if deadline == calendar.dayStart(for: day) { return dayRange.upperBound }
+        let t = calendar.instant(ofClockSeconds: deadline.minutes * 60, inLogicalDay: day).seconds
         return min(max(t, dayRange.lowerBound), dayRange.upperBound)
     }
 

@@ -2,6 +2,7 @@
 /// A quest's definition as in force at one instant, typed (RULES §2).
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct QuestSpec: Sendable, Equatable {
     public enum Schedule: Sendable, Equatable {

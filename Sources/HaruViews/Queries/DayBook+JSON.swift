@@ -1,6 +1,7 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 extension DayBook {
     /// `haru day --json` for day `i` of the book: only actions and tags with

@@ -2,6 +2,7 @@
 /// Seconds and count of one action or tag.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct Totals: Sendable, Equatable {
     public var seconds: Int64 = 0

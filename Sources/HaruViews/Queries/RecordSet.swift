@@ -4,6 +4,7 @@
 /// periods) can be summed from one read of the record pages.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct RecordSet: Sendable {
     /// Action ids by index; only live actions are kept.

@@ -3,6 +3,7 @@
 /// transaction time (`--known-at`), RULES §7.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct Reference: Sendable, Equatable {
     /// "Now" for the query: running sessions count up to it; with `--as-of`

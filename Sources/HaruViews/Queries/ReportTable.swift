@@ -3,6 +3,7 @@
 /// for the table and the JSON.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct ReportTable: Sendable {
     public struct Period: Sendable {

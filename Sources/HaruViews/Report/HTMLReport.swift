@@ -1,5 +1,6 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 /// `haru report --html FILE`: one self-contained page (inline SVG and CSS,
 /// no script, nothing fetched):
 /// - each goal with its status, achievement, today's / this week's / this
@@ -14,7 +15,7 @@
 /// (`ProgressReport`, with its period marks). Colours are the reference
 /// app's (deep moss green, mustard gold on warm white; sage mint and soft
 /// amber on green-tinted black in dark mode, `prefers-color-scheme`).
-@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public enum HTMLReport {
     public static func page(
@@ -267,11 +268,8 @@ public enum HTMLReport {
         defs.keys.sorted { (defs[$0]?.string(.name) ?? $0, $0) < (defs[$1]?.string(.name) ?? $1, $1) }
     }
 
-    /// `1 h 30 min`, `45 min`.
-    static func duration(_ seconds: Double) -> String {
-        let m = Int(seconds.rounded()) / 60
-        return m >= 60 ? "\(m / 60) h\(m % 60 > 0 ? " \(m % 60) min" : "")" : "\(m) min"
-    }
+    /// A duration as the terminal shows it (`DurationText`), to the second.
+    static func duration(_ seconds: Double) -> String { DurationText.text(Int64(seconds.rounded())) }
 
     static func fmt(_ x: Double) -> String { JSONValue.formatNumber((x * 10).rounded() / 10) }
 

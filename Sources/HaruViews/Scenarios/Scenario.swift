@@ -1,6 +1,7 @@
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 /// One failed assertion of a scenario file, with what differed.
 public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {

@@ -13,6 +13,7 @@
 ///   any fields of its JSON output to compare (numbers within 1e-6).
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 
 public struct ScenarioRunner {
     let file: String

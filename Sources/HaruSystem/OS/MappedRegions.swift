@@ -6,22 +6,22 @@
 /// the ledger file's map (`Environment.releaseReadPages`).
 @_spi(Layers) public struct MappedRegions {
     @_spi(Layers) public struct Region: Sendable {
-        var start: UInt
-        var end: UInt
-        var inode: UInt64
+        @_spi(Layers) public var start: UInt
+        @_spi(Layers) public var end: UInt
+        @_spi(Layers) public var inode: UInt64
         /// Mapped shared and without write permission (`r--s`): dropping its
         /// pages loses nothing.
-        var sharedReadOnly: Bool
+        @_spi(Layers) public var sharedReadOnly: Bool
 
         /// Drops the region's resident pages (`Environment.releaseReadPages`).
-        func release() {
+        @_spi(Layers) public func release() {
             guard sharedReadOnly else { return }
             _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_DONTNEED)
         }
     }
 
     /// The current mappings; empty when /proc is not there.
-    static func read() -> [Region] {
+    @_spi(Layers) public static func read() -> [Region] {
         let fd = open("/proc/self/maps", O_RDONLY)
         guard fd >= 0 else { return [] }
         defer { close(fd) }

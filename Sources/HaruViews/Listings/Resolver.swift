@@ -1,0 +1,140 @@
+/// What a person types to name something, resolved one way for every
+/// command and every program: a definition by its id, its name or title
+/// (exactly, then case-folded) or a unique start of its id; a record by a
+/// unique start of its id or `@N` (`RecordRef`).
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
+
+public enum Resolver {
+    /// Why a text names nothing, or more than one thing: in words a person can act on. Exit 2.
+    public struct Unresolved: HaruError, Sendable {
+        public var message: String
+        public var exitStatus: ExitStatus { .badInput }
+        public var description: String { message }
+    }
+
+    /// The shortest start of an id that names a definition (shorter ones
+    /// match too much by accident: `r` for `read`).
+    public static let minimumPrefix = 4
+
+    /// A live definition of `kind`, as `snap` knows it:
+    /// 1. its id;
+    /// 2. its name (tags, actions) or title (goals), as in force at `at`
+    ///    (nil: as it is now); a name two live definitions share names neither;
+    /// 3. the same, case-folded, when one matches;
+    /// 4. a unique start of its id, at least `minimumPrefix` characters.
+    /// - Parameter deleted: an exact id may name a deleted definition (a query of the past).
+    /// - Throws: `Unresolved`, saying whether it was deleted (and how to bring it back) or the nearest name.
+    public static func definition(
+        _ kind: DefinitionKind, _ text: String, in snap: Snapshot, at: Instant? = nil, deleted: Bool = false
+    ) throws -> Definition {
+        let all = try snap.definitions(kind)
+        let byID = all.first { $0.id == text }
+        if let d = byID, d.isLive || deleted { return d }
+        func label(_ d: Definition) -> String? {
+            let f = d.fields(inForceAt: at)
+            return f.string(.name) ?? f.string(.title)
+        }
+        let live = all.filter(\.isLive)
+        let named = live.filter { label($0) == text }
+        if named.count > 1 {
+            throw Unresolved(message: "\(named.count) \(kind.word)s are called \"\(text)\"; give an id (`haru \(kind.word)s` shows them)")
+        }
+        if let d = named.first { return d }
+        let folded = live.filter { (label($0) ?? "").lowercased() == text.lowercased() }
+        if folded.count == 1 { return folded[0] }
+        if text.count >= minimumPrefix {
+            let prefixed = live.filter { $0.id.hasPrefix(text) }
+            if prefixed.count == 1 { return prefixed[0] }
+            if prefixed.count > 1 {
+                throw Unresolved(
+                    message:
+                        "\"\(text)\" is the start of more than one \(kind.word) id (\(prefixed.map(\.id).joined(separator: ", "))); type more of it"
+                )
+            }
+        }
+        if let d = byID, let seq = d.deletedSeq { throw Unresolved(message: "\(kind.word) \"\(text)\" was deleted at seq \(seq)") }
+        if let gone = all.last(where: { !$0.isLive && label($0) == text }) {
+            throw Unresolved(
+                message:
+                    "\(kind.word) \"\(text)\" was deleted at seq \(gone.deletedSeq ?? 0); `haru restore \(ShellWord.quoted(text))` brings it back"
+            )
+        }
+        guard kind != .quest else { throw Unresolved(message: "no quest with id \"\(text)\" (`haru quests` lists them)") }
+        let near = Suggest.nearest(text, among: live.compactMap(label))
+        throw Unresolved(
+            message: "no \(kind.word) named \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? "")
+                + " (`haru \(kind.word)s` lists them)")
+    }
+
+    /// Anything `text` names, as `snap` knows it (`haru history`): `@N` (the
+    /// N-th most recent record at `reference`), an id of any kind (deleted
+    /// ones too), a full record id, a name or title of a live action, tag or
+    /// goal (exact, then case-folded), a unique start of a definition's id,
+    /// then of a record's id.
+    /// - Throws: `Unresolved` when nothing, or more than one thing, answers to it.
+    public static func subject(_ text: String, in snap: Snapshot, reference: Reference) throws -> HistorySubject {
+        if text.hasPrefix("@") { return try record(text, in: snap, reference: reference) }
+        for kind in DefinitionKind.allCases {
+            if let d = try snap.definition(kind, text) { return .definition(d) }
+        }
+        if let s = try snap.store.session(text), s.createdSeq <= snap.knownAt { return .session(s) }
+        if let c = try snap.store.count(text), c.createdSeq <= snap.knownAt { return .count(c) }
+        var folded: [Definition] = []
+        var prefixed: [Definition] = []
+        for kind in DefinitionKind.allCases {
+            for d in try snap.definitions(kind) where d.isLive {
+                let label = d.fields().string(.name) ?? d.fields().string(.title)
+                if label == text {
+                    let named = try snap.definitions(kind).filter {
+                        $0.isLive && ($0.fields().string(.name) ?? $0.fields().string(.title)) == text
+                    }
+                    if named.count > 1 {
+                        throw Unresolved(
+                            message:
+                                "\(named.count) \(kind.word)s are called \"\(text)\"; give an id (\(named.map(\.id).joined(separator: ", ")))"
+                        )
+                    }
+                    return .definition(d)
+                }
+                if label?.lowercased() == text.lowercased() { folded.append(d) }
+                if text.count >= minimumPrefix, d.id.hasPrefix(text) { prefixed.append(d) }
+            }
+        }
+        if folded.count == 1 { return .definition(folded[0]) }
+        if prefixed.count == 1 { return .definition(prefixed[0]) }
+        if prefixed.count > 1 {
+            throw Unresolved(
+                message: "\"\(text)\" is the start of more than one id (\(prefixed.map(\.id).joined(separator: ", "))); type more of it")
+        }
+        // A record id prefix, as `haru records` shows it.
+        var hits: [HistorySubject] = []
+        try snap.forEachStoredRecord(idPrefix: Array(text.utf8)) { record in
+            if record.createdSeq <= snap.knownAt {
+                switch record {
+                case .session(let s): hits.append(.session(s))
+                case .count(let c): hits.append(.count(c))
+                }
+            }
+            return hits.count < 2
+        }
+        if hits.count > 1 { throw Unresolved(message: "\"\(text)\" is the start of more than one record id; type more of it") }
+        guard let hit = hits.first else {
+            throw Unresolved(message: "nothing named \"\(text)\": give an id, a name, a goal title or a record's ref (`haru records`)")
+        }
+        return hit
+    }
+
+    /// A record named by `@N` or the start of its id (`RecordRef`), as a history subject.
+    static func record(_ text: String, in snap: Snapshot, reference: Reference) throws -> HistorySubject {
+        let row: RecordRow
+        do { row = try RecordRef.resolve(snap, text, reference: reference) } catch let e as RecordRef.Unresolved {
+            throw Unresolved(message: e.message)
+        }
+        if let s = try snap.store.session(row.id) { return .session(s) }
+        if let c = try snap.store.count(row.id) { return .count(c) }
+        throw Unresolved(message: "no record \(Echo.quoted(text))")
+    }
+}

@@ -1,0 +1,63 @@
+// Must compile from OUTSIDE the package: the snippets of Docs/library.md, as
+// an app developer writes them (keep the two in step).
+import HaruLedger
+
+func librarySnippets(first: EventInput, someEventID: EventID, lastSeenHead: UInt64, t: Instant, now: Int64) throws {
+    var rng = SystemRandomNumberGenerator()
+    let made = try Ledger.createBeside("reading-ledger") { partial in
+        let l = try Ledger.create(path: partial)
+        return try l.append([first], now: now, rng: &rng)
+    }
+    print(made.head)
+    let ledger = try Ledger(path: "reading-ledger")
+    _ = try Ledger(path: "reading-ledger", readOnly: true)
+
+    let e = try CountAdded(entryID: "c1", actionID: "water", amount: 2).input(at: t, id: someEventID, source: "app")
+    let r = try ledger.append([e], expectHead: lastSeenHead, now: now, rng: &rng)
+    print(r.seqs, r.appended)
+    _ = try ledger.appendJSONLines(InputBytes([]), zones: .system, now: now, rng: &rng) { p in print(p.events, p.fraction ?? 0, p.doneReading) }
+    _ = try QuestCreated(
+        questID: "q", goalID: "g", target: .tag("study", .time), period: .daily, direction: .atLeast,
+        schedule: .ordinalWeekday(3, .tuesday), targetSeconds: 1800, deadline: ClockTime(parsing: "21:00")
+    ).input(at: t)
+    _ = try GoalEdited(goalID: "g", endDate: .clear, color: .set("#3366CC")).input(at: t)
+
+    let report = try ledger.progress(.asOf(t), knownAt: .seq(1200))
+    let day = try ledger.dayTotals(LocalDate(year: 2026, month: 3, day: 4)!, .live(now: Instant(seconds: now / 1_000_000)))
+    let calendar = try ledger.calendar()
+    print(report.goals.count, day.actions, calendar.day(of: t))
+
+    let first = LocalDate(year: 2026, month: 3, day: 1)!, last = LocalDate(year: 2026, month: 3, day: 8)!
+    try ledger.snapshot(knownAt: nil, zones: .system) { snap in
+        let cal = try snap.calendar()
+        let ref = Reference.live(now: Instant(seconds: now / 1_000_000))
+        let book = try DayBook(snap, calendar: cal, from: first, through: last, reference: ref)
+        let table = ReportTable(book: book, calendar: cal, byTag: false, every: "week", reference: ref)
+        let rows = try RecordList.read(
+            snap, span: cal.range(of: first).lowerBound.seconds..<cal.range(of: last).upperBound.seconds,
+            reference: ref, actions: nil, all: false)
+        let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
+        let settings = try SettingsView(snap, calendar: cal, reference: ref)
+        let progress = try ProgressEngine(snap, calendar: cal, reference: ref).run(goal: nil)
+        let why = try QuestExplanation(snap, calendar: cal, reference: ref, quest: "q", count: 7)
+        let quest = try Resolver.definition(.quest, "read-m", in: snap)
+        let history = try EntityHistory.entries(snap, try Resolver.subject("@1", in: snap, reference: ref), records: false)
+        print(table, rows.count, actions.count, settings, progress.goals.count, why, quest.id, history.count)
+    }
+    let head = try ledger.head().seq
+    let diff = try StateDiff.run(ledger, from: 1200, to: head, zones: .system, reference: { _ in .live(now: Instant(seconds: now / 1_000_000)) })
+    print(diff.changes.count)
+    print(try ledger.verify().ok, try ledger.rebuild().changed)
+    _ = try ledger.redact(seq: 42, fields: nil, reason: "asked to forget", now: now, zones: .system, rng: &rng)
+    _ = try ledger.exportJSONL(from: 1, offset: { _ in 32_400 }) { bytes in print(bytes.count) }
+    _ = try TimewarriorImport.run([], into: ledger, options: TimewarriorImport.Options(), zones: .system, now: now, rng: &rng)
+    do {
+        _ = try ledger.append([e], now: now, rng: &rng)
+    } catch let error as LedgerError {
+        print(error.description, error.exitStatus)
+    } catch let error as InputError {
+        print(error.field, error.rule)
+    } catch let error as any HaruError {
+        print(error, error.exitStatus.rawValue)
+    }
+}
