@@ -59,7 +59,7 @@ let package = Package(
             name: "HaruLedgerTests", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
             path: "Tests/HaruLedgerTests"),
         .testTarget(
-            name: "HaruCLITests", dependencies: ["HaruCLI", "HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
+            name: "HaruCLITests", dependencies: ["HaruCLI", "HaruLedger", "HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
             path: "Tests/HaruCLITests"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 /// A line kept up to date on a terminal while a bulk load reads
 /// (`ProgressLine`), fed by the library's `BulkProgress` reports.
+
 import HaruLedger
 
 /// `1,234,567`.

@@ -1,9 +1,10 @@
-@_spi(Layers) import HaruEngine
 /// The questions an app asks most, each in one call: a day's totals and the
 /// progress of goals, at any valid time (`Reference`) and transaction time
 /// (`KnownAt`). Each reads one snapshot; for several questions of one state,
 /// open it yourself with `ledger.snapshot { snap in … }` and use the views
 /// (`DayBook`, `ProgressEngine`, `RecordList`, `DefinitionList`, …) on it.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruViews
 

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import HaruCLI
+@_spi(Layers) @testable import HaruLedger
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
 @_spi(Layers) @testable import HaruSystem

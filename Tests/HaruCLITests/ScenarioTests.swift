@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import HaruCLI
+@_spi(Layers) @testable import HaruLedger
 @_spi(Layers) @testable import HaruModel
 @_spi(Layers) @testable import HaruViews
 

@@ -1,5 +1,3 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// The entity store of one append: records the batch creates or changes are
 /// kept in memory (an `EntityState`'s record tables) and written to the
 /// state database once, in key order, when the batch is done (`flush`);
@@ -10,6 +8,9 @@
 /// thread's instructions at 110 k events). Sorted, the puts walk the leaves
 /// once through one cursor. Definitions, settings and running sessions are
 /// few and still go straight to LMDB, so the fold sees one consistent state.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 struct BatchEntities: EntityStore {

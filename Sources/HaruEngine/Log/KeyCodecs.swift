@@ -1,5 +1,6 @@
 /// The key codecs of the ledger's databases that are not plain bytes
 /// (`SeqKey`, in the storage kit, serves `events` and `checkpoints`).
+
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem

@@ -1,7 +1,8 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// Appending: one atomic batch, checked event by event against the state the
 /// events before it made (Docs/design.md, "Batch appends").
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 extension Ledger {

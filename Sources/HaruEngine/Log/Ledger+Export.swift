@@ -1,10 +1,11 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// `haru export jsonl`: every event as a line, formatted on the machine's two
 /// cores. Formatting (decoding each record and writing its JSON, three
 /// instants and two hashes) is the whole cost of an export; the chunks of
 /// the log alternate between this thread and a second one, and are handed to
 /// the writer in seq order.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 extension Ledger {

@@ -1,8 +1,9 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// Bulk appends of JSON Lines (`haru append FILE`), for any program: the
 /// lines are parsed on a second thread while this one appends (`ReadAhead`),
 /// one atomic batch, every error naming its line.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 extension Ledger {

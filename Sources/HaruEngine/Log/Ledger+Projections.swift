@@ -1,7 +1,8 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// Which projection set a transaction reads, and the upgrade of an older
 /// format on open (Docs/design.md, "Projections are rebuilt beside the old ones").
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 extension Ledger {

@@ -1,10 +1,11 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// The in-memory replay on two threads: this one folds the events into the
 /// entities (`Projector.fold`), a second applies each fold's `Step` to the
 /// projections (`Projector.project`), in batches through a bounded channel.
 /// The same two halves run one after the other in an append, so the bytes
 /// are the same; the split only lets a full replay use both cores.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 struct PipelinedFold: EventVisitor {

@@ -1,8 +1,9 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// What a replay produced for one projection database, as `verify` and
 /// `rebuild` compare it with what is stored: looked up by stored key, so
 /// that no sorted copy of a million entries is made unless one is missing.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 /// Sendable: the comparison runs on two threads, each reading the same

@@ -1,5 +1,3 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// The projection databases a ledger reads and writes (with the id index),
 /// and the record that
 /// says which they are (Docs/design.md, "Projections are rebuilt beside the
@@ -12,6 +10,9 @@
 /// new set the one in use (the `meta` record below). The old set's pages are
 /// left where they are, never read again and never freed: freeing them would
 /// mean trusting the damaged tree's page numbers.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 @_spi(Layers) public struct ProjectionSet: Sendable {

@@ -1,9 +1,10 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// The entity state kept in the ledger's `state` database, read and written
 /// inside one transaction. LMDB shows a write transaction its own puts, so
 /// the fold can check a batch's later events against its earlier ones
 /// without any cache, and an aborted batch leaves no trace.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 /// Read-only in a read transaction (an `EntityReader`), an `EntityStore`

@@ -1,8 +1,9 @@
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// Where the projections of the records go: the record pages, the action
 /// table they refer to, and the running-session checkpoints. LMDB in an
 /// append, memory in a replay; both produce the same bytes.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 @_spi(Layers) public protocol ProjectionSink {

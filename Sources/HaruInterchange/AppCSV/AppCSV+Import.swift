@@ -1,7 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruSystem
 /// `haru import csv DIR`: the app's five files read back into events.
 ///
 /// Headers may be in any of the app's languages (and in any order); values
@@ -9,6 +5,11 @@
 /// file, the line, the column and the rule. Each event's id is derived from
 /// the file and the entity's id, so importing the same folder twice adds
 /// nothing the second time.
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruViews
 
 /// A CSV import error: where, and which rule. Exit 2.

@@ -1,7 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruSystem
 /// The reference app's data export: five CSV files (actions, time records,
 /// count records, goals, quests), UTF-8 with a byte order mark, instants in
 /// ISO 8601 with their offset, file names and header rows in the app's
@@ -11,6 +7,11 @@
 /// The files are a snapshot of the current definitions and every live
 /// record, as the app exports them: settings, edits over time, deletions and
 /// the log's provenance are not in them (`haru export jsonl` has those).
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruViews
 
 public enum AppCSV {

@@ -1,7 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruSystem
 /// `haru import loop DIR`: Loop Habit Tracker's CSV export. `Habits.csv`
 /// (Position, Name, Type, Question, Description, FrequencyNumerator,
 /// FrequencyDenominator, Color, Unit, Target Type, Target Value, Archived?)
@@ -13,6 +9,11 @@
 /// with that quest, from the first entry's day. What cannot map is reported,
 /// never dropped silently. Ids are derived from the habit and the date, so a
 /// second import adds nothing.
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruViews
 
 public enum LoopImport {

@@ -1,8 +1,9 @@
+/// hledger's timeclock format (`haru export timeclock`): one `i`/`o` pair
+/// per finished session, for `hledger -f FILE balance --daily`.
+
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-/// hledger's timeclock format (`haru export timeclock`): one `i`/`o` pair
-/// per finished session, for `hledger -f FILE balance --daily`.
 @_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruViews
 

@@ -1,7 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruSystem
 /// Reading `timew export`: a JSON array of intervals
 /// `{"id", "start", "end"?, "tags"?, "annotation"?}` with instants like
 /// `20221210T000000Z`.
@@ -13,6 +9,11 @@
 /// parser, which accepts it or names the interval and the rule. The scan is
 /// what makes a decade of intervals import at the speed of `haru append`:
 /// the JSON value tree of a million intervals cost more than appending them.
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruViews
 
 extension TimewarriorImport {

@@ -1,6 +1,7 @@
-@_spi(Layers) import HaruEngine
 /// `haru import timew` as one call: the export read (streamed when it can
 /// be), its events appended as one atomic batch.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruViews
 

@@ -1,7 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruSystem
 /// `haru import timew`: the intervals of `timew export` (a JSON array of
 /// `{"id", "start", "end"?, "tags"?, "annotation"?}`, instants like
 /// `20221210T000000Z`) turned into events.
@@ -13,6 +9,11 @@
 /// start), so importing the same export again adds nothing, and a newer
 /// export adds what is new: an interval closed since becomes a stop, one whose
 /// end or annotation changed an edit.
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
 @_spi(Layers) import HaruViews
 
 public enum TimewarriorImport {

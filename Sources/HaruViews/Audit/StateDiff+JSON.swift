@@ -1,7 +1,8 @@
-@_spi(Layers) import HaruEngine
 /// `haru diff --json`, written straight into bytes: a diff of states far
 /// apart lists every event between (100,000 make 15 MB), and building the
 /// whole answer as one value first took a fifth of the time.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 
 extension StateDiff {

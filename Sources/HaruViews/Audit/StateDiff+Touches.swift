@@ -1,6 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// What the events between two states touch: for each event, its entity,
 /// goal and the actions and logical days of the record versions it changed.
 ///
@@ -13,6 +10,10 @@
 /// on one core while the events are read on the other. Running sessions are
 /// not in the pages: those of A and of B are compared, and one that differs
 /// touches every day from its start to its state's reference.
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 extension StateDiff {

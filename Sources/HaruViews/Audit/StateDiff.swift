@@ -1,6 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// What changed between two states of the ledger (`haru diff --known-at A
 /// --known-at B`), and because of which events (Docs/design.md, "Diff").
 ///
@@ -11,6 +8,10 @@
 /// and B that can have caused it: its own events; for a quest, its goal's and
 /// the records of the actions it counts; for a goal, its quests' causes; for
 /// a day, the records on it; and the settings changes, which move every span.
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 public struct StateDiff {

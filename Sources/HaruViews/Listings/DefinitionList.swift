@@ -1,8 +1,9 @@
+/// `haru actions`, `tags`, `goals`, `quests`: the definitions of one kind as
+/// a view sees them, in the user's order.
+
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-/// `haru actions`, `tags`, `goals`, `quests`: the definitions of one kind as
-/// a view sees them, in the user's order.
 @_spi(Layers) import HaruSystem
 
 /// One definition in a listing.

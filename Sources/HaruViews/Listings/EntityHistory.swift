@@ -1,6 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// `haru history`: every event that touched one entity, oldest first, each
 /// with the fields it changed (old → new), as a snapshot knows them.
 ///
@@ -9,6 +6,10 @@
 /// record keeps its first and last seq; its events are found in that
 /// stretch of the log. An action's records (`--records`) are found among
 /// the stored records: a scan of them all.
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 public enum HistorySubject: Sendable {

@@ -1,8 +1,9 @@
+/// The `--json` of the listings, shared by the command line and scenario
+/// files (`haru check`), so a fixture asserts exactly what a script reads.
+
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-/// The `--json` of the listings, shared by the command line and scenario
-/// files (`haru check`), so a fixture asserts exactly what a script reads.
 @_spi(Layers) import HaruSystem
 
 extension RecordRow {

@@ -1,6 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// `haru records`: the sessions and counts of a stretch of days, one row a
 /// record, as a snapshot knows them.
 ///
@@ -9,6 +6,10 @@
 /// record, and the stored record gives its id, note and whole extent. A view
 /// known at an earlier seq than the record's last change re-folds that
 /// record's own events up to it (`RecordReplay`).
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 public struct RecordRow: Sendable, Equatable {

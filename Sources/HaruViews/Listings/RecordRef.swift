@@ -1,9 +1,10 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// What a person types to name a record: the start of its id (as
 /// `haru records` shows it, like git's short hashes) or `@N`, the N-th most
 /// recent record (like timewarrior's `@1`).
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 public enum RecordRef {

@@ -1,8 +1,9 @@
+/// `haru settings`: the settings in force at a reference, the dated steps
+/// of the two that can change from a date on, and every change.
+
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-/// `haru settings`: the settings in force at a reference, the dated steps
-/// of the two that can change from a date on, and every change.
 @_spi(Layers) import HaruSystem
 
 public struct SettingsView: Sendable {

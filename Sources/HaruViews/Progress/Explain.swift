@@ -1,6 +1,7 @@
-@_spi(Layers) import HaruEngine
 /// `haru explain QUEST`: period by period, what the quest required, what was
 /// done, and which records counted or were left out and why.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem

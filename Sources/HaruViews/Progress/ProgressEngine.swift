@@ -1,10 +1,11 @@
-@_spi(Layers) import HaruEngine
 /// Goals, quests, spans, streaks and judgments of one view (RULES §2–§7).
 ///
 /// One read of the record pages covers every day the view needs; the per-day
 /// values of each quest come from `QuestMeter` (one split, one deadline
 /// window), and spans, streaks and judgments are sums over those days.
 /// Streaks walk the days once: O(records + days), with no look-back limit.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem

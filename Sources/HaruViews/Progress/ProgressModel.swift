@@ -1,5 +1,6 @@
-@_spi(Layers) import HaruEngine
 /// One span (day, week or month) of a quest (RULES §3).
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem

@@ -1,10 +1,11 @@
-@_spi(Layers) import HaruEngine
 /// Per-day values of quests over one run of days and one reference: the one
 /// place where a quest's day is measured, through its deadline window when
 /// it has one (RULES §2), for spans, streaks and judgments alike.
 ///
 /// Every deadline of the view cuts every day into pieces, so one pass over
 /// the records gives whole days and every deadline window at once.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem

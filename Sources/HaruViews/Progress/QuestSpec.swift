@@ -1,5 +1,6 @@
-@_spi(Layers) import HaruEngine
 /// A quest's definition as in force at one instant, typed (RULES §2).
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem

@@ -1,5 +1,6 @@
-@_spi(Layers) import HaruEngine
 /// Seconds and count of one action or tag.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem

@@ -1,7 +1,8 @@
-@_spi(Layers) import HaruEngine
 /// The records that count in a snapshot over a span of instants, held in
 /// memory once so that several grids (days, deadline windows, judgment
 /// periods) can be summed from one read of the record pages.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem

@@ -1,6 +1,7 @@
-@_spi(Layers) import HaruEngine
 /// From where a query looks at the ledger: valid time (`--as-of`) and
 /// transaction time (`--known-at`), RULES §7.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
@@ -47,12 +48,4 @@ public struct Reference: Sendable, Equatable {
     /// Whether a count at `t` counts from here.
     @inline(__always)
     func counts(_ t: Int64) -> Bool { cutoff.map { t < $0.seconds } ?? true }
-}
-
-/// Which transaction time a query sees.
-public enum KnownAt: Sendable, Equatable {
-    /// The ledger as it stood after this seq.
-    case seq(UInt64)
-    /// The ledger as it stood at this instant (the last event recorded at or before it).
-    case instant(Instant)
 }

@@ -1,6 +1,7 @@
-@_spi(Layers) import HaruEngine
 /// A report's periods, totals and averages (`haru report`), computed once
 /// for the table and the JSON.
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem

@@ -1,6 +1,3 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// `haru report --html FILE`: one self-contained page (inline SVG and CSS,
 /// no script, nothing fetched):
 /// - each goal with its status, achievement, today's / this week's / this
@@ -15,6 +12,10 @@
 /// (`ProgressReport`, with its period marks). Colours are the reference
 /// app's (deep moss green, mustard gold on warm white; sage mint and soft
 /// amber on green-tinted black in dark mode, `prefers-color-scheme`).
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 public enum HTMLReport {

@@ -1,4 +1,3 @@
-@_spi(Layers) import HaruEngine
 /// Replays a scenario file (CONTRACT §5) into a scratch ledger and checks
 /// its `expect` lines against the same query code the commands use.
 ///
@@ -11,9 +10,12 @@
 ///   failure.
 /// - Other `expect` lines name a query (`day`, `report`), its arguments, and
 ///   any fields of its JSON output to compare (numbers within 1e-6).
+
+@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
+@_spi(Layers) import HaruViews
 
 public struct ScenarioRunner {
     let file: String

@@ -2,6 +2,7 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
+@_spi(Layers) import HaruViews
 
 /// One failed assertion of a scenario file, with what differed.
 public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {

@@ -1,8 +1,8 @@
-@_spi(Layers) import HaruEngine
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 /// What the listings read besides the projections: single events, the
 /// stored entities, the events of one entity and short references.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
 extension Snapshot {

@@ -1,10 +1,9 @@
-@_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
-/// The ledger as known at one seq, inside one read transaction: every read a
-/// query makes sees the same state, however many writers append meanwhile.
 @_spi(Layers) import HaruSystem
 
+/// The ledger as known at one seq, inside one read transaction: every read a
+/// query makes sees the same state, however many writers append meanwhile.
 public struct Snapshot {
     let ledger: Ledger
     let txn: ReadTransaction
