@@ -4,12 +4,12 @@ import HaruLedger
 enum ReportText {
     /// - Parameter pictures: draw a sparkline of each column across the periods (on a terminal).
     static func print(_ r: ReportTable, to out: OutputStream, names: [String: Payload], pictures: Bool = false) {
-        let ids = r.totals.keys.sorted { (names[$0]?.string(.name) ?? $0) < (names[$1]?.string(.name) ?? $1) }
+        let ids = r.totals.keys.sorted { (names[$0]?.name ?? $0) < (names[$1]?.name ?? $1) }
         if ids.isEmpty {
             out.line("nothing recorded from \(r.periods.first?.first.description ?? "") to \(r.periods.last?.last.description ?? "")")
             return
         }
-        let labels = ids.map { names[$0]?.string(.name) ?? $0 }
+        let labels = ids.map { names[$0]?.name ?? $0 }
         let firstWidth = 24
         let widths = labels.map { max(Cell.columns($0), 10) + 2 }
         var header = Cell.pad(r.unit, firstWidth)

@@ -20,6 +20,6 @@ extension Context {
 
     /// The display name of an action or tag id ("?" when unknown).
     func name(of kind: DefinitionKind, _ id: String, in ledger: Ledger) -> String {
-        (try? ledger.withStoredState { try $0.definition(kind, id)?.fields().string(.name) }).flatMap { $0 } ?? id
+        (try? ledger.withStoredState { try $0.definition(kind, id)?.fields().name }).flatMap { $0 } ?? id
     }
 }

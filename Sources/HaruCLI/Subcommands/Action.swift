@@ -56,7 +56,7 @@ extension Subcommands {
                         data.append(("favorite", .bool(f == "yes")))
                     }
                     data += try p.orderMember()
-                    return try ctx.write(.actionEdited, data, id: a.id, human: "Edited action \(a.fields().string(.name) ?? a.id).")
+                    return try ctx.write(.actionEdited, data, id: a.id, human: "Edited action \(a.fields().name ?? a.id).")
                 }),
             Command(
                 name: "delete", abstract: "Delete an action; its sessions and counts leave every total.",
@@ -67,7 +67,7 @@ extension Subcommands {
                 run: { ctx, p in
                     let ledger = try ctx.openLedger()
                     let a = try ctx.resolve(.action, p.positionals[0], in: ledger)
-                    let name = a.fields().string(.name) ?? a.id
+                    let name = a.fields().name ?? a.id
                     try ctx.confirmDeletion(name, impact: try ctx.recordImpact(of: a.id, ledger: ledger), yes: p.has(.yes))
                     return try ctx.write(
                         .actionDeleted, [("action_id", .string(a.id))], id: a.id,

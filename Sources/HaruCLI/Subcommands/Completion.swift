@@ -41,7 +41,7 @@ extension Subcommands {
             }
             let ledger = try ctx.openLedger(readOnly: true)
             for d in try ledger.withStoredState({ try $0.definitions(kind) }) where d.isLive {
-                ctx.out.line(d.fields().string(.name) ?? d.fields().string(.title) ?? d.id)
+                ctx.out.line(d.fields().label ?? d.id)
             }
             return ExitCode.ok
         })

@@ -21,7 +21,7 @@ extension Subcommands {
                 let range = cal.range(of: day)
                 func byName(_ m: [String: Totals], _ names: [String: Payload]) -> [(key: String, value: Totals)] {
                     m.filter { !$0.value.isZero }.sorted {
-                        (names[$0.key]?.string(.name) ?? $0.key) < (names[$1.key]?.string(.name) ?? $1.key)
+                        (names[$0.key]?.name ?? $0.key) < (names[$1.key]?.name ?? $1.key)
                     }
                 }
                 let actions = byName(book.perDay(0), book.actions)
@@ -38,12 +38,12 @@ extension Subcommands {
                 let width =
                     max(
                         12,
-                        (actions.map { Cell.columns(book.actions[$0.key]?.string(.name) ?? "") }
-                            + tags.map { Cell.columns(book.tags[$0.key]?.string(.name) ?? "") }).max() ?? 0) + 2
+                        (actions.map { Cell.columns(book.actions[$0.key]?.name ?? "") }
+                            + tags.map { Cell.columns(book.tags[$0.key]?.name ?? "") }).max() ?? 0) + 2
                 if !actions.isEmpty { ctx.out.line("  actions") }
-                for (id, t) in actions { ctx.out.line("    " + Cell.pad(book.actions[id]?.string(.name) ?? id, width) + Cell.text(t)) }
+                for (id, t) in actions { ctx.out.line("    " + Cell.pad(book.actions[id]?.name ?? id, width) + Cell.text(t)) }
                 if !tags.isEmpty { ctx.out.line("  tags") }
-                for (id, t) in tags { ctx.out.line("    " + Cell.pad(book.tags[id]?.string(.name) ?? id, width) + Cell.text(t)) }
+                for (id, t) in tags { ctx.out.line("    " + Cell.pad(book.tags[id]?.name ?? id, width) + Cell.text(t)) }
                 return ExitCode.ok
             }
         })

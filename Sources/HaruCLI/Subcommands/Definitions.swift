@@ -26,10 +26,10 @@ extension Subcommands {
                     rows, header: ["NAME", "TRACKING", "TAGS", "SYMBOL", "COLOR", "FAV", "ORDER", "ID"], out: ctx.out, empty: "No actions."
                 ) { r in
                     [
-                        r.name, r.fields.choice(.tracking, as: Tracking.self).map { $0 == .time ? "time" : "count" } ?? "",
-                        (r.fields.strings(.tagIDs) ?? []).map { tags[$0]?.name ?? $0 }.joined(separator: ","),
-                        r.fields.string(.symbol) ?? "", DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
-                        r.fields.bool(.favorite) == true ? "★" : "", r.order.map(String.init) ?? "", r.id,
+                        r.name, r.fields.tracking.map { $0 == .time ? "time" : "count" } ?? "",
+                        (r.fields.tagIDs ?? []).map { tags[$0]?.name ?? $0 }.joined(separator: ","),
+                        r.fields.symbol ?? "", DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
+                        r.fields.favorite == true ? "★" : "", r.order.map(String.init) ?? "", r.id,
                     ]
                 }
                 return ExitCode.ok
@@ -43,14 +43,14 @@ extension Subcommands {
             try ctx.query { snap, cal, ref in
                 let rows = try DefinitionList.rows(snap, .tag, reference: ref, all: p.has(.all))
                 let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
-                func carrying(_ tag: String) -> [DefinitionRow] { actions.filter { ($0.fields.strings(.tagIDs) ?? []).contains(tag) } }
+                func carrying(_ tag: String) -> [DefinitionRow] { actions.filter { ($0.fields.tagIDs ?? []).contains(tag) } }
                 if ctx.json {
                     ctx.printJSON(try DefinitionList.json(.tag, snap: snap, calendar: cal, reference: ref, all: p.has(.all)))
                     return ExitCode.ok
                 }
                 DefinitionText.table(rows, header: ["NAME", "COLOR", "ACTIONS", "ORDER", "ID"], out: ctx.out, empty: "No tags.") { r in
                     [
-                        r.name, r.fields.string(.color) ?? "", carrying(r.id).map(\.name).joined(separator: ","),
+                        r.name, r.fields.color ?? "", carrying(r.id).map(\.name).joined(separator: ","),
                         r.order.map(String.init) ?? "", r.id,
                     ]
                 }
@@ -79,10 +79,10 @@ extension Subcommands {
                 ) { r in
                     [
                         r.name,
-                        "\(r.fields.date(.startDate).map(\.description) ?? "?") … \(r.fields.date(.endDate).map(\.description) ?? "")",
-                        "\(r.fields.int(.thresholdPercent) ?? 100) %", statusWord(r),
+                        "\(r.fields.startDate.map(\.description) ?? "?") … \(r.fields.endDate.map(\.description) ?? "")",
+                        "\(r.fields.thresholdPercent ?? 100) %", statusWord(r),
                         DefinitionList.elapsed(r.fields, calendar: cal, reference: ref).map { "\(Int(($0 * 100).rounded())) %" } ?? "",
-                        r.fields.string(.symbol) ?? "", r.fields.string(.color) ?? "", r.order.map(String.init) ?? "", r.id,
+                        r.fields.symbol ?? "", r.fields.color ?? "", r.order.map(String.init) ?? "", r.id,
                     ]
                 }
                 return ExitCode.ok
@@ -101,15 +101,15 @@ extension Subcommands {
                     try DefinitionList.rows(snap, .goal, reference: ref, all: true).map { ($0.id, $0.name) },
                     uniquingKeysWith: { a, _ in a })
                 var names: [String: String] = [:]
-                for kind in [DefinitionKind.action, .tag] { for d in try snap.definitions(kind) { names[d.id] = d.fields().string(.name) } }
+                for kind in [DefinitionKind.action, .tag] { for d in try snap.definitions(kind) { names[d.id] = d.fields().name } }
                 let tracking = Dictionary(
-                    try snap.definitions(.action).map { ($0.id, $0.base.choice(.tracking) == Tracking.time) },
+                    try snap.definitions(.action).map { ($0.id, $0.base.tracking == Tracking.time) },
                     uniquingKeysWith: { a, _ in a })
                 let rows = try DefinitionList.questRows(snap, reference: ref, all: p.has(.all), goal: goal)
                 func spec(_ r: DefinitionRow) -> QuestSpec { QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] }) }
                 func targetName(_ r: DefinitionRow) -> String {
-                    let id = r.fields.string(.targetActionID) ?? r.fields.string(.targetTagID) ?? "?"
-                    return (names[id] ?? id) + (r.fields.string(.targetTagID) != nil ? " (tag)" : "")
+                    let id = r.fields.targetActionID ?? r.fields.targetTagID ?? "?"
+                    return (names[id] ?? id) + (r.fields.targetTagID != nil ? " (tag)" : "")
                 }
                 if ctx.json {
                     ctx.printJSON(try DefinitionList.json(.quest, snap: snap, calendar: cal, reference: ref, all: p.has(.all), goal: goal))

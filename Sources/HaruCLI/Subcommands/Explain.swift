@@ -28,7 +28,7 @@ extension Subcommands {
                 let quest = qd.id
                 let x = try QuestExplanation(
                     snap, calendar: cal, reference: ref, quest: quest,
-                    count: count ?? Subcommands.explainPeriods(qd.fields(inForceAt: ref.definitionsAt).choice(.period) ?? .daily))
+                    count: count ?? Subcommands.explainPeriods(qd.fields(inForceAt: ref.definitionsAt).period ?? .daily))
                 let unit: (Double) -> String = { x.spec.unitIsTime ? DurationText.text(Int64($0.rounded())) : JSONValue.formatNumber($0) }
                 if ctx.json {
                     ctx.printJSON(

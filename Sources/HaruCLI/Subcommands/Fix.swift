@@ -132,7 +132,7 @@ extension Context {
         if let a = action {
             let d = try resolve(.action, a, in: ledger)
             guard let s = running.first(where: { $0.actionID == d.id }) else {
-                throw UsageError("\(d.fields().string(.name) ?? d.id) is not running (`haru running` lists what is)")
+                throw UsageError("\(d.fields().name ?? d.id) is not running (`haru running` lists what is)")
             }
             return s
         }
@@ -164,7 +164,7 @@ extension Subcommands {
                 try DefinitionKind.allCases.flatMap { try store.definitions($0) }.filter { !$0.isLive }
             }
             let byID = deleted.filter { $0.id == text }
-            let byName = deleted.filter { ($0.fields().string(.name) ?? $0.fields().string(.title)) == text }
+            let byName = deleted.filter { ($0.fields().label) == text }
             if let d = (byID.isEmpty ? byName : byID).max(by: { ($0.deletedSeq ?? 0) < ($1.deletedSeq ?? 0) }) {
                 let type: EventType
                 switch d.kind {
@@ -175,7 +175,7 @@ extension Subcommands {
                 }
                 let e = try ctx.event(type, at: now, data: [(d.kind.idField.jsonName, .string(d.id))])
                 let r = try ctx.append([e])
-                let name = d.fields().string(.name) ?? d.fields().string(.title) ?? d.id
+                let name = d.fields().label ?? d.id
                 ctx.report(r, json: [("type", .string(type.name)), ("id", .string(d.id))], human: "Restored \(d.kind.word) \(name).")
                 return ExitCode.ok
             }

@@ -83,9 +83,9 @@ extension Subcommands {
                     let ledger = try ctx.openLedger()
                     let id = try ctx.resolve(.goal, p.positionals[0], in: ledger).id
                     let quests = try ledger.withStoredState { try $0.definitions(.quest) }.filter {
-                        $0.isLive && $0.base.string(.goalID) == id
+                        $0.isLive && $0.base.goalID == id
                     }
-                    let title = try ledger.withStoredState { try $0.definition(.goal, id) }?.fields().string(.title) ?? id
+                    let title = try ledger.withStoredState { try $0.definition(.goal, id) }?.fields().title ?? id
                     try ctx.confirmDeletion(
                         title,
                         impact: quests.isEmpty ? nil : "its \(quests.count) quest\(quests.count == 1 ? "" : "s") and their progress go",

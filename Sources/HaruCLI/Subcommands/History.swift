@@ -29,11 +29,11 @@ extension Subcommands {
                 let entries = try EntityHistory.entries(snap, subject, records: p.has(.records))
                 var names: [String: String] = [:]
                 for kind in [DefinitionKind.action, .tag, .goal] {
-                    for d in try snap.definitions(kind) { names[d.id] = d.fields().string(.name) ?? d.fields().string(.title) }
+                    for d in try snap.definitions(kind) { names[d.id] = d.fields().label }
                 }
                 let title: String
                 switch subject {
-                case .definition(let d): title = d.fields().string(.name) ?? d.fields().string(.title) ?? d.id
+                case .definition(let d): title = d.fields().label ?? d.id
                 case .session(let s): title = names[s.actionID] ?? s.actionID
                 case .count(let c): title = names[c.actionID] ?? c.actionID
                 }

@@ -30,7 +30,7 @@ extension Subcommands {
             if !ctx.json {
                 try ledger.withStoredState { store in
                     for kind in [DefinitionKind.tag, .action, .goal] {
-                        for d in try store.definitions(kind) { names[d.id] = d.fields().string(.name) ?? d.fields().string(.title) }
+                        for d in try store.definitions(kind) { names[d.id] = d.fields().label }
                     }
                 }
             }

@@ -22,7 +22,7 @@ extension Subcommands {
                     if ref.isLive {
                         let long = Int64(try snap.settings().current.longSessionHours) * 3600
                         for s in try snap.runningSessions() where ref.instant.seconds - s.start.seconds >= long {
-                            let name = names.actions[s.actionID]?.string(.name) ?? s.actionID
+                            let name = names.actions[s.actionID]?.name ?? s.actionID
                             ctx.out.line(
                                 "⚠ \(name) has been running for \(DurationText.text(ref.instant.seconds - s.start.seconds)) (since \(cal.format(s.start))): "
                                     + "forgotten? `haru stop \(ShellWord.quoted(name)) --at TIME` ends it when it really ended")
@@ -65,8 +65,8 @@ enum ProgressText {
             for q in g.quests {
                 let target: String
                 switch q.spec.target {
-                case .action(let a): target = names.actions[a]?.string(.name) ?? a
-                case .tag(let t): target = "#" + (names.tags[t]?.string(.name) ?? t)
+                case .action(let a): target = names.actions[a]?.name ?? a
+                case .tag(let t): target = "#" + (names.tags[t]?.name ?? t)
                 }
                 let amount = q.spec.unitIsTime ? DurationText.text(Int64(q.spec.amount)) : "×\(Int(q.spec.amount))"
                 let days = q.spec.period == .daily ? " (\(q.spec.scheduleText))" : ""

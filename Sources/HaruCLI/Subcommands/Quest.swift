@@ -43,7 +43,7 @@ extension Subcommands {
                     case (let a?, nil):
                         if p.has(.measure) { throw UsageError("--measure goes with --tag, not --action") }
                         let action = try ctx.resolve(.action, a, in: ledger)
-                        isTime = action.base.choice(.tracking) == Tracking.time
+                        isTime = action.base.tracking == Tracking.time
                         data.append(("target", .object([("action_id", .string(action.id))])))
                     case (nil, let t?):
                         guard let m = p.value(.measure) else { throw UsageError("--tag needs --measure time|count") }
@@ -72,10 +72,10 @@ extension Subcommands {
                     }
                     let base = q.fields()
                     let isTime: Bool
-                    if let a = base.string(.targetActionID) {
-                        isTime = try ledger.withStoredState { try $0.definition(.action, a)?.base.choice(.tracking) } == Tracking.time
+                    if let a = base.targetActionID {
+                        isTime = try ledger.withStoredState { try $0.definition(.action, a)?.base.tracking } == Tracking.time
                     } else {
-                        isTime = base.choice(.targetMeasure) == Measure.time
+                        isTime = base.targetMeasure == Measure.time
                     }
                     var data: [(String, JSONValue)] = [("quest_id", .string(id))]
                     if p.has(.atMost) { data.append(("direction", .string("at_most"))) }

@@ -24,7 +24,7 @@ extension Subcommands {
                 throw UsageError("--at \(try ctx.calendar(ledger).format(at)) is more than a day ahead; add --future if that is meant")
             }
             let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
-            let name = action.fields().string(.name) ?? action.id
+            let name = action.fields().name ?? action.id
             if let running = try ledger.runningSessions().first(where: { $0.actionID == action.id }) {
                 throw UsageError(
                     "\(name) is already running since \(try ctx.calendar(ledger).format(running.start)); stop it with: haru stop \(ShellWord.quoted(name))"
@@ -36,7 +36,7 @@ extension Subcommands {
             let cal = try ctx.calendar(ledger)
             ctx.report(
                 r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(cal.format(at)))],
-                human: "Started \(action.fields().string(.name)!) at \(cal.format(at)) (session \(sid)).")
+                human: "Started \(action.fields().name!) at \(cal.format(at)) (session \(sid)).")
             return ExitCode.ok
         })
 
@@ -98,7 +98,7 @@ extension Subcommands {
             let r = try ctx.append([e])
             ctx.report(
                 r, json: [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))],
-                human: "Counted \(amount) \(action.fields().string(.name)!).")
+                human: "Counted \(amount) \(action.fields().name!).")
             return ExitCode.ok
         })
 

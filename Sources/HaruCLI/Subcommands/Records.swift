@@ -47,7 +47,7 @@ extension Subcommands {
                 }
                 for t in p.all(.tag) {
                     let tag = try ctx.resolve(.tag, t, in: snap, reference: ref).id
-                    only = (only ?? []).union(defs.actions.filter { ($0.value.strings(.tagIDs) ?? []).contains(tag) }.keys)
+                    only = (only ?? []).union(defs.actions.filter { ($0.value.tagIDs ?? []).contains(tag) }.keys)
                 }
                 let span = cal.range(of: from).lowerBound.seconds..<cal.range(of: to).upperBound.seconds
                 let rows = try RecordList.read(snap, span: span, reference: ref, actions: only, all: p.has(.all))
@@ -69,7 +69,7 @@ extension Context {
     /// Every definition's name of these kinds by id, as a snapshot knows them (deleted ones too).
     func names(of kinds: [DefinitionKind], _ snap: Snapshot) throws -> [String: String] {
         var names: [String: String] = [:]
-        for kind in kinds { for d in try snap.definitions(kind) { names[d.id] = d.fields().string(.name) ?? d.id } }
+        for kind in kinds { for d in try snap.definitions(kind) { names[d.id] = d.fields().name ?? d.id } }
         return names
     }
 }

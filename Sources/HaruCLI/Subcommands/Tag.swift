@@ -40,16 +40,16 @@ extension Subcommands {
                     let ledger = try ctx.openLedger()
                     let t = try ctx.resolve(.tag, p.positionals[0], in: ledger)
                     let carrying = try ledger.withStoredState { try $0.definitions(.action) }.filter {
-                        $0.isLive && ($0.fields().strings(.tagIDs) ?? []).contains(t.id)
+                        $0.isLive && ($0.fields().tagIDs ?? []).contains(t.id)
                     }
                     try ctx.confirmDeletion(
-                        t.fields().string(.name) ?? t.id,
+                        t.fields().name ?? t.id,
                         impact: carrying.isEmpty
                             ? nil
-                            : "\(carrying.count) action\(carrying.count == 1 ? "" : "s") lose it (\(carrying.compactMap { $0.fields().string(.name) }.joined(separator: ", "))), and its totals and quests go",
+                            : "\(carrying.count) action\(carrying.count == 1 ? "" : "s") lose it (\(carrying.compactMap { $0.fields().name }.joined(separator: ", "))), and its totals and quests go",
                         yes: p.has(.yes))
                     return try ctx.write(
-                        .tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().string(.name) ?? t.id).")
+                        .tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().name ?? t.id).")
                 }),
         ])
 }

@@ -108,13 +108,13 @@ public enum AppCSV {
         let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
         let names = Dictionary(actions.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         out[.actions] = actions.map { r in
-            let ids = (r.fields.strings(.tagIDs) ?? []).filter { tags[$0]?.deleted == false }
+            let ids = (r.fields.tagIDs ?? []).filter { tags[$0]?.deleted == false }
             return [
-                "id": r.id, "name": r.name, "tracking": r.fields.choice(.tracking, as: Tracking.self) == .count ? "count" : "time",
+                "id": r.id, "name": r.name, "tracking": r.fields.tracking == .count ? "count" : "time",
                 "tag_ids": ids.joined(separator: ";"), "tags": ids.map { tags[$0]?.name ?? $0 }.joined(separator: ";"),
-                "tag_colors": ids.map { tags[$0]?.fields.string(.color) ?? "" }.joined(separator: ";"),
-                "symbol": r.fields.string(.symbol) ?? "", "button_color": DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
-                "favorite": r.fields.bool(.favorite) == true ? "true" : "false", "order": r.order.map(String.init) ?? "",
+                "tag_colors": ids.map { tags[$0]?.fields.color ?? "" }.joined(separator: ";"),
+                "symbol": r.fields.symbol ?? "", "button_color": DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
+                "favorite": r.fields.favorite == true ? "true" : "false", "order": r.order.map(String.init) ?? "",
             ]
         }
         var status: [String: GoalProgress] = [:]
@@ -122,9 +122,9 @@ public enum AppCSV {
         out[.goals] = try DefinitionList.rows(snap, .goal, reference: ref, all: false).map { r in
             let g = status[r.id]
             return [
-                "id": r.id, "title": r.name, "symbol": r.fields.string(.symbol) ?? "", "color": r.fields.string(.color) ?? "",
-                "start_date": r.fields.date(.startDate)?.description ?? "", "end_date": r.fields.date(.endDate)?.description ?? "",
-                "threshold_percent": String(r.fields.int(.thresholdPercent) ?? 100),
+                "id": r.id, "title": r.name, "symbol": r.fields.symbol ?? "", "color": r.fields.color ?? "",
+                "start_date": r.fields.startDate?.description ?? "", "end_date": r.fields.endDate?.description ?? "",
+                "threshold_percent": String(r.fields.thresholdPercent ?? 100),
                 "status": statusWords.first { $0.0 == (g?.status ?? .inProgress) }!.1,
                 "judged_at": g?.judgedAt.map { cal.format($0) } ?? "", "order": r.order.map(String.init) ?? "",
             ]
@@ -160,7 +160,7 @@ public enum AppCSV {
     ) throws -> (sessions: Int, counts: Int) {
         var n = (sessions: 0, counts: 0)
         var names: [String: String] = [:]
-        for d in try snap.definitions(.action) where d.isLive { names[d.id] = d.fields().string(.name) ?? d.id }
+        for d in try snap.definitions(.action) where d.isLive { names[d.id] = d.fields().name ?? d.id }
         for r in try RecordList.allLive(snap) {
             guard let name = names[r.actionID] else { continue }
             let offset = cal.offset(at: r.start)

@@ -37,7 +37,7 @@ public enum LoopImport {
         /// Read from a snapshot: the actions whose ids a Loop import made.
         public init(_ snap: Snapshot) throws {
             for d in try snap.definitions(.action) where d.id.hasPrefix("loop-") {
-                guard let name = d.fields().string(.name) else { continue }
+                guard let name = d.fields().name else { continue }
                 if d.isLive || actions[name] == nil { actions[name] = d.id }
                 definitions.insert(d.id)
             }

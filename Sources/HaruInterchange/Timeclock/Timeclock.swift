@@ -16,10 +16,10 @@ public enum Timeclock {
     public static func write(_ snap: Snapshot, span: Range<Int64>?, line: (String) -> Void) throws {
         let cal = try snap.calendar()
         var names: [String: String] = [:], accounts: [String: String] = [:]
-        for d in try snap.definitions(.tag) { names[d.id] = d.fields().string(.name) }
+        for d in try snap.definitions(.tag) { names[d.id] = d.fields().name }
         for d in try snap.definitions(.action) where d.isLive {
-            let name = d.fields().string(.name) ?? d.id
-            let tag = (d.fields().strings(.tagIDs) ?? []).compactMap { names[$0] }.first
+            let name = d.fields().name ?? d.id
+            let tag = (d.fields().tagIDs ?? []).compactMap { names[$0] }.first
             accounts[d.id] = account(tag.map { [$0, name] } ?? [name])
         }
         for r in try RecordList.allLive(snap) where r.kind == .session && r.state == .recorded {

@@ -142,11 +142,11 @@ public enum TimewarriorImport {
             self.options = options
             self.zones = zones
             for d in try snap.definitions(.action) where d.isLive {
-                if let name = d.fields().string(.name) {
-                    actions[name] = (Action(name: name, id: d.id), d.base.choice(.tracking) == Tracking.time)
+                if let name = d.fields().name {
+                    actions[name] = (Action(name: name, id: d.id), d.base.tracking == Tracking.time)
                 }
             }
-            for d in try snap.definitions(.tag) where d.isLive { if let name = d.fields().string(.name) { tags[name] = d.id } }
+            for d in try snap.definitions(.tag) where d.isLive { if let name = d.fields().name { tags[name] = d.id } }
         }
 
         /// The note a session gets: the annotation, unless it named the action.

@@ -78,7 +78,7 @@ extension StateDiff {
             switch touches[i].cause.type {
             case .settingsChanged, .tagCreated, .tagEdited, .tagDeleted, .tagRestored: everyAction = everyAction ?? i
             case .actionEdited, .actionDeleted, .actionRestored:
-                if let action = touches[i].cause.payload.string(.actionID) { concerned[action, default: []].append(i) }
+                if let action = touches[i].cause.payload.actionID { concerned[action, default: []].append(i) }
             default: break
             }
         }
@@ -120,7 +120,7 @@ extension StateDiff {
             touches.append(
                 Touch(
                     cause: Cause(seq: e.seq, type: e.type, payload: e.payload), entity: e.type.entityField.flatMap { e.payload.string($0) },
-                    actions: e.payload.string(.actionID).map { [$0] } ?? [], goal: e.payload.string(.goalID), days: []))
+                    actions: e.payload.actionID.map { [$0] } ?? [], goal: e.payload.goalID, days: []))
             return true
         }
         return touches

@@ -14,10 +14,10 @@ public struct DefinitionRow: Sendable {
     public var id: String { definition.id }
     public var deleted: Bool { !definition.isLive }
     /// The user's order (`order` field); nil when never given.
-    public var order: Int? { fields.int(.order).map(Int.init) }
+    public var order: Int? { fields.order.map(Int.init) }
     /// The name a person reads: a tag's or action's name, a goal's title; a
     /// quest has neither (its listing describes it).
-    public var name: String { fields.string(.name) ?? fields.string(.title) ?? definition.id }
+    public var name: String { fields.label ?? definition.id }
 }
 
 public enum DefinitionList {
@@ -45,14 +45,14 @@ public enum DefinitionList {
     /// An action's button colour (the app's rule): the colour of the
     /// earliest-created of its tags that has one; nil when none has.
     public static func buttonColor(_ action: Payload, tags: [String: DefinitionRow]) -> String? {
-        (action.strings(.tagIDs) ?? []).compactMap { tags[$0] }.filter { $0.fields.string(.color) != nil }
-            .min { $0.definition.created.seq < $1.definition.created.seq }?.fields.string(.color)
+        (action.tagIDs ?? []).compactMap { tags[$0] }.filter { $0.fields.color != nil }
+            .min { $0.definition.created.seq < $1.definition.created.seq }?.fields.color
     }
 
     /// How much of a goal's period has passed at `reference`: from the start
     /// of its start date to the end of its end date, 0 … 1; nil without an end date.
     public static func elapsed(_ goal: Payload, calendar: LedgerCalendar, reference: Reference) -> Double? {
-        guard let s = goal.date(.startDate), let e = goal.date(.endDate) else { return nil }
+        guard let s = goal.startDate, let e = goal.endDate else { return nil }
         let from = calendar.range(of: s).lowerBound.seconds, to = calendar.range(of: e).upperBound.seconds
         guard to > from else { return nil }
         let f = Double(reference.instant.seconds - from) / Double(to - from)

@@ -47,7 +47,7 @@ extension RecordList {
         _ rows: [RecordRow], snap: Snapshot, from: LocalDate, to: LocalDate, calendar cal: LedgerCalendar, reference: Reference
     ) throws -> JSONValue {
         var names: [String: String] = [:]
-        for d in try snap.definitions(.action) { names[d.id] = d.fields().string(.name) ?? d.id }
+        for d in try snap.definitions(.action) { names[d.id] = d.fields().name ?? d.id }
         return .object(
             [("from", .string(from.description)), ("to", .string(to.description))] + snap.referenceJSON(reference, cal)
                 + [
@@ -78,13 +78,13 @@ extension DefinitionList {
                 items.append(
                     .object(
                         members(r, cal) + [
-                            ("tags", .array((r.fields.strings(.tagIDs) ?? []).map { .string(tags[$0]?.name ?? $0) })),
+                            ("tags", .array((r.fields.tagIDs ?? []).map { .string(tags[$0]?.name ?? $0) })),
                             ("button_color", buttonColor(r.fields, tags: tags).map { .string($0) } ?? .null),
                         ]))
             }
         case .tag:
             for r in try rows(snap, .tag, reference: ref, all: all) {
-                let carrying = actions.filter { !$0.deleted && ($0.fields.strings(.tagIDs) ?? []).contains(r.id) }
+                let carrying = actions.filter { !$0.deleted && ($0.fields.tagIDs ?? []).contains(r.id) }
                 items.append(.object(members(r, cal) + [("actions", .array(carrying.map { .string($0.name) }))]))
             }
         case .goal:
@@ -99,19 +99,19 @@ extension DefinitionList {
                         members(r, cal) + [
                             ("status", .string(r.deleted ? "deleted" : status[r.id]?.rawValue ?? "in_progress")),
                             ("elapsed", elapsed(r.fields, calendar: cal, reference: ref).map { .double($0) } ?? .null),
-                            ("quests", .int(Int64(quests.filter { $0.definition.base.string(.goalID) == r.id }.count))),
+                            ("quests", .int(Int64(quests.filter { $0.definition.base.goalID == r.id }.count))),
                         ]))
             }
         case .quest:
             let goals = try rows(snap, .goal, reference: ref, all: true)
             let titles = Dictionary(goals.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             let tracking = Dictionary(
-                actions.map { ($0.id, $0.fields.choice(.tracking) == Tracking.time) }, uniquingKeysWith: { a, _ in a })
+                actions.map { ($0.id, $0.fields.tracking == Tracking.time) }, uniquingKeysWith: { a, _ in a })
             for r in try questRows(snap, reference: ref, all: all, goal: goal) {
                 let s = QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] })
-                let target = r.fields.string(.targetActionID) ?? r.fields.string(.targetTagID) ?? ""
+                let target = r.fields.targetActionID ?? r.fields.targetTagID ?? ""
                 let targetName =
-                    (r.fields.string(.targetTagID) != nil ? tags[target]?.name : actions.first { $0.id == target }?.name) ?? target
+                    (r.fields.targetTagID != nil ? tags[target]?.name : actions.first { $0.id == target }?.name) ?? target
                 items.append(
                     .object(
                         members(r, cal) + [
@@ -129,10 +129,10 @@ extension DefinitionList {
         let goals = try rows(snap, .goal, reference: ref, all: true)
         let rank = Dictionary(goals.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         return try rows(snap, .quest, reference: ref, all: all)
-            .filter { goal == nil || $0.definition.base.string(.goalID) == goal }
+            .filter { goal == nil || $0.definition.base.goalID == goal }
             .enumerated().sorted { a, b in
-                let ga = rank[a.element.definition.base.string(.goalID) ?? ""] ?? .max
-                let gb = rank[b.element.definition.base.string(.goalID) ?? ""] ?? .max
+                let ga = rank[a.element.definition.base.goalID ?? ""] ?? .max
+                let gb = rank[b.element.definition.base.goalID ?? ""] ?? .max
                 return (ga, a.offset) < (gb, b.offset)
             }.map(\.element)
     }

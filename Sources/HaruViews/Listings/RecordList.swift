@@ -195,19 +195,19 @@ public enum RecordReplay {
         switch e.type {
         case .sessionStarted:
             s = SessionRecord(
-                id: p.string(.sessionID) ?? "", actionID: p.string(.actionID) ?? "", start: e.at, end: nil, note: nil, status: .running,
+                id: p.sessionID ?? "", actionID: p.actionID ?? "", start: e.at, end: nil, note: nil, status: .running,
                 createdSeq: e.seq)
         case .sessionRecorded:
             s = SessionRecord(
-                id: p.string(.sessionID) ?? "", actionID: p.string(.actionID) ?? "", start: p.instant(.start) ?? e.at,
-                end: p.instant(.end), note: p.string(.note), status: .stopped, createdSeq: e.seq)
+                id: p.sessionID ?? "", actionID: p.actionID ?? "", start: p.start ?? e.at,
+                end: p.end, note: p.note, status: .stopped, createdSeq: e.seq)
         case .sessionStopped, .sessionDiscarded:
             s?.end = e.at
             s?.status = e.type == .sessionStopped ? .stopped : .discarded
         case .sessionEdited:
-            if let t = p.instant(.start) { s?.start = t }
-            if let t = p.instant(.end) { s?.end = t }
-            if p.isNull(.note) { s?.note = nil } else if let n = p.string(.note) { s?.note = n }
+            if let t = p.start { s?.start = t }
+            if let t = p.end { s?.end = t }
+            if p.isNull(.note) { s?.note = nil } else if let n = p.note { s?.note = n }
         case .sessionDeleted:
             s?.status = .deleted
         case .sessionRestored:
@@ -224,12 +224,12 @@ public enum RecordReplay {
         switch e.type {
         case .countAdded:
             c = CountRecord(
-                id: p.string(.entryID) ?? "", actionID: p.string(.actionID) ?? "", time: e.at, amount: Int(p.int(.amount) ?? 0),
-                note: p.string(.note), deleted: false, createdSeq: e.seq)
+                id: p.entryID ?? "", actionID: p.actionID ?? "", time: e.at, amount: Int(p.amount ?? 0),
+                note: p.note, deleted: false, createdSeq: e.seq)
         case .countEdited:
-            if let a = p.int(.amount) { c?.amount = Int(a) }
-            if let t = p.instant(.time) { c?.time = t }
-            if p.isNull(.note) { c?.note = nil } else if let n = p.string(.note) { c?.note = n }
+            if let a = p.amount { c?.amount = Int(a) }
+            if let t = p.time { c?.time = t }
+            if p.isNull(.note) { c?.note = nil } else if let n = p.note { c?.note = n }
         case .countDeleted:
             c?.deleted = true
         case .countRestored:

@@ -35,7 +35,7 @@ public enum Resolver {
         if let d = byID, d.isLive || deleted { return d }
         func label(_ d: Definition) -> String? {
             let f = d.fields(inForceAt: at)
-            return f.string(.name) ?? f.string(.title)
+            return f.label
         }
         let live = all.filter(\.isLive)
         let named = live.filter { label($0) == text }
@@ -86,10 +86,10 @@ public enum Resolver {
         var prefixed: [Definition] = []
         for kind in DefinitionKind.allCases {
             for d in try snap.definitions(kind) where d.isLive {
-                let label = d.fields().string(.name) ?? d.fields().string(.title)
+                let label = d.fields().label
                 if label == text {
                     let named = try snap.definitions(kind).filter {
-                        $0.isLive && ($0.fields().string(.name) ?? $0.fields().string(.title)) == text
+                        $0.isLive && ($0.fields().label) == text
                     }
                     if named.count > 1 {
                         throw Unresolved(

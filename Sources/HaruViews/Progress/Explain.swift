@@ -48,7 +48,7 @@ public struct QuestExplanation: Sendable {
         let defs = try LiveDefinitions(snap, reference: reference)
         let q = QuestSpec(
             id: id, qd.fields(inForceAt: reference.definitionsAt),
-            actionTracksTime: { defs.actions[$0].map { $0.choice(.tracking) == Tracking.time } })
+            actionTracksTime: { defs.actions[$0].map { $0.tracking == Tracking.time } })
         spec = q
         let refDay = reference.day(calendar)
         let cut = reference.cutting
@@ -80,8 +80,8 @@ public struct QuestExplanation: Sendable {
         case .action(let a): if defs.actions[a] != nil { counting.insert(a) }
         case .tag(let t):
             if defs.tags[t] != nil {
-                for (id, p) in defs.actions where (p.strings(.tagIDs) ?? []).contains(t) {
-                    if (p.choice(.tracking) == Tracking.time) == q.unitIsTime { counting.insert(id) } else { otherMeasure.insert(id) }
+                for (id, p) in defs.actions where (p.tagIDs ?? []).contains(t) {
+                    if (p.tracking == Tracking.time) == q.unitIsTime { counting.insert(id) } else { otherMeasure.insert(id) }
                 }
             }
         }

@@ -38,13 +38,13 @@ public struct ProgressEngine {
     public func run(goal only: String? = nil) throws -> ProgressReport {
         let refDay = reference.day(calendar)
         let defs = try LiveDefinitions(snap, reference: reference)
-        let tracking = defs.actions.mapValues { $0.choice(.tracking) == Tracking.time }
+        let tracking = defs.actions.mapValues { $0.tracking == Tracking.time }
         let questDefs = try snap.definitions(.quest).filter(\.isLive)
         var goals: [GoalView] = []
         let goalDefs = try snap.definitions(.goal).filter { $0.isLive && (only == nil || $0.id == only) }
         for g in Definition.userOrder(goalDefs, at: reference.definitionsAt) {
             let fields = g.fields(inForceAt: reference.definitionsAt)
-            let own = questDefs.filter { $0.base.string(.goalID) == g.id }
+            let own = questDefs.filter { $0.base.goalID == g.id }
             let quests = Definition.userOrder(own, at: reference.definitionsAt).map { q in
                 (q, QuestSpec(id: q.id, q.fields(inForceAt: reference.definitionsAt), actionTracksTime: { tracking[$0] }))
             }
@@ -61,7 +61,7 @@ public struct ProgressEngine {
         var judgedFirst = refDay
         var deadlines = Set<Int>()
         for g in goals {
-            let start = g.fields.date(.startDate) ?? refDay
+            let start = g.fields.startDate ?? refDay
             let bound = min(start, calendar.weekStart(of: start), LedgerCalendar.month(of: start).lowerBound)
             streakFirst = min(streakFirst, bound)
             for (_, q) in g.quests {
@@ -76,7 +76,7 @@ public struct ProgressEngine {
             // deadlines included (RULES §7): their cut points too.
             if let j = g.judgment {
                 for (qd, _) in g.quests {
-                    if let m = qd.fields(inForceAt: j.reference.definitionsAt).int(.deadline) { deadlines.insert(Int(m)) }
+                    if let d = qd.fields(inForceAt: j.reference.definitionsAt).deadline { deadlines.insert(d.minutes) }
                 }
             }
             if let j = g.judgment {
@@ -108,7 +108,7 @@ public struct ProgressEngine {
                 judgedDefs[j.reference.instant] = defsAtJudgment
                 judgmentDefs = defsAtJudgment
             }
-            let goalStart = g.fields.date(.startDate) ?? refDay
+            let goalStart = g.fields.startDate ?? refDay
             for (qd, q) in g.quests {
                 let actions = ProgressEngine.actionIndices(q, defs: defs, records: records)
                 let spans = ProgressEngine.spans(q, actions: actions, meter: &gauges, refDay: refDay)
@@ -145,7 +145,7 @@ public struct ProgressEngine {
                 if let j = g.judgment, var m = judgmentMeter, let jd = judgmentDefs {
                     let spec = QuestSpec(
                         id: q.id, qd.fields(inForceAt: j.reference.definitionsAt),
-                        actionTracksTime: { jd.actions[$0].map { $0.choice(.tracking) == Tracking.time } })
+                        actionTracksTime: { jd.actions[$0].map { $0.tracking == Tracking.time } })
                     let jActions = ProgressEngine.actionIndices(spec, defs: jd, records: records)
                     judgment = ProgressEngine.judge(
                         spec, actions: jActions, meter: &m, reference: j.reference, day: j.day, calendar: calendar)
@@ -176,7 +176,7 @@ public struct ProgressEngine {
     /// reopens the goal: from that edit on the finish no longer counts, even
     /// once the end date is removed again (RULES §4).
     func judgment(of g: Definition, _ fields: Payload) -> (reference: Reference, day: LocalDate)? {
-        if let end = fields.date(.endDate) {
+        if let end = fields.endDate {
             let j = Reference.endOf(end, calendar)
             return j.instant <= reference.instant ? (j, end) : nil
         }
@@ -197,7 +197,7 @@ public struct ProgressEngine {
         case .tag(let t):
             guard defs.tags[t] != nil else { return [] }
             return defs.actions.compactMap { id, p in
-                guard (p.strings(.tagIDs) ?? []).contains(t), (p.choice(.tracking) == Tracking.time) == q.unitIsTime else { return nil }
+                guard (p.tagIDs ?? []).contains(t), (p.tracking == Tracking.time) == q.unitIsTime else { return nil }
                 return records.actionIndex[id]
             }.sorted()
         }
@@ -321,8 +321,8 @@ public struct ProgressEngine {
     /// The name of a quest's action or tag (its id when it is gone).
     static func targetName(_ q: QuestSpec, _ defs: LiveDefinitions) -> String {
         switch q.target {
-        case .action(let a): return defs.actions[a]?.string(.name) ?? a
-        case .tag(let t): return defs.tags[t]?.string(.name) ?? t
+        case .action(let a): return defs.actions[a]?.name ?? a
+        case .tag(let t): return defs.tags[t]?.name ?? t
         }
     }
 
@@ -463,7 +463,7 @@ public struct ProgressEngine {
                 spanRatios[k] = rs.isEmpty ? nil : rs.reduce(0, +) / Double(rs.count)
             }
         }
-        let threshold = Int((judgmentFields ?? g.fields).int(.thresholdPercent) ?? 100)
+        let threshold = Int((judgmentFields ?? g.fields).thresholdPercent ?? 100)
         var status = GoalProgress.Status.inProgress
         var percent: Double?
         if g.judgment != nil {
@@ -480,9 +480,9 @@ public struct ProgressEngine {
             }
         }
         return GoalProgress(
-            id: g.definition.id, title: g.fields.string(.title) ?? "", status: status, judgedAt: g.judgment?.reference.instant,
-            achievementPercent: percent, thresholdPercent: threshold, startDate: g.fields.date(.startDate)!,
-            endDate: g.fields.date(.endDate),
+            id: g.definition.id, title: g.fields.title ?? "", status: status, judgedAt: g.judgment?.reference.instant,
+            achievementPercent: percent, thresholdPercent: threshold, startDate: g.fields.startDate!,
+            endDate: g.fields.endDate,
             spanRatios: spanRatios, quests: quests)
     }
 }

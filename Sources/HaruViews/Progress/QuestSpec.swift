@@ -35,26 +35,26 @@ public struct QuestSpec: Sendable, Equatable {
     /// - Parameter tracking: the tracking of an action target (true = time).
     public init(id: String, _ p: Payload, actionTracksTime: (String) -> Bool?) {
         self.id = id
-        goalID = p.string(.goalID) ?? ""
-        if let a = p.string(.targetActionID) {
+        goalID = p.goalID ?? ""
+        if let a = p.targetActionID {
             target = .action(a)
             unitIsTime = actionTracksTime(a) ?? (p.has(.targetSeconds))
         } else {
-            target = .tag(p.string(.targetTagID) ?? "")
-            unitIsTime = p.choice(.targetMeasure) == Measure.time
+            target = .tag(p.targetTagID ?? "")
+            unitIsTime = p.targetMeasure == Measure.time
         }
-        period = p.choice(.period) ?? .daily
+        period = p.period ?? .daily
         switch p.choice(.scheduleMode) ?? ScheduleMode.everyDay {
         case .weekdays: schedule = .weekdays(Set((p.ints(.scheduleWeekdays) ?? []).map(Int.init)))
         case .monthDays: schedule = .monthDays(Set((p.ints(.scheduleMonthDays) ?? []).map(Int.init)))
         case .ordinalWeekday: schedule = .ordinal(Int(p.int(.scheduleOrdinal) ?? 1), Int(p.int(.scheduleWeekday) ?? 0))
         case .everyDay: schedule = .everyDay
         }
-        customStart = p.date(.customStart)
-        customEnd = p.date(.customEnd)
+        customStart = p.customStart
+        customEnd = p.customEnd
         amount = Double(p.int(unitIsTime ? .targetSeconds : .targetCount) ?? 0)
-        atLeast = p.choice(.direction) != Direction.atMost
-        deadline = p.int(.deadline).flatMap { ClockTime(minutes: Int($0)) }
+        atLeast = p.direction != Direction.atMost
+        deadline = p.deadline
     }
 
     /// Whether the quest asks anything of `day` (RULES §2): daily quests on

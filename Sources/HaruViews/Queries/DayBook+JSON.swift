@@ -11,7 +11,7 @@ extension DayBook {
             .array(
                 m.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map {
                     .object([
-                        (key, .string($0.key)), ("name", .string(names[$0.key]?.string(.name) ?? $0.key)),
+                        (key, .string($0.key)), ("name", .string(names[$0.key]?.name ?? $0.key)),
                         ("seconds", .int($0.value.seconds)),
                         ("count", .int($0.value.count)),
                     ])

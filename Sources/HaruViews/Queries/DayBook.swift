@@ -44,7 +44,7 @@ public struct DayBook: Sendable {
     public func tagTotals(_ i: Int) -> [String: Totals] {
         var out: [String: Totals] = [:]
         for (action, t) in perDay(i) {
-            for tag in actions[action]?.strings(.tagIDs) ?? [] where tags[tag] != nil { out[tag, default: Totals()] += t }
+            for tag in actions[action]?.tagIDs ?? [] where tags[tag] != nil { out[tag, default: Totals()] += t }
         }
         return out
     }

@@ -22,7 +22,7 @@ public struct ReportTable: Sendable {
 
     public init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
         unit = every ?? "day"
-        names = (byTag ? book.tags : book.actions).compactMapValues { $0.string(.name) }
+        names = (byTag ? book.tags : book.actions).compactMapValues { $0.name }
         let grid = book.grid
         var currentKey: LocalDate?
         for i in 0..<grid.count {

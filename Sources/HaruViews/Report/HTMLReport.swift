@@ -156,8 +156,8 @@ public enum HTMLReport {
         let weekStart = cal.weekStart(of: first)
         let columns = (last.daysSinceEpoch - weekStart.daysSinceEpoch) / 7 + 1
         for id in ids {
-            let name = book.actions[id]?.string(.name) ?? id
-            let isCount = book.actions[id]?.choice(.tracking) == Tracking.count
+            let name = book.actions[id]?.name ?? id
+            let isCount = book.actions[id]?.tracking == Tracking.count
             let values = perDay.map { Double(isCount ? ($0[id]?.count ?? 0) : ($0[id]?.seconds ?? 0)) }
             let top = values.max() ?? 0
             html += "<div class=\"side\"><h3>\(escape(name))</h3>\n"
@@ -188,7 +188,7 @@ public enum HTMLReport {
         let width = max(10, min(28, 720 / max(days, 1)))
         var html = "<h2>Time by tag</h2>\n"
         html += legend(
-            tags.enumerated().map { k, id in ("tag\(k)", book.tags[id]?.string(.name) ?? id) },
+            tags.enumerated().map { k, id in ("tag\(k)", book.tags[id]?.name ?? id) },
             colours: tags.enumerated().map { colour(book.tags[$1], $0) })
         html +=
             "<svg class=\"bars\" width=\"\(max(days * width + 2, 160))\" height=\"138\" role=\"img\" aria-label=\"time per day by tag\">\n"
@@ -201,7 +201,7 @@ public enum HTMLReport {
                 let h = 118.0 * Double(s) / Double(top)
                 y -= h
                 html +=
-                    "<rect x=\"\(i * width)\" y=\"\(fmt(y))\" width=\"\(width - 2)\" height=\"\(fmt(h))\" fill=\"\(colour(book.tags[id], k))\"><title>\(book.grid.day(i)) \(escape(book.tags[id]?.string(.name) ?? id)): \(duration(Double(s)))</title></rect>\n"
+                    "<rect x=\"\(i * width)\" y=\"\(fmt(y))\" width=\"\(width - 2)\" height=\"\(fmt(h))\" fill=\"\(colour(book.tags[id], k))\"><title>\(book.grid.day(i)) \(escape(book.tags[id]?.name ?? id)): \(duration(Double(s)))</title></rect>\n"
             }
         }
         return html + "</svg>\n"
@@ -212,13 +212,13 @@ public enum HTMLReport {
         let days = book.grid.count
         let perDay = (0..<days).map { book.perDay($0) }
         let ids = sortedByName(book.actions).filter { id in
-            book.actions[id]?.choice(.tracking) == Tracking.count && perDay.contains { ($0[id]?.count ?? 0) > 0 }
+            book.actions[id]?.tracking == Tracking.count && perDay.contains { ($0[id]?.count ?? 0) > 0 }
         }
         guard !ids.isEmpty else { return "" }
         let width = max(10, min(28, 720 / max(days, 1)))
         var html = "<h2>Counts by day</h2>\n"
         for id in ids {
-            let name = book.actions[id]?.string(.name) ?? id
+            let name = book.actions[id]?.name ?? id
             let values = perDay.map { $0[id]?.count ?? 0 }
             let top = values.max() ?? 0
             html +=
@@ -260,13 +260,13 @@ public enum HTMLReport {
 
     /// A tag's own colour (`#RRGGBB`), else one of a fixed set by its place.
     static func colour(_ tag: Payload?, _ k: Int) -> String {
-        if let c = tag?.string(.color), c.count == 7, c.first == "#", c.dropFirst().allSatisfy(\.isHexDigit) { return c }
+        if let c = tag?.color, c.count == 7, c.first == "#", c.dropFirst().allSatisfy(\.isHexDigit) { return c }
         let set = ["#2F6B4F", "#D9A621", "#4F7CAC", "#B5483B", "#7A5C99", "#3E8E8A", "#C27C3A", "#6B8F2F"]
         return set[k % set.count]
     }
 
     static func sortedByName(_ defs: [String: Payload]) -> [String] {
-        defs.keys.sorted { (defs[$0]?.string(.name) ?? $0, $0) < (defs[$1]?.string(.name) ?? $1, $1) }
+        defs.keys.sorted { (defs[$0]?.name ?? $0, $0) < (defs[$1]?.name ?? $1, $1) }
     }
 
     /// A duration as the terminal shows it (`DurationText`), to the second.
