@@ -66,3 +66,30 @@ struct OneResolver {
         #expect(haru(["day", "--json"] + now, ledger: p).out.contains(#""action_id":"drink-water","name":"Water","seconds":0,"count":1"#))
     }
 }
+
+/// `@1` is the most recent record by start, whatever its age, and a typo of
+/// a command gets a suggestion as a typo of a name does.
+struct RecentAndTypos {
+    @Test func atOneIsTheLatestStartEvenBehindASessionRunningForDays() {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        #expect(haru(["init", "--time-zone", "Europe/Berlin", "--now", "2026-10-20T09:00:00+02:00"], ledger: p).code == 0)
+        #expect(haru(["action", "add", "Reading", "--tracking", "time", "--now", "2026-10-20T09:00:00+02:00"], ledger: p).code == 0)
+        #expect(haru(["action", "add", "Water", "--tracking", "count", "--now", "2026-10-20T09:00:00+02:00"], ledger: p).code == 0)
+        #expect(haru(["start", "Reading", "--now", "2026-10-28T20:00:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["count", "Water", "--now", "2026-10-30T10:00:00+01:00"], ledger: p).code == 0)
+        // Two and a half days later: the count is more than two days old, the session reaches into every window.
+        let r = haru(["history", "@1", "--now", "2026-11-01T22:00:00+01:00"], ledger: p)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("count Water"), "\(r.out)")
+        let second = haru(["history", "@2", "--now", "2026-11-01T22:00:00+01:00"], ledger: p)
+        #expect(second.out.hasPrefix("session Reading"), "\(second.out)")
+    }
+
+    @Test(arguments: [("strat", "start"), ("reprot", "report"), ("prgoress", "progress"), ("stat", "start")])
+    func aMistypedCommandGetsTheNearestOne(typed: String, meant: String) {
+        let r = haru([typed])
+        #expect(r.code == 2)
+        #expect(r.err.contains("unknown command '\(typed)'; did you mean '\(meant)'?"), "\(r.err)")
+    }
+}

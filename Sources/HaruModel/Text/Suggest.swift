@@ -1,21 +1,25 @@
 /// The nearest of some words to a mistyped one, for "did you mean …?":
 /// commands (`stat` → `start`), names (`watr` → `Water`), event types.
 
-/// Levenshtein distance of two short words (for "did you mean").
+/// Edit distance of two short words (for "did you mean"): insertions,
+/// deletions, substitutions and transpositions of neighbours each count one
+/// (optimal string alignment), so `strat` is one step from `start`.
 public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.prefix(64)), b = Array(b.prefix(64))
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var row = Array(0...b.count)
+    // Three rows: the one before the previous is needed for transpositions.
+    var before = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var row = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
-        var prev = row[0]
         row[0] = i
         for j in 1...b.count {
-            let cur = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-            prev = cur
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], before[j - 2] + 1) }
         }
+        (before, previous, row) = (previous, row, before)
     }
-    return row[b.count]
+    return previous[b.count]
 }
 
 public enum Suggest {

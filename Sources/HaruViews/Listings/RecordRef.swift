@@ -53,8 +53,12 @@ public enum RecordRef {
         return row
     }
 
-    /// The `n` most recent live records (recorded and running), most recent
-    /// first: the days back from the reference, widened until there are enough.
+    /// The `n` most recent live records (recorded and running) by start,
+    /// most recent first, whatever their age: the days back from the
+    /// reference, widened until `n` records start inside the window. A
+    /// record that only reaches into the window (a session running for days)
+    /// is no proof that nothing started later outside it, so it does not end
+    /// the search (`@1` once named such a session over a later count).
     static func mostRecent(_ snap: Snapshot, _ n: Int, reference: Reference) throws -> [RecordRow] {
         let end = reference.instant.seconds + 1
         var days: Int64 = 2
@@ -62,7 +66,8 @@ public enum RecordRef {
             let start = end - days * 86_400
             let rows = try RecordList.read(snap, span: start..<end, reference: reference, actions: nil, all: false)
                 .sorted { ($0.start, $0.createdSeq) > ($1.start, $1.createdSeq) }
-            if rows.count >= n || days > 200_000 { return Array(rows.prefix(n)) }
+            let startedInside = rows.prefix { $0.start.seconds >= start }.count
+            if startedInside >= n || days > 200_000 { return Array(rows.prefix(n)) }
             days *= 4
         }
     }
