@@ -9,10 +9,10 @@ extension Subcommands {
 
     static let start = Command(
         name: "start", abstract: "Start a timed session of an action.",
-        usage: "start ACTION [--at TIME] [--id ID] [--future]",
+        usage: "start ACTION [--at TIME] [--note TEXT] [--id ID] [--future]",
         arguments: [("ACTION", "The action's id or unique name.")],
         options: [
-            atOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID)."),
+            atOption, noteOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID)."),
             OptionSpec(.future, help: "Allow a start more than a day ahead."),
         ],
         minArgs: 1, maxArgs: 1,
@@ -31,8 +31,12 @@ extension Subcommands {
                 )
             }
             let sid = p.value(.id) ?? ctx.newID()
-            let e = try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])
-            let r = try ctx.append([e])
+            var events = [try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])]
+            // session.started carries no note: the note is its edit, in the same batch.
+            if let note = p.value(.note) {
+                events.append(try ctx.event(.sessionEdited, at: at, data: [("session_id", .string(sid)), ("note", .string(note))]))
+            }
+            let r = try ctx.append(events)
             let cal = try ctx.calendar(ledger)
             ctx.report(
                 r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(cal.format(at)))],
@@ -42,11 +46,11 @@ extension Subcommands {
 
     static let stop = Command(
         name: "stop", abstract: "Stop an action's running session.",
-        usage: "stop [ACTION] [--at TIME]",
+        usage: "stop [ACTION] [--at TIME] [--note TEXT]",
         arguments: [("ACTION", "The action's id or unique name; may be left out when exactly one session runs.")],
-        options: [atOption],
+        options: [atOption, OptionSpec(.note, value: "TEXT", help: "A private note for the session (replaces one given at the start).")],
         discussion:
-            "A session shorter than the min_session_seconds setting is discarded (session.discarded) instead of stopped: it stays in the ledger but counts nowhere.",
+            "A session shorter than the min_session_seconds setting is discarded (session.discarded) instead of stopped: it stays in the ledger but counts nowhere (a --note is then not kept, and the message says so).",
         maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
@@ -60,15 +64,20 @@ extension Subcommands {
                 let why = seconds == 0 ? "stopped the second it started" : "shorter than min_session_seconds (\(seconds) s < \(minimum) s)"
                 let e = try ctx.event(.sessionDiscarded, at: at, data: [("session_id", .string(session.id)), ("reason", .string(why))])
                 let r = try ctx.append([e])
+                let noteLost = p.value(.note) != nil ? " The note was not kept." : ""
                 ctx.report(
                     r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
-                    human: seconds == 0
+                    human: (seconds == 0
                         ? "Discarded \(name): stopped the second it started."
-                        : "Discarded \(name): \(DurationText.text(seconds)) is shorter than the minimum of \(DurationText.text(Int64(minimum)))."
+                        : "Discarded \(name): \(DurationText.text(seconds)) is shorter than the minimum of \(DurationText.text(Int64(minimum))).")
+                        + noteLost
                 )
             } else {
-                let e = try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])
-                let r = try ctx.append([e])
+                var events = [try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])]
+                if let note = p.value(.note) {
+                    events.append(try ctx.event(.sessionEdited, at: at, data: [("session_id", .string(session.id)), ("note", .string(note))]))
+                }
+                let r = try ctx.append(events)
                 ctx.report(
                     r, json: [("session_id", .string(session.id)), ("discarded", .bool(false)), ("seconds", .int(seconds))],
                     human: "Stopped \(name) after \(DurationText.text(seconds)).")
