@@ -47,6 +47,7 @@ extension OptionKey {
     static let representative = OptionKey("--representative")
     static let knownAt = OptionKey("--known-at")
     static let ledger = OptionKey("--ledger")
+    static let list = OptionKey("--list")
     static let map = OptionKey("--map")
     static let measure = OptionKey("--measure")
     static let monthDays = OptionKey("--month-days")

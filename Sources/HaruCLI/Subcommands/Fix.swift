@@ -204,27 +204,53 @@ extension Subcommands {
 extension Subcommands {
     static let undo = Command(
         name: "undo", abstract: "Reverse the last change made from the command line, with a compensating event.",
-        usage: "undo",
+        usage: "undo [--list]",
+        options: [OptionSpec(.list, help: "Show what undo would take back, most recent first, and what it would pass over; change nothing.")],
         discussion: """
-            Nothing is removed: undo appends the event that reverses the last one written by a haru
-            command (not by `append` or an import) and not undone yet: a creation is deleted, a
+            Nothing is removed: undo appends the event that reverses the most recent change written by
+            a haru command (not by `append` or an import) and not undone yet: a creation is deleted, a
             deletion restored, an edit edited back (at the same effective time), a started session
             discarded, a recorded session or a count deleted. A stop, a discard, a finish, a
-            confirmation and a settings change are not reversed this way: the error says what to use.
-            Each undo reverses one change further back.
+            confirmation, a settings change and a redaction cannot be reversed this way: undo passes
+            over them (and over earlier changes of the same thing) to the most recent change it can
+            take back, and says what it passed over and what to use instead. Each undo reverses one
+            change further back.
             """,
-        run: { ctx, _ in
+        run: { ctx, p in
             let ledger = try ctx.openLedger()
             let now = try ctx.clockNow()
-            let (target, compensation) = try ledger.snapshot(zones: ctx.zones) { snap in
+            let cal = try ctx.calendar(ledger)
+            if p.has(.list) {
+                let steps = try ledger.snapshot(zones: ctx.zones) { snap in try Undo.steps(snap, now: now, zones: ctx.zones, limit: 10) }
+                if ctx.json {
+                    ctx.printJSON(
+                        .array(
+                            steps.map { s in
+                                .object(
+                                    [("seq", .int(Int64(s.event.seq))), ("type", .string(s.event.type.name))]
+                                        + (s.compensation.map { [("undo_with", .string($0.type.name))] } ?? [("passed_over", .string(s.why ?? ""))]))
+                            }))
+                    return ExitCode.ok
+                }
+                guard !steps.isEmpty else {
+                    ctx.out.line("Nothing to undo: no change made from the command line is left to reverse.")
+                    return ExitCode.ok
+                }
+                for s in steps {
+                    let what = "seq \(s.event.seq)  \(s.event.type.name) at \(cal.format(s.event.at))"
+                    ctx.out.line(s.compensation.map { "\(what)  → undo with \($0.type.name)" } ?? "\(what)  (passed over: \(s.why ?? ""))")
+                }
+                return ExitCode.ok
+            }
+            let (target, compensation, passed) = try ledger.snapshot(zones: ctx.zones) { snap in
                 try Undo.plan(snap, now: now, zones: ctx.zones)
             }
             var e = compensation
             e.source = "cli:undo:\(target.seq)"
             let r = try ctx.append([e])
-            let cal = try ctx.calendar(ledger)
+            for s in passed { ctx.invocation.err.line("Note: passed over seq \(s.event.seq) (\(s.event.type.name)): \(s.why ?? "")") }
             ctx.report(
-                r, json: [("undid", .int(Int64(target.seq))), ("type", .string(e.type.name))],
+                r, json: [("undid", .int(Int64(target.seq))), ("type", .string(e.type.name)), ("passed_over", .array(passed.map { .int(Int64($0.event.seq)) }))],
                 human: "Undid seq \(target.seq) (\(target.type.name) at \(cal.format(target.at))) with \(e.type.name).")
             return ExitCode.ok
         })
@@ -232,12 +258,26 @@ extension Subcommands {
 
 /// What `haru undo` reverses and how.
 enum Undo {
-    /// The last command-line event not undone yet, and its compensating event.
-    static func plan(_ snap: Snapshot, now: Instant, zones: ZoneDirectory) throws -> (Event, EventInput) {
+    /// A command-line change not undone yet: its reversal, or why it cannot be reversed.
+    struct Step {
+        var event: Event
+        var compensation: EventInput?
+        var why: String?
+    }
+
+    /// The command-line changes not undone yet, most recent first, up to
+    /// `limit` of them that can be reversed (and those passed over on the
+    /// way). A change that cannot be reversed is passed over, and so is every
+    /// earlier change of the same entity: taking back a session's start
+    /// beneath its stop would delete what the stop made.
+    static func steps(_ snap: Snapshot, now: Instant, zones: ZoneDirectory, limit: Int) throws -> [Step] {
         var undone = Set<UInt64>()
+        var blocked: [String: UInt64] = [:]
+        var out: [Step] = []
+        var reversible = 0
         var seq = snap.knownAt
         var looked = 0
-        while seq >= 1, looked < 100_000 {
+        while seq >= 1, looked < 100_000, reversible < limit {
             defer { seq -= 1; looked += 1 }
             guard let e = try snap.event(seq) else { break }
             if e.source.hasPrefix("cli:undo:"), let n = UInt64(e.source.dropFirst("cli:undo:".count)) {
@@ -245,9 +285,36 @@ enum Undo {
                 continue
             }
             guard e.source == "cli", !undone.contains(seq) else { continue }
-            return (e, try compensation(for: e, snap, now: now, zones: zones))
+            let entity = e.type.entityField.flatMap { e.payload.string($0) }
+            if let entity, let later = blocked[entity] {
+                out.append(Step(event: e, compensation: nil, why: "seq \(later) changed the same \(e.type.name.split(separator: ".")[0]) and cannot be undone"))
+                continue
+            }
+            do {
+                out.append(Step(event: e, compensation: try compensation(for: e, snap, now: now, zones: zones), why: nil))
+                reversible += 1
+            } catch let refusal as NotReversible {
+                if let entity { blocked[entity] = e.seq }
+                out.append(Step(event: e, compensation: nil, why: refusal.why))
+            }
         }
-        throw UsageError("nothing to undo: no change made from the command line is left to reverse")
+        return out
+    }
+
+    /// The most recent command-line change that can be reversed, its
+    /// compensating event, and the changes passed over to reach it.
+    static func plan(_ snap: Snapshot, now: Instant, zones: ZoneDirectory) throws -> (Event, EventInput, [Step]) {
+        let steps = try steps(snap, now: now, zones: zones, limit: 1)
+        guard let target = steps.last, let compensation = target.compensation else {
+            if let last = steps.last { throw UsageError("nothing to undo that can be reversed: seq \(last.event.seq) \(last.why ?? "")") }
+            throw UsageError("nothing to undo: no change made from the command line is left to reverse")
+        }
+        return (target.event, compensation, Array(steps.dropLast()))
+    }
+
+    /// Why a change is not reversed by a compensating event, and what to use instead.
+    struct NotReversible: Error {
+        var why: String
     }
 
     static func compensation(for e: Event, _ snap: Snapshot, now: Instant, zones: ZoneDirectory) throws -> EventInput {
@@ -286,7 +353,7 @@ enum Undo {
             // The fields it changed, set back to what they were, at the same effective time.
             guard let subject = try? Resolver.subject(id, in: snap, reference: .live(now: now)),
                 let entry = try EntityHistory.entries(snap, subject, records: false).first(where: { $0.event.seq == e.seq })
-            else { throw UsageError("seq \(e.seq) cannot be undone: its \(e.type.name) is no longer in the state") }
+            else { throw NotReversible(why: "its \(e.type.name) is no longer in the state") }
             var data: [(String, JSONValue)] = [(key, .string(id))]
             let cal = try snap.calendar()
             var nested: [String: [(String, JSONValue)]] = [:]
@@ -302,17 +369,16 @@ enum Undo {
             let type = e.type
             return try make(type, at: type == .sessionEdited || type == .countEdited ? now : e.at, data)
         case .sessionStopped:
-            throw UsageError("seq \(e.seq) stopped a session: a stop is not undone; set its end with: haru edit REF --end TIME")
+            throw NotReversible(why: "a stop is not undone; set its end with: haru edit REF --end TIME")
         case .sessionDiscarded:
-            throw UsageError("seq \(e.seq) discarded a session: a discard is not undone; record it again with the times it had")
+            throw NotReversible(why: "a discard is not undone; record the session again with the times it had")
         case .goalFinished, .goalConfirmed:
-            throw UsageError(
-                "seq \(e.seq) \(e.type == .goalFinished ? "finished" : "confirmed") a goal: not undone; give it an end date with haru goal edit"
-            )
+            throw NotReversible(
+                why: "\(e.type == .goalFinished ? "a finish" : "a confirmation") is not undone; give the goal an end date with haru goal edit")
         case .settingsChanged:
-            throw UsageError("seq \(e.seq) changed settings: change them back with haru settings set")
+            throw NotReversible(why: "a settings change is not undone; change them back with haru settings set")
         case .ledgerRedacted:
-            throw UsageError("seq \(e.seq) redacted an event: the text it removed is gone for good; nothing to undo")
+            throw NotReversible(why: "a redaction is not undone: the text it removed is gone for good")
         }
     }
 }

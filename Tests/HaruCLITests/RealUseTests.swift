@@ -1,0 +1,63 @@
+import TestSupport
+import Testing
+
+@testable import HaruCLI
+
+/// Defects found in two weeks of real use at a terminal (Europe/Berlin, days
+/// starting at 04:00), one test each.
+struct RealUse {
+    /// A ledger with Reading (time) and Guitar (time) on 2026-11-16.
+    func berlin() -> TempDir {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-11-16T05:00:00+01:00"]
+        for args in [
+            ["init", "--time-zone", "Europe/Berlin", "--day-start", "04:00"],
+            ["action", "add", "Reading", "--tracking", "time", "--id", "read"],
+            ["action", "add", "Guitar", "--tracking", "time", "--id", "guitar"],
+        ] {
+            let r = haru(args + now, ledger: p)
+            precondition(r.code == 0, "\(args): \(r.err)")
+        }
+        return dir
+    }
+
+    /// Undo passes over what it cannot reverse (a discard) to the change
+    /// before it, and says so; `undo --list` shows the way back first.
+    @Test func undoPassesOverADiscardToTheEditBeforeIt() {
+        let dir = berlin()
+        let p = dir.ledgerPath
+        #expect(haru(["start", "Reading", "--now", "2026-11-16T10:00:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["edit", "@1", "--note", "chapter 3", "--now", "2026-11-16T10:05:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["start", "Guitar", "--now", "2026-11-16T10:10:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["cancel", "Guitar", "--now", "2026-11-16T10:11:00+01:00"], ledger: p).code == 0)
+        let list = haru(["undo", "--list", "--now", "2026-11-16T10:12:00+01:00"], ledger: p)
+        let lines = list.out.split(separator: "\n")
+        #expect(lines.count >= 3 && lines[0].contains("session.discarded") && lines[0].contains("passed over"), "\(list.out)")
+        #expect(lines[1].contains("session.started") && lines[1].contains("passed over: seq"), "\(list.out)")
+        #expect(lines[2].contains("session.edited") && lines[2].contains("→ undo with session.edited"), "\(list.out)")
+        let undo = haru(["undo", "--now", "2026-11-16T10:12:00+01:00"], ledger: p)
+        #expect(undo.code == 0, "\(undo.err)")
+        #expect(undo.out.contains("(session.edited at 2026-11-16T10:05:00+01:00) with session.edited"), "\(undo.out)")
+        #expect(undo.err.contains("passed over") && undo.err.contains("(session.discarded): a discard is not undone"), "\(undo.err)")
+        let records = haru(["records", "--json", "--now", "2026-11-16T10:30:00+01:00"], ledger: p)
+        #expect(records.out.contains(#""note":null"#), "the note's edit was taken back: \(records.out)")
+    }
+
+    /// `start`, `stop` and `count` take `--note`.
+    @Test func notesWhenRecording() {
+        let dir = berlin()
+        let p = dir.ledgerPath
+        #expect(haru(["action", "add", "Water", "--tracking", "count", "--now", "2026-11-16T05:00:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["start", "Reading", "--note", "chapter 3", "--now", "2026-11-16T10:00:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["records", "--now", "2026-11-16T10:30:00+01:00"], ledger: p).out.contains(#""chapter 3""#))
+        #expect(haru(["stop", "--note", "chapters 3 and 4", "--now", "2026-11-16T11:00:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["count", "Water", "--note", "after the run", "--now", "2026-11-16T12:00:00+01:00"], ledger: p).code == 0)
+        let out = haru(["records", "--now", "2026-11-16T13:00:00+01:00"], ledger: p).out
+        #expect(out.contains(#""chapters 3 and 4""#) && out.contains(#""after the run""#), "\(out)")
+        // A stop so short it is discarded keeps no note, and says so.
+        #expect(haru(["start", "Guitar", "--now", "2026-11-16T14:00:00+01:00"], ledger: p).code == 0)
+        let short = haru(["stop", "Guitar", "--note", "n", "--now", "2026-11-16T14:00:00+01:00"], ledger: p)
+        #expect(short.out.contains("Discarded Guitar") && short.out.contains("The note was not kept."), "\(short.out)")
+    }
+}
