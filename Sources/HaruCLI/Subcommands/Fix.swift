@@ -205,7 +205,9 @@ extension Subcommands {
     static let undo = Command(
         name: "undo", abstract: "Reverse the last change made from the command line, with a compensating event.",
         usage: "undo [--list]",
-        options: [OptionSpec(.list, help: "Show what undo would take back, most recent first, and what it would pass over; change nothing.")],
+        options: [
+            OptionSpec(.list, help: "Show what undo would take back, most recent first, and what it would pass over; change nothing.")
+        ],
         discussion: """
             Nothing is removed: undo appends the event that reverses the most recent change written by
             a haru command (not by `append` or an import) and not undone yet: a creation is deleted, a
@@ -228,7 +230,9 @@ extension Subcommands {
                             steps.map { s in
                                 .object(
                                     [("seq", .int(Int64(s.event.seq))), ("type", .string(s.event.type.name))]
-                                        + (s.compensation.map { [("undo_with", .string($0.type.name))] } ?? [("passed_over", .string(s.why ?? ""))]))
+                                        + (s.compensation.map { [("undo_with", .string($0.type.name))] } ?? [
+                                            ("passed_over", .string(s.why ?? ""))
+                                        ]))
                             }))
                     return ExitCode.ok
                 }
@@ -250,7 +254,11 @@ extension Subcommands {
             let r = try ctx.append([e])
             for s in passed { ctx.invocation.err.line("Note: passed over seq \(s.event.seq) (\(s.event.type.name)): \(s.why ?? "")") }
             ctx.report(
-                r, json: [("undid", .int(Int64(target.seq))), ("type", .string(e.type.name)), ("passed_over", .array(passed.map { .int(Int64($0.event.seq)) }))],
+                r,
+                json: [
+                    ("undid", .int(Int64(target.seq))), ("type", .string(e.type.name)),
+                    ("passed_over", .array(passed.map { .int(Int64($0.event.seq)) })),
+                ],
                 human: "Undid seq \(target.seq) (\(target.type.name) at \(cal.format(target.at))) with \(e.type.name).")
             return ExitCode.ok
         })
@@ -287,7 +295,10 @@ enum Undo {
             guard e.source == "cli", !undone.contains(seq) else { continue }
             let entity = e.type.entityField.flatMap { e.payload.string($0) }
             if let entity, let later = blocked[entity] {
-                out.append(Step(event: e, compensation: nil, why: "seq \(later) changed the same \(e.type.name.split(separator: ".")[0]) and cannot be undone"))
+                out.append(
+                    Step(
+                        event: e, compensation: nil,
+                        why: "seq \(later) changed the same \(e.type.name.split(separator: ".")[0]) and cannot be undone"))
                 continue
             }
             do {
@@ -374,7 +385,9 @@ enum Undo {
             throw NotReversible(why: "a discard is not undone; record the session again with the times it had")
         case .goalFinished, .goalConfirmed:
             throw NotReversible(
-                why: "\(e.type == .goalFinished ? "a finish" : "a confirmation") is not undone; give the goal an end date with haru goal edit")
+                why:
+                    "\(e.type == .goalFinished ? "a finish" : "a confirmation") is not undone; give the goal an end date with haru goal edit"
+            )
         case .settingsChanged:
             throw NotReversible(why: "a settings change is not undone; change them back with haru settings set")
         case .ledgerRedacted:

@@ -75,7 +75,8 @@ extension Subcommands {
             } else {
                 var events = [try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])]
                 if let note = p.value(.note) {
-                    events.append(try ctx.event(.sessionEdited, at: at, data: [("session_id", .string(session.id)), ("note", .string(note))]))
+                    events.append(
+                        try ctx.event(.sessionEdited, at: at, data: [("session_id", .string(session.id)), ("note", .string(note))]))
                 }
                 let r = try ctx.append(events)
                 ctx.report(
