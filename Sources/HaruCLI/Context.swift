@@ -108,8 +108,14 @@ struct Context {
     }
 
     /// An instant typed by a person (`HumanTime`), or an error listing the forms.
-    func humanInstant(_ text: String, option: String, calendar: LedgerCalendar, now: Instant) throws -> Instant {
-        if let t = HumanTime.instant(text, now: now, calendar: calendar) { return t }
+    /// - Parameters:
+    ///   - day: the logical day a clock time alone belongs to (a record's own day, for `edit`); nil: today's latest.
+    ///   - after: with `day`, the instant a clock time must follow (an end after its start).
+    func humanInstant(
+        _ text: String, option: String, calendar: LedgerCalendar, now: Instant, day: LocalDate? = nil, after: Instant? = nil
+    ) throws -> Instant {
+        if let day, let t = HumanTime.instant(text, ofDay: day, after: after, now: now, calendar: calendar) { return t }
+        if day == nil, let t = HumanTime.instant(text, now: now, calendar: calendar) { return t }
         throw UsageError(
             "\(option): \(Echo.quoted(text)) is not a time; give 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30 (the ledger's zone) or 2026-03-04T07:30:00+09:00; a ledger takes the years 1900 to 2999"
         )
@@ -125,6 +131,22 @@ struct Context {
             throw UsageError("\(option): \(Echo.quoted(text)) is outside the times a ledger takes (\(Instant.ledgerRangeText))")
         case .failure: throw UsageError("\(option): \(Echo.quoted(text)) is not an ISO 8601 instant such as 2026-03-04T07:30:00+09:00")
         }
+    }
+
+    /// Asks before writing a session longer than the long-session limit (on
+    /// a terminal), or refuses without `--yes` when there is no one to ask:
+    /// a length like that is almost always a mistyped day or a forgotten
+    /// timer, and it would silently swell every total it touches.
+    /// - Parameter why: how the length came about, for the message.
+    func confirmLongSession(_ name: String, seconds: Int64, ledger: Ledger, yes: Bool, why: String = "") throws {
+        let hours = try ledger.withStoredState { try $0.settings().current.longSessionHours }
+        guard seconds > Int64(hours) * 3600, !yes else { return }
+        let what = "\(name)'s session would be \(DurationText.text(seconds)) long, over the long-session limit of \(hours) h\(why)"
+        if let confirm = invocation.confirm {
+            guard confirm(what + ". Write it?") else { throw UsageError("nothing written") }
+            return
+        }
+        throw UsageError(what + "; check the times, or add --yes to write it (the limit is the long_session_hours setting)")
     }
 
     /// Appends events built by a command and returns their seqs. A refusal

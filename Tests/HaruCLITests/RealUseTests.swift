@@ -60,4 +60,49 @@ struct RealUse {
         let short = haru(["stop", "Guitar", "--note", "n", "--now", "2026-11-16T14:00:00+01:00"], ledger: p)
         #expect(short.out.contains("Discarded Guitar") && short.out.contains("The note was not kept."), "\(short.out)")
     }
+
+    /// A clock time given to `edit` belongs to the record's own day; an end
+    /// is the first such time after the start; a result longer than the
+    /// long-session limit is refused without --yes, naming its length.
+    @Test func editTimesBelongToTheRecordsOwnDay() {
+        let dir = berlin()
+        let p = dir.ledgerPath
+        #expect(haru(["start", "Reading", "--now", "2026-11-16T07:30:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["stop", "--now", "2026-11-16T08:10:00+01:00"], ledger: p).code == 0)
+        let later = ["--now", "2026-11-23T10:00:00+01:00"]
+        let wrong = haru(["edit", "@1", "--end", "07:00"] + later, ledger: p)
+        #expect(wrong.code == 2, "\(wrong.out)")
+        #expect(wrong.err.contains("would be 23h 30m long, over the long-session limit of 12 h"), "\(wrong.err)")
+        #expect(wrong.err.contains("07:00 is taken as the first 07:00 after the start: 2026-11-17T07:00:00+01:00"), "\(wrong.err)")
+        #expect(haru(["edit", "@1", "--end", "08:20"] + later, ledger: p).code == 0)
+        #expect(haru(["edit", "@1", "--start", "07:00"] + later, ledger: p).code == 0)
+        let day = haru(["records", "2026-11-16", "--json"] + later, ledger: p).out
+        #expect(day.contains(#""start":"2026-11-16T07:00:00+01:00","end":"2026-11-16T08:20:00+01:00""#), "\(day)")
+        #expect(haru(["day", "2026-11-23", "--json"] + later, ledger: p).out.contains(#""actions":[]"#), "nothing lands on the day of the edit")
+        // Late at night: an end after midnight is the next morning, within the same logical day (04:00 day start).
+        #expect(haru(["start", "Guitar", "--now", "2026-11-17T23:30:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["stop", "Guitar", "--now", "2026-11-17T23:50:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["edit", "@1", "--end", "00:40"] + later, ledger: p).code == 0)
+        #expect(haru(["day", "2026-11-17", "--json"] + later, ledger: p).out.contains(#""action_id":"guitar","name":"Guitar","seconds":4200"#))
+    }
+
+    /// Nothing longer than the long-session limit is written without a word:
+    /// a forgotten timer's stop, a start typed a day too far back.
+    @Test func longSessionsAreAskedAbout() {
+        let dir = berlin()
+        let p = dir.ledgerPath
+        #expect(haru(["start", "Reading", "--now", "2026-11-16T20:00:00+01:00"], ledger: p).code == 0)
+        let forgotten = haru(["stop", "--now", "2026-11-17T09:00:00+01:00"], ledger: p)
+        #expect(forgotten.code == 2)
+        #expect(forgotten.err.contains("Reading's session would be 13h 00m long, over the long-session limit of 12 h"), "\(forgotten.err)")
+        #expect(forgotten.err.contains("`--at TIME` ends it when it really ended"), "\(forgotten.err)")
+        #expect(haru(["running", "--now", "2026-11-17T09:00:00+01:00"], ledger: p).out.contains("Reading"), "nothing was written")
+        #expect(haru(["stop", "--at", "22:30", "--now", "2026-11-17T09:00:00+01:00"], ledger: p).out.contains("after 2h 30m"))
+        // At 01:20, before the 04:00 day start, "yesterday" is the logical day before the one that just ended.
+        let back = haru(["start", "Guitar", "--at", "yesterday 21:00", "--now", "2026-11-18T01:20:00+01:00"], ledger: p)
+        #expect(back.code == 2)
+        #expect(back.err.contains("would be 28h 20m long") && back.err.contains("it would start 2026-11-16T21:00:00+01:00"), "\(back.err)")
+        #expect(haru(["start", "Guitar", "--at", "21:00", "--now", "2026-11-18T01:20:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["stop", "Guitar", "--now", "2026-11-18T20:00:00+01:00", "--yes"], ledger: p).code == 0, "--yes writes it")
+    }
 }

@@ -8,7 +8,7 @@ extension Subcommands {
 
     static let edit = Command(
         name: "edit", abstract: "Correct a session or a count.",
-        usage: "edit REF [--start TIME] [--end TIME] [--at TIME] [--amount N] [--note TEXT]",
+        usage: "edit REF [--start TIME] [--end TIME] [--at TIME] [--amount N] [--note TEXT] [--yes]",
         arguments: [refArgument],
         options: [
             OptionSpec(.start, value: "TIME", help: "A session's new start (07:30, \"yesterday 21:00\", -30m …)."),
@@ -16,16 +16,25 @@ extension Subcommands {
             OptionSpec(.at, value: "TIME", help: "A count's new time."),
             OptionSpec(.amount, value: "N", help: "A count's new amount, 1 … 999."),
             OptionSpec(.note, value: "TEXT", help: "A new note; \"\" removes it."),
+            OptionSpec(.yes, help: "Write a session longer than the long-session limit without asking."),
         ],
-        discussion: "A correction: once known it applies to every view (as of any time), and `haru history REF` shows the change.",
+        discussion: """
+            A correction: once known it applies to every view (as of any time), and `haru history REF`
+            shows the change. A clock time alone belongs to the record's own logical day, not today's:
+            `--start 07:10` moves the start within that day, and `--end 08:00` is the first 08:00 after
+            the start. A session that would come out longer than the long-session limit
+            (long_session_hours) is asked about on a terminal and refused elsewhere without --yes.
+            """,
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let now = try ctx.clockNow()
             let cal = try ctx.calendar(ledger)
             let row = try ctx.record(p.positionals[0], ledger: ledger, now: now)
-            func time(_ key: OptionKey) throws -> JSONValue? {
-                try p.value(key).map { .string(cal.format(try ctx.humanInstant($0, option: key.name, calendar: cal, now: now))) }
+            // A clock time alone is said of the record's own logical day.
+            let ownDay = cal.day(of: row.start)
+            func time(_ key: OptionKey, after: Instant? = nil) throws -> Instant? {
+                try p.value(key).map { try ctx.humanInstant($0, option: key.name, calendar: cal, now: now, day: ownDay, after: after) }
             }
             var data: [(String, JSONValue)]
             let name = ctx.name(of: .action, row.actionID, in: ledger)
@@ -37,8 +46,18 @@ extension Subcommands {
                     throw UsageError("\(name) is still running; stop it with: haru stop \(ShellWord.quoted(name)) --at TIME")
                 }
                 data = [("session_id", .string(row.id))]
-                if let s = try time(.start) { data.append(("start", s)) }
-                if let e = try time(.end) { data.append(("end", e)) }
+                let start = try time(.start)
+                let end = try time(.end, after: start ?? row.start)
+                if let start { data.append(("start", .string(cal.format(start)))) }
+                if let end { data.append(("end", .string(cal.format(end)))) }
+                if start != nil || end != nil, let until = end ?? row.end {
+                    let from = start ?? row.start
+                    let nextDay = end.map { cal.day(of: $0) > cal.day(of: from) } ?? false
+                    try ctx.confirmLongSession(
+                        name, seconds: until.seconds - from.seconds, ledger: ledger, yes: p.has(.yes),
+                        why: nextDay && p.value(.end).map(HumanTime.isClockTime) == true
+                            ? " (\(p.value(.end)!) is taken as the first \(p.value(.end)!) after the start: \(cal.format(end!)))" : "")
+                }
             case .count:
                 if p.value(.start) != nil || p.value(.end) != nil {
                     throw UsageError("a count has one time: give --at, not --start or --end")
@@ -48,7 +67,7 @@ extension Subcommands {
                     guard let n = Int64(a) else { throw UsageError("--amount: \(Echo.quoted(a)) is not a whole number") }
                     data.append(("amount", .int(n)))
                 }
-                if let t = try time(.at) { data.append(("time", t)) }
+                if let t = try time(.at) { data.append(("time", .string(cal.format(t)))) }
             }
             if let n = p.value(.note) { data.append(("note", n.isEmpty ? .null : .string(n))) }
             guard data.count > 1 else {

@@ -9,12 +9,19 @@ extension Subcommands {
 
     static let start = Command(
         name: "start", abstract: "Start a timed session of an action.",
-        usage: "start ACTION [--at TIME] [--note TEXT] [--id ID] [--future]",
+        usage: "start ACTION [--at TIME] [--note TEXT] [--id ID] [--future] [--yes]",
         arguments: [("ACTION", "The action's id or unique name.")],
         options: [
             atOption, noteOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID)."),
             OptionSpec(.future, help: "Allow a start more than a day ahead."),
+            OptionSpec(.yes, help: "Start further back than the long-session limit without asking."),
         ],
+        discussion: """
+            A start further back than the long-session limit (long_session_hours) is asked about on a
+            terminal and refused elsewhere without --yes: a session that old is almost always a
+            mistyped day. Days are logical days: before the day start, "yesterday 21:00" is the evening
+            before the one that just ended; type 21:00 for that one (its latest occurrence).
+            """,
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
@@ -29,6 +36,12 @@ extension Subcommands {
                 throw UsageError(
                     "\(name) is already running since \(try ctx.calendar(ledger).format(running.start)); stop it with: haru stop \(ShellWord.quoted(name))"
                 )
+            }
+            let now = try ctx.clockNow()
+            if now.seconds > at.seconds {
+                try ctx.confirmLongSession(
+                    name, seconds: now.seconds - at.seconds, ledger: ledger, yes: p.has(.yes),
+                    why: " by now (it would start \(try ctx.calendar(ledger).format(at)))")
             }
             let sid = p.value(.id) ?? ctx.newID()
             var events = [try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])]
@@ -46,9 +59,12 @@ extension Subcommands {
 
     static let stop = Command(
         name: "stop", abstract: "Stop an action's running session.",
-        usage: "stop [ACTION] [--at TIME] [--note TEXT]",
+        usage: "stop [ACTION] [--at TIME] [--note TEXT] [--yes]",
         arguments: [("ACTION", "The action's id or unique name; may be left out when exactly one session runs.")],
-        options: [atOption, OptionSpec(.note, value: "TEXT", help: "A private note for the session (replaces one given at the start).")],
+        options: [
+            atOption, OptionSpec(.note, value: "TEXT", help: "A private note for the session (replaces one given at the start)."),
+            OptionSpec(.yes, help: "Stop a session longer than the long-session limit without asking."),
+        ],
         discussion:
             "A session shorter than the min_session_seconds setting is discarded (session.discarded) instead of stopped: it stays in the ledger but counts nowhere (a --note is then not kept, and the message says so).",
         maxArgs: 1,
@@ -73,6 +89,10 @@ extension Subcommands {
                         + noteLost
                 )
             } else {
+                // A timer forgotten overnight: asked about, or refused without --yes (`--at` ends it when it really ended).
+                try ctx.confirmLongSession(
+                    name, seconds: seconds, ledger: ledger, yes: p.has(.yes),
+                    why: " (running since \(try ctx.calendar(ledger).format(session.start)); `--at TIME` ends it when it really ended)")
                 var events = [try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])]
                 if let note = p.value(.note) {
                     events.append(

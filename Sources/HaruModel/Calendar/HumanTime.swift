@@ -25,6 +25,24 @@ public enum HumanTime {
         return t
     }
 
+    /// The instant `text` names when it is said of a record (`haru edit`):
+    /// a clock time alone (`07:00`) belongs to the record's own logical day
+    /// `day`, not to today — and, given `after` (an end after its start),
+    /// it is the first such time after that instant (a session from 23:30
+    /// ending at 00:40 ends the next morning). Any other form reads as
+    /// `instant` reads it.
+    public static func instant(_ text: String, ofDay day: LocalDate, after: Instant? = nil, now: Instant, calendar: LedgerCalendar)
+        -> Instant?
+    {
+        guard let clock = clockSeconds(text.trimmingSpacesAndTabs.lowercased()) else { return instant(text, now: now, calendar: calendar) }
+        var t = calendar.instant(ofClockSeconds: clock, inLogicalDay: day)
+        if let after, t <= after { t = calendar.instant(ofClockSeconds: clock, inLogicalDay: day.adding(days: 1)) }
+        return Instant.ledgerRange.contains(t.seconds) ? t : nil
+    }
+
+    /// Whether `text` is a clock time alone (`07:30`, `7:30`), the form whose day depends on what it is said of.
+    public static func isClockTime(_ text: String) -> Bool { clockSeconds(text.trimmingSpacesAndTabs.lowercased()) != nil }
+
     private static func anyInstant(_ text: String, now: Instant, calendar: LedgerCalendar) -> Instant? {
         let t = text.trimmingSpacesAndTabs.lowercased()
         if case .success(let i) = Instant.parse(text) { return i }
