@@ -105,4 +105,19 @@ struct RealUse {
         #expect(haru(["start", "Guitar", "--at", "21:00", "--now", "2026-11-18T01:20:00+01:00"], ledger: p).code == 0)
         #expect(haru(["stop", "Guitar", "--now", "2026-11-18T20:00:00+01:00", "--yes"], ledger: p).code == 0, "--yes writes it")
     }
+
+    /// Messages speak the ledger's zone, as the person typed the times.
+    @Test func messagesShowLocalTimes() {
+        let dir = berlin()
+        let p = dir.ledgerPath
+        #expect(haru(["start", "Guitar", "--now", "2026-11-23T10:00:00+01:00"], ledger: p).code == 0)
+        let stop = haru(["stop", "Guitar", "--at", "09:00", "--now", "2026-11-23T11:00:00+01:00"], ledger: p)
+        #expect(stop.code == 2)
+        #expect(stop.err.contains("--at 2026-11-23T09:00:00+01:00 is before Guitar started (2026-11-23T10:00:00+01:00)"), "\(stop.err)")
+        #expect(!stop.err.contains("Z"), "\(stop.err)")
+        #expect(haru(["stop", "Guitar", "--at", "10:30", "--now", "2026-11-23T11:00:00+01:00"], ledger: p).code == 0)
+        let edit = haru(["edit", "@1", "--start", "11:00", "--now", "2026-11-23T11:05:00+01:00"], ledger: p)
+        #expect(edit.code == 2)
+        #expect(edit.err.contains("would end (2026-11-23T10:30:00+01:00) before it starts (2026-11-23T11:00:00+01:00)"), "\(edit.err)")
+    }
 }

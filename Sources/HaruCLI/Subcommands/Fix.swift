@@ -52,6 +52,12 @@ extension Subcommands {
                 if let end { data.append(("end", .string(cal.format(end)))) }
                 if start != nil || end != nil, let until = end ?? row.end {
                     let from = start ?? row.start
+                    // Said here in the ledger's zone (the fold's own refusal speaks UTC instants).
+                    guard until > from else {
+                        throw UsageError(
+                            "the session would end (\(cal.format(until))) before it starts (\(cal.format(from))); a session must end after it starts"
+                        )
+                    }
                     let nextDay = end.map { cal.day(of: $0) > cal.day(of: from) } ?? false
                     try ctx.confirmLongSession(
                         name, seconds: until.seconds - from.seconds, ledger: ledger, yes: p.has(.yes),

@@ -75,6 +75,11 @@ extension Subcommands {
             let minimum = try ledger.withStoredState { try $0.settings().current.minSessionSeconds }
             let seconds = at.seconds - session.start.seconds
             let name = ctx.name(of: .action, session.actionID, in: ledger)
+            guard seconds >= 0 else {
+                let cal = try ctx.calendar(ledger)
+                throw UsageError(
+                    "--at \(cal.format(at)) is before \(name) started (\(cal.format(session.start))); a session must end after it starts")
+            }
             if seconds == 0 || (seconds > 0 && seconds < minimum) {
                 // A stop in the second of the start leaves nothing to count: discarded too.
                 let why = seconds == 0 ? "stopped the second it started" : "shorter than min_session_seconds (\(seconds) s < \(minimum) s)"
