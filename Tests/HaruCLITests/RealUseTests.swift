@@ -120,4 +120,18 @@ struct RealUse {
         #expect(edit.code == 2)
         #expect(edit.err.contains("would end (2026-11-23T10:30:00+01:00) before it starts (2026-11-23T11:00:00+01:00)"), "\(edit.err)")
     }
+
+    /// `explain` shows no period before the goal started (weeks from 26 Oct
+    /// for a goal starting 16 Nov were listed as "not met").
+    @Test func explainStartsWithTheGoal() {
+        let dir = berlin()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-11-16T08:00:00+01:00"]
+        #expect(haru(["goal", "add", "Read more", "--start", "2026-11-16", "--id", "g"] + now, ledger: p).code == 0)
+        #expect(haru(["quest", "add", "--goal", "g", "--action", "Reading", "--period", "weekly", "--target", "2h", "--id", "q"] + now, ledger: p).code == 0)
+        let weeks = haru(["explain", "q", "--now", "2026-11-25T08:00:00+01:00"], ledger: p).out.split(separator: "\n").dropFirst()
+        #expect(weeks.map { String($0.prefix(10)) } == ["2026-11-16", "2026-11-23"], "\(weeks)")
+        let json = haru(["explain", "q", "--json", "--now", "2026-11-25T08:00:00+01:00"], ledger: p).out
+        #expect(!json.contains("2026-11-09") && !json.contains("2026-10-26"), "\(json)")
+    }
 }

@@ -72,6 +72,14 @@ public struct QuestExplanation: Sendable {
         case .custom:
             if let s = q.customStart, let e = q.customEnd { ranges = [(s, e)] }
         }
+        // Nothing is asked before the goal starts (RULES §6, the streaks' lower
+        // bound): a period that ends before its start date is not shown, and
+        // neither is a day before it; the week or month holding it is.
+        if let goalID = qd.base.goalID,
+            let goalStart = try snap.definition(.goal, goalID)?.fields(inForceAt: reference.definitionsAt).startDate
+        {
+            ranges = ranges.filter { $0.1 >= goalStart }
+        }
 
         // Which actions count, and which carry the tag but measure the other unit.
         var counting = Set<String>()
