@@ -134,4 +134,17 @@ struct RealUse {
         let json = haru(["explain", "q", "--json", "--now", "2026-11-25T08:00:00+01:00"], ledger: p).out
         #expect(!json.contains("2026-11-09") && !json.contains("2026-10-26"), "\(json)")
     }
+
+    /// `records --as-of` shows the names in force then, as `actions` and `day` do.
+    @Test func recordsAsOfShowTheNameThen() {
+        let dir = berlin()
+        let p = dir.ledgerPath
+        #expect(haru(["start", "Reading", "--now", "2026-11-16T10:00:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["stop", "--now", "2026-11-16T11:00:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["action", "edit", "Reading", "--name", "Books", "--now", "2026-11-20T09:00:00+01:00"], ledger: p).code == 0)
+        let then = haru(["records", "2026-11-16", "--as-of", "2026-11-17", "--now", "2026-11-21T09:00:00+01:00"], ledger: p).out
+        #expect(then.contains("Reading") && !then.contains("Books"), "\(then)")
+        let today = haru(["records", "2026-11-16", "--now", "2026-11-21T09:00:00+01:00"], ledger: p).out
+        #expect(today.contains("Books"), "\(today)")
+    }
 }

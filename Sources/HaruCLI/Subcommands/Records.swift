@@ -55,7 +55,7 @@ extension Subcommands {
                     ctx.printJSON(try RecordList.json(rows, snap: snap, from: from, to: to, calendar: cal, reference: ref))
                     return ExitCode.ok
                 }
-                let names = try ctx.actionNames(snap)
+                let names = try ctx.actionNames(snap, at: ref)
                 RecordText.print(rows, from: from, to: to, names: names, calendar: cal, reference: ref, out: ctx.out, style: ctx.style)
                 return ExitCode.ok
             }
@@ -63,13 +63,18 @@ extension Subcommands {
 }
 
 extension Context {
-    /// Every action's name as a snapshot knows it (deleted ones too: their records show with `--all`).
-    func actionNames(_ snap: Snapshot) throws -> [String: String] { try names(of: [.action], snap) }
+    /// Every action's name as a snapshot knows it, as in force at the
+    /// reference (`--as-of` shows the name then, as `actions` and `day` do;
+    /// deleted ones too: their records show with `--all`).
+    func actionNames(_ snap: Snapshot, at reference: Reference) throws -> [String: String] {
+        try names(of: [.action], snap, at: reference.definitionsAt)
+    }
 
-    /// Every definition's name of these kinds by id, as a snapshot knows them (deleted ones too).
-    func names(of kinds: [DefinitionKind], _ snap: Snapshot) throws -> [String: String] {
+    /// Every definition's name of these kinds by id, as a snapshot knows them
+    /// (deleted ones too), as in force at `at` (nil: their latest).
+    func names(of kinds: [DefinitionKind], _ snap: Snapshot, at: Instant? = nil) throws -> [String: String] {
         var names: [String: String] = [:]
-        for kind in kinds { for d in try snap.definitions(kind) { names[d.id] = d.fields().name ?? d.id } }
+        for kind in kinds { for d in try snap.definitions(kind) { names[d.id] = d.fields(inForceAt: at).name ?? d.id } }
         return names
     }
 }
