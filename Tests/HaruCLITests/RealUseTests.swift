@@ -147,4 +147,32 @@ struct RealUse {
         let today = haru(["records", "2026-11-16", "--now", "2026-11-21T09:00:00+01:00"], ledger: p).out
         #expect(today.contains("Books"), "\(today)")
     }
+
+    /// A copy by `export jsonl` → `import jsonl` answers every question of
+    /// valid time and of `--known-at SEQ` as the original does (its own
+    /// transaction times are when it learned the events, as its help says),
+    /// and its summary counts stopped sessions as sessions, not running ones.
+    @Test func aJSONLCopyAnswersTheSameAndCountsItsSessionsRight() throws {
+        let dir = berlin()
+        let p = dir.ledgerPath
+        for (start, stop) in [("2026-11-16T10:00:00+01:00", "2026-11-16T11:00:00+01:00"), ("2026-11-17T10:00:00+01:00", "2026-11-17T10:45:00+01:00")] {
+            #expect(haru(["start", "Reading", "--now", start], ledger: p).code == 0)
+            #expect(haru(["stop", "--now", stop], ledger: p).code == 0)
+        }
+        #expect(haru(["edit", "@1", "--end", "10:30", "--now", "2026-11-18T09:00:00+01:00"], ledger: p).code == 0)
+        let export = haru(["export", "jsonl"], ledger: p)
+        let copy = dir.path + "/copy"
+        let imported = haru(["import", "jsonl", "-", "--now", "2026-11-30T12:00:00+01:00"], ledger: copy, stdin: export.out)
+        #expect(imported.code == 0, "\(imported.err)")
+        #expect(imported.out.contains("2 sessions,") || imported.out.contains("2 sessions;"), "\(imported.out)")
+        #expect(!imported.out.contains("running") && !imported.out.contains("stopped"), "\(imported.out)")
+        let now = ["--now", "2026-11-30T12:00:00+01:00"]
+        for q in [["report", "--from", "2026-11-16", "--to", "2026-11-18", "--json"], ["report", "--from", "2026-11-16", "--to", "2026-11-18", "--json", "--known-at", "7"]] {
+            let a = haru(q + now, ledger: p).out, b = haru(q + now, ledger: copy).out
+            func withoutHash(_ s: String) -> String { String(s.split(separator: ",").filter { !$0.contains("known_at_hash") }.joined(separator: ",")) }
+            #expect(withoutHash(a) == withoutHash(b), "\(q): \(a) vs \(b)")
+        }
+        let known = haru(["report", "--from", "2026-11-16", "--to", "2026-11-18", "--known-at", "7"] + now, ledger: copy).out
+        #expect(known.contains("1h 45m") || known.contains("1h 00m"), "the state at seq 7 (before the edit): \(known)")
+    }
 }

@@ -28,9 +28,13 @@ extension Subcommands {
         var out: [String] = []
         let named: [(EventType, String)] = [(.actionCreated, "action"), (.tagCreated, "tag")]
         for (type, word) in named where t[type] > 0 { out.append(things(t[type], word)) }
+        // A session started and stopped in the same batch is a session, not
+        // one running and one stop (a copy of a ledger imports both events).
         let sessions = t[.sessionRecorded] + t[.sessionStarted]
+        let running = t[.sessionStarted] - t.stoppedHere - t.discardedHere
+        let stoppedEarlier = t[.sessionStopped] - t.stoppedHere
         if sessions > 0 {
-            out.append(things(sessions, "session") + (t[.sessionStarted] > 0 ? " (\(grouped(t[.sessionStarted])) running)" : ""))
+            out.append(things(sessions, "session") + (running > 0 ? " (\(grouped(running)) running)" : ""))
         }
         for (type, word) in [(EventType.countAdded, "count"), (.goalCreated, "goal"), (.questCreated, "quest")] where t[type] > 0 {
             out.append(things(t[type], word))
@@ -38,9 +42,11 @@ extension Subcommands {
         let changes: [(EventType, String)] = [
             (.sessionStopped, "session stopped"), (.sessionEdited, "session edited"), (.actionDeleted, "action deleted"),
         ]
-        for (type, words) in changes where t[type] > 0 {
+        for (type, words) in changes {
+            let n = type == .sessionStopped ? stoppedEarlier : t[type]
+            guard n > 0 else { continue }
             let parts = words.split(separator: " ", maxSplits: 1)
-            out.append("\(grouped(t[type])) \(parts[0])\(t[type] == 1 ? "" : "s") \(parts[1])")
+            out.append("\(grouped(n)) \(parts[0])\(n == 1 ? "" : "s") \(parts[1])")
         }
         let listed = Set(named.map(\.0) + changes.map(\.0) + [.sessionRecorded, .sessionStarted, .countAdded, .goalCreated, .questCreated])
         let others = EventType.allCases.filter { !listed.contains($0) }.reduce(0) { $0 + t[$1] }

@@ -62,7 +62,10 @@ extension Subcommands {
         discussion: """
             With no ledger at the path, makes one: the first line (usually the exported ledger's
             first settings.changed) becomes seq 1, and the result is the exported ledger again —
-            same ids, same effective times, same answers (the transaction times and hashes are new).
+            same ids, seqs and effective times, so every question of valid time (`--as-of`) and of
+            `--known-at SEQ` answers the same. Transaction time is the copy's own: each event is
+            recorded when this ledger learned it (the import), so `--known-at INSTANT` before the
+            import finds nothing there, and the hashes are new.
             Into an existing ledger, events whose ids it already holds with the same content are
             skipped: two devices that exchange exports converge. The whole file is one batch:
             one bad line (named with its field and rule) rejects it all and nothing is written.

@@ -111,7 +111,7 @@ extension Ledger {
                     }
                     prev = hash
                     seqs.append(seq)
-                    written.add(prepared.input.type)
+                    written.add(prepared.input.type, prepared.input.payload)
                 })
             {}
             try store.flush(alongside: { try sink.flush() })

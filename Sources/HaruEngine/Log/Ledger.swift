@@ -78,8 +78,26 @@ public struct EventTally: Sendable, Equatable {
 
     public init() {}
 
+    /// Sessions the batch started and also stopped, or discarded (a copy of
+    /// a ledger brings both events): they are sessions, not running ones.
+    public private(set) var stoppedHere = 0
+    public private(set) var discardedHere = 0
+    private var startedHere: Set<String> = []
+
     @inline(__always)
     mutating func add(_ type: EventType) { counts[Int(type.rawValue)] += 1 }
+
+    /// Counts an event, following the sessions the batch starts.
+    @inline(__always)
+    mutating func add(_ type: EventType, _ payload: Payload) {
+        add(type)
+        switch type {
+        case .sessionStarted: if let id = payload.string(.sessionID) { startedHere.insert(id) }
+        case .sessionStopped: if let id = payload.string(.sessionID), startedHere.remove(id) != nil { stoppedHere += 1 }
+        case .sessionDiscarded: if let id = payload.string(.sessionID), startedHere.remove(id) != nil { discardedHere += 1 }
+        default: break
+        }
+    }
 
     /// How many events of `type`.
     public subscript(type: EventType) -> Int { counts[Int(type.rawValue)] }
