@@ -221,7 +221,9 @@ enum Help {
             s += "\nARGUMENTS:\n"
             for (name, help) in c.arguments { s += row(name, help) }
         }
-        let opts = c.options + (c.subcommands.isEmpty ? globalOptions : [globalOptions.last!])
+        // The root also says `--version` (handled before any parsing, `HaruCLI.run`).
+        let version = path.isEmpty ? [OptionSpec(OptionKey("--version"), help: "Print haru's version.")] : []
+        let opts = c.options + (c.subcommands.isEmpty ? globalOptions : version + [globalOptions.last!])
         s += "\nOPTIONS:\n"
         for o in opts {
             var left = (o.short.map { "\($0), " } ?? "") + o.name

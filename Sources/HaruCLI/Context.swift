@@ -12,6 +12,8 @@ struct Context {
     var parsed: Parsed
     var zones = ZoneDirectory.system
     var rng: AnyRNG
+    /// `--color WHEN` given before a subcommand that has a `--color` of its own (`tag`, `goal`).
+    var outputColor: String?
 
     var out: OutputStream { invocation.out }
     var json: Bool { parsed.has(.json) }
@@ -66,6 +68,20 @@ struct Context {
         }
         opened.ledger = l
         return l
+    }
+
+    /// The ledger an import of another tool's files goes into. Unlike a
+    /// JSON Lines export (which carries its settings), these files carry no
+    /// time zone or day start, and the ledger's calendar decides which day
+    /// each record falls on: the ledger must be made first, and the error
+    /// says so.
+    func openLedgerToImport(_ what: String) throws -> Ledger {
+        do { return try openLedger() } catch LedgerError.notFound(let path) {
+            throw UsageError(
+                "no ledger at \(path): make it first with `haru init --time-zone ZONE [--day-start HH:MM]`; \(what) carry no time zone "
+                    + "or day start, and those decide which day each record falls on (`haru import jsonl` makes one: an export carries its settings)"
+            )
+        }
     }
 
     /// `--wait SECONDS` (default: as long as it takes), and the line a person
@@ -143,7 +159,7 @@ struct Context {
         guard seconds > Int64(hours) * 3600, !yes else { return }
         let what = "\(name)'s session would be \(DurationText.text(seconds)) long, over the long-session limit of \(hours) h\(why)"
         if let confirm = invocation.confirm {
-            guard confirm(what + ". Write it?") else { throw UsageError("nothing written") }
+            guard confirm(what + ". Write it?") else { throw Declined(message: "Nothing written.") }
             return
         }
         throw UsageError(what + "; check the times, or add --yes to write it (the limit is the long_session_hours setting)")

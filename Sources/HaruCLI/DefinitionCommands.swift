@@ -66,7 +66,7 @@ extension Context {
     func confirmDeletion(_ name: String, impact: String?, yes: Bool) throws {
         guard let impact, !yes else { return }
         if let confirm = invocation.confirm {
-            guard confirm("\(name): \(impact). Delete it?") else { throw UsageError("nothing deleted") }
+            guard confirm("\(name): \(impact). Delete it?") else { throw Declined(message: "Nothing deleted.") }
             return
         }
         throw UsageError("\(name): \(impact); add --yes to delete it (`haru restore` brings it back)")

@@ -109,6 +109,28 @@ package enum HaruCLI {
             path.append(next)
             args.removeFirst()
         }
+        // `tag` and `goal` take their own `--color #RRGGBB`: a `--color WHEN`
+        // before the subcommand is the output's (`haru --color always tag add …`).
+        var outputColor: String?
+        if command.options.contains(where: { $0.key == .color }) {
+            var kept: [String] = []
+            var k = 0
+            while k < carried.count {
+                let a = carried[k]
+                if a == OptionKey.color.name, k + 1 < carried.count {
+                    outputColor = carried[k + 1]
+                    k += 2
+                    continue
+                }
+                if a.hasPrefix(OptionKey.color.name + "=") {
+                    outputColor = String(a.dropFirst(OptionKey.color.name.count + 1))
+                } else {
+                    kept.append(a)
+                }
+                k += 1
+            }
+            carried = kept
+        }
         args += carried
         if args.contains("--help") || args.contains("-h") {
             invocation.out.write(Help.text(command, path: path.joined(separator: " ")))
@@ -117,6 +139,10 @@ package enum HaruCLI {
         do {
             let parsed = try ArgumentParser.parse(args, for: command)
             var ctx = Context(invocation: invocation, parsed: parsed, rng: AnyRNG(base: invocation.rng))
+            ctx.outputColor = outputColor
+            if let c = outputColor, !["auto", "always", "never"].contains(c) {
+                throw UsageError("--color takes auto, always or never (got \(Echo.quoted(c)))")
+            }
             // Validation before running: the clock options must read before anything opens the ledger.
             if let n = parsed.value(.now) { _ = try ctx.instant(n, option: "--now") }
             try Context.checkColorOption(parsed, command)
@@ -137,6 +163,8 @@ extension HaruCLI {
         switch error {
         case is CheckFailed:
             break  // the details are printed already
+        case let e as Declined:
+            err.line(e.message)
         case let e as UsageError:
             err.line("Error: \(e.message)")
             err.line("Usage: haru \(usage)")

@@ -2,6 +2,13 @@ import HaruLedger
 
 /// The human table of a report: one row per period, one column per action or tag.
 enum ReportText {
+    /// A period's label: `2026-03-04`, `2026-03-02…03-08` (the year said once
+    /// when both ends share it), `2015-01-01…2016-12-31`.
+    static func label(_ first: LocalDate, _ last: LocalDate) -> String {
+        if first == last { return first.description }
+        return "\(first)…" + (first.year == last.year ? String(last.description.suffix(5)) : last.description)
+    }
+
     /// - Parameter pictures: draw a sparkline of each column across the periods (on a terminal).
     static func print(_ r: ReportTable, to out: OutputStream, names: [String: Payload], pictures: Bool = false) {
         let ids = r.totals.keys.sorted { (names[$0]?.name ?? $0) < (names[$1]?.name ?? $1) }
@@ -16,7 +23,7 @@ enum ReportText {
         for (k, l) in labels.enumerated() { header += Cell.pad(l, widths[k], right: true) }
         out.line(header)
         for p in r.periods {
-            var row = Cell.pad(p.first == p.last ? p.first.description : "\(p.first)…\(p.last.description.suffix(5))", firstWidth)
+            var row = Cell.pad(label(p.first, p.last), firstWidth)
             for (k, id) in ids.enumerated() { row += Cell.pad(Cell.text(p.items[id] ?? Totals()), widths[k], right: true) }
             out.line(row)
         }

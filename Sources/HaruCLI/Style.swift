@@ -16,7 +16,7 @@ struct Style {
 extension Context {
     /// (`tag` and `goal` take `--color #RRGGBB` for their own colour: there it is not the output's.)
     var style: Style {
-        switch parsed.values[OptionKey.color.name]?.last ?? "auto" {
+        switch outputColor ?? parsed.values[OptionKey.color.name]?.last ?? "auto" {
         case "always": return Style(enabled: true)
         case "never": return Style(enabled: false)
         default:

@@ -8,6 +8,14 @@ package struct UsageError: HaruError {
     package var description: String { message }
 }
 
+/// A person answered no to a question: nothing was done, as they chose.
+/// Said plainly (`Nothing deleted.`), not as an error; exit 0, as `rm -i`.
+struct Declined: HaruError {
+    var message: String
+    var exitStatus: ExitStatus { .ok }
+    var description: String { message }
+}
+
 /// A check that ran and failed (verify, check): exit 1, details already printed.
 struct CheckFailed: HaruError {
     var exitStatus: ExitStatus { .checkFailed }

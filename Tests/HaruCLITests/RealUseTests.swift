@@ -1,6 +1,8 @@
 import TestSupport
 import Testing
 
+@_spi(Layers) import HaruModel
+
 @testable import HaruCLI
 
 /// Defects found in two weeks of real use at a terminal (Europe/Berlin, days
@@ -174,5 +176,35 @@ struct RealUse {
         }
         let known = haru(["report", "--from", "2026-11-16", "--to", "2026-11-18", "--known-at", "7"] + now, ledger: copy).out
         #expect(known.contains("1h 45m") || known.contains("1h 00m"), "the state at seq 7 (before the edit): \(known)")
+    }
+
+    /// The smaller things of the fortnight.
+    @Test func theSmallerThings() {
+        let dir = berlin()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-11-16T08:00:00+01:00"]
+        // The output's --color before a subcommand that has a --color of its own.
+        let tag = haru(["--color", "always", "tag", "add", "bar", "--color", "#112233"] + now, ledger: p)
+        #expect(tag.code == 0, "\(tag.err)")
+        #expect(haru(["tags", "--json"] + now, ledger: p).out.contains(##""color":"#112233""##))
+        // A "no" at a prompt is the person's choice, not an error.
+        #expect(haru(["start", "Reading", "--now", "2026-11-16T09:00:00+01:00"], ledger: p).code == 0)
+        #expect(haru(["stop", "--now", "2026-11-16T10:00:00+01:00"], ledger: p).code == 0)
+        let declined = haru(["action", "delete", "Reading"] + now, ledger: p) { $0.confirm = { _ in false } }
+        #expect(declined.code == 0 && declined.err == "Nothing deleted.\n", "\(declined)")
+        // A period across years says both years.
+        let report = haru(["report", "--from", "2025-12-29", "--to", "2026-11-22", "--every", "month"] + now, ledger: p)
+        #expect(report.out.contains("2026-11-01…11-22") && report.out.contains("2025-12-29…12-31"), "\(report.out)")
+        let years = haru(["report", "--from", "2015-01-01", "--to", "2026-12-31", "--every", "month"] + now, ledger: p)
+        #expect(!years.out.contains("2015-01-01…12-31") || years.out.contains("nothing recorded"), "\(years.out)")
+        #expect(ReportText.label(LocalDate(year: 2015, month: 1, day: 1)!, LocalDate(year: 2016, month: 12, day: 31)!) == "2015-01-01…2016-12-31")
+        #expect(ReportText.label(LocalDate(year: 2026, month: 3, day: 2)!, LocalDate(year: 2026, month: 3, day: 8)!) == "2026-03-02…03-08")
+        // --version is in the help; the threshold's help says the rule.
+        #expect(haru(["help"]).out.contains("--version"))
+        #expect(haru(["help", "goal", "add"]).out.contains("the mean of its quests' ratios"))
+        // An import of another tool's files into no ledger says why it needs one.
+        #expect(haru(["export", "csv", dir.path + "/csv"] + now, ledger: p).code == 0)
+        let csv = haru(["import", "csv", dir.path + "/csv"], ledger: dir.path + "/none")
+        #expect(csv.code == 2 && csv.err.contains("carry no time zone or day start"), "\(csv.err)")
     }
 }

@@ -14,7 +14,9 @@ extension Subcommands {
                     OptionSpec(.end, value: "DATE", help: "Last day; without it the goal runs until finished by hand."),
                     OptionSpec(
                         .threshold, value: "PERCENT",
-                        help: "Achieved at this share of quests met, 10 … 100 in steps of 5 (default 100)."),
+                        help:
+                            "Achieved when the mean of its quests' ratios at the judgment reaches this percent, 10 … 100 in steps of 5 (default 100)."
+                    ),
                     OptionSpec(.symbol, value: "S", help: "A short symbol."),
                     OptionSpec(.color, value: "#RRGGBB", help: "Its colour."), orderOption, idOption("goal"), atOption,
                 ],
@@ -40,7 +42,7 @@ extension Subcommands {
                     OptionSpec(.title, value: "TITLE", help: "New title."),
                     OptionSpec(.start, value: "DATE", help: "New first day."),
                     OptionSpec(.end, value: "DATE", help: "New last day, or none to remove it (reopens a judged goal)."),
-                    OptionSpec(.threshold, value: "PERCENT", help: "New threshold."),
+                    OptionSpec(.threshold, value: "PERCENT", help: "New threshold: the percent the mean of its quests' ratios must reach."),
                     OptionSpec(.symbol, value: "S", help: "New symbol, or none."),
                     OptionSpec(.color, value: "#RRGGBB", help: "New colour, or none."), orderOption, atOption,
                 ],

@@ -202,7 +202,7 @@ extension Subcommands {
                 )
             }
             let imported = try AppCSV.events(files, zones: ctx.zones)
-            _ = try ctx.openLedger()
+            _ = try ctx.openLedgerToImport("the app's CSV files")
             let r: AppendResult
             do {
                 // The batch's own errors (with their lines), mapped to the files below.
@@ -302,7 +302,7 @@ extension Subcommands {
                 let name = entry + "/Checkmarks.csv"
                 if let records = try csv(dir + "/" + name, name) { marks[position] = (name, records) }
             }
-            let ledger = try ctx.openLedger()
+            let ledger = try ctx.openLedgerToImport("Loop's export")
             let cal = try ctx.calendar(ledger)
             let existing = try ledger.snapshot(zones: ctx.zones) { try LoopImport.Existing($0) }
             let result = try LoopImport.events(habits: habits, checkmarks: marks, calendar: cal, zones: ctx.zones, existing: existing)
@@ -362,6 +362,7 @@ extension Subcommands {
             let source = p.positionals[0]
             let input = try ctx.invocation.readInput(source == "-" ? nil : source)
             let bytes = Array(input.buffer)
+            _ = try ctx.openLedgerToImport("timewarrior's export")
             let progress = ctx.progressLine("importing timewarrior")
             defer { progress?.finish() }
             let result = try ctx.importTimewarrior(bytes, options: options, progress: progress)

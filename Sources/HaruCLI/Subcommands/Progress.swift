@@ -50,8 +50,11 @@ enum ProgressText {
             case .needsConfirmation: head += "  needs confirmation (haru goal confirm \(g.id) achieved|not_achieved)"
             case .achieved, .notAchieved:
                 head += "  " + (g.status == .achieved ? "ACHIEVED" : "not achieved")
+                // The basis of the judgment: the mean of its quests' ratios against the threshold.
                 if let p = g.achievementPercent {
-                    head += " \(JSONValue.formatNumber((p * 10).rounded() / 10)) % of \(g.thresholdPercent) %"
+                    let met = g.status == .achieved
+                    head +=
+                        ": its quests' mean ratio \(JSONValue.formatNumber((p * 10).rounded() / 10)) % \(met ? "≥" : "<") \(g.thresholdPercent) %"
                 }
                 if let j = g.judgedAt { head += " (judged \(calendar.format(j)))" }
             }
