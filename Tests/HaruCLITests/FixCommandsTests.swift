@@ -58,7 +58,7 @@ struct FixCommands {
         (["edit", "c-tea", "--start", "07:00"], "a count has one time: give --at, not --start or --end"),
         (["edit", "c-tea", "--amount", "lots"], #"--amount: "lots" is not a whole number"#),
         (["edit", "c-tea", "--amount", "1000"], "Error: amount: must be a whole number from 1 to 999 (got 1000)"),
-        (["edit", "s-morn", "--end", "2026-03-04 06:00"], "Error: end: a session must end after it starts"),
+        (["edit", "s-morn", "--end", "2026-03-04 06:00"], "Error: the session would end (2026-03-04T06:00:00+09:00) before it starts (2026-03-04T07:00:00+09:00); a session must end after it starts"),
         (["edit", "s-morn", "--start", "sometime"], #"--start: "sometime" is not a time"#),
         (["cancel"], "nothing is running"),
         (["cancel", "Water"], "Water is not running (`haru running` lists what is)"),
@@ -94,7 +94,7 @@ struct RestoreAndConfirm {
         // On a terminal it asks: no keeps it, yes deletes it.
         var asked: [String] = []
         let no = haru(["action", "delete", "Water"] + now, ledger: p) { inv in inv.confirm = { q in asked.append(q); return false } }
-        #expect(no.code == 2 && no.err.contains("nothing deleted"))
+        #expect(no.code == 0 && no.err == "Nothing deleted.\n", "a no is the person's choice, not an error: \(no)")
         #expect(asked == ["Water: 2 counts over 1 day leave every total. Delete it?"])
         let yes = haru(["action", "delete", "Water"] + now, ledger: p) { $0.confirm = { _ in true } }
         #expect(yes.code == 0, "\(yes.err)")

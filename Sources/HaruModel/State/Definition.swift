@@ -145,7 +145,11 @@ public struct Definition: Sendable, Equatable {
     /// Whether an edit after `c`, in force by `instant`, reopened the goal by
     /// its end date: removed it, or moved it later (RULES §4).
     public func reopenedByEndDate(after c: Dated, by instant: Instant) -> Bool {
-        var end = fields(inForceAt: c.at).date(.endDate)
+        // The end date as the answer found it: the edits before it in (at, seq)
+        // order, not every edit of the same instant (an edit at the answer's
+        // own `at` but logged after it is after it, RULES §7).
+        var end = base.date(.endDate)
+        for e in edits where (e.when.at, e.when.seq) <= (c.at, c.seq) && e.payload.has(.endDate) { end = e.payload.date(.endDate) }
         for e in edits where (e.when.at, e.when.seq) > (c.at, c.seq) && e.when.at <= instant && e.payload.has(.endDate) {
             let new = e.payload.date(.endDate)
             if new == nil || end.map({ new! > $0 }) ?? false { return true }
