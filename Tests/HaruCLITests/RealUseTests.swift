@@ -207,4 +207,18 @@ struct RealUse {
         let csv = haru(["import", "csv", dir.path + "/csv"], ledger: dir.path + "/none")
         #expect(csv.code == 2 && csv.err.contains("carry no time zone or day start"), "\(csv.err)")
     }
+
+    /// A new user's first mistakes each say what to type next.
+    @Test func firstMistakesSayWhatToTypeNext() {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-11-16T08:00:00+01:00"]
+        #expect(haru(["start", "Reading"] + now, ledger: p).err.contains("create one with `haru init`"))
+        #expect(haru(["init", "--time-zone", "Europe/Berlin"] + now, ledger: p).code == 0)
+        #expect(haru(["strat", "Reading"] + now, ledger: p).err.contains("did you mean 'start'?"))
+        #expect(haru(["start", "Reading"] + now, ledger: p).err.contains("`haru action add Reading --tracking time|count` makes it"))
+        #expect(haru(["history", "@1"] + now, ledger: p).err.contains("`haru start ACTION` or `haru count ACTION` makes one"))
+        #expect(haru(["quest", "add", "--goal", "Read more", "--action", "x", "--period", "daily", "--target", "1"] + now, ledger: p).err
+            .contains("`haru goal add 'Read more' --start DATE` makes it"))
+    }
 }

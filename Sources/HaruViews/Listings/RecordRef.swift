@@ -22,6 +22,10 @@ public enum RecordRef {
             }
             let recent = try mostRecent(snap, n, reference: reference)
             guard recent.count >= n else {
+                if recent.isEmpty {
+                    throw Unresolved(
+                        message: "there are no records yet (@\(n) asked); `haru start ACTION` or `haru count ACTION` makes one")
+                }
                 throw Unresolved(
                     message:
                         "there \(recent.count == 1 ? "is" : "are") only \(recent.count) record\(recent.count == 1 ? "" : "s") (@\(n) asked)"

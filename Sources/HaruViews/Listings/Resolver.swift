@@ -64,9 +64,19 @@ public enum Resolver {
         }
         guard kind != .quest else { throw Unresolved(message: "no quest with id \"\(text)\" (`haru quests` lists them)") }
         let near = Suggest.nearest(text, among: live.compactMap(label))
+        // What to type next: the near name, else how to make one.
+        var make = ""
+        if near == nil {
+            switch kind {
+            case .action: make = "; `haru action add \(ShellWord.quoted(text)) --tracking time|count` makes it"
+            case .tag: make = "; `haru tag add \(ShellWord.quoted(text))` makes it"
+            case .goal: make = "; `haru goal add \(ShellWord.quoted(text)) --start DATE` makes it"
+            case .quest: break
+            }
+        }
         throw Unresolved(
             message: "no \(kind.word) named \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? "")
-                + " (`haru \(kind.word)s` lists them)")
+                + " (`haru \(kind.word)s` lists them)" + make)
     }
 
     /// Anything `text` names, as `snap` knows it (`haru history`): `@N` (the
