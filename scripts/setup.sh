@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(liblmdb-dev libssl-dev pkg-config tzdata)
 # For the test suite only: hledger reads `haru export timeclock` and its daily totals are compared with haru's.
 packages+=(hledger)
+# For the test suite only: the short fault-injection run (scripts/fault-inject.py --quick) traces haru with strace.
+packages+=(strace)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -219,6 +219,7 @@ struct Context {
     /// is a warning, never an error (a script that retried a `count` without
     /// an id would count twice).
     func flushAfterCommit(_ ledger: Ledger, _ result: AppendResult) {
+        invocation.committed.note(result)
         guard durability == .relaxed else { return }
         do {
             try invocation.flushToDisk(ledger)

@@ -39,10 +39,18 @@ package enum HaruCLI {
     /// closed descriptor) turns a success into exit 3 with a message on
     /// stderr. A reader that went away (`haru log | head`: EPIPE) is no
     /// error: it had what it wanted.
+    /// When the command committed events first, the message says so and the
+    /// exit is 4 (`committedButNotReported`): a script that retries events
+    /// without ids must not append them twice.
     static func finish(_ invocation: Invocation, _ code: Int32) -> Int32 {
         invocation.out.flush()
         guard let e = invocation.out.failure, e != EPIPE else { return code }
-        invocation.err.line("Error: cannot write the output: \(String(cString: strerror(e))) (errno \(e))")
+        let why = "\(String(cString: strerror(e))) (errno \(e))"
+        if let done = invocation.committed.text {
+            invocation.err.line("Error: \(done); could not write the output: \(why)")
+            return code == ExitCode.ok ? ExitStatus.committedButNotReported.rawValue : code
+        }
+        invocation.err.line("Error: cannot write the output: \(why)")
         return code == ExitCode.ok ? ExitCode.cannotOpen : code
     }
 

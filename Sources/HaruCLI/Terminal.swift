@@ -124,6 +124,9 @@ package struct Invocation {
     /// Asks a person a yes/no question on the terminal; nil when there is
     /// no person to ask (standard input is not a terminal: a script).
     package var confirm: ((String) -> Bool)? = nil
+    /// The seqs this command committed, so that a failure after the commit
+    /// can say they are in the ledger (`HaruCLI.finish`).
+    package let committed = CommittedSeqs()
 
     package init(
         arguments: [String], environment: [String: String], readInput: @escaping (String?) throws -> InputBytes,
@@ -146,4 +149,36 @@ package struct Invocation {
 struct AnyRNG: RandomNumberGenerator {
     var base: any RandomNumberGenerator
     mutating func next() -> UInt64 { base.next() }
+}
+
+/// The seqs a command has committed so far (a class: the command's context
+/// and the invocation that prints the outcome share it).
+package final class CommittedSeqs {
+    package private(set) var range: ClosedRange<UInt64>?
+    /// A new ledger put in place (`compact`'s copy): its path.
+    package private(set) var created: String?
+
+    /// Notes a new ledger put in place.
+    package func note(created path: String) { created = path }
+
+    /// Notes a commit's new events (none when everything was there already).
+    package func note(_ r: AppendResult) {
+        guard r.appended > 0 else { return }
+        let first = r.head - UInt64(r.appended) + 1
+        range = range.map { min($0.lowerBound, first)...max($0.upperBound, r.head) } ?? first...r.head
+    }
+
+    /// Notes one committed event.
+    package func note(seq: UInt64) {
+        range = range.map { min($0.lowerBound, seq)...max($0.upperBound, seq) } ?? seq...seq
+    }
+
+    /// What is done and stays done: `committed seq 11–210`, `committed seq 11`, `created the ledger at DEST`.
+    package var text: String? {
+        if let range {
+            return "committed "
+                + (range.lowerBound == range.upperBound ? "seq \(range.lowerBound)" : "seq \(range.lowerBound)–\(range.upperBound)")
+        }
+        return created.map { "created the ledger at \($0)" }
+    }
 }

@@ -125,7 +125,7 @@ struct DamagedFiles {
         #expect(try String(contentsOfFile: p + "/head", encoding: .utf8).hasPrefix("seq 00000000000000000006 "))
     }
 
-    @Test func aHeadRecordThatIsALinkOrNotARecordIsRefused() throws {
+    @Test func aHeadRecordThatIsALinkIsRefusedATornOrEmptyOneIsRepairedByTheNextCommit() throws {
         let dir = cliLedger()
         let p = dir.ledgerPath
         let outside = dir.path + "/outside"
@@ -135,10 +135,22 @@ struct DamagedFiles {
         let linked = haru(["count", "Water"], ledger: p)
         #expect(linked.code == 3 && linked.err.contains("head is not a regular file"), "\(linked.err)")
         #expect(try String(contentsOfFile: outside, encoding: .utf8) == "keep", "never written through the link")
-        try FileManager.default.removeItem(atPath: p + "/head")
-        try "seq 12".write(toFile: p + "/head", atomically: false, encoding: .utf8)
-        let garbled = haru(["day"], ledger: p)
-        #expect(garbled.code == 3 && garbled.err.contains("is not a head record; remove it"), "\(garbled.err)")
+        // Torn (a kill or a failed write between a commit and its record) or empty: the log
+        // is the truth, reads go on, and the next commit writes the record whole again.
+        for torn in ["seq 12", ""] {
+            try FileManager.default.removeItem(atPath: p + "/head")
+            try torn.write(toFile: p + "/head", atomically: false, encoding: .utf8)
+            let read = haru(["day"], ledger: p)
+            #expect(read.code == 0, "\(torn.debugDescription): \(read.err)")
+            #expect(haru(["verify"], ledger: p).code == 0)
+            #expect(haru(["count", "Water"], ledger: p).code == 0)
+            let record = try String(contentsOfFile: p + "/head", encoding: .utf8)
+            #expect(record.hasPrefix("seq 0000000000000000") && record.count == 95, "\(record)")
+        }
+        // A whole record that contradicts the log (a later seq) is still damage.
+        try "seq 00000000000000000999 hash \(String(repeating: "0", count: 64))\n".write(toFile: p + "/head", atomically: false, encoding: .utf8)
+        let ahead = haru(["day"], ledger: p)
+        #expect(ahead.code == 3 && ahead.err.contains("rolled back"), "\(ahead.err)")
     }
 }
 

@@ -334,7 +334,11 @@ struct LedgerOfAnotherUser {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: ledger + "/data.mdb")) == before, "nothing written")
         #expect(try runBinary(["day", "--trust-owner"], ledger: ledger).code == 0)
-        let owner = try sh("runuser -u nobody -- '\(haruBinary)' --ledger '\(ledger)' tag add Study")
+        // The other user runs a copy of the binary beside the ledger: the
+        // checkout may sit where only root can enter (a clone in /root).
+        let copy = dir.path + "/haru"
+        #expect(try sh("cp '\(haruBinary)' '\(copy)' && chmod 755 '\(copy)'").code == 0)
+        let owner = try sh("runuser -u nobody -- '\(copy)' --ledger '\(ledger)' tag add Study")
         #expect(owner.code == 0, "its owner uses it: \(owner.err)")
     }
 }
@@ -353,5 +357,29 @@ struct InitTakesTheSystemZone {
         #expect(c.out.contains("(time zone UTC, as no system zone was found)"), "\(c.out)")
         let d = haru(["init", "--time-zone", "Europe/Paris"], ledger: dir.path + "/d") { $0.environment["TZ"] = "Asia/Seoul" }
         #expect(d.out.contains("(time zone Europe/Paris)"), "the option wins: \(d.out)")
+    }
+}
+
+/// A failure after the commit says the events were committed (exit 4), so a
+/// script does not append them again; nothing committed keeps exit 3.
+struct FailureAfterTheCommit {
+    @Test func anOutputThatCannotBeWrittenSaysWhatWasCommitted() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let count = try sh("'\(haruBinary)' --ledger '\(p)' count water 2 --id c-full > /dev/full")
+        #expect(count.code == 4, "\(count)")
+        #expect(count.err.hasPrefix("Error: committed seq 5; could not write the output: No space left on device"), "\(count.err)")
+        #expect(haru(["log", "--json"], ledger: p).out.contains(#""entry_id":"c-full""#), "it is in the ledger")
+        let lines = (1...3).map { #"{"id":"00000000-0000-4000-8000-00000000000\#($0)","type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"e\#($0)","action_id":"water","amount":1}}"# }
+        let file = dir.path + "/three.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let append = try sh("'\(haruBinary)' --ledger '\(p)' append '\(file)' > /dev/full")
+        #expect(append.code == 4 && append.err.hasPrefix("Error: committed seq 6–8; could not write the output"), "\(append)")
+        // The retry of the same lines (ids given) appends nothing, and says their seqs.
+        let retry = try sh("'\(haruBinary)' --ledger '\(p)' append '\(file)'")
+        #expect(retry.code == 0 && retry.out == "6\n7\n8\n", "\(retry)")
+        // A query that cannot print committed nothing: exit 3, as before.
+        let day = try sh("'\(haruBinary)' --ledger '\(p)' day > /dev/full")
+        #expect(day.code == 3 && day.err.hasPrefix("Error: cannot write the output"), "\(day)")
     }
 }

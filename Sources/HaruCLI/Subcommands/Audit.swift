@@ -41,6 +41,7 @@ extension Subcommands {
             }
             let ledger = try ctx.openLedger()
             let r = try ledger.redact(seq: seq, fields: fields, reason: reason, now: try ctx.nowMicros(), zones: ctx.zones, rng: &ctx.rng)
+            ctx.invocation.committed.note(seq: r.redactionSeq)
             if ctx.durability == .relaxed { try ledger.sync() }
             if ctx.json {
                 ctx.printJSON(
@@ -76,6 +77,7 @@ extension Subcommands {
             if stat(dest, &st) == 0 { throw UsageError("\(dest) exists: compact writes a new ledger; give a path that is not there yet") }
             let ledger = try ctx.openLedger(readOnly: true)
             let r = try Ledger.createBeside(dest) { partial in try ledger.compact(to: partial) }
+            ctx.invocation.committed.note(created: dest)
             func mb(_ n: Int64) -> String { JSONValue.formatNumber((Double(n) / 104_857.6).rounded() / 10) + " MB" }
             if ctx.json {
                 ctx.printJSON(

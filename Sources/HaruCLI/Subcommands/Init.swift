@@ -64,7 +64,11 @@ extension Subcommands {
     /// A new ledger at `path` holding `first`; closed again on return.
     static func makeLedger(at path: String, first: EventInput, ctx: inout Context) throws -> AppendResult {
         let ledger = try Ledger.create(path: path, durability: ctx.durability)
-        return try ledger.append([first], now: try ctx.nowMicros(), rng: &ctx.rng)
+        let r = try ledger.append([first], now: try ctx.nowMicros(), rng: &ctx.rng)
+        // Checked here (an append's own record is best effort): the ledger is whole only with it.
+        try ledger.writeHeadRecord()
+        ctx.invocation.committed.note(r)
+        return r
     }
 
     /// `mkdir -p` of the parent directories (mode 0700), for the XDG default path.

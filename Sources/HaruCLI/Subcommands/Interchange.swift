@@ -91,7 +91,9 @@ extension Subcommands {
                 makeParents(of: path)
                 r = try Ledger.createBeside(path) { partial in
                     ctx.opened.creatingAt = partial
-                    return try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true)
+                    let r = try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true)
+                    try ctx.opened.ledger?.writeHeadRecord()
+                    return r
                 }
             } else {
                 r = try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true)

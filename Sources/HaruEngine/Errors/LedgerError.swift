@@ -21,6 +21,9 @@ public enum LedgerError: HaruError, Sendable {
     case exists(path: String)
     /// A new ledger could not be put in place (`Ledger.createBeside`); nothing was created.
     case cannotCreate(path: String, reason: String)
+    /// A new ledger is in place and whole, but its directory entry could not
+    /// be made durable (the parent's fsync failed): it is there now.
+    case createdNotDurable(path: String, reason: String)
     /// The batch would pass a limit of the stored format; nothing was written.
     case limit(String)
     /// Another process replaced the projection set during this call; nothing was written.
@@ -33,6 +36,7 @@ public enum LedgerError: HaruError, Sendable {
     public var exitStatus: ExitStatus {
         switch self {
         case .invalid, .conflict, .headMoved, .exists, .limit: .badInput
+        case .createdNotDurable: .committedButNotReported
         case .damaged, .eventsDamaged, .notFound, .cannotCreate, .rebuiltMeanwhile, .newerProjections, .olderProjections: .cannotOpen
         }
     }
@@ -53,6 +57,9 @@ public enum LedgerError: HaruError, Sendable {
         case .notFound(let path): return "no ledger at \(path); create one with `haru init`"
         case .exists(let path): return "a ledger already exists at \(path)"
         case .cannotCreate(let path, let reason): return "cannot create the ledger at \(path): \(reason); nothing was created"
+        case .createdNotDurable(let path, let reason):
+            return "created the ledger at \(path), but its directory entry could not be synced to disk (\(reason)); "
+                + "it is there and whole now (`haru --ledger \(path) verify`), a system crash before the disk catches up could lose it"
         case .limit(let what): return what
         case .rebuiltMeanwhile:
             return "another haru rebuilt the ledger's projections while this command ran; nothing was written: run it again"

@@ -60,21 +60,46 @@ enum HeadRecord {
     static func read(in dir: String) throws(LMDBError) -> (seq: UInt64, hash: String)? {
         var st = stat()
         guard lstat(path(dir), &st) == 0 else { return nil }
-        guard (st.st_mode & S_IFMT) == S_IFREG, let bytes = FileBytes.read(path(dir), limit: 256) else {
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
             throw LMDBError.damaged("\(path(dir)) is not a regular file; remove it (the next commit writes it again)")
         }
+        // An empty or torn record (a kill or a failed write between a commit
+        // and its record) says nothing about the log: it is no damage, reads
+        // go on from the log, and the next commit writes the record whole
+        // again. Only a whole record that contradicts the log is damage
+        // (`checkHeadRecord`).
+        guard let bytes = FileBytes.read(path(dir), limit: 256) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         let parts = text.split(separator: " ")
         guard parts.count == 4, parts[0] == "seq", let seq = UInt64(parts[1]), parts[2] == "hash",
             parts[3].utf8.count == 65, parts[3].hasSuffix("\n")
-        else {
-            throw LMDBError.damaged("\(path(dir)) is not a head record; remove it (the next commit writes it again)")
-        }
+        else { return nil }
         return (seq, String(parts[3].dropLast()))
+    }
+
+    /// Writes the record and syncs it, saying why when it cannot: for a new
+    /// ledger, which must be whole before it is put in place (`init`, an
+    /// import into a new ledger, `compact`).
+    static func writeChecked(_ head: Head, in dir: String) throws {
+        let fd = open(path(dir), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw LMDBError(code: errno, call: "open head") }
+        defer { close(fd) }
+        fchmod(fd, 0o600)
+        let bytes = text(head)
+        let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        guard n == bytes.count else { throw LMDBError(code: n < 0 ? errno : EIO, call: "pwrite head") }
+        guard fdatasync(fd) == 0 else { throw LMDBError(code: errno, call: "fdatasync head") }
     }
 }
 
 extension Ledger {
+    /// Writes the head record now and syncs it, failing when it cannot: a new
+    /// ledger is whole only with it (`Ledger.createBeside` callers write it
+    /// before the rename). Appends write it after each commit without failing.
+    public func writeHeadRecord() throws {
+        try HeadRecord.writeChecked(try head(), in: environment.path)
+    }
+
     /// The files of a ledger's directory: LMDB's two and the head record.
     static let fileNames = ["data.mdb", "lock.mdb", "head"]
 

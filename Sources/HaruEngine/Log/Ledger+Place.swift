@@ -16,12 +16,18 @@ extension Ledger {
     /// built and leaves nothing at `path`; a kill leaves only the
     /// `.partial-PID` directory beside it.
     /// - Throws: `LedgerError.exists` when a ledger is at `path` already;
-    ///   `LedgerError.cannotCreate` when the rename fails; whatever `make` throws.
+    ///   `LedgerError.cannotCreate` when the rename fails; whatever `make` throws;
+    ///   `LedgerError.createdNotDurable` when the ledger is in place but the
+    ///   parent directory could not be synced (the rename is the commit).
     public static func createBeside<T>(_ path: String, _ make: (_ partial: String) throws -> T) throws -> T {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
         let partial = path + ".partial-\(getpid())"
+        let result: T
         do {
-            let result = try make(partial)
+            result = try make(partial)
+            // Nothing is visible until all of it is durable: the new directory's
+            // entries, then the rename, then the parent's entry of it.
+            try syncDirectory(partial)
             // An open environment may stay open over the rename: LMDB holds its files by descriptor.
             guard rename(partial, path) == 0 else {
                 let e = errno
@@ -31,11 +37,33 @@ extension Ledger {
                         ? "the directory is not empty and holds no ledger; choose another path or empty it"
                         : String(cString: strerror(e)))
             }
-            return result
+        } catch let error as LMDBError {
+            // The system failed under it (a full disk, an I/O error): say it of the ledger being made.
+            remove(at: partial)
+            throw LedgerError.cannotCreate(path: path, reason: error.description)
         } catch {
             remove(at: partial)
             throw error
         }
+        // In place and whole: what can fail now is only the durability of its name.
+        do { try syncDirectory(parentDirectory(of: path)) } catch {
+            throw LedgerError.createdNotDurable(path: path, reason: "\(error)")
+        }
+        return result
+    }
+
+    /// fsyncs a directory, so that the entries made in it are durable.
+    static func syncDirectory(_ dir: String) throws {
+        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw LMDBError(code: errno, call: "open \(dir)") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw LMDBError(code: errno, call: "fsync \(dir)") }
+    }
+
+    /// The directory holding `path` (`.` for a bare name).
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Removes a ledger's directory: its files and the directory itself

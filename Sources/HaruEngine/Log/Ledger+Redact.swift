@@ -129,7 +129,7 @@ extension Ledger {
             }
         }
         let head = try copy.head()
-        HeadRecord.write(head, in: path, sync: true)
+        try HeadRecord.writeChecked(head, in: path)
         func size(_ p: String) -> Int64 {
             var st = stat()
             return stat(p + "/data.mdb", &st) == 0 ? Int64(st.st_size) : 0

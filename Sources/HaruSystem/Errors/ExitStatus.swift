@@ -11,6 +11,10 @@ public enum ExitStatus: Int32, Sendable {
     case badInput = 2
     /// The ledger cannot be opened or is damaged, or the system failed (disk, memory, threads).
     case cannotOpen = 3
+    /// The command's events were committed, but what it printed could not be
+    /// written (a full disk, a closed descriptor): the message says which
+    /// seqs are in the ledger, so a script does not append them twice.
+    case committedButNotReported = 4
 }
 
 /// An error of haru's own, of any layer: a message for a person and the
