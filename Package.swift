@@ -29,9 +29,11 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
         // The compiler's prefetch builtin (a header; no library).
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
+        // renameat2's atomic exchange of two directories (a header; no library).
+        .systemLibrary(name: "CFiles", path: "Sources/CFiles"),
         // The layers, bottom up; each sees only those below it (Docs/design.md, "Layers").
         // System: exit statuses and the error protocol, files, mapped input, byte order, pages.
-        .target(name: "HaruSystem", path: "Sources/HaruSystem"),
+        .target(name: "HaruSystem", dependencies: ["CFiles"], path: "Sources/HaruSystem"),
         // Storage kit: the LMDB environment, typed transactions and databases.
         .target(name: "HaruStorage", dependencies: ["HaruSystem", "CLMDB", "CPrefetch"], path: "Sources/HaruStorage"),
         // Model: time, calendar, events and their encodings, JSON, entity state and the fold (no LMDB).

@@ -12,6 +12,8 @@ ENOSPC, or the process is killed there (SIGKILL). After each run it checks:
   directory beside it, never a ledger without its events);
 - exit 0 only when the command's events are in the ledger;
 - a failure after the commit says "committed" (exit 4; a kill cannot speak);
+- compact in place: the old ledger or the new one is at the path, holding
+  the same events, whatever the fault;
 - a retry of the same command (its records carry ids) ends with each event
   in the ledger exactly once: it appends what is missing, or is refused
   because the record is there already, writing nothing.
@@ -36,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 
-WRITE_CALLS = ["pwrite64", "pwritev", "pwritev2", "write", "writev", "fdatasync", "fsync", "msync", "rename", "ftruncate"]
+WRITE_CALLS = ["pwrite64", "pwritev", "pwritev2", "write", "writev", "fdatasync", "fsync", "msync", "rename", "renameat2", "ftruncate"]
 NOW = "2026-03-02T09:00:00+09:00"
 AT = "2026-03-02T08:00:00+09:00"
 
@@ -145,6 +147,7 @@ def main():
                 scenarios.append(("append 2000" + tag, ["append", "-"] + sync, event_lines(2000, "water", "b"), ["append"]))
         if not a.quick:
             scenarios.append(("compact", None, None, None))
+        scenarios.append(("compact in place", None, None, None))
 
         for name, args, stdin, _ in scenarios:
             ledger = os.path.join(work, "l")
@@ -161,6 +164,8 @@ def main():
                 cmd = inj.haru_cmd(ledger, ["init", "--time-zone", "Asia/Seoul"])
             elif name == "compact":
                 cmd = inj.haru_cmd(ledger, ["compact", dest])
+            elif name == "compact in place":
+                cmd = inj.haru_cmd(ledger, ["compact"])
             else:
                 cmd = inj.haru_cmd(ledger, args)
             fresh()
@@ -203,6 +208,11 @@ def main():
                         ok, line = inj.verify(ledger)
                         if not ok:
                             inj.finding(where + f": the ledger does not verify afterwards ({line})")
+                            continue
+                        if name == "compact in place":
+                            # The old ledger or the new one at the path, never neither: the same events either way.
+                            if (inj.events(ledger) or []) != before:
+                                inj.finding(where + ": the ledger at the path does not hold the same events")
                             continue
                         after = inj.events(ledger) or []
                         committed = len(after) > len(before)

@@ -383,3 +383,37 @@ struct FailureAfterTheCommit {
         #expect(day.code == 3 && day.err.hasPrefix("Error: cannot write the output"), "\(day)")
     }
 }
+
+/// `haru compact` without DEST works in place: the same events, the erased
+/// text gone from the file, and a writer that had the old ledger open is
+/// refused instead of writing into files no longer at the path. (A kill at
+/// every write-path step: `scripts/fault-inject.py`, in the suite's short form.)
+struct CompactInPlace {
+    @Test func theLedgerIsRewrittenWhereItIsAndAStaleWriterIsRefused() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-03-04T12:00:00+09:00"]
+        #expect(haru(["action", "add", "Secret diary", "--tracking", "count", "--id", "diary"] + now, ledger: p).code == 0)
+        let seq = haru(["log", "--json"], ledger: p).out.split(separator: "\n").count
+        #expect(haru(["redact", "\(seq)", "--reason", "asked to forget"] + now, ledger: p).code == 0)
+        let before = haru(["log", "--json"], ledger: p).out
+        #expect(try Data(contentsOf: URL(fileURLWithPath: p + "/data.mdb")).range(of: Data("Secret diary".utf8)) != nil, "the text lingers in free pages")
+        // A process that opened the ledger before the compaction.
+        let stale = try Ledger(path: p)
+        let r = try runBinary(["compact"], ledger: p)
+        #expect(r.code == 0 && r.out.hasPrefix("Compacted the ledger in place:"), "\(r)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: p + "/data.mdb")).range(of: Data("Secret diary".utf8)) == nil, "gone from the file")
+        #expect(haru(["log", "--json"], ledger: p).out == before, "the same events, seqs and hashes")
+        #expect(haru(["verify"], ledger: p).code == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".compact-") }.isEmpty, "nothing left beside it")
+        var rng = SystemRandomNumberGenerator()
+        let count = try CountAdded(entryID: "late", actionID: "water", amount: 1).input(at: Instant(seconds: 1_772_600_000))
+        #expect {
+            try stale.append([count], now: 1_772_600_000_000_000, rng: &rng)
+        } throws: { error in
+            "\(error)".contains("was compacted in place (`haru compact`) while this command had it open; nothing was written")
+        }
+        #expect(!haru(["log", "--json"], ledger: p).out.contains("\"late\""), "nothing was written anywhere the path shows")
+        #expect(haru(["count", "water", "--id", "late"] + now, ledger: p).code == 0, "a fresh command writes")
+    }
+}

@@ -20,7 +20,7 @@ extension Subcommands {
             payload, so that a holder of the original can show what was there, and of the new one).
             The event's hash does not change (the chain covers its original payload's digest), so
             `haru verify` still passes; every view shows the marker where the text was. The text
-            can linger in the data file's free pages: `haru compact DEST` writes a copy without them.
+            can linger in the data file's free pages: `haru compact` rewrites the ledger without them.
             """,
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
@@ -54,31 +54,46 @@ extension Subcommands {
                     "Redacted seq \(r.seq) (\(r.fields.joined(separator: ", "))): the text is now \"\(Ledger.redactionMarker(r.seq))\"; seq \(r.redactionSeq) records it."
                 )
                 ctx.out.line("The original payload's SHA-256: \(r.digest)")
-                ctx.out.line("Its bytes can linger in the data file's free pages; `haru compact DEST` writes a copy without them.")
+                ctx.out.line("Its bytes can linger in the data file's free pages; `haru compact` rewrites the ledger without them.")
             }
             return ExitCode.ok
         })
 
     static let compact = Command(
-        name: "compact", abstract: "Write a compact copy of the ledger: its events and fresh projections, nothing else.",
-        usage: "compact DEST",
-        arguments: [("DEST", "Where the copy goes: a path with no ledger yet.")],
+        name: "compact", abstract: "Rewrite the ledger with its events and fresh projections only (or write that copy to DEST).",
+        usage: "compact [DEST]",
+        arguments: [("DEST", "Write the compact copy here (a path with no ledger yet) and leave the ledger as it is.")],
         discussion: """
             Copies every event as it is stored (ids, seqs, hashes and redactions unchanged) into a new
-            ledger at DEST and builds its projections there. Nothing else of the data file is copied:
-            not its free pages (where text removed by `haru redact` can linger), not projections that
-            a rebuild replaced. The copy is built beside DEST and renamed into place when whole. To use
-            it, move it in place of the ledger while nothing uses the ledger.
+            ledger and builds its projections there. Nothing else of the data file is copied: not its
+            free pages (where text removed by `haru redact` can linger), not projections that a
+            rebuild replaced. Without DEST the ledger is compacted where it is: other writers wait
+            for the whole time, the copy is built beside the ledger and swapped with it in one step,
+            so a kill at any moment leaves the old ledger or the new one, never neither; a writer
+            that had the old one open is refused and runs again. With DEST the copy is built beside
+            DEST and renamed into place when whole.
             """,
-        minArgs: 1, maxArgs: 1,
+        maxArgs: 1,
         run: { ctx, p in
-            let dest = p.positionals[0]
+            func mb(_ n: Int64) -> String { JSONValue.formatNumber((Double(n) / 104_857.6).rounded() / 10) + " MB" }
+            guard let dest = p.positionals.first else {
+                let ledger = try ctx.openLedger()
+                let r = try ledger.compactInPlace()
+                if ctx.json {
+                    ctx.printJSON(
+                        .object([
+                            ("events", .int(Int64(r.events))), ("bytes_before", .int(r.bytesBefore)), ("bytes_after", .int(r.bytesAfter)),
+                        ]))
+                } else {
+                    ctx.out.line("Compacted the ledger in place: \(r.events) events, \(mb(r.bytesBefore)) → \(mb(r.bytesAfter)).")
+                }
+                return ExitCode.ok
+            }
             var st = stat()
             if stat(dest, &st) == 0 { throw UsageError("\(dest) exists: compact writes a new ledger; give a path that is not there yet") }
             let ledger = try ctx.openLedger(readOnly: true)
             let r = try Ledger.createBeside(dest) { partial in try ledger.compact(to: partial) }
             ctx.invocation.committed.note(created: dest)
-            func mb(_ n: Int64) -> String { JSONValue.formatNumber((Double(n) / 104_857.6).rounded() / 10) + " MB" }
             if ctx.json {
                 ctx.printJSON(
                     .object([

@@ -18,7 +18,7 @@ extension Subcommands {
             the damage) is refused, exit 3, nothing written. Use it after `haru verify` reports a
             projection that differs from the events; use --fresh when even reading the stored
             projections fails. The old
-            projections' space stays in the file (`haru compact DEST` writes a copy without it).
+            projections' space stays in the file (`haru compact` rewrites the ledger without it).
             """,
         run: { ctx, p in
             let ledger = try ctx.openLedger()

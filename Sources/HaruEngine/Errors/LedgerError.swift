@@ -24,6 +24,8 @@ public enum LedgerError: HaruError, Sendable {
     /// A new ledger is in place and whole, but its directory entry could not
     /// be made durable (the parent's fsync failed): it is there now.
     case createdNotDurable(path: String, reason: String)
+    /// `haru compact` could not work in place; nothing was changed.
+    case cannotCompactInPlace(reason: String)
     /// The batch would pass a limit of the stored format; nothing was written.
     case limit(String)
     /// Another process replaced the projection set during this call; nothing was written.
@@ -37,7 +39,9 @@ public enum LedgerError: HaruError, Sendable {
         switch self {
         case .invalid, .conflict, .headMoved, .exists, .limit: .badInput
         case .createdNotDurable: .committedButNotReported
-        case .damaged, .eventsDamaged, .notFound, .cannotCreate, .rebuiltMeanwhile, .newerProjections, .olderProjections: .cannotOpen
+        case .damaged, .eventsDamaged, .notFound, .cannotCreate, .cannotCompactInPlace, .rebuiltMeanwhile, .newerProjections,
+            .olderProjections:
+            .cannotOpen
         }
     }
 
@@ -57,6 +61,9 @@ public enum LedgerError: HaruError, Sendable {
         case .notFound(let path): return "no ledger at \(path); create one with `haru init`"
         case .exists(let path): return "a ledger already exists at \(path)"
         case .cannotCreate(let path, let reason): return "cannot create the ledger at \(path): \(reason); nothing was created"
+        case .cannotCompactInPlace(let reason):
+            return
+                "cannot compact the ledger in place: \(reason); nothing was changed (`haru compact DEST` writes a compact copy to move in place yourself)"
         case .createdNotDurable(let path, let reason):
             return "created the ledger at \(path), but its directory entry could not be synced to disk (\(reason)); "
                 + "it is there and whole now (`haru --ledger \(path) verify`), a system crash before the disk catches up could lose it"

@@ -52,6 +52,47 @@ extension Ledger {
         return result
     }
 
+    /// Compacts the ledger where it is (`haru compact` without DEST): holding
+    /// the writers' queue for the whole time, a compact copy is built beside
+    /// it (`PATH.compact-PID`), synced, and swapped with the ledger in one
+    /// step (`DirectorySwap.exchange`); the old files are removed after. A
+    /// kill at any point leaves the old ledger or the new one at the path,
+    /// never neither (at most a `.compact-PID` directory beside it). A writer
+    /// of another process that opened the ledger before the swap is refused
+    /// when its turn comes, writing nothing (`Environment`'s check).
+    /// - Throws: `LedgerError.cannotCompactInPlace` where the writers cannot be
+    ///   held off or the file system cannot swap directories; nothing changed.
+    public func compactInPlace() throws -> CompactReport {
+        let path = environment.path
+        let partial = path + ".compact-\(getpid())"
+        do {
+            return try environment.withWritersHeld {
+                let report: CompactReport
+                do {
+                    report = try compact(to: partial)
+                    try Ledger.syncDirectory(partial)
+                } catch {
+                    Ledger.remove(at: partial)
+                    throw error
+                }
+                let e = DirectorySwap.exchange(partial, path)
+                guard e == 0 else {
+                    Ledger.remove(at: partial)
+                    throw LedgerError.cannotCompactInPlace(
+                        reason: e == EINVAL || e == ENOSYS
+                            ? "its file system cannot swap two directories in one step"
+                            : String(cString: strerror(e)))
+                }
+                // The old ledger now sits at `partial`: gone once the swap is on disk.
+                _ = DirectorySwap.sync(Ledger.parentDirectory(of: path))
+                Ledger.remove(at: partial)
+                return report
+            }
+        } catch let error as LMDBError where error.code == ENOLCK {
+            throw LedgerError.cannotCompactInPlace(reason: error.description)
+        }
+    }
+
     /// fsyncs a directory, so that the entries made in it are durable.
     static func syncDirectory(_ dir: String) throws {
         let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

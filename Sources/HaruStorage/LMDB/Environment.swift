@@ -295,6 +295,7 @@ public final class Environment: @unchecked Sendable {
     @_spi(Layers) public func write<T>(_ body: (WriteTransaction) throws -> T, afterCommit: (T) -> Void) throws -> T {
         try gate?.enter(writeWait)
         defer { gate?.leave() }
+        try checkStillInPlace()
         var attempts = 0
         while true {
             attempts += 1
@@ -324,6 +325,40 @@ public final class Environment: @unchecked Sendable {
                 if txn != nil { mdb_txn_abort(txn) }
                 throw error
             }
+        }
+    }
+
+    /// Runs `body` holding the writers' queue (`WriterGate`): no haru writer
+    /// of any process writes meanwhile (`haru compact` in place copies and
+    /// swaps the ledger under it).
+    /// - Throws: `LMDBError` when the queue cannot be held here (no record
+    ///   locks on this file system, or a read-only ledger).
+    @_spi(Layers) public func withWritersHeld<T>(_ body: () throws -> T) throws -> T {
+        guard let gate, gate.available else {
+            throw LMDBError(
+                code: ENOLCK, call: "write lock", hint: "the ledger's writers cannot be held off here (no record locks on its file system)")
+        }
+        try gate.enter(writeWait)
+        defer { gate.leave() }
+        try checkStillInPlace()
+        return try body()
+    }
+
+    /// Refuses to write into a ledger that `haru compact` has replaced at its
+    /// path while this process had it open (waiting in the writers' queue):
+    /// its files are no longer the ledger. One `stat` and one `fstat` a write.
+    private func checkStillInPlace() throws(LMDBError) {
+        var fd: Int32 = -1
+        var open = stat()
+        var there = stat()
+        guard mdb_env_get_fd(env, &fd) == MDB_SUCCESS, fstat(fd, &open) == 0 else { return }
+        guard stat(path + "/data.mdb", &there) == 0 else { return }
+        if open.st_ino != there.st_ino || open.st_dev != there.st_dev {
+            throw LMDBError(
+                code: ESTALE, call: "write",
+                hint:
+                    "the ledger at \(path) was compacted in place (`haru compact`) while this command had it open; nothing was written: run it again"
+            )
         }
     }
 

@@ -42,6 +42,9 @@ final class WriterGate {
 
     func prepare() { fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK) }
 
+    /// Whether the gate can be held (its descriptor opened).
+    var available: Bool { fd >= 0 }
+
     private func lock(_ type: Int32, _ cmd: Int32) -> (ok: Bool, holder: Int32) {
         var l = flock()
         l.l_type = Int16(type)
