@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=.build/debug/Modules
 [ -d "$modules" ] || { echo "check-compile: no $modules; run swift build first" >&2; exit 2; }
-flags=(-swift-version 6 -parse-as-library -I "$modules" -I Sources/CLMDB -I Sources/CCrypto -I Sources/CPrefetch)
+flags=(-swift-version 6 -parse-as-library -I "$modules" -I Sources/CLMDB -I Sources/CCrypto -I Sources/CPrefetch -I Sources/CFiles)
 failed=0
 for f in Tests/CompileChecks/*.swift; do
     # Region-based isolation is checked on SIL: -typecheck alone does not run it.
