@@ -95,10 +95,8 @@ extension Ledger {
 
     /// fsyncs a directory, so that the entries made in it are durable.
     static func syncDirectory(_ dir: String) throws {
-        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw LMDBError(code: errno, call: "open \(dir)") }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw LMDBError(code: errno, call: "fsync \(dir)") }
+        let e = DirectorySwap.sync(dir)
+        guard e == 0 else { throw LMDBError(code: e, call: "fsync \(dir)") }
     }
 
     /// The directory holding `path` (`.` for a bare name).
