@@ -91,6 +91,41 @@ struct TimeclockExportTests {
         #expect(day3.contains(#""name":"Run; fast","seconds":3600"#), "\(day3)")
     }
 
+    /// Across DST changes in Berlin (spring forward on 2026-03-29, fall back
+    /// on 2026-10-25, and a session inside the repeated hour), hledger reads
+    /// naive local times: each session is written cut where the offset
+    /// changes, so hledger's days and total equal haru's (they differed by
+    /// an hour each way before). A note with `;` stays text, not a comment.
+    @Test(.enabled(if: TimeclockExportTests.hasHledger)) func hledgerAgreesOnDSTDays() throws {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        let at = ["--now", "2026-03-01T00:00:00+01:00"]
+        #expect(haru(["init", "--time-zone", "Europe/Berlin"] + at, ledger: p).code == 0)
+        #expect(haru(["action", "add", "Write", "--tracking", "time", "--id", "w"] + at, ledger: p).code == 0)
+        let sessions = [
+            ("a", "2026-03-28T22:00:00+01:00", "2026-03-29T04:00:00+02:00"),  // 5 h across the spring jump
+            ("b", "2026-10-24T22:00:00+02:00", "2026-10-25T04:00:00+01:00"),  // 7 h across the fall back
+            ("c", "2026-10-25T02:10:00+02:00", "2026-10-25T02:20:00+01:00"),  // 1 h 10 m inside the repeated hour
+        ]
+        let lines = sessions.map { id, start, end in
+            #"{"type":"session.recorded","at":"\#(end)","data":{"session_id":"\#(id)","action_id":"w","start":"\#(start)","end":"\#(end)","note":"x; tag: y"}}"#
+        }
+        #expect(haru(["append"], ledger: p, stdin: lines.joined(separator: "\n")).code == 0)
+        let file = dir.path + "/dst.timeclock"
+        #expect(haru(["export", "timeclock", "-o", file], ledger: p).code == 0)
+        let hl = try hledgerDaily(file)
+        let expected = ["2026-03-28": 2.0, "2026-03-29": 3.0, "2026-10-24": 2.0, "2026-10-25": 5.0 + 70.0 / 60]
+        for (day, hours) in expected {
+            #expect(abs((hl[day]?["Write"] ?? 0) - hours) < 0.01, "\(day): hledger \(hl[day]?["Write"] ?? 0) h, haru \(hours) h")
+            let haruDay = haru(["day", day, "--json", "--now", "2026-11-01T00:00:00+01:00"], ledger: p).out
+            #expect(haruDay.contains(#""seconds":\#(Int((hours * 3600).rounded()))"#), "\(day): \(haruDay)")
+        }
+        let total = hl.values.flatMap(\.values).reduce(0, +)
+        #expect(abs(total - (13 + 10.0 / 60)) < 0.02, "hledger's total: \(total) h")
+        let tags = try sh("hledger -f '\(file)' tags")
+        #expect(tags.code == 0 && tags.out.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "a note's ';' starts no comment: \(tags.out)")
+    }
+
     @Test func aBadRangeIsRefused() {
         let dir = ledger(dayStart: "00:00")
         let r = haru(["export", "timeclock", "--from", "someday"], ledger: dir.ledgerPath)
