@@ -37,7 +37,9 @@ public enum Timeclock {
             let cuts = offsetChanges(r.start.seconds, end.seconds, cal)
             var from = r.start.seconds
             for to in cuts + [end.seconds] {
-                line("i \(time(Instant(seconds: from), offset: cal.offset(at: Instant(seconds: from)))) \(account)" + (r.note.map { "  " + description($0) } ?? ""))
+                line(
+                    "i \(time(Instant(seconds: from), offset: cal.offset(at: Instant(seconds: from)))) \(account)"
+                        + (r.note.map { "  " + description($0) } ?? ""))
                 // The end in the offset in force just before it (at a cut: the one that is ending).
                 line("o \(time(Instant(seconds: to), offset: cal.offset(at: Instant(seconds: to - 1))))")
                 from = to
