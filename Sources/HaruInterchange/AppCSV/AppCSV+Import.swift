@@ -125,7 +125,7 @@ extension AppCSV {
                 ImportedEvent(event: EventInput(id: id, type: type, at: at, source: "csv", payload: payload), file: r.file, line: r.line))
         }
         func split(_ s: String?) -> [String] {
-            (s ?? "").split(separator: ";").map { String($0).trimmingSpacesAndTabs }.filter { !$0.isEmpty }
+            CSV.listItems(s ?? "")
         }
         func int(_ r: (line: Int, values: [String: String], file: String, headers: [String: String]), _ key: String) throws -> JSONValue? {
             guard let v = r.values[key], !v.isEmpty else { return nil }

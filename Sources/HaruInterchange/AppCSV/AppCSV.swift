@@ -111,8 +111,8 @@ public enum AppCSV {
             let ids = (r.fields.tagIDs ?? []).filter { tags[$0]?.deleted == false }
             return [
                 "id": r.id, "name": r.name, "tracking": r.fields.tracking == .count ? "count" : "time",
-                "tag_ids": ids.joined(separator: ";"), "tags": ids.map { tags[$0]?.name ?? $0 }.joined(separator: ";"),
-                "tag_colors": ids.map { tags[$0]?.fields.color ?? "" }.joined(separator: ";"),
+                "tag_ids": CSV.listCell(ids), "tags": CSV.listCell(ids.map { tags[$0]?.name ?? $0 }),
+                "tag_colors": CSV.listCell(ids.map { tags[$0]?.fields.color ?? "" }),
                 "symbol": r.fields.symbol ?? "", "button_color": DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
                 "favorite": r.fields.favorite == true ? "true" : "false", "order": r.order.map(String.init) ?? "",
             ]
@@ -134,7 +134,7 @@ public enum AppCSV {
             func text(_ f: Field) -> String {
                 guard let v = p[f] else { return "" }
                 let j = Payload.render(f, v, instant: cal.format)
-                if case .array(let items) = j { return items.map { $0.stringValue ?? $0.compactText }.joined(separator: ";") }
+                if case .array(let items) = j { return CSV.listCell(items.map { $0.stringValue ?? $0.compactText }) }
                 return j.stringValue ?? j.compactText
             }
             return [

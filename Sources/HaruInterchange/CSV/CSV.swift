@@ -7,6 +7,37 @@
 public enum CSV {
     public static let byteOrderMark = "\u{FEFF}"
 
+    /// A list in one cell, its items separated by `;`: an item's own `;`
+    /// and `\` are written `\;` and `\\`, so every name comes back whole
+    /// (`listItems`). A list without either reads as it always did.
+    public static func listCell(_ items: [String]) -> String {
+        items.map { item in
+            String(item.flatMap { c -> [Character] in c == ";" || c == "\\" ? ["\\", c] : [c] })
+        }.joined(separator: ";")
+    }
+
+    /// The items of a `listCell`, spaces and tabs around each trimmed, empty ones dropped.
+    public static func listItems(_ cell: String) -> [String] {
+        var items: [String] = []
+        var current = ""
+        var escaped = false
+        for c in cell {
+            if escaped {
+                current.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == ";" {
+                items.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        items.append(current)
+        return items.map(\.trimmingSpacesAndTabs).filter { !$0.isEmpty }
+    }
+
     /// One record as a line (CRLF included).
     public static func line(_ fields: [String]) -> String {
         var w = CSVWriter(capacity: 256)
