@@ -43,15 +43,7 @@ enum HeadRecord {
     /// record that cannot be written is skipped: the commit happened, and the
     /// next one writes it again.
     static func write(_ head: Head, in dir: String, sync: Bool) {
-        // Never through a link: a `head` symlinked elsewhere must not get written.
-        let fd = open(path(dir), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        // Created through the umask: the ledger's files are 0600 whatever it is.
-        fchmod(fd, 0o600)
-        let bytes = text(head)
-        let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        if n == bytes.count && sync { _ = fdatasync(fd) }
+        try? writeChecked(head, in: dir, sync: sync)
     }
 
     /// The recorded head; nil when there is none (a ledger made before the
@@ -80,15 +72,17 @@ enum HeadRecord {
     /// Writes the record and syncs it, saying why when it cannot: for a new
     /// ledger, which must be whole before it is put in place (`init`, an
     /// import into a new ledger, `compact`).
-    static func writeChecked(_ head: Head, in dir: String) throws {
+    static func writeChecked(_ head: Head, in dir: String, sync: Bool = true) throws {
+        // Never through a link: a `head` symlinked elsewhere must not get written.
         let fd = open(path(dir), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw LMDBError(code: errno, call: "open head") }
         defer { close(fd) }
+        // Created through the umask: the ledger's files are 0600 whatever it is.
         fchmod(fd, 0o600)
         let bytes = text(head)
         let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
         guard n == bytes.count else { throw LMDBError(code: n < 0 ? errno : EIO, call: "pwrite head") }
-        guard fdatasync(fd) == 0 else { throw LMDBError(code: errno, call: "fdatasync head") }
+        guard !sync || fdatasync(fd) == 0 else { throw LMDBError(code: errno, call: "fdatasync head") }
     }
 }
 

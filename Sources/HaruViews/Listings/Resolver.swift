@@ -95,12 +95,11 @@ public enum Resolver {
         var folded: [Definition] = []
         var prefixed: [Definition] = []
         for kind in DefinitionKind.allCases {
-            for d in try snap.definitions(kind) where d.isLive {
+            let live = try snap.definitions(kind).filter(\.isLive)
+            for d in live {
                 let label = d.fields().label
                 if label == text {
-                    let named = try snap.definitions(kind).filter {
-                        $0.isLive && ($0.fields().label) == text
-                    }
+                    let named = live.filter { $0.fields().label == text }
                     if named.count > 1 {
                         throw Unresolved(
                             message:
