@@ -8,6 +8,8 @@ packages=(liblmdb-dev libssl-dev pkg-config tzdata)
 packages+=(hledger)
 # For the test suite only: the short fault-injection run (scripts/fault-inject.py --quick) traces haru with strace.
 packages+=(strace)
+# For the test suite only: real `timew` databases are imported and compared per day and tag.
+packages+=(timewarrior)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

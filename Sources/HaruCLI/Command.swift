@@ -78,6 +78,7 @@ extension OptionKey {
     static let weekStart = OptionKey("--week-start")
     static let wait = OptionKey("--wait")
     static let weekday = OptionKey("--weekday")
+    static let whole = OptionKey("--whole")
     static let yes = OptionKey("--yes")
     static let weekdays = OptionKey("--weekdays")
 }

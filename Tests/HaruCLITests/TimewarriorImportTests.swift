@@ -29,11 +29,14 @@ struct TimewarriorImportTests {
         let p = dir.ledgerPath
         let r = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
         #expect(r.code == 0, "\(r.err)")
-        #expect(r.out.hasPrefix("Imported 6 events from timewarrior: 2 actions, 1 tag, 3 sessions (1 running); head seq"), "\(r.out)")
+        // An action per set of tags, each carrying its set: "Reading, study", "Exercise", "Reading".
+        #expect(r.out.hasPrefix("Imported 9 events from timewarrior: 3 actions, 3 tags, 3 sessions (1 running); head seq"), "\(r.out)")
         let day = haru(["day", "2026-03-04", "--json"] + now, ledger: p).out
-        #expect(day.contains(#""name":"Reading","seconds":9000"#), "1h30 recorded + 1h running: \(day)")
+        #expect(day.contains(#""name":"Reading, study","seconds":5400"#), "1h30 recorded: \(day)")
+        #expect(day.contains(#""name":"Reading","seconds":3600"#), "1h running: \(day)")
         #expect(day.contains(#""name":"Exercise","seconds":1800"#))
-        #expect(day.contains(#""tag_id":"tw-tag-"#) && day.contains(#""name":"study""#), "other tags become the action's tags")
+        #expect(day.contains(#""tag_id":"tw-tag-"#) && day.contains(#""name":"study""#), "every tag of a set is a tag")
+        #expect(day.contains(#""name":"Reading","seconds":9000"#), "the tag Reading: both actions, as timewarrior counts it: \(day)")
         #expect(haru(["records", "2026-03-04"] + now, ledger: p).out.contains(#""chapter 2""#), "the annotation is the note")
         #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Reading"))
         let again = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
@@ -104,7 +107,15 @@ struct TimewarriorImportTests {
         #expect(haru(["append", "-"] + now, ledger: p, stdin: earlier).code == 0)
         let r = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
         #expect(r.code == 0, "\(r.err)")
-        #expect(r.out.hasPrefix("Imported 2 events"), "the Exercise action and its session, nothing of Reading's: \(r.out)")
+        // Reading's running interval is found (its action and start), not imported twice; the earlier
+        // import's action gets its set's tag; the ["Reading", "study"] interval, a set of its own now, moves
+        // to its action (its old session deleted); Exercise is new.
+        #expect(
+            r.out.hasPrefix(
+                "Imported 9 events from timewarrior: 2 actions, 3 tags, 2 sessions, 1 session deleted, 1 action edited; 1 interval already imported as it is;"
+            ), "\(r.out)")
+        #expect(r.err.contains(#"Note: 1 session imported before is not in this export and was deleted: "Reading" from 2026-03-04T09:00:00+09:00"#), "\(r.err)")
+        #expect(haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export).out.hasPrefix("Imported 0 events"))
         let closed = Self.export.replacingOccurrences(
             of: #"{"id":1,"start":"20260304T020000Z","tags":["Reading"]}"#,
             with: #"{"id":1,"start":"20260304T020000Z","end":"20260304T023000Z","tags":["Reading"]}"#)
@@ -149,6 +160,55 @@ struct TimewarriorImportTests {
         #expect(x < y, "\(x) \(y)")
         // Another action at the same start: another id.
         #expect(TimewarriorImport.sessionID(TimewarriorImport.Action(name: "Exercise", id: "tw-y"), start: Instant(seconds: a)) != x)
+    }
+
+    /// A refusal of the ledger's names the interval and the action as
+    /// timewarrior's user knows them, not a JSON field or an id.
+    @Test func aLedgerRuleBrokenByAnIntervalNamesTheIntervalAndTheAction() {
+        let dir = ledger()
+        let p = dir.ledgerPath
+        #expect(haru(["action", "add", "Write", "--tracking", "time"] + now, ledger: p).code == 0)
+        #expect(haru(["start", "Write", "--at", "08:00"] + now, ledger: p).code == 0)
+        let before = haru(["log", "--json"], ledger: p).out
+        let r = haru(["import", "timew", "-"] + now, ledger: p, stdin: #"[{"id":1,"start":"20260304T000000Z","tags":["Write"]}]"#)
+        #expect(r.code == 2)
+        #expect(r.err.hasPrefix(#"Error: interval 1: action "Write" is already running"#) && r.err.hasSuffix("; nothing was imported\n"), "\(r.err)")
+        #expect(!r.err.contains("data.") && !r.err.contains("line "), "\(r.err)")
+        #expect(haru(["log", "--json"], ledger: p).out == before)
+    }
+
+    /// An export is the truth between its first start and its last end;
+    /// `--whole` makes it the truth everywhere.
+    @Test func sessionsBeforeTheExportsFirstStartAreKeptUnlessTheExportIsWhole() {
+        let dir = ledger()
+        let p = dir.ledgerPath
+        let all = #"[{"id":2,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["a"]},{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["a"]}]"#
+        let lastOnly = #"[{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["a"]}]"#
+        #expect(haru(["import", "timew", "-"] + now, ledger: p, stdin: all).code == 0)
+        let part = haru(["import", "timew", "-"] + now, ledger: p, stdin: lastOnly)
+        #expect(part.out.hasPrefix("Imported 0 events from timewarrior; 1 interval already imported as it is;"), "\(part.out)")
+        let whole = haru(["import", "timew", "-", "--whole"] + now, ledger: p, stdin: lastOnly)
+        #expect(whole.out.hasPrefix("Imported 1 event from timewarrior: 1 session deleted; 1 interval already imported as it is;"), "\(whole.out)")
+        #expect(whole.err.contains(#"Note: 1 session imported before is not in this export and was deleted: "a" from 2026-03-03T09:00:00+09:00"#), "\(whole.err)")
+        #expect(haru(["verify"], ledger: p).code == 0)
+    }
+
+    /// What cannot be kept as timewarrior had it is said: a tag the map
+    /// turns into an action name, an action of the user's that lacks its intervals' tags.
+    @Test func whatCannotBeKeptIsNamedInTheSummary() {
+        let dir = ledger()
+        let p = dir.ledgerPath
+        let mapFile = dir.path + "/map.json"
+        FileManager.default.createFile(atPath: mapFile, contents: Data(#"{"rd": "Reading"}"#.utf8))
+        #expect(haru(["action", "add", "Piano", "--tracking", "time"] + now, ledger: p).code == 0)
+        let text = #"[{"id":2,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["home","rd"]},{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["Piano"]}]"#
+        let r = haru(["import", "timew", "-", "--map", mapFile] + now, ledger: p, stdin: text)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains(#"Note: the tag "rd" names the action "Reading" (--map) and is not kept as a tag"#), "\(r.err)")
+        #expect(
+            r.err.contains(#"Note: the action "Piano" was in the ledger before and does not get its intervals' tag "Piano": time by tag differs from timewarrior's there"#),
+            "\(r.err)")
+        #expect(haru(["actions"] + now, ledger: p).out.contains("Reading (home)"))
     }
 
     @Test func aCountActionOfTheSameNameIsRefused() {
@@ -202,13 +262,12 @@ struct TimewarriorStreamAndPlanAgree {
             dirs.append(dir)
             _ = haru(["init", "--time-zone", "Asia/Seoul"], ledger: dir.ledgerPath)
             let r = haru(["import", "timew", "-"] + now, ledger: dir.ledgerPath, stdin: text)
-            // Two actions, the tag of the first Reading interval (a later interval's
-            // other tags do not change an action made before), 3 recorded, 1 running.
-            #expect(r.code == 0 && r.out.hasPrefix("Imported 7 events"), "\(r.out) \(r.err)")
+            // An action per set of tags (4), a tag per tag (4), 3 recorded, 1 running.
+            #expect(r.code == 0 && r.out.hasPrefix("Imported 12 events"), "\(r.out) \(r.err)")
             paths.append(dir.ledgerPath)
         }
         let (a, b) = (events(paths[0]), events(paths[1]))
-        #expect(a.count == 7)
+        #expect(a.count == 12)
         #expect(a == b, "\(a)\n\(b)")
         // A second import of either into the other ledger adds nothing.
         #expect(haru(["import", "timew", "-"] + now, ledger: paths[0], stdin: other).out.hasPrefix("Imported 0 events"))

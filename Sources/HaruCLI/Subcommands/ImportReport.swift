@@ -40,7 +40,8 @@ extension Subcommands {
             out.append(things(t[type], word))
         }
         let changes: [(EventType, String)] = [
-            (.sessionStopped, "session stopped"), (.sessionEdited, "session edited"), (.actionDeleted, "action deleted"),
+            (.sessionStopped, "session stopped"), (.sessionEdited, "session edited"), (.sessionDeleted, "session deleted"),
+            (.sessionRestored, "session restored"), (.actionEdited, "action edited"), (.actionDeleted, "action deleted"),
         ]
         for (type, words) in changes {
             let n = type == .sessionStopped ? stoppedEarlier : t[type]

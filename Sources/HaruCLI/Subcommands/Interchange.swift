@@ -324,23 +324,34 @@ extension Subcommands {
 
     static let importTimew = Command(
         name: "timew", abstract: "Bring in timewarrior's intervals (the output of `timew export`).",
-        usage: "import timew FILE|- [--action-from tag|annotation] [--map FILE] [--untagged ACTION]",
+        usage: "import timew FILE|- [--action-from tag|annotation] [--map FILE] [--untagged ACTION] [--whole]",
         arguments: [("FILE", "`timew export` output (a JSON array of intervals); - reads standard input.")],
         options: [
             OptionSpec(
-                .actionFrom, value: "tag|annotation", help: "What names an interval's action: its first tag (default) or its annotation."),
+                .actionFrom, value: "tag|annotation",
+                help: "What names an interval's action: its set of tags (default) or its annotation (the tags then in parentheses)."),
             OptionSpec(
-                .map, value: "FILE", help: "A JSON object {\"tag\": \"Action\"}: these tags name these actions (before the first-tag rule)."
-            ),
+                .map, value: "FILE",
+                help: "A JSON object {\"tag\": \"Action\"}: these tags name these actions (and are not kept as tags)."),
             OptionSpec(.untagged, value: "ACTION", help: "The action of intervals that name none (default: they are refused)."),
+            OptionSpec(
+                .whole,
+                help: "FILE is all of timewarrior's history: sessions imported before and missing from it are deleted wherever they are."),
         ],
         discussion: """
-            A closed interval becomes a recorded session (its annotation the note), an open one a
-            running session; an action is made for each new name (time tracking), the interval's
-            other tags its tags. Ids come from each interval's action and start, so the same export
-            imported again adds nothing and a newer one adds only what is new (an interval closed
-            since is stopped, one changed since is edited). One batch: a bad interval, named by its
-            place in the array, refuses them all.
+            Each set of tags is an action with those tags (time tracking): ["deep work"] is the action
+            "deep work", ["deep work", "nightowl"] the action "deep work, nightowl"; so time by tag
+            (`haru report --by tag`) equals timewarrior's on every day. A closed interval becomes a
+            recorded session (its annotation the note), an open one a running session.
+
+            Import the newer export again whenever you like: it is the truth for the time it covers
+            (its first start to its last end). An interval closed since is stopped, one changed or
+            moved since (timew modify, cancel and start again) is edited, and a session imported
+            before that the export no longer has (timew delete, a retag) is deleted; the summary
+            names them. Intervals before the export's first start are kept: an export of part of the
+            history (timew export :month) deletes nothing outside it (--whole: everywhere). Export
+            without a tag filter: a filtered export deletes the other tags' sessions in its span.
+            One batch: a bad interval, named by its place in the array, refuses them all.
             """,
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
@@ -361,6 +372,7 @@ extension Subcommands {
                 }
             }
             options.untagged = p.value(.untagged)
+            options.whole = p.has(.whole)
             let source = p.positionals[0]
             let input = try ctx.invocation.readInput(source == "-" ? nil : source)
             let bytes = Array(input.buffer)
@@ -375,6 +387,7 @@ extension Subcommands {
                 ? [
                     "\(grouped(unchanged)) interval\(unchanged == 1 ? "" : "s") already imported as \(unchanged == 1 ? "it is" : "they are")"
                 ] : []
+            for n in result.notes { ctx.invocation.err.line("Note: " + n) }
             ctx.out.line(importSummary(r, from: "timewarrior", skipped: skipped))
             return ExitCode.ok
         })

@@ -85,6 +85,22 @@
         return found
     }
 
+    /// Every session whose id starts with `prefix`, in id order: an importer
+    /// whose ids carry its name finds what it imported before.
+    @_spi(Layers) public func sessions(idPrefix prefix: String) throws -> [SessionRecord] {
+        let key = StateKey.session(prefix)
+        var out: [SessionRecord] = []
+        try txn.scan(db, from: key) { k, v in
+            guard k.withUnsafeBytes({ $0.starts(with: key) }) else { return false }
+            try v.withUnsafeBytes { (v) throws(DecodeError) in
+                var r = ByteReader(v)
+                out.append(try StateCodec.decodeSession(&r))
+            }
+            return true
+        }
+        return out
+    }
+
     @_spi(Layers) public func count(_ id: String) throws -> CountRecord? {
         try decode(StateKey.count(id)) { (r) throws(DecodeError) in try StateCodec.decodeCount(&r) }
     }

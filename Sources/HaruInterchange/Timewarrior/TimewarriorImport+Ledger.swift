@@ -11,6 +11,9 @@ extension TimewarriorImport {
     public struct Result: Sendable {
         public var append: AppendResult
         public var unchanged: Int
+        /// What could not be kept as timewarrior had it, and what a re-import
+        /// deleted, in sentences (`the tag "study" names the action …`).
+        public var notes: [String]
     }
 
     /// Imports `timew export` output into `ledger` as one atomic batch: one
@@ -25,17 +28,29 @@ extension TimewarriorImport {
         progress: ((BulkProgress) -> Void)? = nil
     ) throws -> Result {
         let report = progress ?? { _ in }
+        func append(_ events: TimewarriorEvents, _ rng: inout G) throws -> Result {
+            do {
+                let r = try ledger.appendReadingAhead(
+                    { ProgressSource(events.restarted, report: report) { s, _ in s.fractionRead } }, now: now, rng: &rng)
+                return Result(append: r, unchanged: events.unchanged, notes: events.notes.all)
+            } catch LedgerError.invalid(let e) {
+                // The ledger's rule, said of the interval (the events' "lines" are the intervals' places)
+                // and with actions by name, as the person who made them in timewarrior knows them.
+                var reason = e.rule
+                let actions = (try? ledger.snapshot(zones: zones) { try $0.definitions(.action) }) ?? []
+                for d in actions where reason.contains(d.id) {
+                    if let name = d.fields().name { reason = reason.replacing("\"\(d.id)\"", with: Echo.quoted(name)) }
+                }
+                throw Refusal(interval: e.line.flatMap { $0 > 0 ? $0 : nil }, reason: reason)
+            }
+        }
         let events = try ledger.snapshot(zones: zones) { snap in try Self.events(bytes, options: options, snap: snap, zones: zones) }
         do {
-            let r = try ledger.appendReadingAhead(
-                { ProgressSource(events.restarted, report: report) { s, _ in s.fractionRead } }, now: now, rng: &rng)
-            return Result(append: r, unchanged: events.unchanged)
+            return try append(events, &rng)
         } catch is NotStreamable {
             // Out of order or not plain: read whole (nothing was written).
             let planned = try ledger.snapshot(zones: zones) { snap in try Self.planned(bytes, options: options, snap: snap, zones: zones) }
-            let r = try ledger.appendReadingAhead(
-                { ProgressSource(planned.restarted, report: report) { s, _ in s.fractionRead } }, now: now, rng: &rng)
-            return Result(append: r, unchanged: planned.unchanged)
+            return try append(planned, &rng)
         }
     }
 }

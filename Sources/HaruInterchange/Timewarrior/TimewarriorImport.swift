@@ -26,6 +26,10 @@ public enum TimewarriorImport {
         public var map: [String: String] = [:]
         /// The action of intervals that name none (`--untagged`); nil: they are refused.
         public var untagged: String?
+        /// The export is all of timewarrior's history (`--whole`): a session
+        /// an earlier import made that it does not hold is deleted wherever
+        /// it is, not only between the export's first start and last end.
+        public var whole = false
         public init() {}
     }
 
@@ -65,48 +69,6 @@ public enum TimewarriorImport {
         try planned(bytes, names: try Names(snap: snap, options: options, zones: zones), snap: snap)
     }
 
-    static func planned(_ bytes: [UInt8], names: Names, snap: Snapshot) throws -> TimewarriorEvents {
-        var names = names
-        var intervals = try intervals(bytes)
-        // Timewarrior writes its intervals in order of start: sort only when they are not.
-        if zip(intervals, intervals.dropFirst()).contains(where: { $0.start > $1.start }) {
-            intervals.sort { ($0.start, $0.index) < ($1.start, $1.index) }
-        }
-        names.definedAt = Instant(seconds: (intervals.first?.start.seconds ?? 86_400) - 86_400)
-        var definitions: [EventInput] = []
-        var steps: [TimewarriorEvents.Step] = []
-        steps.reserveCapacity(intervals.count)
-        var untagged = Untagged()
-        var unchanged = 0
-        for iv in intervals {
-            guard let action = try names.action(of: iv, definitions: &definitions) else {
-                untagged.count(iv)
-                continue
-            }
-            let note = names.note(of: iv)
-            var session = sessionID(action, start: iv.start)
-            var stored = try snap.store.session(session)
-            if stored == nil {
-                // Imported by a haru that made longer ids: that session is this interval's.
-                let legacy = legacySessionID(action.name, start: iv.start)
-                if let s = try snap.store.session(legacy) { (session, stored) = (legacy, s) }
-            }
-            let kind: TimewarriorEvents.Step.Kind
-            switch (stored, iv.end) {
-            case (nil, _?): kind = .recorded
-            case (nil, nil): kind = .started
-            case (let s?, _?) where s.status == .running: kind = .stopped
-            case (let s?, let end?) where s.status == .stopped && (s.end != end || s.note != note): kind = .edited
-            default:  // already there as it is
-                unchanged += 1
-                continue
-            }
-            steps.append(.init(kind: kind, interval: iv.index, session: session, action: action, start: iv.start, end: iv.end, note: note))
-        }
-        try untagged.check(names.options)
-        return TimewarriorEvents(definitions: definitions, steps: steps, unchanged: unchanged, zones: names.zones)
-    }
-
     /// Thrown by a streaming import that met what only a whole reading
     /// handles; nothing was written.
     public struct NotStreamable: Error {}
@@ -125,88 +87,6 @@ public enum TimewarriorImport {
                 reason:
                     "\(n) interval\(n == 1 ? " has" : "s have") no \(options.actionFrom == .tag ? "tag" : "annotation") to name an action; give --untagged ACTION for them"
             )
-        }
-    }
-
-    /// Actions and tags by name: those of the ledger, then those the import
-    /// makes (an action for each new name, a tag for each of its other tags).
-    struct Names: Sendable {
-        let options: Options
-        let zones: ZoneDirectory
-        var actions: [String: (action: Action, time: Bool)] = [:]
-        var tags: [String: String] = [:]
-        /// When the actions and tags made here were made: a day before the first interval.
-        var definedAt = Instant(seconds: 0)
-
-        init(snap: Snapshot, options: Options, zones: ZoneDirectory) throws {
-            self.options = options
-            self.zones = zones
-            for d in try snap.definitions(.action) where d.isLive {
-                if let name = d.fields().name {
-                    actions[name] = (Action(name: name, id: d.id), d.base.tracking == Tracking.time)
-                }
-            }
-            for d in try snap.definitions(.tag) where d.isLive { if let name = d.fields().name { tags[name] = d.id } }
-        }
-
-        /// The note a session gets: the annotation, unless it named the action.
-        func note(of iv: Interval) -> String? { options.actionFrom == .tag ? iv.annotation : nil }
-
-        /// An interval's action (made, with its tags, into `definitions` when
-        /// new); nil when the interval names none.
-        mutating func action(of iv: Interval, definitions: inout [EventInput]) throws -> Action? {
-            let name: String?
-            let mapped =
-                options.actionFrom == .tag && !options.map.isEmpty ? iv.tags.first { options.map[$0] != nil }.map { options.map[$0]! } : nil
-            switch options.actionFrom {
-            case .tag: name = mapped ?? iv.tags.first
-            case .annotation: name = iv.annotation
-            }
-            guard let actionName = name ?? options.untagged else { return nil }
-            if let a = actions[actionName] {
-                guard a.time else {
-                    throw Refusal(
-                        interval: iv.index, reason: "action \"\(actionName)\" tracks counts; a timewarrior interval is a timed session")
-                }
-                return a.action
-            }
-            // A new action: the interval's other tags become its tags.
-            let rest: [String]
-            switch options.actionFrom {
-            case .tag: rest = mapped != nil ? iv.tags.filter { options.map[$0] == nil } : Array(iv.tags.dropFirst())
-            case .annotation: rest = iv.tags
-            }
-            let id = "tw-" + shortHash(actionName)
-            var tagIDs: [String] = []
-            for t in rest {
-                if let known = tags[t] {
-                    tagIDs.append(known)
-                    continue
-                }
-                let tagID = "tw-tag-" + shortHash(t).prefix(8)
-                try add(
-                    .tagCreated, [(.tagID, .string(tagID)), (.name, .string(t))], key: "tag:" + t, interval: iv.index, to: &definitions)
-                tags[t] = tagID
-                tagIDs.append(tagID)
-            }
-            var data: [(Field, FieldValue)] = [(.actionID, .string(id)), (.name, .string(actionName)), (.tracking, .string("time"))]
-            if !tagIDs.isEmpty { data.append((.tagIDs, .strings(tagIDs))) }
-            try add(.actionCreated, data, key: "action:" + actionName, interval: iv.index, to: &definitions)
-            let action = Action(name: actionName, id: id)
-            actions[actionName] = (action, true)
-            return action
-        }
-
-        func add(_ type: EventType, _ data: [(Field, FieldValue)], key: String, interval: Int, to definitions: inout [EventInput]) throws {
-            do {
-                let payload = try Payload.typed(type, data, zones: zones)
-                var ids = DerivedIDs()
-                definitions.append(
-                    EventInput(
-                        id: ids.id(type, at: definedAt) { $0 += key.utf8 }, type: type, at: definedAt, source: source, payload: payload))
-            } catch {
-                throw Refusal(interval: interval, reason: "\(error.field.dropFirst(5)): \(error.rule)")
-            }
         }
     }
 
@@ -351,10 +231,11 @@ struct DerivedIDs {
 /// thread (`Ledger.appendReadingAhead`), so that making a million events
 /// and appending them take two cores.
 @_spi(Layers) public struct TimewarriorEvents: EventSource {
-    /// What one interval adds.
+    /// What one interval adds (or, for `deleted`, what a re-import takes away).
     struct Step: Sendable {
-        enum Kind: Sendable { case recorded, started, stopped, edited }
+        enum Kind: Sendable { case recorded, started, stopped, edited, deleted, restored }
         var kind: Kind
+        /// The interval's place in the array, 1-based; 0 for a session the export no longer has.
         var interval: Int
         /// nil: made when the event is (`TimewarriorImport.sessionID`).
         var session: String?
@@ -362,6 +243,17 @@ struct DerivedIDs {
         var start: Instant
         var end: Instant?
         var note: String?
+        /// The version of the session a change starts from: part of the
+        /// change's id, so that a later change back to the same times is
+        /// another event, and a retry of this import the same one.
+        var version: UInt64 = 0
+        /// The event's time; nil: the end (a recorded session, a stop, an
+        /// edit of a closed one) or the start (a started one).
+        var at: Instant?
+        /// What an edit sets (its note always when `editNote`).
+        var editStart = false
+        var editEnd = true
+        var editNote = true
     }
 
     /// A stream's place in the export, and the names made so far.
@@ -395,10 +287,13 @@ struct DerivedIDs {
 
     /// The intervals a plan left out because the ledger holds them as they are.
     public let unchanged: Int
+    /// What could not be kept as timewarrior had it (filled as the export is read).
+    let notes: TimewarriorImport.Notes
 
-    init(definitions: [EventInput], steps: [Step], unchanged: Int, zones: ZoneDirectory) {
+    init(definitions: [EventInput], steps: [Step], unchanged: Int, zones: ZoneDirectory, notes: TimewarriorImport.Notes) {
         self.steps = steps
         self.unchanged = unchanged
+        self.notes = notes
         scan = nil
         originScan = nil
         waiting = definitions
@@ -414,6 +309,7 @@ struct DerivedIDs {
         waiting = []
         plannedDefinitions = []
         zones = names.zones
+        notes = names.notes
     }
 
     /// How many sessions the import makes (all its records are sessions);
@@ -488,33 +384,52 @@ struct DerivedIDs {
             data.append((.sessionID, .string(session)))
         case .stopped:
             type = .sessionStopped
-            at = s.end!
+            at = s.at ?? s.end!
             data.append((.sessionID, .string(session)))
         case .edited:
             type = .sessionEdited
-            at = s.end!
+            at = s.at ?? s.end ?? s.start
             data.append((.sessionID, .string(session)))
-            data.append((.end, .int(at.seconds)))
-            data.append((.note, s.note.map { .string($0) } ?? .null))
+            if s.editStart { data.append((.start, .int(s.start.seconds))) }
+            if s.editEnd, let end = s.end { data.append((.end, .int(end.seconds))) }
+            if s.editNote { data.append((.note, s.note.map { .string($0) } ?? .null)) }
+        case .deleted:
+            type = .sessionDeleted
+            at = s.at ?? s.start
+            data.append((.sessionID, .string(session)))
+        case .restored:
+            type = .sessionRestored
+            at = s.at ?? s.end ?? s.start
+            data.append((.sessionID, .string(session)))
         }
         let payload: Payload
         do { payload = try Payload.typed(type, data, zones: zones) } catch {
-            throw TimewarriorImport.Refusal(interval: s.interval, reason: "\(error.field.dropFirst(5)): \(error.rule)")
+            throw TimewarriorImport.Refusal(
+                interval: s.interval > 0 ? s.interval : nil, reason: "\(error.field.dropFirst(5)): \(error.rule)")
         }
         let id: EventID
-        switch s.kind {
-        case .recorded, .started:
+        if s.session == nil {
             // A new session (its id is `sessionID`'s): the id from its parts, no hash.
             id = DerivedIDs.newSession(started: s.kind == .started, at: at, start: s.start, actionKey: s.action.key)
-        case .stopped, .edited:
+        } else {
+            // A change (or a session under another id): the id from all it says and the version it changes.
             id = ids.id(type, at: at) { b in
-                b += (s.kind == .stopped ? "stopped:" : "edited:").utf8
+                b += "\(s.kind):".utf8
                 b += session.utf8
                 b.append(UInt8(ascii: ":"))
                 TimewarriorImport.appendDecimal(at.seconds, to: &b)
-                guard s.kind == .edited else { return }
                 b.append(UInt8(ascii: ":"))
-                b += (s.note ?? "").utf8
+                TimewarriorImport.appendDecimal(Int64(bitPattern: s.version), to: &b)
+                for (field, value) in data {
+                    b.append(UInt8(ascii: "|"))
+                    b += field.jsonName.utf8
+                    b.append(UInt8(ascii: "="))
+                    switch value {
+                    case .string(let t): b += t.utf8
+                    case .int(let n): TimewarriorImport.appendDecimal(n, to: &b)
+                    default: break
+                    }
+                }
             }
         }
         return EventInput(id: id, type: type, at: at, source: TimewarriorImport.source, payload: payload)
