@@ -89,6 +89,92 @@ struct LoopImportTests {
         #expect(haru(["verify"], ledger: ledger).code == 0)
     }
 
+    /// Files in the layout of Loop's own exporter (as in its test fixtures
+    /// `uhabits-core/assets/test/csv_export/`: zero-padded positions, type
+    /// names, `NNN Name/Checkmarks.csv` newest first with a Notes column and
+    /// quoted notes, Scores.csv beside, the summary Checkmarks.csv with its
+    /// trailing comma), with what Loop allows and the import tripped on: two
+    /// habits of one name, a habit with no entries, an archived habit with a goal.
+    static let loopsOwnLayout: [String: String] = [
+        "Habits.csv": """
+            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+            001,Vegan,YES_NO,Did you eat vegan today?,,1,1,#43A047,,,,false
+            002,Stretch,YES_NO,Did you stretch?,,1,1,#00897B,,,,false
+            003,Vegan,YES_NO,Vegan dinner?,,3,7,#8E24AA,,,,false
+            004,Guitar,YES_NO,Did you practise?,,1,1,#F4511E,,,,true
+
+            """,
+        "Checkmarks.csv": "Date,Vegan,Stretch,Vegan,Guitar,\n2026-03-03,2,-1,2,0,\n2026-03-02,0,-1,2,2,\n",
+        "Scores.csv": "Date,Vegan,Stretch,Vegan,Guitar,\n2026-03-03,0.1,0.0,0.2,0.0,\n2026-03-02,0.05,0.0,0.1,0.1,\n",
+        "001 Vegan/Checkmarks.csv": "Date,Value,Notes\n2026-03-03,YES_MANUAL,\"tofu, rice\"\n2026-03-02,NO,\n",
+        "001 Vegan/Scores.csv": "Date,Score\n2026-03-03,0.1\n2026-03-02,0.05\n",
+        "002 Stretch/Checkmarks.csv": "Date,Value,Notes\n",
+        "002 Stretch/Scores.csv": "Date,Score\n",
+        "003 Vegan/Checkmarks.csv": "Date,Value,Notes\n2026-03-03,YES_MANUAL,\"\"\"lentils\"\"\"\n2026-03-02,YES_MANUAL,\n",
+        "003 Vegan/Scores.csv": "Date,Score\n2026-03-03,0.2\n2026-03-02,0.1\n",
+        "004 Guitar/Checkmarks.csv": "Date,Value,Notes\n2026-03-03,NO,\n2026-03-02,YES_MANUAL,\n",
+        "004 Guitar/Scores.csv": "Date,Score\n2026-03-03,0.0\n2026-03-02,0.1\n",
+    ]
+
+    @Test func loopsOwnLayoutWithSharedNamesEmptyAndArchivedHabits() throws {
+        let files = export(Self.loopsOwnLayout)
+        let ledger = files.path + "/ledger"
+        let now = ["--now", "2026-03-05T08:00:00Z"]
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: ledger).code == 0)
+        let r = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
+        #expect(r.code == 0, "two habits of one name are imported, not refused: \(r.err)")
+        #expect(r.err.contains(#"Note: Vegan (habit 003): the name is taken (by an earlier habit or an action of the ledger); imported as "Vegan (2)""#), "\(r.err)")
+        let report = haru(["report", "--from", "2026-03-02", "--to", "2026-03-03", "--json"] + now, ledger: ledger).out
+        #expect(report.contains(#""name":"Vegan","seconds":0,"count":1"#) && report.contains(#""name":"Vegan (2)","seconds":0,"count":2"#), "\(report)")
+        #expect(haru(["records", "2026-03-03"] + now, ledger: ledger).out.contains(#""lentils""#), "Loop's doubled quotes read as one")
+        // The habit with no entries: its goal starts on the day of the import, not in 1970.
+        let goals = haru(["goals", "--json"] + now, ledger: ledger).out
+        #expect(goals.contains(#""title":"Stretch""#) && goals.contains(#""start_date":"2026-03-05""#), "\(goals)")
+        #expect(!goals.contains("1970"), "\(goals)")
+        // The archived habit: a deleted action and a deleted goal, so no goal in progress over nothing, no raw id.
+        #expect(!goals.contains("Guitar"), "\(goals)")
+        let progress = haru(["progress"] + now, ledger: ledger).out
+        #expect(!progress.contains("Guitar") && !progress.contains("loop-"), "\(progress)")
+        #expect(haru(["quests"] + now, ledger: ledger).out.contains("loop-") == false)
+        #expect(r.err.contains("Guitar: archived in Loop, imported as a deleted action and goal"), "\(r.err)")
+        let again = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
+        #expect(again.out.hasPrefix("Imported 0 events"), "\(again.out) \(again.err)")
+        #expect(haru(["verify"], ledger: ledger).code == 0)
+    }
+
+    /// A habit archived and brought back in Loop comes back in haru (action
+    /// and goal restored, its new entries counted); a rule of the ledger that
+    /// an import's event breaks names the file and line it came from.
+    @Test func anUnarchivedHabitIsRestoredAndALedgerRuleBrokenNamesFileAndLine() {
+        let files = export(Self.loopsOwnLayout)
+        let ledger = files.path + "/ledger"
+        let now = ["--now", "2026-03-05T08:00:00Z"]
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: ledger).code == 0)
+        #expect(haru(["import", "loop", files.path + "/export"] + now, ledger: ledger).code == 0)
+        var unarchived = Self.loopsOwnLayout
+        unarchived["Habits.csv"] = unarchived["Habits.csv"]!.replacingOccurrences(of: "#F4511E,,,,true", with: "#F4511E,,,,false")
+        unarchived["004 Guitar/Checkmarks.csv"] = "Date,Value,Notes\n2026-03-04,YES_MANUAL,\n2026-03-03,NO,\n2026-03-02,YES_MANUAL,\n"
+        let back = export(unarchived)
+        // Taken meanwhile by an action of the user's: the restoration cannot be, and the refusal says where it came from.
+        let copy = files.path + "/copy"
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: copy).code == 0)
+        #expect(haru(["import", "loop", files.path + "/export"] + now, ledger: copy).code == 0)
+        #expect(haru(["action", "add", "Guitar", "--tracking", "count"] + now, ledger: copy).code == 0)
+        let refused = haru(["import", "loop", back.path + "/export"] + now, ledger: copy)
+        #expect(refused.code == 2, "\(refused.out)")
+        #expect(refused.err.hasPrefix("Error: Loop import: Habits.csv line 5: "), "the Guitar row: \(refused.err)")
+        #expect(!refused.err.contains("data."), "\(refused.err)")
+        // Brought back.
+        let r = haru(["import", "loop", back.path + "/export"] + now, ledger: ledger)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("1 count") && r.out.contains("2 other events"), "a restored action and goal, the new entry: \(r.out)")
+        let report = haru(["report", "--from", "2026-03-02", "--to", "2026-03-04", "--json"] + now, ledger: ledger).out
+        #expect(report.contains(#""name":"Guitar","seconds":0,"count":2"#), "\(report)")
+        #expect(haru(["goals", "--json"] + now, ledger: ledger).out.contains(#""title":"Guitar""#))
+        #expect(haru(["import", "loop", back.path + "/export"] + now, ledger: ledger).out.hasPrefix("Imported 0 events"))
+        #expect(haru(["verify"], ledger: ledger).code == 0)
+    }
+
     @Test(arguments: [
         (["Habits.csv": "Position,Name,Type\n1,X,0\n"], "Habits.csv line 1, column \"FrequencyNumerator\": is required"),
         (["Habits.csv": habits.replacingOccurrences(of: "1,Meditate,0,", with: "1,Meditate,7,")], "column \"Type\": \"7\" is not a habit type"),

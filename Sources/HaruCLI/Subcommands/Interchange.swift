@@ -307,7 +307,9 @@ extension Subcommands {
             let ledger = try ctx.openLedgerToImport("Loop's export")
             let cal = try ctx.calendar(ledger)
             let existing = try ledger.snapshot(zones: ctx.zones) { try LoopImport.Existing($0) }
-            let result = try LoopImport.events(habits: habits, checkmarks: marks, calendar: cal, zones: ctx.zones, existing: existing)
+            let result = try LoopImport.events(
+                habits: habits, checkmarks: marks, calendar: cal, zones: ctx.zones, existing: existing,
+                today: cal.day(of: try ctx.clockNow()))
             let r: AppendResult
             do {
                 let progress = ctx.progressLine("importing Loop")
@@ -315,7 +317,7 @@ extension Subcommands {
                 r = try ctx.append(result.events, progress: progress)
                 progress?.finish()
             } catch LedgerError.invalid(let e) {
-                throw UsageError("Loop import: \(e.field): \(e.rule); nothing was imported")
+                throw UsageError("Loop import: \(result.origin(ofLine: e.line).map { $0 + ": " } ?? "")\(e.rule); nothing was imported")
             }
             for n in result.notes { ctx.invocation.err.line("Note: " + n) }
             ctx.out.line(importSummary(r, from: "Loop"))

@@ -19,8 +19,17 @@
 public enum LoopImport {
     public struct Result: Sendable {
         public var events: [EventInput] = []
+        /// Where each event comes from (`Habits.csv line 3`), in the order of `events`:
+        /// a refusal of the ledger's names the file and line.
+        public var origins: [String] = []
         /// What was not brought over, in words.
         public var notes: [String] = []
+
+        /// The place of the event a batch refusal names by its 1-based line in the batch.
+        public func origin(ofLine line: Int?) -> String? {
+            guard let line, line >= 1, line <= origins.count else { return nil }
+            return origins[line - 1]
+        }
     }
 
     /// A habit folder's checkmarks: the file name and its CSV records.
@@ -31,27 +40,48 @@ public enum LoopImport {
     public struct Existing: Sendable {
         public var actions: [String: String] = [:]
         public var definitions: Set<String> = []
+        /// The names of live actions no Loop import made: a habit of that name gets another.
+        public var taken: Set<String> = []
+        /// Loop's actions and goals that are deleted (archived habits): id → the deletion's seq.
+        public var deleted: [String: UInt64] = [:]
+        /// How many times each was restored: a habit archived again is deleted by another event.
+        public var restorations: [String: Int] = [:]
 
         public init() {}
 
         /// Read from a snapshot: the actions whose ids a Loop import made.
         public init(_ snap: Snapshot) throws {
-            for d in try snap.definitions(.action) where d.id.hasPrefix("loop-") {
+            for d in try snap.definitions(.action) {
                 guard let name = d.fields().name else { continue }
+                guard d.id.hasPrefix("loop-") else {
+                    if d.isLive { taken.insert(name) }
+                    continue
+                }
                 if d.isLive || actions[name] == nil { actions[name] = d.id }
-                definitions.insert(d.id)
+                note(d)
             }
             for kind in [DefinitionKind.goal, .quest] {
-                for d in try snap.definitions(kind) where d.id.hasPrefix("loop-") { definitions.insert(d.id) }
+                for d in try snap.definitions(kind) where d.id.hasPrefix("loop-") { note(d) }
             }
+        }
+
+        private mutating func note(_ d: Definition) {
+            definitions.insert(d.id)
+            if let seq = d.deletedSeq { deleted[d.id] = seq }
+            if !d.restorations.isEmpty { restorations[d.id] = d.restorations.count }
         }
     }
 
+    /// The events of an export.
+    /// - Parameter today: the logical day of the import: the goal of a habit
+    ///   with no entries starts then (nil: such a habit gets no goal).
     public static func events(
         habits: [(line: Int, fields: [String])], checkmarks: [Int: Checkmarks], calendar: LedgerCalendar, zones: ZoneDirectory,
-        existing: Existing = Existing()
+        existing: Existing = Existing(), today: LocalDate? = nil
     ) throws -> Result {
         var result = Result()
+        // Names given so far: Loop lets two habits share one, a ledger's live actions may not.
+        var given = existing.taken
         guard let header = habits.first else { throw CSVInputError(file: "Habits.csv", line: 1, column: nil, rule: "is empty") }
         func column(_ name: String) throws -> Int {
             guard let k = header.fields.firstIndex(where: { $0.trimmingSpacesAndTabs.lowercased() == name.lowercased() }) else {
@@ -71,6 +101,7 @@ public enum LoopImport {
                 let p = try Payload.parse(.object(data), type: type, zones: zones)
                 result.events.append(
                     EventInput(id: AppCSV.derivedID("loop:" + type.name, key), type: type, at: at, source: "import:loop", payload: p))
+                result.origins.append("\(file) line \(line)")
             } catch {
                 throw CSVInputError(file: file, line: line, column: nil, rule: "\(error.field): \(error.rule)")
             }
@@ -89,7 +120,20 @@ public enum LoopImport {
                 throw CSVInputError(
                     file: "Habits.csv", line: row.line, column: "Position", rule: "\(Echo.quoted(field(cPosition))) is not a number")
             }
-            let name = field(cName)
+            // A name an earlier habit (or an action of the user's) has: the first free `Name (2)`, `Name (3)` ….
+            let loopName = field(cName)
+            var name = loopName
+            var n = 2
+            while given.contains(name) {
+                name = "\(loopName) (\(n))"
+                n += 1
+            }
+            given.insert(name)
+            if name != loopName {
+                result.notes.append(
+                    "\(loopName) (habit \(field(cPosition))): the name is taken (by an earlier habit or an action of the ledger); imported as \(Echo.quoted(name))"
+                )
+            }
             let numeric: Bool
             switch field(cType).uppercased() {
             case "0", "YES_NO", "BOOLEAN": numeric = false
@@ -140,8 +184,9 @@ public enum LoopImport {
                     firstDay = min(firstDay ?? day, day)
                 }
             }
-            let start = firstDay ?? calendar.day(of: Instant(seconds: 0))
-            let defAt = Instant(seconds: calendar.range(of: start).lowerBound.seconds - 86_400)
+            // A habit with no entries yet: its goal starts on the day of the import.
+            let start = firstDay ?? today
+            let defAt = Instant(seconds: calendar.range(of: start ?? calendar.day(of: Instant(seconds: 0))).lowerBound.seconds - 86_400)
             let action: [(String, JSONValue)] = [
                 ("action_id", .string(id)), ("name", .string(name)), ("tracking", .string("count")),
                 ("order", .int(Int64(max(0, position)))),
@@ -160,8 +205,10 @@ public enum LoopImport {
             case (_, 30), (_, 31): period = "monthly"
             default: period = nil
             }
-            if let period, !existing.definitions.contains(id + "-goal") {
-                let goal = id + "-goal"
+            let goal = id + "-goal"
+            if period != nil, start == nil {
+                result.notes.append("\(name): no entries and no day of import to start a goal on; imported without a goal")
+            } else if let period, let start, !existing.definitions.contains(goal) {
                 try add(
                     .goalCreated, at: defAt,
                     [("goal_id", .string(goal)), ("title", .string(name)), ("start_date", .string(start.description))], key: goal,
@@ -180,6 +227,21 @@ public enum LoopImport {
                     "\(name): a frequency of \(num)/\(den) has no quest here (daily 1/1, weekly n/7 and monthly n/30 do); imported without a goal"
                 )
             }
+            let archived = field(cArchived).lowercased() == "true" || field(cArchived) == "1"
+            if !archived {
+                // Archived before and no longer (brought back in Loop): restored, goal too.
+                for (kind, entity) in [(EventType.actionRestored, id), (.goalRestored, goal)] {
+                    guard let seq = existing.deleted[entity] else { continue }
+                    let field = kind == .actionRestored ? "action_id" : "goal_id"
+                    try add(
+                        kind, at: defAt, [(field, .string(entity))], key: entity + "-restored-\(seq)", file: "Habits.csv", line: row.line)
+                }
+            } else if existing.deleted[id] != nil, !counts.isEmpty {
+                // Its action is deleted already: a count cannot go to it.
+                result.notes.append(
+                    "\(name): archived; its entries are not imported while it is (restore it, or unarchive it in Loop, and import again)")
+                counts = []
+            }
             for (day, amount, note, line) in counts {
                 var data: [(String, JSONValue)] = [
                     ("entry_id", .string(id + "-" + day.description)), ("action_id", .string(id)), ("amount", .int(amount)),
@@ -189,9 +251,26 @@ public enum LoopImport {
                     .countAdded, at: noon(day), data, key: id + "|" + day.description, file: checkmarks[position]?.file ?? "Checkmarks.csv",
                     line: line)
             }
-            if field(cArchived).lowercased() == "true" || field(cArchived) == "1" {
-                try add(.actionDeleted, at: defAt, [("action_id", .string(id))], key: id + "-archived", file: "Habits.csv", line: row.line)
-                result.notes.append("\(name): archived in Loop, imported as a deleted action (`haru restore` brings it back)")
+            let hasGoal = period != nil && start != nil || existing.definitions.contains(goal)
+            if archived {
+                // Archived: hidden in Loop, with its score. Its goal goes with it (a goal
+                // left in progress over a deleted action was judged on nothing). An
+                // import again sends the same events (already there); a habit archived
+                // again after a restore, new ones.
+                if hasGoal, existing.deleted[goal] == nil {
+                    try add(
+                        .goalDeleted, at: defAt, [("goal_id", .string(goal))], key: goal + "-archived-\(existing.restorations[goal] ?? 0)",
+                        file: "Habits.csv", line: row.line)
+                }
+                if existing.deleted[id] == nil {
+                    try add(
+                        .actionDeleted, at: defAt, [("action_id", .string(id))],
+                        key: id + "-archived\(existing.restorations[id].map { "-\($0)" } ?? "")",
+                        file: "Habits.csv", line: row.line)
+                }
+                result.notes.append(
+                    "\(name): archived in Loop, imported as a deleted action\(hasGoal ? " and goal" : "") (`haru restore \(id)`"
+                        + (hasGoal ? " and `haru restore \(goal)`" : "") + " bring\(hasGoal ? "" : "s") \(hasGoal ? "them" : "it") back)")
             }
         }
         return result
