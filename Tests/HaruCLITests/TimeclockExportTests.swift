@@ -198,6 +198,68 @@ struct HTMLReportTests {
         #expect(progress.contains(#""streak":{"count":4,"unit":"days","best":4}"#) && page.contains("streak 4 days, best 4"), "\(progress)")
     }
 
+    /// What a person reads off the page without hovering (issue: the page
+    /// as people see it): honest daily totals when an action has two tags,
+    /// calendars with weekday names and day numbers, heatmaps with a scale,
+    /// a finished goal in words, tags that look alike given apart, a limit in red.
+    @Test func everyFigureSaysWhatItShowsAndTotalsAreTheTimeTracked() throws {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        func run(_ args: [String], _ now: String = "2026-03-01T00:00:00+01:00") {
+            let r = haru(args + ["--now", now], ledger: p)
+            #expect(r.code == 0, "\(args): \(r.err)")
+        }
+        run(["init", "--time-zone", "Europe/Berlin"])
+        run(["tag", "add", "Study", "--color", "#4F7CAC"])
+        run(["tag", "add", "Work", "--color", "#4A78B0"])  // a blue next to Study's
+        run(["action", "add", "Deep work", "--tracking", "time", "--tag", "Study", "--tag", "Work"])
+        run(["action", "add", "Coffee", "--tracking", "count"])
+        run(["goal", "add", "Sprint", "--start", "2026-03-02", "--end", "2026-03-03", "--threshold", "80", "--id", "sprint"])
+        run(["quest", "add", "--goal", "sprint", "--action", "Deep work", "--period", "daily", "--target", "2h"])
+        run(["goal", "add", "Less coffee", "--start", "2026-03-02", "--id", "coffee"])
+        run(["quest", "add", "--goal", "coffee", "--action", "Coffee", "--period", "daily", "--target", "2", "--at-most"])
+        run(["start", "Deep work", "--at", "2026-03-02T09:00"], "2026-03-02T09:00:00+01:00")
+        run(["stop"], "2026-03-02T12:45:00+01:00")  // 3 h 45 m, under both tags
+        run(["count", "Coffee", "3"], "2026-03-02T10:00:00+01:00")
+        let file = dir.path + "/r.html"
+        run(["report", "--from", "2026-03-02", "--to", "2026-03-04", "--html", file], "2026-03-04T20:00:00+01:00")
+        let page = try String(contentsOfFile: file, encoding: .utf8)
+        func section(_ heading: String) -> String {
+            guard let a = page.range(of: "<h2>\(heading)</h2>") else { return "" }
+            let rest = page[a.upperBound...]
+            return String(rest[..<(rest.range(of: "<h2>")?.lowerBound ?? rest.endIndex)])
+        }
+        // The day's bar is the time tracked, its total written on it; tags side by side, each 3 h 45 m.
+        let byDay = section("Time by day")
+        #expect(byDay.contains(">3h 45m</text>") && !byDay.contains("7h 30m"), "\(byDay)")
+        let byTag = section("Time by tag")
+        #expect(byTag.contains("counts under each of them"), "the page says why tags add up to more")
+        #expect(byTag.components(separatedBy: ": 3h 45m</title>").count - 1 == 2, "a bar per tag, not a stack: \(byTag)")
+        // Hours on the grid.
+        #expect(byDay.contains(">1h</text>") && byDay.contains(">2h</text>"), "\(byDay)")
+        // A finished goal: its judgment in words, no "today 0 %".
+        let goals = section("Goals")
+        let sprint = goals.components(separatedBy: "<div class=\"goal\">").first { $0.contains("Sprint") } ?? ""
+        #expect(sprint.contains("judged on 2026-03-03: its quests' mean ratio"), "\(sprint)")
+        #expect(!sprint.contains("today") && !sprint.contains("this week"), "\(sprint)")
+        // Calendars: weekday names down the side, day numbers in the cells.
+        #expect(sprint.contains(">Mon</text>") && sprint.contains(">Sun</text>"), "\(sprint)")
+        #expect(sprint.contains(">2</text>") && sprint.contains(">3</text>"), "\(sprint)")
+        // Heatmaps: a scale up to the busiest day; a limit's in red.
+        let heat = section("Actions by day")
+        #expect(heat.components(separatedBy: "(busiest day)").count - 1 == 2, "\(heat)")
+        let coffee = heat.components(separatedBy: "<div class=\"card\">").first { $0.contains("Coffee") } ?? ""
+        #expect(coffee.contains("a limit (at most 3× a day") || coffee.contains("a limit (at most 2× a day"), "\(coffee)")
+        #expect(coffee.contains(#"class="day filled missed""#), "\(coffee)")
+        // Counts: the value on the bar, the day over the limit in red, the limit drawn.
+        let counts = section("Counts by day")
+        #expect(counts.contains(#"class="missed"><title>2026-03-02: 3× (over the limit)"#) && counts.contains("limit 2× a day"), "\(counts)")
+        // Two tags whose colours look alike are drawn apart: Work does not keep its near-twin blue.
+        #expect(byTag.contains("#4F7CAC") && !byTag.contains("#4A78B0"), "\(byTag)")
+        // Charts take the page's width.
+        #expect(byDay.contains(#"<svg class="bars wide" viewBox="0 0 860 "#), "\(byDay)")
+    }
+
     @Test func namesAreEscaped() throws {
         let dir = cliLedger()
         #expect(haru(["action", "add", "<b>Bold</b> & co", "--tracking", "count", "--now", "2026-03-04T09:00:00Z"], ledger: dir.ledgerPath).code == 0)

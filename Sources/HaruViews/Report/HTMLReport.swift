@@ -1,17 +1,23 @@
 /// `haru report --html FILE`: one self-contained page (inline SVG and CSS,
-/// no script, nothing fetched):
-/// - each goal with its status, achievement, today's / this week's / this
-///   month's span, and per quest its streaks and a calendar of its periods
-///   (a cell per day, week or month since the goal started, within the
-///   range: met, missed, not scheduled, in progress);
-/// - a heatmap per action (one cell per logical day of the range, like
-///   Loop's);
-/// - time per day as bars stacked by tag, and counts per day per count action.
+/// no script, nothing fetched), readable without hovering: every figure has
+/// its labels, scale and legend written on it.
+/// - each goal with its status in words (a finished goal: when, and the
+///   mean of its quests' ratios against its threshold; one in progress: its
+///   day, week and month), and per quest its streaks and a calendar of its
+///   periods (days as a month calendar with weekday names and day numbers;
+///   weeks and months as labelled cells with their values);
+/// - a heatmap per action in the action's own colour, with a scale (a limit
+///   action's in the "missed" red, since more is worse there);
+/// - time per day stacked by action (so a bar is the time tracked, with its
+///   total on it) on an hour grid; time per tag side by side, never stacked
+///   (an action with two tags counts under both);
+/// - counts per day with their values, and the limit as a line.
 ///
 /// The numbers are those of `report` (`DayBook`) and `progress`
-/// (`ProgressReport`, with its period marks). Colours are the reference
-/// app's (deep moss green, mustard gold on warm white; sage mint and soft
-/// amber on green-tinted black in dark mode, `prefers-color-scheme`).
+/// (`ProgressReport`, with its period marks). Colours: the reference app's
+/// (deep moss green, mustard gold on warm white; sage mint and soft amber on
+/// green-tinted black in dark mode, `prefers-color-scheme`) for states;
+/// actions and tags get distinct hues (`HTMLReport.Palette`).
 
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
@@ -24,39 +30,45 @@ public enum HTMLReport {
     ) -> String {
         let days = book.grid.count
         let first = book.grid.day(0), last = book.grid.day(max(0, days - 1))
+        let palette = Palette(book: book, progress: progress)
         var html = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
             <meta name="color-scheme" content="light dark">
-            <style>\(style)</style></head><body>
-            <h1>\(escape(title))</h1><p class="range">\(first) – \(last)</p>
+            <style>\(style)\n\(Palette.style)</style></head><body>
+            <h1>\(escape(title))</h1><p class="range">\(first) – \(last) · \(days) day\(days == 1 ? "" : "s")</p>
 
             """
         html += goals(progress, from: first, through: last, calendar: cal)
-        html += heatmaps(book, calendar: cal)
-        html += tagBars(book)
-        html += countBars(book)
+        html += heatmaps(book, palette: palette, calendar: cal)
+        html += timeByAction(book, palette: palette)
+        html += timeByTag(book, palette: palette)
+        html += countBars(book, palette: palette)
         html += "</body></html>\n"
         return html
     }
 
     /// The page's colours, light and dark: the app's primary green and accent
-    /// yellow; missed and the bars' neutral tones are this page's own (the app
+    /// yellow; missed and the neutral tones are this page's own (the app
     /// names none).
     static let style = """
         :root{--bg:#FAFAF6;--surface:#FFFFFF;--text:#1F2421;--muted:#5F6B63;--green:#2F6B4F;--yellow:#D9A621;\
-        --missed:#B5483B;--none:#E4E6DF;--empty:#ECEEE8}
+        --missed:#B5483B;--none:#E4E6DF;--empty:#ECEEE8;--grid:#DADDD5;--on-state:#FFFFFF}
         @media (prefers-color-scheme: dark){:root{--bg:#111512;--surface:#1B211D;--text:#E4EAE5;--muted:#9AA89F;\
-        --green:#7FBF9E;--yellow:#E8C558;--missed:#D9776B;--none:#2A312C;--empty:#232A25}}
-        body{font:14px system-ui,sans-serif;margin:24px;background:var(--bg);color:var(--text)}
-        h1{font-size:20px;margin:0}h2{font-size:16px;margin:24px 0 6px}h3{font-size:14px;margin:14px 0 4px}
-        .range,.label,.note{color:var(--muted);fill:var(--muted)}.label{font-size:11px}
-        .goal{background:var(--surface);border-radius:10px;padding:10px 14px;margin:10px 0}
+        --green:#7FBF9E;--yellow:#E8C558;--missed:#D9776B;--none:#2A312C;--empty:#232A25;--grid:#2E3631;--on-state:#111512}}
+        body{font:14px system-ui,sans-serif;margin:24px auto;max-width:900px;padding:0 16px;background:var(--bg);color:var(--text)}
+        h1{font-size:20px;margin:0}h2{font-size:16px;margin:28px 0 6px}h3{font-size:14px;margin:14px 0 4px}
+        .range,.label,.note{color:var(--muted);fill:var(--muted)}.label{font-size:11px}.small{font-size:9px}
+        .value{font-size:10px;fill:var(--text)}.strong{font-weight:600}
+        .goal,.card{background:var(--surface);border-radius:10px;padding:10px 14px;margin:10px 0}
+        .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:0 12px}
         .status{font-weight:600}.achieved{color:var(--green)}.not_achieved{color:var(--missed)}
         .in_progress{color:var(--yellow)}.needs_confirmation{color:var(--yellow)}
         .met{fill:var(--green)}.missed{fill:var(--missed)}.in-progress{fill:var(--yellow)}.not-scheduled{fill:var(--none)}
-        .day{stroke:var(--bg);stroke-width:1}.zero{fill:var(--empty)}.count{fill:var(--yellow)}
-        .legend rect{stroke:none}svg{display:block;margin:4px 0}.side{display:inline-block;vertical-align:top;margin-right:24px}
+        .day{stroke:var(--surface);stroke-width:1}.zero{fill:var(--empty)}.gridline{stroke:var(--grid);stroke-width:1}
+        .limit{stroke:var(--missed);stroke-width:1.5;stroke-dasharray:5 3}
+        .on-dark{fill:var(--on-state)}.on-light{fill:var(--text)}.on-yellow{fill:#1F2421}
+        .legend rect{stroke:none}svg{display:block;margin:4px 0}svg.wide{width:100%;height:auto}
         """
 
     // MARK: Goals
@@ -64,16 +76,16 @@ public enum HTMLReport {
     static func goals(_ progress: ProgressReport, from: LocalDate, through: LocalDate, calendar cal: LedgerCalendar) -> String {
         guard !progress.goals.isEmpty else { return "" }
         var html = "<h2>Goals</h2>\n"
-        html += legend([("met", "met"), ("missed", "missed"), ("in-progress", "in progress"), ("not-scheduled", "not scheduled")])
+        html += legend(
+            [
+                ("met", Paint(cls: "met")), ("missed", Paint(cls: "missed")),
+                ("in progress (today, this week …)", Paint(cls: "in-progress")),
+                ("not scheduled", Paint(cls: "not-scheduled")),
+            ])
         for g in progress.goals {
-            let achieved = g.achievementPercent.map { " · \(Int($0.rounded())) % achieved" } ?? ""
             html +=
-                "<div class=\"goal\"><h3>\(escape(g.title)) <span class=\"status \(g.status.rawValue)\">\(words(g.status.rawValue))</span>"
-            html += "<span class=\"note\">\(achieved)</span></h3>\n"
-            let spans = zip(["today", "this week", "this month"], g.spanRatios).compactMap { name, r in
-                r.map { "\(name) \(Int(($0 * 100).rounded())) %" }
-            }
-            if !spans.isEmpty { html += "<p class=\"note\">\(spans.joined(separator: " · "))</p>\n" }
+                "<div class=\"goal\"><h3>\(escape(g.title)) <span class=\"status \(g.status.rawValue)\">\(words(g.status.rawValue))</span></h3>\n"
+            html += "<p class=\"note\">\(escape(goalLine(g, calendar: cal)))</p>\n"
             for q in g.quests {
                 html += "<p>\(escape(questLine(q)))"
                 if let s = q.streak {
@@ -89,7 +101,31 @@ public enum HTMLReport {
         return html
     }
 
-    /// `Reading: at least 30 min a day, Mon, Wed, Fri` and the like.
+    /// What a goal's status rests on, in words: a finished goal's judgment
+    /// (no "today 0 %" after its end), an open one's spans.
+    static func goalLine(_ g: GoalProgress, calendar cal: LedgerCalendar) -> String {
+        let runs = "\(g.startDate) → " + (g.endDate.map { "\($0)" } ?? "no end date")
+        switch g.status {
+        case .achieved, .notAchieved:
+            var s = runs + " · judged"
+            if let j = g.judgedAt { s += " on \(cal.day(of: Instant(seconds: j.seconds - 1)))" }
+            if let p = g.achievementPercent {
+                s +=
+                    ": its quests' mean ratio \(Int(p.rounded())) % \(g.status == .achieved ? "≥" : "<") the goal's \(g.thresholdPercent) %"
+            }
+            return s
+        case .needsConfirmation:
+            return runs + " · ended without quests: confirm it by hand (haru goal confirm \(g.id) achieved|not_achieved)"
+        case .inProgress:
+            guard !g.noQuests else { return runs + " · no quests" }
+            let spans = zip(["today", "this week", "this month"], g.spanRatios).compactMap { name, r in
+                r.map { "\(name) \(Int(($0 * 100).rounded())) %" }
+            }
+            return runs + " · its quests' mean ratio " + spans.joined(separator: " · ") + " (achieved at \(g.thresholdPercent) %)"
+        }
+    }
+
+    /// `Reading: at least 30m 00s a day, Mon, Wed, Fri` and the like.
     static func questLine(_ q: QuestProgress) -> String {
         let direction = q.spec.atLeast ? "at least" : "at most"
         let amount = q.spec.unitIsTime ? duration(q.spec.amount) : "\(Int(q.spec.amount))×"
@@ -103,28 +139,52 @@ public enum HTMLReport {
         return "\(q.targetName): \(direction) \(amount) \(per)"
     }
 
-    /// The periods of a quest within the range: a row of cells, one per day,
-    /// week or month (days as a calendar: weeks as columns).
+    /// The periods of a quest within the range. Days as a month calendar:
+    /// a column per week, weekday names on the left, each cell with its day
+    /// of the month, the month's name over the column where it begins.
+    /// Weeks and months as a row of cells, each with its dates and value.
     static func periodCalendar(_ q: QuestProgress, from: LocalDate, through: LocalDate, calendar cal: LedgerCalendar) -> String {
         let marks = q.periods.filter { $0.last >= from && $0.first <= through }
         guard !marks.isEmpty else { return "" }
+        let label = escape(q.targetName)
         var html = ""
         if q.spec.period == .daily {
             let weekStart = cal.weekStart(of: marks[0].first)
             let columns = (marks[marks.count - 1].first.daysSinceEpoch - weekStart.daysSinceEpoch) / 7 + 1
+            let (left, top, pitch) = (30, 14, 22)
             html +=
-                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(columns * 13 + 2)\" height=\"\(7 * 13 + 2)\" role=\"img\" aria-label=\"\(escape(q.targetName)) by day\">\n"
+                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(left + columns * pitch + 2)\" height=\"\(top + 7 * pitch + 2)\" role=\"img\" aria-label=\"\(label) by day\">\n"
+            html += weekdayLabels(from: weekStart, left: left, top: top, pitch: pitch)
+            var monthShown: Int?
             for m in marks {
                 let offset = m.first.daysSinceEpoch - weekStart.daysSinceEpoch
+                let (x, y) = (left + offset / 7 * pitch, top + offset % 7 * pitch)
                 html +=
-                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(offset / 7 * 13)\" y=\"\(offset % 7 * 13)\" width=\"12\" height=\"12\"><title>\(m.first): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>\n"
+                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"\(y)\" width=\"\(pitch - 2)\" height=\"\(pitch - 2)\" rx=\"3\"><title>\(m.first): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>"
+                let ink = ink(m.state)
+                html +=
+                    "<text class=\"small \(ink)\" text-anchor=\"middle\" x=\"\(x + (pitch - 2) / 2)\" y=\"\(y + pitch / 2 + 3)\">\(m.first.day)</text>\n"
+                if monthShown != m.first.month {
+                    monthShown = m.first.month
+                    html += "<text class=\"label small\" x=\"\(x)\" y=\"\(top - 4)\">\(monthName(m.first.month))</text>\n"
+                }
             }
         } else {
+            let width = 136
             html +=
-                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(marks.count * 25 + 2)\" height=\"26\" role=\"img\" aria-label=\"\(escape(q.targetName)) by \(q.spec.period == .weekly ? "week" : "month")\">\n"
+                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(marks.count * (width + 4) + 2)\" height=\"44\" role=\"img\" aria-label=\"\(label) by \(q.spec.period == .weekly ? "week" : "month")\">\n"
             for (k, m) in marks.enumerated() {
+                let x = k * (width + 4)
                 html +=
-                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(k * 25)\" y=\"0\" width=\"24\" height=\"24\" rx=\"3\"><title>\(m.first) – \(m.last): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>\n"
+                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"0\" width=\"\(width)\" height=\"42\" rx=\"4\"><title>\(m.first) – \(m.last): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>"
+                let ink = ink(m.state)
+                let dates =
+                    q.spec.period == .monthly && m.first.day == 1
+                    ? "\(monthName(m.first.month)) \(m.first.year)" : "\(short(m.first)) – \(short(m.last))"
+                html += "<text class=\"small \(ink)\" x=\"\(x + 6)\" y=\"16\">\(dates)</text>"
+                let against = q.spec.atLeast ? "of" : "· at most"
+                html +=
+                    "<text class=\"value \(ink) strong\" x=\"\(x + 6)\" y=\"33\">\(cellValue(m.value, q)) \(against) \(cellValue(q.spec.amount, q))</text>\n"
             }
         }
         return html + "</svg>\n"
@@ -139,154 +199,17 @@ public enum HTMLReport {
         }
     }
 
+    /// The class of text written on a cell of that state, legible on it in light and dark.
+    static func ink(_ s: PeriodMark.State) -> String {
+        switch s {
+        case .met, .missed: "on-dark"
+        case .inProgress: "on-yellow"
+        case .notScheduled: "on-light"
+        }
+    }
+
+    /// A value written in a cell: durations to the minute (`1h 5m`).
+    static func cellValue(_ v: Double, _ q: QuestProgress) -> String { q.spec.unitIsTime ? shortDuration(v) : "\(Int(v))×" }
+
     static func value(_ v: Double, _ q: QuestProgress) -> String { q.spec.unitIsTime ? duration(v) : "\(Int(v))×" }
-
-    // MARK: Actions, tags, counts
-
-    /// A heatmap per action: weeks as columns, weekdays as rows (from the
-    /// ledger's week start), the shade by the day's time or count.
-    static func heatmaps(_ book: DayBook, calendar cal: LedgerCalendar) -> String {
-        let days = book.grid.count
-        guard days > 0 else { return "" }
-        let first = book.grid.day(0), last = book.grid.day(days - 1)
-        let perDay = (0..<days).map { book.perDay($0) }
-        let ids = sortedByName(book.actions).filter { id in perDay.contains { !($0[id]?.isZero ?? true) } }
-        guard !ids.isEmpty else { return "" }
-        var html = "<h2>Actions by day</h2>\n"
-        let weekStart = cal.weekStart(of: first)
-        let columns = (last.daysSinceEpoch - weekStart.daysSinceEpoch) / 7 + 1
-        for id in ids {
-            let name = book.actions[id]?.name ?? id
-            let isCount = book.actions[id]?.tracking == Tracking.count
-            let values = perDay.map { Double(isCount ? ($0[id]?.count ?? 0) : ($0[id]?.seconds ?? 0)) }
-            let top = values.max() ?? 0
-            html += "<div class=\"side\"><h3>\(escape(name))</h3>\n"
-            html +=
-                "<svg class=\"heatmap\" width=\"\(columns * 13 + 2)\" height=\"\(7 * 13 + 2)\" role=\"img\" aria-label=\"\(escape(name)) by day\">\n"
-            for i in 0..<days {
-                let d = book.grid.day(i)
-                let offset = d.daysSinceEpoch - weekStart.daysSinceEpoch
-                let v = values[i]
-                let opacity = top > 0 && v > 0 ? JSONValue.formatNumber(((0.25 + 0.75 * v / top) * 100).rounded() / 100) : "1"
-                let what = isCount ? "\(Int(v))×" : duration(v)
-                html +=
-                    "<rect class=\"day \(v > 0 ? "met" : "zero")\" fill-opacity=\"\(opacity)\" data-day=\"\(d)\" x=\"\(offset / 7 * 13)\" y=\"\(offset % 7 * 13)\" width=\"12\" height=\"12\"><title>\(d): \(what)</title></rect>\n"
-            }
-            html += "</svg></div>\n"
-        }
-        return html
-    }
-
-    /// Time per day, one bar a day stacked by tag (each tag in its own
-    /// colour; an action's time counts for each of its tags).
-    static func tagBars(_ book: DayBook) -> String {
-        let days = book.grid.count
-        let perDay = (0..<days).map { book.tagTotals($0) }
-        let tags = sortedByName(book.tags).filter { id in perDay.contains { ($0[id]?.seconds ?? 0) > 0 } }
-        guard !tags.isEmpty else { return "" }
-        let top = perDay.map { d in tags.reduce(0) { $0 + (d[$1]?.seconds ?? 0) } }.max() ?? 0
-        let width = max(10, min(28, 720 / max(days, 1)))
-        var html = "<h2>Time by tag</h2>\n"
-        html += legend(
-            tags.enumerated().map { k, id in ("tag\(k)", book.tags[id]?.name ?? id) },
-            colours: tags.enumerated().map { colour(book.tags[$1], $0) })
-        html +=
-            "<svg class=\"bars\" width=\"\(max(days * width + 2, 160))\" height=\"138\" role=\"img\" aria-label=\"time per day by tag\">\n"
-        html += dayLabels(book, width: width, y: 134)
-        for i in 0..<days {
-            var y = 120.0
-            for (k, id) in tags.enumerated() {
-                let s = perDay[i][id]?.seconds ?? 0
-                guard s > 0, top > 0 else { continue }
-                let h = 118.0 * Double(s) / Double(top)
-                y -= h
-                html +=
-                    "<rect x=\"\(i * width)\" y=\"\(fmt(y))\" width=\"\(width - 2)\" height=\"\(fmt(h))\" fill=\"\(colour(book.tags[id], k))\"><title>\(book.grid.day(i)) \(escape(book.tags[id]?.name ?? id)): \(duration(Double(s)))</title></rect>\n"
-            }
-        }
-        return html + "</svg>\n"
-    }
-
-    /// Counts per day, a row of bars per count action.
-    static func countBars(_ book: DayBook) -> String {
-        let days = book.grid.count
-        let perDay = (0..<days).map { book.perDay($0) }
-        let ids = sortedByName(book.actions).filter { id in
-            book.actions[id]?.tracking == Tracking.count && perDay.contains { ($0[id]?.count ?? 0) > 0 }
-        }
-        guard !ids.isEmpty else { return "" }
-        let width = max(10, min(28, 720 / max(days, 1)))
-        var html = "<h2>Counts by day</h2>\n"
-        for id in ids {
-            let name = book.actions[id]?.name ?? id
-            let values = perDay.map { $0[id]?.count ?? 0 }
-            let top = values.max() ?? 0
-            html +=
-                "<h3>\(escape(name))</h3>\n<svg class=\"bars\" width=\"\(max(days * width + 2, 160))\" height=\"76\" role=\"img\" aria-label=\"\(escape(name)) per day\">\n"
-            html += dayLabels(book, width: width, y: 73)
-            for (i, v) in values.enumerated() where v > 0 && top > 0 {
-                let h = 58.0 * Double(v) / Double(top)
-                html +=
-                    "<rect class=\"count\" x=\"\(i * width)\" y=\"\(fmt(60 - h))\" width=\"\(width - 2)\" height=\"\(fmt(h))\"><title>\(book.grid.day(i)): \(v)×</title></rect>\n"
-            }
-            html += "</svg>\n"
-        }
-        return html
-    }
-
-    // MARK: Pieces
-
-    /// The first and last day of the range under a row of daily bars.
-    static func dayLabels(_ book: DayBook, width: Int, y: Int) -> String {
-        let days = book.grid.count
-        guard days > 0 else { return "" }
-        var html = "<text class=\"label\" x=\"0\" y=\"\(y)\">\(book.grid.day(0))</text>"
-        if days > 1 {
-            html +=
-                "<text class=\"label\" text-anchor=\"end\" x=\"\(max(days * width - 2, 158))\" y=\"\(y)\">\(book.grid.day(days - 1))</text>"
-        }
-        return html + "\n"
-    }
-
-    static func legend(_ items: [(String, String)], colours: [String]? = nil) -> String {
-        var html = "<svg class=\"legend\" width=\"\(items.count * 130)\" height=\"18\">"
-        for (k, (cls, label)) in items.enumerated() {
-            let fill = colours.map { " fill=\"\($0[k])\"" } ?? ""
-            html += "<rect class=\"\(cls)\"\(fill) x=\"\(k * 130)\" y=\"3\" width=\"12\" height=\"12\"></rect>"
-            html += "<text class=\"label\" x=\"\(k * 130 + 16)\" y=\"13\">\(escape(label))</text>"
-        }
-        return html + "</svg>\n"
-    }
-
-    /// A tag's own colour (`#RRGGBB`), else one of a fixed set by its place.
-    static func colour(_ tag: Payload?, _ k: Int) -> String {
-        if let c = tag?.color, c.count == 7, c.first == "#", c.dropFirst().allSatisfy(\.isHexDigit) { return c }
-        let set = ["#2F6B4F", "#D9A621", "#4F7CAC", "#B5483B", "#7A5C99", "#3E8E8A", "#C27C3A", "#6B8F2F"]
-        return set[k % set.count]
-    }
-
-    static func sortedByName(_ defs: [String: Payload]) -> [String] {
-        defs.keys.sorted { (defs[$0]?.name ?? $0, $0) < (defs[$1]?.name ?? $1, $1) }
-    }
-
-    /// A duration as the terminal shows it (`DurationText`), to the second.
-    static func duration(_ seconds: Double) -> String { DurationText.text(Int64(seconds.rounded())) }
-
-    static func fmt(_ x: Double) -> String { JSONValue.formatNumber((x * 10).rounded() / 10) }
-
-    static func words(_ s: String) -> String { String(s.map { $0 == "_" ? " " : $0 }) }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }
