@@ -307,9 +307,9 @@ extension Subcommands {
             let ledger = try ctx.openLedgerToImport("Loop's export")
             let cal = try ctx.calendar(ledger)
             let existing = try ledger.snapshot(zones: ctx.zones) { try LoopImport.Existing($0) }
+            let today = cal.day(of: try ctx.clockNow())
             let result = try LoopImport.events(
-                habits: habits, checkmarks: marks, calendar: cal, zones: ctx.zones, existing: existing,
-                today: cal.day(of: try ctx.clockNow()))
+                habits: habits, checkmarks: marks, calendar: cal, zones: ctx.zones, existing: existing, today: today)
             let r: AppendResult
             do {
                 let progress = ctx.progressLine("importing Loop")
