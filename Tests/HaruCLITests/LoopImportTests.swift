@@ -134,8 +134,10 @@ struct LoopImportTests {
         // The archived habit: a deleted action and a deleted goal, so no goal in progress over nothing, no raw id.
         #expect(!goals.contains("Guitar"), "\(goals)")
         let progress = haru(["progress"] + now, ledger: ledger).out
-        #expect(!progress.contains("Guitar") && !progress.contains("loop-"), "\(progress)")
-        #expect(haru(["quests"] + now, ledger: ledger).out.contains("loop-") == false)
+        #expect(!progress.contains("Guitar"), "\(progress)")
+        // Every quest's target is a name, none a raw id.
+        let quests = haru(["quests", "--json"] + now, ledger: ledger).out
+        #expect(!quests.contains(#""target_name":"loop-"#) && !quests.contains(#""target":"loop-"#), "\(quests)")
         #expect(r.err.contains("Guitar: archived in Loop, imported as a deleted action and goal"), "\(r.err)")
         let again = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
         #expect(again.out.hasPrefix("Imported 0 events"), "\(again.out) \(again.err)")
@@ -143,28 +145,18 @@ struct LoopImportTests {
     }
 
     /// A habit archived and brought back in Loop comes back in haru (action
-    /// and goal restored, its new entries counted); a rule of the ledger that
-    /// an import's event breaks names the file and line it came from.
-    @Test func anUnarchivedHabitIsRestoredAndALedgerRuleBrokenNamesFileAndLine() {
+    /// and goal restored, its new entries counted); one whose name the user
+    /// gave an action of their own meanwhile comes as `Name (2)`.
+    @Test func anUnarchivedHabitIsRestored() {
         let files = export(Self.loopsOwnLayout)
-        let ledger = files.path + "/ledger"
         let now = ["--now", "2026-03-05T08:00:00Z"]
-        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: ledger).code == 0)
-        #expect(haru(["import", "loop", files.path + "/export"] + now, ledger: ledger).code == 0)
         var unarchived = Self.loopsOwnLayout
         unarchived["Habits.csv"] = unarchived["Habits.csv"]!.replacingOccurrences(of: "#F4511E,,,,true", with: "#F4511E,,,,false")
         unarchived["004 Guitar/Checkmarks.csv"] = "Date,Value,Notes\n2026-03-04,YES_MANUAL,\n2026-03-03,NO,\n2026-03-02,YES_MANUAL,\n"
         let back = export(unarchived)
-        // Taken meanwhile by an action of the user's: the restoration cannot be, and the refusal says where it came from.
-        let copy = files.path + "/copy"
-        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: copy).code == 0)
-        #expect(haru(["import", "loop", files.path + "/export"] + now, ledger: copy).code == 0)
-        #expect(haru(["action", "add", "Guitar", "--tracking", "count"] + now, ledger: copy).code == 0)
-        let refused = haru(["import", "loop", back.path + "/export"] + now, ledger: copy)
-        #expect(refused.code == 2, "\(refused.out)")
-        #expect(refused.err.hasPrefix("Error: Loop import: Habits.csv line 5: "), "the Guitar row: \(refused.err)")
-        #expect(!refused.err.contains("data."), "\(refused.err)")
-        // Brought back.
+        let ledger = files.path + "/ledger"
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: ledger).code == 0)
+        #expect(haru(["import", "loop", files.path + "/export"] + now, ledger: ledger).code == 0)
         let r = haru(["import", "loop", back.path + "/export"] + now, ledger: ledger)
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out.contains("1 count") && r.out.contains("2 other events"), "a restored action and goal, the new entry: \(r.out)")
@@ -173,6 +165,40 @@ struct LoopImportTests {
         #expect(haru(["goals", "--json"] + now, ledger: ledger).out.contains(#""title":"Guitar""#))
         #expect(haru(["import", "loop", back.path + "/export"] + now, ledger: ledger).out.hasPrefix("Imported 0 events"))
         #expect(haru(["verify"], ledger: ledger).code == 0)
+        // The name taken meanwhile by an action of the user's: the habit comes whole under another name.
+        let copy = files.path + "/copy"
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: copy).code == 0)
+        #expect(haru(["import", "loop", files.path + "/export"] + now, ledger: copy).code == 0)
+        #expect(haru(["action", "add", "Guitar", "--tracking", "count"] + now, ledger: copy).code == 0)
+        let taken = haru(["import", "loop", back.path + "/export"] + now, ledger: copy)
+        #expect(taken.code == 0, "\(taken.err)")
+        #expect(taken.err.contains(#"imported as "Guitar (2)""#), "\(taken.err)")
+        let copyReport = haru(["report", "--from", "2026-03-02", "--to", "2026-03-04", "--json"] + now, ledger: copy).out
+        #expect(copyReport.contains(#""name":"Guitar (2)","seconds":0,"count":2"#), "\(copyReport)")
+    }
+
+    /// A rule of the ledger that an event of the import breaks names the file and line it came from.
+    @Test func aLedgerRuleBrokenByAnEntryNamesItsFileAndLine() {
+        let files = export(["Habits.csv": Self.habits, "001 Meditate/Checkmarks.csv": "Date,Value\n2026-03-02,YES_MANUAL\n"])
+        let ledger = files.path + "/ledger"
+        #expect(haru(["init", "--time-zone", "UTC"], ledger: ledger).code == 0)
+        // An action of the user's under the id a Loop import gives Meditate, tracking time: no count quest or count can go to it.
+        #expect(haru(["import", "loop", files.path + "/export"], ledger: ledger).code == 0)
+        let log = haru(["log", "--json"], ledger: ledger).out
+        guard let id = log.firstMatch(of: /"action_id":"(loop-[0-9a-f]+)","name":"Meditate"/)?.1 else {
+            Issue.record("no Meditate action in \(log)")
+            return
+        }
+        let other = files.path + "/other"
+        #expect(haru(["init", "--time-zone", "UTC"], ledger: other).code == 0)
+        #expect(haru(["action", "add", "Sitting", "--tracking", "time", "--id", String(id)], ledger: other).code == 0)
+        let before = haru(["log", "--json"], ledger: other).out
+        let r = haru(["import", "loop", files.path + "/export"], ledger: other)
+        #expect(r.code == 2, "\(r.out)")
+        // Its quest (a count target on a time action) is the first event refused: the Meditate row.
+        #expect(r.err.hasPrefix("Error: Loop import: Habits.csv line 2: "), "\(r.err)")
+        #expect(!r.err.contains("data.") && r.err.contains("nothing was imported"), "\(r.err)")
+        #expect(haru(["log", "--json"], ledger: other).out == before)
     }
 
     @Test(arguments: [

@@ -38,12 +38,17 @@ public enum LoopImport {
     /// What an earlier Loop import left in the ledger: its actions by name
     /// (live ones before deleted), and the goal and quest ids there are.
     public struct Existing: Sendable {
+        /// What every event of a Loop import says of its origin.
+        static let source = "import:loop"
         public var actions: [String: String] = [:]
         public var definitions: Set<String> = []
         /// The names of live actions no Loop import made: a habit of that name gets another.
         public var taken: Set<String> = []
-        /// Loop's actions and goals that are deleted (archived habits): id → the deletion's seq.
+        /// Loop's actions and goals that are deleted: id → the deletion's seq.
         public var deleted: [String: UInt64] = [:]
+        /// Those a Loop import deleted (an archived habit): brought back when the habit is.
+        /// One the user deleted in haru stays deleted.
+        public var archived: Set<String> = []
         /// How many times each was restored: a habit archived again is deleted by another event.
         public var restorations: [String: Int] = [:]
 
@@ -58,16 +63,19 @@ public enum LoopImport {
                     continue
                 }
                 if d.isLive || actions[name] == nil { actions[name] = d.id }
-                note(d)
+                try note(d, snap)
             }
             for kind in [DefinitionKind.goal, .quest] {
-                for d in try snap.definitions(kind) where d.id.hasPrefix("loop-") { note(d) }
+                for d in try snap.definitions(kind) where d.id.hasPrefix("loop-") { try note(d, snap) }
             }
         }
 
-        private mutating func note(_ d: Definition) {
+        private mutating func note(_ d: Definition, _ snap: Snapshot) throws {
             definitions.insert(d.id)
-            if let seq = d.deletedSeq { deleted[d.id] = seq }
+            if let seq = d.deletedSeq {
+                deleted[d.id] = seq
+                if try snap.event(seq)?.source == Self.source { archived.insert(d.id) }
+            }
             if !d.restorations.isEmpty { restorations[d.id] = d.restorations.count }
         }
     }
@@ -100,7 +108,7 @@ public enum LoopImport {
             do {
                 let p = try Payload.parse(.object(data), type: type, zones: zones)
                 result.events.append(
-                    EventInput(id: AppCSV.derivedID("loop:" + type.name, key), type: type, at: at, source: "import:loop", payload: p))
+                    EventInput(id: AppCSV.derivedID("loop:" + type.name, key), type: type, at: at, source: Existing.source, payload: p))
                 result.origins.append("\(file) line \(line)")
             } catch {
                 throw CSVInputError(file: file, line: line, column: nil, rule: "\(error.field): \(error.rule)")
@@ -231,15 +239,16 @@ public enum LoopImport {
             if !archived {
                 // Archived before and no longer (brought back in Loop): restored, goal too.
                 for (kind, entity) in [(EventType.actionRestored, id), (.goalRestored, goal)] {
-                    guard let seq = existing.deleted[entity] else { continue }
+                    guard let seq = existing.deleted[entity], existing.archived.contains(entity) else { continue }
                     let field = kind == .actionRestored ? "action_id" : "goal_id"
                     try add(
                         kind, at: defAt, [(field, .string(entity))], key: entity + "-restored-\(seq)", file: "Habits.csv", line: row.line)
                 }
-            } else if existing.deleted[id] != nil, !counts.isEmpty {
-                // Its action is deleted already: a count cannot go to it.
+            }
+            if existing.deleted[id] != nil, archived || !existing.archived.contains(id), !counts.isEmpty {
+                // Its action is deleted (archived, or by the user in haru): a count cannot go to it.
                 result.notes.append(
-                    "\(name): archived; its entries are not imported while it is (restore it, or unarchive it in Loop, and import again)")
+                    "\(name): its action is deleted here; its entries are not imported while it is (`haru restore \(id)` and import again)")
                 counts = []
             }
             for (day, amount, note, line) in counts {
@@ -257,16 +266,13 @@ public enum LoopImport {
                 // left in progress over a deleted action was judged on nothing). An
                 // import again sends the same events (already there); a habit archived
                 // again after a restore, new ones.
+                let goalKey = goal + "-archived-" + String(existing.restorations[goal] ?? 0)
+                let actionKey = id + "-archived" + (existing.restorations[id].map { "-" + String($0) } ?? "")
                 if hasGoal, existing.deleted[goal] == nil {
-                    try add(
-                        .goalDeleted, at: defAt, [("goal_id", .string(goal))], key: goal + "-archived-\(existing.restorations[goal] ?? 0)",
-                        file: "Habits.csv", line: row.line)
+                    try add(.goalDeleted, at: defAt, [("goal_id", .string(goal))], key: goalKey, file: "Habits.csv", line: row.line)
                 }
                 if existing.deleted[id] == nil {
-                    try add(
-                        .actionDeleted, at: defAt, [("action_id", .string(id))],
-                        key: id + "-archived\(existing.restorations[id].map { "-\($0)" } ?? "")",
-                        file: "Habits.csv", line: row.line)
+                    try add(.actionDeleted, at: defAt, [("action_id", .string(id))], key: actionKey, file: "Habits.csv", line: row.line)
                 }
                 result.notes.append(
                     "\(name): archived in Loop, imported as a deleted action\(hasGoal ? " and goal" : "") (`haru restore \(id)`"
