@@ -85,13 +85,24 @@
         return found
     }
 
-    /// Every session whose id starts with `prefix`, in id order: an importer
-    /// whose ids carry its name finds what it imported before.
-    @_spi(Layers) public func sessions(idPrefix prefix: String) throws -> [SessionRecord] {
+    /// Every session whose id starts with `prefix`, in id order, but those
+    /// in `except` (not decoded: an importer that found most of what it
+    /// imported before by id reads only the rest). `except` is walked beside
+    /// the keys, so it must be sorted by its UTF-8 bytes (the keys' order).
+    @_spi(Layers) public func sessions(idPrefix prefix: String, exceptSorted except: [String] = []) throws -> [SessionRecord] {
         let key = StateKey.session(prefix)
         var out: [SessionRecord] = []
+        var next = 0
         try txn.scan(db, from: key) { k, v in
-            guard k.withUnsafeBytes({ $0.starts(with: key) }) else { return false }
+            let skip = try k.withUnsafeBytes { (k) throws(DecodeError) -> Bool? in
+                guard k.starts(with: key) else { return nil }
+                let id = k.dropFirst()
+                // Past every excepted id before this key; then this key is one or not.
+                while next < except.count, except[next].utf8.lexicographicallyPrecedes(id) { next += 1 }
+                return next < except.count && except[next].utf8.elementsEqual(id)
+            }
+            guard let skip else { return false }
+            if skip { return true }
             try v.withUnsafeBytes { (v) throws(DecodeError) in
                 var r = ByteReader(v)
                 out.append(try StateCodec.decodeSession(&r))

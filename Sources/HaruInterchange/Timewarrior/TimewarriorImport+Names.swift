@@ -33,6 +33,10 @@ extension TimewarriorImport {
         var tagNames: [String: String] = [:]
         /// Each action name this import has settled, with the tags it was settled for.
         var settled: [String: (action: Action, tags: [String])] = [:]
+        /// The action of each list of tags met so far, as the export writes it
+        /// (named by its tags alone: no map, no annotation): a million intervals
+        /// of a few sets sort and join their tags once per set, not per interval.
+        var byTags: [[String]: Action] = [:]
         /// When the actions and tags made here were made: a day before the first interval.
         var definedAt = Instant(seconds: 0)
         /// What the summary says of what could not be kept as timewarrior had it.
@@ -99,7 +103,10 @@ extension TimewarriorImport {
         /// new; an earlier import's action given the tags of its set); nil
         /// when the interval names none.
         mutating func action(of iv: Interval, definitions: inout [EventInput]) throws -> Action? {
+            let cached = options.actionFrom == .tag && options.map.isEmpty && !iv.tags.isEmpty
+            if cached, let a = byTags[iv.tags] { return a }
             guard let (name, tags) = wanted(iv) else { return nil }
+            defer { if cached, let a = settled[name]?.action { byTags[iv.tags] = a } }
             if let s = settled[name] {
                 if s.tags != tags { notes.add(shared: name, tags, s.tags) }
                 return s.action

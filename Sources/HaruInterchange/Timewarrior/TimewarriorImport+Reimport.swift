@@ -31,26 +31,41 @@ extension TimewarriorImport {
             intervals.sort { ($0.start, $0.index) < ($1.start, $1.index) }
         }
         names.definedAt = Instant(seconds: (intervals.first?.start.seconds ?? 86_400) - 86_400)
-        var earlier = try EarlierSessions(snap)
         var definitions: [EventInput] = []
         var untagged = Untagged()
         var plan = Plan()
-        // New intervals: (place in `intervals`, action, note).
-        var fresh: [(at: Int, iv: Interval, action: Action, note: String?)] = []
+        // First by id (one look-up each: what an interval imported before and
+        // left alone since has); the sessions that took none, read after.
+        var matched: [String] = []
+        var pending: [(at: Int, iv: Interval, action: Action, note: String?)] = []
         for (k, iv) in intervals.enumerated() {
             guard let action = try names.action(of: iv, definitions: &definitions) else {
                 untagged.count(iv)
                 continue
             }
             let note = names.note(of: iv)
-            if let s = earlier.take(action: action.id, start: iv.start) {
+            if let s = try sessionByID(action, start: iv.start, snap: snap) {
+                matched.append(s.id)
                 let steps = update(s, to: iv, action: action, note: note)
                 if steps.isEmpty { plan.unchanged += 1 } else { plan.add(steps, at: k) }
             } else {
-                fresh.append((k, iv, action, note))
+                pending.append((k, iv, action, note))
             }
         }
         try untagged.check(names.options)
+        // The rest by action and start: a session moved before keeps its id.
+        // In order of start they are nearly in order of id already: the sort is short.
+        matched.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var earlier = try EarlierSessions(snap, except: matched)
+        var fresh: [(at: Int, iv: Interval, action: Action, note: String?)] = []
+        for f in pending {
+            if let s = earlier.take(action: f.action.id, start: f.iv.start) {
+                let steps = update(s, to: f.iv, action: f.action, note: f.note)
+                if steps.isEmpty { plan.unchanged += 1 } else { plan.add(steps, at: f.at) }
+            } else {
+                fresh.append(f)
+            }
+        }
 
         // What earlier imports made and this export no longer has.
         let first = intervals.first?.start
@@ -94,8 +109,22 @@ extension TimewarriorImport {
         var ordered: [TimewarriorEvents.Step] { byInterval.sorted { $0.0 < $1.0 }.flatMap(\.1) }
     }
 
+    /// The live session an earlier import made for this action and start
+    /// under the id it would have (`sessionID`, or the long id of imports
+    /// before ids became short), if it still starts there.
+    static func sessionByID(_ action: Action, start: Instant, snap: Snapshot) throws -> SessionRecord? {
+        func live(_ id: String) throws -> SessionRecord? {
+            guard let s = try snap.store.session(id), s.status == .running || s.status == .stopped, s.actionID == action.id,
+                s.start == start
+            else { return nil }
+            return s
+        }
+        // The long id only when the short one is not there (its hash costs as much as the look-up).
+        return try live(sessionID(action, start: start)) ?? live(legacySessionID(action.name, start: start))
+    }
+
     /// The live sessions earlier imports made (`tw-`, and `timew-` of
-    /// imports before ids became short), by action and start.
+    /// imports before ids became short) that no interval took by id, by action and start.
     struct EarlierSessions {
         private var byKey: [Key: SessionRecord] = [:]
         struct Key: Hashable {
@@ -103,9 +132,10 @@ extension TimewarriorImport {
             var start: Int64
         }
 
-        init(_ snap: Snapshot) throws {
+        init(_ snap: Snapshot, except matched: [String]) throws {
             for prefix in ["tw-", "timew-"] {
-                for s in try snap.store.sessions(idPrefix: prefix) where s.status == .running || s.status == .stopped {
+                for s in try snap.store.sessions(idPrefix: prefix, exceptSorted: matched) where s.status == .running || s.status == .stopped
+                {
                     byKey[Key(action: s.actionID, start: s.start.seconds)] = s
                 }
             }
