@@ -258,6 +258,13 @@ struct HTMLReportTests {
         #expect(byTag.contains("#4F7CAC") && !byTag.contains("#4A78B0"), "\(byTag)")
         // Charts take the page's width.
         #expect(byDay.contains(#"<svg class="bars wide" viewBox="0 0 860 "#), "\(byDay)")
+        // A year: heatmaps wrap into blocks that fit the page (they ran off it), a cell per day still.
+        let year = dir.path + "/year.html"
+        run(["report", "--from", "2025-03-05", "--to", "2026-03-04", "--html", year], "2026-03-04T20:00:00+01:00")
+        let long = try String(contentsOfFile: year, encoding: .utf8)
+        let sizes = long.matches(of: /<svg class="heatmap" width="([0-9]+)" height="([0-9]+)"/).map { (Int($0.1)!, Int($0.2)!) }
+        #expect(sizes.count == 2 && sizes.allSatisfy { $0.0 <= 802 && $0.1 >= 2 * 174 }, "\(sizes)")
+        #expect(long.components(separatedBy: #"<rect class="day "#).count - 1 == 2 * 365)
     }
 
     @Test func namesAreEscaped() throws {

@@ -18,10 +18,11 @@ extension HTMLReport {
         let perDay = (0..<days).map { book.perDay($0) }
         let ids = sortedByName(book.actions).filter { id in perDay.contains { !($0[id]?.isZero ?? true) } }
         guard !ids.isEmpty else { return "" }
-        var html = "<h2>Actions by day</h2>\n<div class=\"cards\">\n"
-        let weekStart = cal.weekStart(of: first)
-        let columns = (last.daysSinceEpoch - weekStart.daysSinceEpoch) / 7 + 1
-        let (left, pitch) = (30, 20)
+        // A few weeks: cards side by side; more: a card across the page each, wrapped into blocks.
+        let narrow = WeekGrid(from: first, through: last, calendar: cal, maxWidth: 240, dayRow: true)
+        let wide = narrow.blocks > 1
+        var html = "<h2>Actions by day</h2>\n" + (wide ? "" : "<div class=\"cards\">\n")
+        let grid = wide ? WeekGrid(from: first, through: last, calendar: cal, maxWidth: 800, dayRow: true) : narrow
         for id in ids {
             let name = book.actions[id]?.name ?? id
             let isCount = book.actions[id]?.tracking == Tracking.count
@@ -35,25 +36,21 @@ extension HTMLReport {
             if let limit = palette.limits[id] { about += " · a limit (\(escape(limit))): darker is more" }
             html += "<p class=\"note\">\(about)</p>\n"
             html +=
-                "<svg class=\"heatmap\" width=\"\(left + columns * pitch + 2)\" height=\"\(Self.heatmapTop + 7 * pitch + 2)\" role=\"img\" aria-label=\"\(escape(name)) by day\">\n"
-            html += weekdayLabels(from: weekStart, left: left, top: Self.heatmapTop, pitch: pitch)
-            html += columnDates(from: weekStart, columns: columns, left: left, pitch: pitch)
+                "<svg class=\"heatmap\" width=\"\(grid.width)\" height=\"\(grid.height)\" role=\"img\" aria-label=\"\(escape(name)) by day\">\n"
+            html += grid.labels(dayRow: true)
             for i in 0..<days {
                 let d = book.grid.day(i)
-                let offset = d.daysSinceEpoch - weekStart.daysSinceEpoch
+                let (x, y) = grid.cell(d)
                 let v = values[i]
                 let shade =
                     v > 0 && top > 0 ? paint.attributes("day filled") + " fill-opacity=\"\(opacity(v, top))\"" : " class=\"day zero\""
                 html +=
-                    "<rect\(shade) data-day=\"\(d)\" x=\"\(left + offset / 7 * pitch)\" y=\"\(Self.heatmapTop + offset % 7 * pitch)\" width=\"\(pitch - 2)\" height=\"\(pitch - 2)\" rx=\"2\"><title>\(d): \(isCount ? "\(Int(v))×" : duration(v))</title></rect>\n"
+                    "<rect\(shade) data-day=\"\(d)\" x=\"\(x)\" y=\"\(y)\" width=\"\(WeekGrid.pitch - 2)\" height=\"\(WeekGrid.pitch - 2)\" rx=\"2\"><title>\(d): \(isCount ? "\(Int(v))×" : duration(v))</title></rect>\n"
             }
             html += "</svg>\n" + scale(paint, top: say(top)) + "</div>\n"
         }
-        return html + "</div>\n"
+        return html + (wide ? "" : "</div>\n")
     }
-
-    /// Where a heatmap's cells begin: under two rows of labels (the month, the day of each column's first day).
-    static let heatmapTop = 26
 
     /// How dark a cell is: a quarter for the least, whole for the busiest day.
     static func opacity(_ v: Double, _ top: Double) -> String { JSONValue.formatNumber(((0.25 + 0.75 * v / top) * 100).rounded() / 100) }

@@ -38,8 +38,11 @@ extension HTMLReport {
         }
 
         init(book: DayBook, progress: ProgressReport) {
+            let days = book.grid.count
+            let (first, last) = (book.grid.day(0), book.grid.day(max(0, days - 1)))
             for g in progress.goals {
-                for q in g.quests where !q.spec.atLeast {
+                // Limits the page's days are judged by (not one that ended before them).
+                for q in g.quests where !q.spec.atLeast && q.periods.contains(where: { $0.last >= first && $0.first <= last }) {
                     guard case .action(let id) = q.spec.target else { continue }
                     limits[id] = String(HTMLReport.questLine(q).drop { $0 != ":" }.dropFirst(2))
                     if q.spec.period == .daily && !q.spec.unitIsTime { dailyLimits[id] = min(dailyLimits[id] ?? .infinity, q.spec.amount) }
@@ -187,27 +190,63 @@ extension HTMLReport {
         return html
     }
 
-    /// Weekday names down the left of a 7-row grid that starts at `from`'s weekday.
-    static func weekdayLabels(from: LocalDate, left: Int, top: Int, pitch: Int) -> String {
-        (0..<7).map { r in
-            "<text class=\"label small\" x=\"0\" y=\"\(top + r * pitch + pitch / 2 + 3)\">\(weekdayShort(from.adding(days: r).weekday))</text>"
-        }.joined() + "\n"
-    }
+    /// Days laid out as a calendar: a column per week, a row per weekday
+    /// (from the ledger's week start), the columns wrapped into blocks that
+    /// fit `maxWidth` (a year is two or three blocks, one under another).
+    /// Over each block's columns: the month's name where one begins and,
+    /// when `dayRow`, the day each column starts on; weekday names down the
+    /// left of each block.
+    struct WeekGrid {
+        static let left = 30, pitch = 20
+        let weekStart: LocalDate
+        let columns: Int
+        let perBlock: Int
+        /// Rows of labels over each block (month; month and day).
+        let top: Int
+        var blockHeight: Int { top + 7 * Self.pitch + 8 }
+        var blocks: Int { (columns + perBlock - 1) / perBlock }
+        var width: Int { Self.left + min(columns, perBlock) * Self.pitch + 2 }
+        var height: Int { blocks * blockHeight }
 
-    /// Over each week's column: the day of the month it starts on, and the month's name where one begins.
-    static func columnDates(from weekStart: LocalDate, columns: Int, left: Int, pitch: Int) -> String {
-        var html = ""
-        var month: Int?
-        for c in 0..<columns {
-            let d = weekStart.adding(days: 7 * c)
-            let x = left + c * pitch
-            if month != d.month {
-                month = d.month
-                html += "<text class=\"label small\" x=\"\(x)\" y=\"9\">\(monthName(d.month))</text>"
-            }
-            html += "<text class=\"label small\" x=\"\(x)\" y=\"\(heatmapTop - 5)\">\(d.day)</text>"
+        init(from first: LocalDate, through last: LocalDate, calendar cal: LedgerCalendar, maxWidth: Int, dayRow: Bool) {
+            weekStart = cal.weekStart(of: first)
+            columns = (last.daysSinceEpoch - weekStart.daysSinceEpoch) / 7 + 1
+            perBlock = max(1, (maxWidth - Self.left - 2) / Self.pitch)
+            top = dayRow ? 26 : 14
         }
-        return html + "\n"
+
+        /// The top left corner of a day's cell.
+        func cell(_ d: LocalDate) -> (x: Int, y: Int) {
+            let offset = d.daysSinceEpoch - weekStart.daysSinceEpoch
+            let (column, row) = (offset / 7, offset % 7)
+            return (Self.left + column % perBlock * Self.pitch, column / perBlock * blockHeight + top + row * Self.pitch)
+        }
+
+        /// The labels around every block.
+        func labels(dayRow: Bool) -> String {
+            var html = ""
+            for b in 0..<blocks {
+                let y0 = b * blockHeight
+                for r in 0..<7 {
+                    let name = weekdayShort(weekStart.adding(days: r).weekday)
+                    html += "<text class=\"label small\" x=\"0\" y=\"\(y0 + top + r * Self.pitch + Self.pitch / 2 + 3)\">\(name)</text>"
+                }
+                var month: Int?
+                for c in (b * perBlock)..<min(columns, (b + 1) * perBlock) {
+                    let d = weekStart.adding(days: 7 * c)
+                    let x = Self.left + c % perBlock * Self.pitch
+                    // The month whose first day lies in this column (or the block's first column's).
+                    let shown = (0..<7).map { d.adding(days: $0) }.first { $0.day == 1 } ?? (month == nil ? d : nil)
+                    if let m = shown, month != m.month {
+                        month = m.month
+                        html += "<text class=\"label small\" x=\"\(x)\" y=\"\(y0 + 9)\">\(monthName(m.month))</text>"
+                    }
+                    if dayRow { html += "<text class=\"label small\" x=\"\(x)\" y=\"\(y0 + top - 5)\">\(d.day)</text>" }
+                }
+                html += "\n"
+            }
+            return html
+        }
     }
 
     static func monthName(_ m: Int) -> String {

@@ -7,7 +7,8 @@
 ///   periods (days as a month calendar with weekday names and day numbers;
 ///   weeks and months as labelled cells with their values);
 /// - a heatmap per action in the action's own colour, with a scale (a limit
-///   action's in the "missed" red, since more is worse there);
+///   action's in the "missed" red, since more is worse there); calendars and
+///   heatmaps longer than a few months wrap into blocks (`WeekGrid`);
 /// - time per day stacked by action (so a bar is the time tracked, with its
 ///   total on it) on an hour grid; time per tag side by side, never stacked
 ///   (an action with two tags counts under both);
@@ -149,42 +150,37 @@ public enum HTMLReport {
         let label = escape(q.targetName)
         var html = ""
         if q.spec.period == .daily {
-            let weekStart = cal.weekStart(of: marks[0].first)
-            let columns = (marks[marks.count - 1].first.daysSinceEpoch - weekStart.daysSinceEpoch) / 7 + 1
-            let (left, top, pitch) = (30, 14, 22)
+            let grid = WeekGrid(from: marks[0].first, through: marks[marks.count - 1].first, calendar: cal, maxWidth: 800, dayRow: false)
             html +=
-                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(left + columns * pitch + 2)\" height=\"\(top + 7 * pitch + 2)\" role=\"img\" aria-label=\"\(label) by day\">\n"
-            html += weekdayLabels(from: weekStart, left: left, top: top, pitch: pitch)
-            var monthShown: Int?
+                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(grid.width)\" height=\"\(grid.height)\" role=\"img\" aria-label=\"\(label) by day\">\n"
+            html += grid.labels(dayRow: false)
+            let size = WeekGrid.pitch - 2
             for m in marks {
-                let offset = m.first.daysSinceEpoch - weekStart.daysSinceEpoch
-                let (x, y) = (left + offset / 7 * pitch, top + offset % 7 * pitch)
+                let (x, y) = grid.cell(m.first)
                 html +=
-                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"\(y)\" width=\"\(pitch - 2)\" height=\"\(pitch - 2)\" rx=\"3\"><title>\(m.first): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>"
-                let ink = ink(m.state)
+                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" rx=\"3\"><title>\(m.first): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>"
                 html +=
-                    "<text class=\"small \(ink)\" text-anchor=\"middle\" x=\"\(x + (pitch - 2) / 2)\" y=\"\(y + pitch / 2 + 3)\">\(m.first.day)</text>\n"
-                if monthShown != m.first.month {
-                    monthShown = m.first.month
-                    html += "<text class=\"label small\" x=\"\(x)\" y=\"\(top - 4)\">\(monthName(m.first.month))</text>\n"
-                }
+                    "<text class=\"small \(ink(m.state))\" text-anchor=\"middle\" x=\"\(x + size / 2)\" y=\"\(y + size / 2 + 3)\">\(m.first.day)</text>\n"
             }
         } else {
-            let width = 136
+            // Cells of a week or a month, as many to a row as fit the card.
+            let (width, height) = (136, 42)
+            let perRow = max(1, 800 / (width + 4))
+            let rows = (marks.count + perRow - 1) / perRow
             html +=
-                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(marks.count * (width + 4) + 2)\" height=\"44\" role=\"img\" aria-label=\"\(label) by \(q.spec.period == .weekly ? "week" : "month")\">\n"
+                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(min(marks.count, perRow) * (width + 4) + 2)\" height=\"\(rows * (height + 4))\" role=\"img\" aria-label=\"\(label) by \(q.spec.period == .weekly ? "week" : "month")\">\n"
             for (k, m) in marks.enumerated() {
-                let x = k * (width + 4)
+                let (x, y) = (k % perRow * (width + 4), k / perRow * (height + 4))
                 html +=
-                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"0\" width=\"\(width)\" height=\"42\" rx=\"4\"><title>\(m.first) – \(m.last): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>"
+                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(height)\" rx=\"4\"><title>\(m.first) – \(m.last): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>"
                 let ink = ink(m.state)
                 let dates =
                     q.spec.period == .monthly && m.first.day == 1
                     ? "\(monthName(m.first.month)) \(m.first.year)" : "\(short(m.first)) – \(short(m.last))"
-                html += "<text class=\"small \(ink)\" x=\"\(x + 6)\" y=\"16\">\(dates)</text>"
+                html += "<text class=\"small \(ink)\" x=\"\(x + 6)\" y=\"\(y + 16)\">\(dates)</text>"
                 let against = q.spec.atLeast ? "of" : "· at most"
                 html +=
-                    "<text class=\"value \(ink) strong\" x=\"\(x + 6)\" y=\"33\">\(cellValue(m.value, q)) \(against) \(cellValue(q.spec.amount, q))</text>\n"
+                    "<text class=\"value \(ink) strong\" x=\"\(x + 6)\" y=\"\(y + 33)\">\(cellValue(m.value, q)) \(against) \(cellValue(q.spec.amount, q))</text>\n"
             }
         }
         return html + "</svg>\n"
