@@ -32,6 +32,9 @@ else
     haru=$root/.build/release/haru
 fi
 mkdir -p "$out"
+# The floor of one call: a statically linked Swift hello-world, built here.
+printf 'print("hello")\n' > "$out/hello.swift"
+swiftc -O -static-stdlib "$out/hello.swift" -o "$out/hello-static"
 results=$out/results.jsonl
 : > "$results"
 : > "$out/checks.txt"
@@ -65,6 +68,8 @@ for size in "${sizes[@]}"; do
     timeit --peer haru --task start-call --size "$size" --records 20 --runs "$runs" --warmup 1 -- \
         "for i in \$(seq 10); do $haru --ledger $l.calls start reading && $haru --ledger $l.calls stop reading; done"
     rm -rf "$l.calls"
+    timeit --peer swift-hello-static --task start --size "$size" --records 20 --runs "$runs" --warmup 1 -- \
+        "for i in \$(seq 20); do $out/hello-static; done"
 
     # Full replay of the log into every projection.
     rm -rf "$l.rebuild" && cp -r "$l" "$l.rebuild"

@@ -31,10 +31,10 @@ def fig(r, per=None):
 # haru task, per-call divisor, target (seconds per unit, or events/s), peers [(peer, task, divisor)]
 tasks = [
     ("ingest", None, ("rate", 500_000), [("sqlite", "ingest", None), ("timew", "ingest", None), ("hledger", "ingest", None), ("lmdb-c", "append_1txn", None)]),
-    ("count-call", 20, ("time", 0.015), [("timew", "track-cli", 20)]),
+    ("count-call", 20, ("time", 0.015), [("timew", "track-cli", 20), ("swift-hello-static", "start", 20)]),
     ("start-call", 20, ("time", 0.015), [("timew", "track-cli", 20)]),
     ("rebuild", None, ("rate", 1_000_000), [("lmdb-c", "scan", None)]),
-    ("day", None, ("time", 0.030), []),
+    ("day", None, ("time", 0.030), [("swift-hello-static", "start", 20)]),
     ("report-year", None, ("time", 0.030), []),
     ("report-all", None, None, [("sqlite", "report-split", None), ("timew", "report", None), ("hledger", "report-daily", None)]),
     ("progress", None, ("time", 0.030), []),

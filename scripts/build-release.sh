@@ -4,7 +4,17 @@
 # layers' modules (the fold, the byte codecs, the LMDB calls) as if they were
 # one. The flag is passed here, not in Package.swift, because SwiftPM refuses
 # a versioned dependency whose targets carry unsafe flags (Docs/design.md,
-# "Layers"). Extra arguments go to `swift build` (e.g. --product haru).
+# "Layers"). The Swift standard library is linked in statically: the binary
+# runs where no Swift toolchain is, and starts without loading and relocating
+# the toolchain's shared libraries (Docs/performance.md, "One call").
+# The C libraries are linked in from their static archives too, where Debian
+# ships them (libssl-dev's libcrypto.a, liblmdb-dev's liblmdb.a): Debian's
+# libcrypto.so is linked with BIND_NOW, and binding its 4,200 symbols at
+# every start cost half of a `haru day`'s instructions (7.7 M → 4.9 M,
+# Docs/performance.md, "One call"). SwiftPM takes a library's flags from
+# pkg-config; a .pc file here points it at a directory whose libNAME.so is a
+# linker script naming the archive.
+# Extra arguments go to `swift build` (e.g. --product haru).
 #
 # The command line and the executable are recompiled every time: with
 # cross-module optimization they hold inlined and specialized copies of the
@@ -14,4 +24,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 find Sources/HaruCLI Sources/haru -name '*.swift' -exec touch {} +
-swift build -c release -Xswiftc -cross-module-optimization "$@"
+static=$PWD/.build/static-c-libraries
+mkdir -p "$static"
+for pair in crypto:libcrypto lmdb:lmdb; do
+    lib=${pair%%:*} pc=${pair##*:}
+    archive=$(gcc -print-file-name="lib$lib.a")
+    [ -f "$archive" ] || continue  # no archive: the shared library, as in a debug build
+    printf 'INPUT(%s)\n' "$archive" > "$static/lib$lib.so"
+    printf 'Name: %s\nDescription: lib%s from its static archive\nVersion: 0\nLibs: -L%s -l%s\nCflags:\n' "$pc" "$lib" "$static" "$lib" > "$static/$pc.pc"
+done
+PKG_CONFIG_PATH=$static${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH} swift build -c release --static-swift-stdlib -Xswiftc -cross-module-optimization "$@"

@@ -7,13 +7,22 @@ import HaruLedger
     import Glibc
 #endif
 
+/// The variables haru reads (Docs/cli.md), and only those: the environment
+/// of a shell holds dozens, and making a Swift string of each was a tenth of
+/// a `haru day`'s instructions.
+let variablesRead: [[UInt8]] = ["HARU_LEDGER", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "TZ", "TMPDIR"].map {
+    Array($0.utf8) + [UInt8(ascii: "=")]
+}
+
 func environment() -> [String: String] {
     var env: [String: String] = [:]
     var p = environ
     while let entry = p.pointee {
-        let s = String(cString: entry)
-        if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
         p += 1
+        let bytes = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self)
+        // Compare the name and its '=' in place; a string only for a variable that is read.
+        guard let name = variablesRead.first(where: { v in v.indices.allSatisfy { bytes[$0] == v[$0] } }) else { continue }
+        env[String(decoding: name.dropLast(), as: UTF8.self)] = String(cString: bytes + name.count)
     }
     return env
 }
