@@ -26,6 +26,7 @@ extension OptionKey {
     static let end = OptionKey("--end")
     static let entity = OptionKey("--entity")
     static let every = OptionKey("--every")
+    static let exclude = OptionKey("--exclude")
     static let everyDay = OptionKey("--every-day")
     static let expectHead = OptionKey("--expect-head")
     static let favorite = OptionKey("--favorite")

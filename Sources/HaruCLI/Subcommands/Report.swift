@@ -3,7 +3,8 @@ import HaruLedger
 extension Subcommands {
     static let report = Command(
         name: "report", abstract: "Totals per action or tag over a range of days, with averages.",
-        usage: "report [--from DAY|PERIOD] [--to DAY|PERIOD] [--by action|tag] [--every day|week|month] [--as-of …] [--known-at …]",
+        usage:
+            "report [--from DAY|PERIOD] [--to DAY|PERIOD] [--by action|tag] [--every day|week|month] [--action A] [--tag T] [--exclude A|T] [--as-of …] [--known-at …]",
         options: [
             OptionSpec(
                 .from, value: "DAY|PERIOD",
@@ -13,6 +14,12 @@ extension Subcommands {
             OptionSpec(
                 .every, value: "day|week|month", help: "One row per logical day, week (from week_start) or month; default one row."
             ),
+            OptionSpec(.action, value: "ACTION", help: "Count only this action (id or name); repeat for more.", repeatable: true),
+            OptionSpec(.tag, value: "TAG", help: "Count only the actions carrying this tag; repeat for more.", repeatable: true),
+            OptionSpec(
+                .exclude, value: "ACTION|TAG",
+                help: "Leave out this action, or every action carrying this tag (action:NAME or tag:NAME when both have the name).",
+                repeatable: true),
             OptionSpec(
                 .html, value: "FILE",
                 help: "Also write a self-contained page: goals with a calendar per quest, a heatmap per action, time by tag, counts."),
@@ -21,6 +28,13 @@ extension Subcommands {
             Without --from and --to: the current week (from the ledger's week start).
             Averages divide by the periods (days, or weeks/months with --every) that have already
             started by the reference, never by future ones.
+
+            The statistics filter: with --action or --tag only those actions (and the actions
+            carrying those tags) count; --exclude then leaves actions out. A tag stands for its
+            actions, so time by tag is that of the actions counted: excluding an action takes
+            its time out of every tag it carries. The filter applies to the table, the JSON
+            (which names it under "filter") and the --html page's charts; goals are judged on
+            everything, as always.
             """,
         run: { ctx, p in
             let by = p.value(.by) ?? "action"
@@ -33,13 +47,16 @@ extension Subcommands {
                     ?? HumanTime.period(":week", now: try ctx.clockNow(), calendar: cal)!
                 let (from, to) = (range.lowerBound, range.upperBound)
                 guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("a report covers at most 100,000 days") }
-                let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref)
+                let filter = try actionFilter(p, ctx, snap, ref)
+                let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref, filter: filter)
+                let filterLine = filter.isEmpty ? nil : try describe(filter, snap, ref)
                 let report = ReportTable(book: book, calendar: cal, byTag: by == "tag", every: every, reference: ref)
                 if let path = p.value(.html) {
                     var engine = ProgressEngine(snap, calendar: cal, reference: ref)
                     engine.periodMarks = true  // each quest's calendar
                     let progress = try engine.run()
-                    let page = HTMLReport.page(book: book, progress: progress, calendar: cal, title: "haru: \(from) – \(to)")
+                    let page = HTMLReport.page(
+                        book: book, progress: progress, calendar: cal, title: "haru: \(from) – \(to)", filter: filterLine)
                     let file = try OutputFile(path)
                     file.stream.write(page)
                     do { try file.commit() } catch {
@@ -49,11 +66,58 @@ extension Subcommands {
                     ctx.invocation.err.line("Wrote \(path).")
                 }
                 if ctx.json {
-                    ctx.printJSON(.object(report.json(by: by, every: every) + snap.referenceJSON(ref, cal)))
+                    let filtered: [(String, JSONValue)] = filter.isEmpty ? [] : [("filter", filter.json)]
+                    ctx.printJSON(.object(report.json(by: by, every: every) + filtered + snap.referenceJSON(ref, cal)))
                 } else {
+                    if let filterLine { ctx.out.line("filter: " + filterLine) }
                     ReportText.print(report, to: ctx.out, names: by == "tag" ? book.tags : book.actions, pictures: ctx.style.enabled)
                 }
                 return ExitCode.ok
             }
         })
+}
+
+extension Subcommands {
+    /// `--action`, `--tag` and `--exclude` as the statistics filter they make.
+    static func actionFilter(_ p: Parsed, _ ctx: Context, _ snap: Snapshot, _ ref: Reference) throws -> ActionFilter {
+        var f = ActionFilter()
+        for a in p.all(.action) { f.actions.insert(try ctx.resolve(.action, a, in: snap, reference: ref).id) }
+        for t in p.all(.tag) { f.tags.insert(try ctx.resolve(.tag, t, in: snap, reference: ref).id) }
+        for x in p.all(.exclude) {
+            let (kind, id) = try excluded(x, ctx, snap, ref)
+            if kind == .action { f.excludedActions.insert(id) } else { f.excludedTags.insert(id) }
+        }
+        return f
+    }
+
+    /// What `--exclude TEXT` names: an action or a tag (`action:` or `tag:` first says which when both have the name).
+    static func excluded(_ text: String, _ ctx: Context, _ snap: Snapshot, _ ref: Reference) throws -> (DefinitionKind, String) {
+        for (prefix, kind) in [("action:", DefinitionKind.action), ("tag:", .tag)] where text.hasPrefix(prefix) {
+            if let d = try? ctx.resolve(kind, String(text.dropFirst(prefix.count)), in: snap, reference: ref) { return (kind, d.id) }
+        }
+        let action = try? ctx.resolve(.action, text, in: snap, reference: ref)
+        let tag = try? ctx.resolve(.tag, text, in: snap, reference: ref)
+        switch (action, tag) {
+        case (let a?, nil): return (.action, a.id)
+        case (nil, let t?): return (.tag, t.id)
+        case (_?, _?):
+            throw UsageError(
+                "--exclude: \(Echo.quoted(text)) names an action and a tag; write action:\(text) or tag:\(text)")
+        case (nil, nil):
+            throw UsageError("--exclude: no action or tag is named \(Echo.quoted(text)) (`haru actions` and `haru tags` list them)")
+        }
+    }
+
+    /// `only Reading, #Study · without Coffee`: the filter in the words of the listings (`#` before a tag).
+    static func describe(_ f: ActionFilter, _ snap: Snapshot, _ ref: Reference) throws -> String {
+        let defs = try LiveDefinitions(snap, reference: ref)
+        func names(_ actions: Set<String>, _ tags: Set<String>) -> String {
+            (actions.map { defs.actions[$0]?.name ?? $0 }.sorted() + tags.map { "#" + (defs.tags[$0]?.name ?? $0) }.sorted())
+                .joined(separator: ", ")
+        }
+        var parts: [String] = []
+        if !f.actions.isEmpty || !f.tags.isEmpty { parts.append("only " + names(f.actions, f.tags)) }
+        if !f.excludedActions.isEmpty || !f.excludedTags.isEmpty { parts.append("without " + names(f.excludedActions, f.excludedTags)) }
+        return parts.joined(separator: " · ")
+    }
 }

@@ -34,6 +34,7 @@ public struct ScenarioRunner {
 
     private static let selectors: Set<String> = [
         "expect", "date", "action_id", "tag_id", "as_of", "known_at", "now", "from", "to", "by", "every", "period", "goal_id", "quest_id",
+        "only_actions", "only_tags", "exclude_actions", "exclude_tags",
         "span", "kind", "id", "all",
     ]
 
@@ -153,7 +154,24 @@ public struct ScenarioRunner {
                 let from = try date("from"), to = try date("to")
                 let by = try str("by") ?? "action"
                 let every = try str("every")
-                let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref)
+                // The statistics filter (`report --action/--tag/--exclude`), by ids.
+                func ids(_ key: String) throws -> Set<String> {
+                    guard let v = json[key] else { return [] }
+                    guard case .array(let items) = v else {
+                        throw ScenarioError(file: file, line: line, reason: "\(key): must be an array of ids")
+                    }
+                    return Set(
+                        try items.map { item in
+                            guard case .string(let s) = item else {
+                                throw ScenarioError(file: file, line: line, reason: "\(key): must be an array of ids")
+                            }
+                            return s
+                        })
+                }
+                let filter = ActionFilter(
+                    actions: try ids("only_actions"), tags: try ids("only_tags"), excludedActions: try ids("exclude_actions"),
+                    excludedTags: try ids("exclude_tags"))
+                let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref, filter: filter)
                 let table = ReportTable(book: book, calendar: cal, byTag: by == "tag", every: every, reference: ref)
                 return ("report \(from)…\(to) by \(by)" + (every.map { " every \($0)" } ?? ""), .object(table.json(by: by, every: every)))
             case "progress", "goal", "quest", "streak", "judgment":

@@ -49,11 +49,19 @@ public struct DayBook: Sendable {
         return out
     }
 
-    /// Builds the book of days `from` through `through`.
-    public init(_ snap: Snapshot, calendar: LedgerCalendar, from: LocalDate, through: LocalDate, reference: Reference) throws {
+    /// The statistics filter the book was built with (empty: every action).
+    public let filter: ActionFilter
+
+    /// Builds the book of days `from` through `through`, of the actions `filter` admits.
+    public init(
+        _ snap: Snapshot, calendar: LedgerCalendar, from: LocalDate, through: LocalDate, reference: Reference,
+        filter: ActionFilter = ActionFilter()
+    ) throws {
         let grid = DayGrid(calendar, from: from, through: through)
         self.grid = grid
-        let defs = try LiveDefinitions(snap, reference: reference)
+        self.filter = filter
+        var defs = try LiveDefinitions(snap, reference: reference)
+        if !filter.isEmpty { defs.actions = defs.actions.filter { filter.admits($0.key, tagIDs: $0.value.tagIDs ?? []) } }
         actions = defs.actions
         tags = defs.tags
         actionIDs = defs.actions.keys.sorted()
@@ -64,7 +72,7 @@ public struct DayBook: Sendable {
 
 /// The live actions and tags of a snapshot, with the fields in force at a reference.
 public struct LiveDefinitions: Sendable {
-    public let actions: [String: Payload]
+    public var actions: [String: Payload]
     public let tags: [String: Payload]
 
     public init(_ snap: Snapshot, reference: Reference) throws {

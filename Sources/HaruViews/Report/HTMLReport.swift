@@ -26,8 +26,9 @@
 @_spi(Layers) import HaruSystem
 
 public enum HTMLReport {
+    /// - Parameter filter: the statistics filter in words, when the book was built with one.
     public static func page(
-        book: DayBook, progress: ProgressReport, calendar cal: LedgerCalendar, title: String
+        book: DayBook, progress: ProgressReport, calendar cal: LedgerCalendar, title: String, filter: String? = nil
     ) -> String {
         let days = book.grid.count
         let first = book.grid.day(0), last = book.grid.day(max(0, days - 1))
@@ -40,6 +41,9 @@ public enum HTMLReport {
             <h1>\(escape(title))</h1><p class="range">\(first) – \(last) · \(days) day\(days == 1 ? "" : "s")</p>
 
             """
+        if let filter {
+            html += "<p class=\"note\">Charts filtered: \(escape(filter)). Goals are judged on every action.</p>\n"
+        }
         html += goals(progress, from: first, through: last, calendar: cal)
         html += heatmaps(book, palette: palette, calendar: cal)
         html += timeByAction(book, palette: palette)
