@@ -40,7 +40,8 @@ struct StatisticsFilterTests {
 
     @Test(arguments: [
         (["--exclude", "Run"], #"--exclude: "Run" names an action and a tag; write action:Run or tag:Run"#),
-        (["--exclude", "Nothing"], #"--exclude: no action or tag is named "Nothing""#),
+        (["--exclude", "Nothing"], #"--exclude: no action or tag is named "Nothing"; (`haru actions`"#),
+        (["--exclude", "Readng"], #"--exclude: no action or tag is named "Readng"; did you mean "Reading"?"#),
         (["--action", "Nothing"], #"no action named "Nothing""#),
         (["--tag", "Nothing"], #"no tag named "Nothing""#),
     ])

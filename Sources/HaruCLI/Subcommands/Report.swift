@@ -104,7 +104,11 @@ extension Subcommands {
             throw UsageError(
                 "--exclude: \(Echo.quoted(text)) names an action and a tag; write action:\(text) or tag:\(text)")
         case (nil, nil):
-            throw UsageError("--exclude: no action or tag is named \(Echo.quoted(text)) (`haru actions` and `haru tags` list them)")
+            let defs = try LiveDefinitions(snap, reference: ref)
+            let names = (defs.actions.values.compactMap(\.name) + defs.tags.values.compactMap(\.name)).sorted()
+            let hint = Suggest.nearest(text, among: names).map { "did you mean \(Echo.quoted($0))? " } ?? ""
+            throw UsageError(
+                "--exclude: no action or tag is named \(Echo.quoted(text)); \(hint)(`haru actions` and `haru tags` list them)")
         }
     }
 
