@@ -25,11 +25,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 find Sources/HaruCLI Sources/haru -name '*.swift' -exec touch {} +
 static=$PWD/.build/static-c-libraries
-mkdir -p "$static"
+rm -rf "$static" && mkdir -p "$static"
 for pair in crypto:libcrypto lmdb:lmdb; do
     lib=${pair%%:*} pc=${pair##*:}
-    archive=$(gcc -print-file-name="lib$lib.a")
-    [ -f "$archive" ] || continue  # no archive: the shared library, as in a debug build
+    archive=
+    for dir in "/usr/lib/$(uname -m)-linux-gnu" /usr/lib64 /usr/lib; do
+        if [ -f "$dir/lib$lib.a" ]; then archive=$dir/lib$lib.a; break; fi
+    done
+    [ -n "$archive" ] || continue  # no archive: the shared library, as in a debug build
     printf 'INPUT(%s)\n' "$archive" > "$static/lib$lib.so"
     printf 'Name: %s\nDescription: lib%s from its static archive\nVersion: 0\nLibs: -L%s -l%s\nCflags:\n' "$pc" "$lib" "$static" "$lib" > "$static/$pc.pc"
 done
