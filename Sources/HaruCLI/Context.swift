@@ -117,6 +117,15 @@ struct Context {
         return try humanInstant(a, option: "--at", calendar: try calendar(try openLedger()), now: now)
     }
 
+    /// The time of a record a command writes (`start`, `stop`, `count`): now,
+    /// to the second, or `--at` as typed, cut to the minute
+    /// (`LedgerCalendar.flooredToMinute`; Docs/design.md, "Everyday use").
+    func recordTime() throws -> Instant {
+        let t = try eventTime()
+        guard parsed.valueIfDeclared(.at) != nil else { return t }
+        return try calendar(try openLedger()).flooredToMinute(t)
+    }
+
     /// Now, in whole seconds (`--now` when given).
     func clockNow() throws -> Instant {
         let us = try nowMicros()

@@ -22,8 +22,11 @@ extension Subcommands {
             A correction: once known it applies to every view (as of any time), and `haru history REF`
             shows the change. A clock time alone belongs to the record's own logical day, not today's:
             `--start 07:10` moves the start within that day, and `--end 08:00` is the first 08:00 after
-            the start. A session that would come out longer than the long-session limit
-            (long_session_hours) is asked about on a terminal and refused elsewhere without --yes.
+            the start. Times are whole minutes, as in the app's editor: what is typed is cut to the
+            minute, and a session whose start or end is edited loses the seconds a timer left in its
+            other end (13:00:12–14:32:47 edited to start at 13:32 is 13:32–14:32, an hour). A session
+            that would come out longer than the long-session limit (long_session_hours) is asked
+            about on a terminal and refused elsewhere without --yes.
             """,
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
@@ -33,8 +36,11 @@ extension Subcommands {
             let row = try ctx.record(p.positionals[0], ledger: ledger, now: now)
             // A clock time alone is said of the record's own logical day.
             let ownDay = cal.day(of: row.start)
+            // Typed times are whole minutes (`LedgerCalendar.flooredToMinute`).
             func time(_ key: OptionKey, after: Instant? = nil) throws -> Instant? {
-                try p.value(key).map { try ctx.humanInstant($0, option: key.name, calendar: cal, now: now, day: ownDay, after: after) }
+                try p.value(key).map {
+                    cal.flooredToMinute(try ctx.humanInstant($0, option: key.name, calendar: cal, now: now, day: ownDay, after: after))
+                }
             }
             var data: [(String, JSONValue)]
             let name = ctx.name(of: .action, row.actionID, in: ledger)
@@ -46,8 +52,14 @@ extension Subcommands {
                     throw UsageError("\(name) is still running; stop it with: haru stop \(ShellWord.quoted(name)) --at TIME")
                 }
                 data = [("session_id", .string(row.id))]
-                let start = try time(.start)
-                let end = try time(.end, after: start ?? row.start)
+                var start = try time(.start)
+                var end = try time(.end, after: start ?? row.start)
+                // A session whose times are edited becomes whole minutes at both ends, as in the
+                // app's editor: the seconds a timer left in the other end go too.
+                if start != nil || end != nil {
+                    if start == nil, cal.flooredToMinute(row.start) != row.start { start = cal.flooredToMinute(row.start) }
+                    if end == nil, row.state != .running, let e = row.end, cal.flooredToMinute(e) != e { end = cal.flooredToMinute(e) }
+                }
                 if let start { data.append(("start", .string(cal.format(start)))) }
                 if let end { data.append(("end", .string(cal.format(end)))) }
                 if start != nil || end != nil, let until = end ?? row.end {

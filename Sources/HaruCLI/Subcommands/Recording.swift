@@ -5,6 +5,12 @@ extension Subcommands {
         .at, value: "TIME",
         help:
             "When it happened, in the ledger's zone: 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30, or with an offset (default: now).")
+    /// `--at` of a record: typed times are whole minutes (`Context.recordTime`).
+    static let recordAtOption = OptionSpec(
+        .at, value: "TIME",
+        help:
+            "When it happened, in the ledger's zone: 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30, or with an offset; cut to the minute (default: now, to the second)."
+    )
     static let noteOption = OptionSpec(.note, value: "TEXT", help: "A private note (never shown in logs or errors).")
 
     static let start = Command(
@@ -12,7 +18,7 @@ extension Subcommands {
         usage: "start ACTION [--at TIME] [--note TEXT] [--id ID] [--future] [--yes]",
         arguments: [("ACTION", "The action's id or unique name.")],
         options: [
-            atOption, noteOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID)."),
+            recordAtOption, noteOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID)."),
             OptionSpec(.future, help: "Allow a start more than a day ahead."),
             OptionSpec(.yes, help: "Start further back than the long-session limit without asking."),
         ],
@@ -25,7 +31,7 @@ extension Subcommands {
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
-            let at = try ctx.eventTime()
+            let at = try ctx.recordTime()
             // A start more than a day ahead is almost always a typo in the date.
             if at.seconds - (try ctx.clockNow()).seconds > 86_400, !p.has(.future) {
                 throw UsageError("--at \(try ctx.calendar(ledger).format(at)) is more than a day ahead; add --future if that is meant")
@@ -62,7 +68,7 @@ extension Subcommands {
         usage: "stop [ACTION] [--at TIME] [--note TEXT] [--yes]",
         arguments: [("ACTION", "The action's id or unique name; may be left out when exactly one session runs.")],
         options: [
-            atOption, OptionSpec(.note, value: "TEXT", help: "A private note for the session (replaces one given at the start)."),
+            recordAtOption, OptionSpec(.note, value: "TEXT", help: "A private note for the session (replaces one given at the start)."),
             OptionSpec(.yes, help: "Stop a session longer than the long-session limit without asking."),
         ],
         discussion:
@@ -70,7 +76,7 @@ extension Subcommands {
         maxArgs: 1,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
-            let at = try ctx.eventTime()
+            let at = try ctx.recordTime()
             let session = try ctx.runningSession(p.positionals.first, ledger: ledger, verb: "stop")
             let minimum = try ledger.withStoredState { try $0.settings().current.minSessionSeconds }
             let seconds = at.seconds - session.start.seconds
@@ -116,7 +122,7 @@ extension Subcommands {
         name: "count", abstract: "Add to a count-tracked action.",
         usage: "count ACTION [N] [--at TIME] [--note TEXT]",
         arguments: [("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999 (default 1).")],
-        options: [atOption, noteOption, OptionSpec(.id, value: "ID", help: "The entry id (default: a new UUID).")],
+        options: [recordAtOption, noteOption, OptionSpec(.id, value: "ID", help: "The entry id (default: a new UUID).")],
         minArgs: 1, maxArgs: 2,
         run: { ctx, p in
             let ledger = try ctx.openLedger()
@@ -129,7 +135,7 @@ extension Subcommands {
             let id = p.value(.id) ?? ctx.newID()
             var data: [(String, JSONValue)] = [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))]
             if let note = p.value(.note) { data.append(("note", .string(note))) }
-            let e = try ctx.event(.countAdded, at: try ctx.eventTime(), data: data)
+            let e = try ctx.event(.countAdded, at: try ctx.recordTime(), data: data)
             let r = try ctx.append([e])
             ctx.report(
                 r, json: [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))],

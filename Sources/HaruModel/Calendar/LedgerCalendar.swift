@@ -182,6 +182,18 @@ public struct LedgerCalendar: Sendable {
         return zone(for: day(of: t)).offset(at: t.seconds)
     }
 
+    /// `t` cut to the minute of the ledger's wall clock (the app's 분 절사:
+    /// record times a person types or edits are whole minutes, so that a
+    /// session set to one hour is not shown as 59 minutes because of the
+    /// seconds a timer left in its other end). Cut in local time, since an
+    /// offset need not be whole minutes (Asia/Seoul's until 1908 was +8:27:52).
+    public func flooredToMinute(_ t: Instant) -> Instant {
+        let offset = Int64(offset(at: t))
+        let local = t.seconds + offset
+        let floored = local - ((local % 60) + 60) % 60
+        return Instant(seconds: floored - offset)
+    }
+
     /// An instant printed in the ledger's zone (ISO 8601 with its offset).
     public func format(_ t: Instant) -> String { t.format(offsetSeconds: offset(at: t)) }
 }
