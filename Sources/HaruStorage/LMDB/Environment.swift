@@ -81,6 +81,7 @@ public final class Environment: @unchecked Sendable {
         var flags = UInt32(MDB_NOTLS)
         if durability == .relaxed { flags |= UInt32(MDB_NOSYNC) }
         if readOnly { flags |= UInt32(MDB_RDONLY) }
+        if !readOnly { try Environment.reserveLockFile(in: path) }
         var handle: OpaquePointer
         var lockless = false
         do {
@@ -176,6 +177,34 @@ public final class Environment: @unchecked Sendable {
             throw error
         }
         return env
+    }
+
+    /// LMDB maps `lock.mdb` and writes its reader table through the map. A
+    /// lock file it makes is sized with `ftruncate`, which gives its pages no
+    /// blocks: on a full disk the first write through the map ended the
+    /// process with SIGBUS ("haru stopped on a bus error … the data file is
+    /// probably damaged", at `init` or an import into a new ledger, leaving
+    /// `PATH.partial-PID`). A missing lock file is made here with its blocks
+    /// allocated, at the size LMDB gives it for its default 126 readers
+    /// (8,192 bytes, which it then takes as it is), so that a full disk is an
+    /// error (ENOSPC) before anything is mapped.
+    static func reserveLockFile(in path: String) throws(LMDBError) {
+        let file = path + "/lock.mdb"
+        var st = stat()
+        guard lstat(file, &st) != 0 else { return }  // there already: its pages were written when it was made
+        let fd = Glibc.open(file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            if errno == EEXIST { return }  // another process made it meanwhile
+            // A directory this user may not write: LMDB's own open says so in its words.
+            if errno == EACCES || errno == EROFS { return }
+            throw LMDBError(code: errno, call: "open lock.mdb")
+        }
+        defer { close(fd) }
+        let r = posix_fallocate(fd, 0, 8192)
+        guard r == 0 else {
+            unlink(file)
+            throw LMDBError(code: r, call: "posix_fallocate lock.mdb")
+        }
     }
 
     /// The ledger's two files must be regular files in its directory:

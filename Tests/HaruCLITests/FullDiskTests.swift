@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A file system that is really full (a tmpfs of 1 MiB, filled), not a
+/// failure injected at one call: LMDB maps its lock file, and a page of a
+/// new lock file had no block behind it, so `init` and an import into a new
+/// ledger ended with SIGBUS, called the data file damaged, and left
+/// `PATH.partial-PID` behind. Needs root (to mount), which CI has.
+@Suite(.serialized) struct FullDiskTests {
+    static let canMount: Bool = {
+        guard getuid() == 0 else { return false }
+        let probe = TempDir()
+        defer { _ = try? sh("umount '\(probe.path)' 2>/dev/null") }
+        return (try? sh("mount -t tmpfs -o size=64k tmpfs '\(probe.path)'").code) == 0
+    }()
+
+    @Test(.enabled(if: FullDiskTests.canMount)) func aFullDiskIsSaidAndLeavesNothingBehind() throws {
+        let dir = TempDir()
+        let disk = dir.path + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        #expect(try sh("mount -t tmpfs -o size=1m tmpfs '\(disk)'").code == 0)
+        defer { _ = try? sh("umount '\(disk)'") }
+        _ = try sh("dd if=/dev/zero of='\(disk)/fill' bs=64k count=32 2>/dev/null")  // more than fits: the disk is full
+        let export = #"{"seq":1,"id":"0190a000-0000-7000-8000-000000000001","type":"settings.changed","at":"2026-03-01T00:00:00Z","recorded":"2026-03-01T00:00:00Z","data":{"time_zone":"UTC"}}"#
+        for args in [["init", "--time-zone", "UTC"], ["import", "jsonl", "-"]] {
+            let r = haru(args, ledger: disk + "/ledger", stdin: export)
+            #expect(r.code == 3, "\(args): \(r.out) \(r.err)")
+            #expect(r.err.contains("cannot create the ledger at \(disk)/ledger") && r.err.contains("No space left on device"), "\(r.err)")
+            #expect(!r.err.contains("bus error") && !r.err.contains("damaged"), "\(r.err)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: disk).filter { $0 != "fill" }
+            #expect(left.isEmpty, "nothing beside it: \(left)")
+        }
+        // Room again: the same command makes the ledger.
+        try FileManager.default.removeItem(atPath: disk + "/fill")
+        #expect(haru(["init", "--time-zone", "UTC"], ledger: disk + "/ledger").code == 0)
+        #expect(haru(["verify"], ledger: disk + "/ledger").code == 0)
+    }
+}
