@@ -37,3 +37,31 @@ import Testing
         #expect(haru(["verify"], ledger: disk + "/ledger").code == 0)
     }
 }
+
+/// What a killed `init`, import or `compact` leaves beside a ledger's path
+/// (`PATH.partial-PID`, `PATH.compact-PID`) is removed by the next such
+/// command once that process is gone; one of a process still running is not.
+struct LeftoversOfKilledCommands {
+    /// A pid no process has (kill(pid, 0) fails with ESRCH).
+    static func deadPID() -> Int32 {
+        var pid: Int32 = 4_000_000
+        while kill(pid, 0) == 0 || errno != ESRCH { pid -= 1 }
+        return pid
+    }
+
+    @Test func aDeadCommandsDirectoryIsRemovedALiveOnesIsNot() throws {
+        let dir = TempDir()
+        let path = dir.path + "/ledger"
+        let dead = path + ".partial-\(Self.deadPID())", deadCompact = path + ".compact-\(Self.deadPID())"
+        let live = path + ".partial-1"  // init of this machine: running
+        let notALedger = dir.path + "/ledger.partial-\(Self.deadPID() - 1)"
+        for d in [dead, deadCompact, live, notALedger] { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) }
+        for d in [dead, deadCompact, live] { FileManager.default.createFile(atPath: d + "/data.mdb", contents: Data([1])) }
+        FileManager.default.createFile(atPath: notALedger + "/notes.txt", contents: Data("mine".utf8))
+        #expect(haru(["init", "--time-zone", "UTC"], ledger: path).code == 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["ledger", "ledger.partial-1", (notALedger as NSString).lastPathComponent].sorted(), "\(left)")
+        #expect(haru(["compact"], ledger: path).code == 0)
+        #expect(FileManager.default.fileExists(atPath: live), "a running process's directory stays")
+    }
+}

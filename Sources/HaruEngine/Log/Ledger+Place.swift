@@ -21,6 +21,7 @@ extension Ledger {
     ///   parent directory could not be synced (the rename is the commit).
     public static func createBeside<T>(_ path: String, _ make: (_ partial: String) throws -> T) throws -> T {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
+        removeLeftovers(beside: path)
         let partial = path + ".partial-\(getpid())"
         let result: T
         do {
@@ -64,6 +65,7 @@ extension Ledger {
     ///   held off or the file system cannot swap directories; nothing changed.
     public func compactInPlace() throws -> CompactReport {
         let path = environment.path
+        Ledger.removeLeftovers(beside: path)
         let partial = path + ".compact-\(getpid())"
         do {
             return try environment.withWritersHeld {
@@ -103,6 +105,30 @@ extension Ledger {
     static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Removes what a killed `init`, import or `compact` left beside `path`:
+    /// `PATH.partial-PID` and `PATH.compact-PID` directories whose process no
+    /// longer runs (one that runs is another command at work, left alone; a
+    /// directory holding anything but a ledger's files is left too).
+    static func removeLeftovers(beside path: String) {
+        let parent = parentDirectory(of: path)
+        let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        guard !base.isEmpty, let dir = opendir(parent) else { return }
+        var names: [String] = []
+        while let e = readdir(dir) {
+            names.append(
+                withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } })
+        }
+        closedir(dir)
+        for name in names {
+            for kind in [".partial-", ".compact-"] where name.hasPrefix(base + kind) {
+                guard let pid = Int32(name.dropFirst(base.count + kind.count)), pid > 0, pid != getpid() else { continue }
+                // Gone: kill(pid, 0) fails with ESRCH. Running (or another user's): left alone.
+                guard kill(pid, 0) == -1, errno == ESRCH else { continue }
+                remove(at: parent + "/" + name)
+            }
+        }
     }
 
     /// Removes a ledger's directory: its files and the directory itself
