@@ -8,14 +8,7 @@ import Testing
 /// ledger ended with SIGBUS, called the data file damaged, and left
 /// `PATH.partial-PID` behind. Needs root (to mount), which CI has.
 @Suite(.serialized) struct FullDiskTests {
-    static let canMount: Bool = {
-        guard getuid() == 0 else { return false }
-        let probe = TempDir()
-        defer { _ = try? sh("umount '\(probe.path)' 2>/dev/null") }
-        return (try? sh("mount -t tmpfs -o size=64k tmpfs '\(probe.path)'").code) == 0
-    }()
-
-    @Test(.enabled(if: FullDiskTests.canMount)) func aFullDiskIsSaidAndLeavesNothingBehind() throws {
+    @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aFullDiskIsSaidAndLeavesNothingBehind() throws {
         let dir = TempDir()
         let disk = dir.path + "/disk"
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)

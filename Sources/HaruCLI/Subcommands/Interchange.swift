@@ -299,7 +299,7 @@ extension Subcommands {
                 throw UsageError("no Habits.csv in \(dir): give the folder of Loop's unzipped CSV export")
             }
             var marks: [Int: LoopImport.Checkmarks] = [:]
-            for entry in listDirectory(dir) {
+            for entry in DirectoryNames.list(dir) {
                 guard let position = Int(entry.prefix { $0.isNumber }), entry.first?.isNumber == true else { continue }
                 let name = entry + "/Checkmarks.csv"
                 if let records = try csv(dir + "/" + name, name) { marks[position] = (name, records) }
@@ -401,16 +401,4 @@ extension Optional {
         guard let v = self else { throw error() }
         return v
     }
-}
-
-/// The names in a directory (not `.` and `..`), sorted; empty when it cannot be read.
-func listDirectory(_ path: String) -> [String] {
-    guard let d = opendir(path) else { return [] }
-    defer { closedir(d) }
-    var names: [String] = []
-    while let e = readdir(d) {
-        let name = withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
 }

@@ -114,13 +114,8 @@ extension Ledger {
     static func removeLeftovers(beside path: String) {
         let parent = parentDirectory(of: path)
         let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        guard !base.isEmpty, let dir = opendir(parent) else { return }
-        var names: [String] = []
-        while let e = readdir(dir) {
-            names.append(
-                withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } })
-        }
-        closedir(dir)
+        guard !base.isEmpty else { return }
+        let names = DirectoryNames.list(parent)
         for name in names {
             for kind in [".partial-", ".compact-"] where name.hasPrefix(base + kind) {
                 guard let pid = Int32(name.dropFirst(base.count + kind.count)), pid > 0, pid != getpid() else { continue }

@@ -13,9 +13,7 @@
 
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
-@_spi(Layers) import HaruViews
 import Synchronization
 
 extension TimewarriorImport {
@@ -75,7 +73,6 @@ extension TimewarriorImport {
             switch options.actionFrom {
             case .tag:
                 if !options.map.isEmpty, let mapped = tags.first(where: { options.map[$0] != nil }) {
-                    for t in tags where options.map[t] != nil { notes.add(mapped: t, to: options.map[t]!) }
                     let rest = tags.filter { options.map[$0] == nil }
                     return (Self.name(options.map[mapped]!, rest), rest)
                 }
@@ -111,6 +108,8 @@ extension TimewarriorImport {
                 if s.tags != tags { notes.add(shared: name, tags, s.tags) }
                 return s.action
             }
+            // Said once, when the name is first settled: the tags the map turned into it.
+            for t in iv.tags where options.actionFrom == .tag && options.map[t] != nil { notes.add(mapped: t, to: options.map[t]!) }
             let action: Action
             if let known = actions[name] ?? actionNames["tw-" + shortHash(name)].flatMap({ actions[$0] }) {
                 guard known.time else {

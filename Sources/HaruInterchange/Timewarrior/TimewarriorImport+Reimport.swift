@@ -18,9 +18,7 @@
 
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
-@_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
-@_spi(Layers) import HaruViews
 
 extension TimewarriorImport {
     static func planned(_ bytes: [UInt8], names: Names, snap: Snapshot) throws -> TimewarriorEvents {
@@ -94,7 +92,7 @@ extension TimewarriorImport {
         for (k, f) in fresh.enumerated() where !taken.contains(k) {
             plan.add(try new(f.iv, action: f.action, note: f.note, snap: snap), at: f.at)
         }
-        if !deleted.isEmpty { names.notes.add(deletedNote(deleted, snap: snap)) }
+        if !deleted.isEmpty { names.notes.add(deletedNote(deleted, names: names.actionNames, calendar: try? snap.calendar())) }
         return TimewarriorEvents(
             definitions: definitions, steps: plan.removals + plan.ordered, unchanged: plan.unchanged, zones: names.zones,
             notes: names.notes)
@@ -243,16 +241,11 @@ extension TimewarriorImport {
     static func againID(_ id: String, version: UInt64) -> String { "tw-" + shortHash(id + "/" + String(version)) }
 
     /// `2 sessions imported before are not in this export and were deleted: …` (the first three named).
-    static func deletedNote(_ deleted: [SessionRecord], snap: Snapshot) -> String {
+    static func deletedNote(_ deleted: [SessionRecord], names: [String: String], calendar: LedgerCalendar?) -> String {
         let n = deleted.count
-        let names = (try? snap.definitions(.action)).map { ds in
-            Dictionary(ds.compactMap { d in d.fields().name.map { (d.id, $0) } }, uniquingKeysWith: { a, _ in a })
-        }
-        let calendar = try? snap.calendar()
         let named = deleted.prefix(3).map { s -> String in
-            let name = names?[s.actionID] ?? s.actionID
             let start = calendar?.format(s.start) ?? s.start.format(offsetSeconds: 0)
-            return "\(Echo.quoted(name)) from \(start)"
+            return "\(Echo.quoted(names[s.actionID] ?? s.actionID)) from \(start)"
         }
         return "\(n) session\(n == 1 ? "" : "s") imported before \(n == 1 ? "is" : "are") not in this export and "
             + "\(n == 1 ? "was" : "were") deleted: " + named.joined(separator: ", ") + (n > 3 ? " and \(n - 3) more" : "")

@@ -44,7 +44,7 @@ extension HTMLReport {
                 // Limits the page's days are judged by (not one that ended before them).
                 for q in g.quests where !q.spec.atLeast && q.periods.contains(where: { $0.last >= first && $0.first <= last }) {
                     guard case .action(let id) = q.spec.target else { continue }
-                    limits[id] = String(HTMLReport.questLine(q).drop { $0 != ":" }.dropFirst(2))
+                    limits[id] = HTMLReport.questRule(q)
                     if q.spec.period == .daily && !q.spec.unitIsTime { dailyLimits[id] = min(dailyLimits[id] ?? .infinity, q.spec.amount) }
                 }
             }

@@ -131,7 +131,10 @@ public enum HTMLReport {
     }
 
     /// `Reading: at least 30m 00s a day, Mon, Wed, Fri` and the like.
-    static func questLine(_ q: QuestProgress) -> String {
+    static func questLine(_ q: QuestProgress) -> String { "\(q.targetName): \(questRule(q))" }
+
+    /// `at least 30m 00s a day, Mon, Wed, Fri`: what a quest asks of its target.
+    static func questRule(_ q: QuestProgress) -> String {
         let direction = q.spec.atLeast ? "at least" : "at most"
         let amount = q.spec.unitIsTime ? duration(q.spec.amount) : "\(Int(q.spec.amount))×"
         let per =
@@ -141,7 +144,7 @@ public enum HTMLReport {
             case .monthly: "a month"
             case .custom: "from " + q.spec.scheduleText
             }
-        return "\(q.targetName): \(direction) \(amount) \(per)"
+        return "\(direction) \(amount) \(per)"
     }
 
     /// The periods of a quest within the range. Days as a month calendar:
