@@ -34,14 +34,15 @@ struct Context {
     func openLedger(readOnly: Bool = false) throws -> Ledger {
         if let l = opened.ledger { return l }
         if let at = opened.creatingAt {
-            let l = try Ledger.create(path: at, durability: durability)
+            let l = try Ledger.create(path: at, durability: durability, zones: zones)
             opened.ledger = l
             return l
         }
         let err = invocation.err
         let path = try ledgerPath(), wait = try writeWait(), trustOwner = parsed.has(.trustOwner)
         func open(readOnly: Bool) throws -> Ledger {
-            try Ledger(path: path, durability: durability, readOnly: readOnly, writeWait: wait, trustOwner: trustOwner) { from, events in
+            try Ledger(path: path, durability: durability, readOnly: readOnly, writeWait: wait, trustOwner: trustOwner, zones: zones) {
+                from, events in
                 // Once per ledger and upgrade; a script's stderr stays quiet.
                 if err.isTTY {
                     err.line(
@@ -261,14 +262,38 @@ struct Context {
     /// seq it is known at (`known_at`) and that event's hash
     /// (`known_at_hash`), placed after `known_at` or appended.
     func printJSON(_ v: JSONValue) {
-        guard let p = opened.provenance, case .object(var members) = v else { return out.line(v.compactText) }
+        guard case .object(let members) = v else { return out.line(v.compactText) }
+        out.line(JSONValue.object(withProvenance(members)).compactText)
+    }
+
+    /// An object whose first members are written already (`written`, no
+    /// braces: a long report's periods) followed by `rest`, which carries the
+    /// provenance as `printJSON` adds it.
+    func printJSON(written: JSONBytes, then rest: [(String, JSONValue)]) {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(written.bytes.count + 256)
+        bytes.append(0x7B)
+        bytes.append(contentsOf: written.bytes)
+        var tail = JSONBytes()
+        JSONValue.object(withProvenance(rest)).write(to: &tail)
+        // `{…}` of the rest: its members after a comma, and its closing brace.
+        if tail.bytes.count > 2 { bytes.append(0x2C) }
+        bytes.append(contentsOf: tail.bytes.dropFirst())
+        out.line(bytes: bytes)
+    }
+
+    /// `members` with `known_at_hash` after `known_at` (both added when missing),
+    /// once a query has said which seq it read.
+    private func withProvenance(_ members: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        guard let p = opened.provenance else { return members }
+        var members = members
         let hash: (String, JSONValue) = ("known_at_hash", p.hash.map { .string($0.description) } ?? .null)
         if let k = members.firstIndex(where: { $0.0 == "known_at" }) {
             if !members.contains(where: { $0.0 == "known_at_hash" }) { members.insert(hash, at: k + 1) }
         } else {
             members += [("known_at", .int(Int64(p.seq))), hash]
         }
-        out.line(JSONValue.object(members).compactText)
+        return members
     }
 }
 

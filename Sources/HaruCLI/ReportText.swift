@@ -11,7 +11,8 @@ enum ReportText {
 
     /// - Parameter pictures: draw a sparkline of each column across the periods (on a terminal).
     static func print(_ r: ReportTable, to out: OutputStream, names: [String: Payload], pictures: Bool = false) {
-        let ids = r.totals.keys.sorted { (names[$0]?.name ?? $0) < (names[$1]?.name ?? $1) }
+        let totals = r.totals
+        let ids = totals.keys.sorted { (names[$0]?.name ?? $0) < (names[$1]?.name ?? $1) }
         if ids.isEmpty {
             out.line("nothing recorded from \(r.periods.first?.first.description ?? "") to \(r.periods.last?.last.description ?? "")")
             return
@@ -24,17 +25,17 @@ enum ReportText {
         out.line(header)
         for p in r.periods {
             var row = Cell.pad(label(p.first, p.last), firstWidth)
-            for (k, id) in ids.enumerated() { row += Cell.pad(Cell.text(p.items[id] ?? Totals()), widths[k], right: true) }
+            for (k, id) in ids.enumerated() { row += Cell.pad(Cell.text(p.total(of: id)), widths[k], right: true) }
             out.line(row)
         }
         var total = Cell.pad("total", firstWidth)
-        for (k, id) in ids.enumerated() { total += Cell.pad(Cell.text(r.totals[id] ?? Totals()), widths[k], right: true) }
+        for (k, id) in ids.enumerated() { total += Cell.pad(Cell.text(totals[id] ?? Totals()), widths[k], right: true) }
         out.line(total)
         let n = r.startedPeriods
         guard n > 0 else { return }
         var average = Cell.pad("average per \(r.unit) (\(n))", firstWidth)
         for (k, id) in ids.enumerated() {
-            let t = r.totals[id]!
+            let t = totals[id]!
             var parts: [String] = []
             if t.seconds > 0 { parts.append(DurationText.text((t.seconds + Int64(n) / 2) / Int64(n))) }
             if t.count > 0 { parts.append("×" + JSONValue.formatNumber((Double(t.count) / Double(n) * 10).rounded() / 10)) }
@@ -47,7 +48,7 @@ enum ReportText {
         out.line("trend")
         for (k, id) in ids.enumerated() {
             let values = r.periods.map { p -> Double in
-                let t = p.items[id] ?? Totals()
+                let t = p.total(of: id)
                 return Double(t.seconds > 0 ? t.seconds : t.count)
             }
             out.line("  " + Cell.pad(labels[k], max(12, labels.map(Cell.columns).max() ?? 0) + 2) + Sparkline.text(values))

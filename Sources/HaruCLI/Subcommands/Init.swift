@@ -63,7 +63,7 @@ extension Subcommands {
 
     /// A new ledger at `path` holding `first`; closed again on return.
     static func makeLedger(at path: String, first: EventInput, ctx: inout Context) throws -> AppendResult {
-        let ledger = try Ledger.create(path: path, durability: ctx.durability)
+        let ledger = try Ledger.create(path: path, durability: ctx.durability, zones: ctx.zones)
         let r = try ledger.append([first], now: try ctx.nowMicros(), rng: &ctx.rng)
         // Checked here (an append's own record is best effort): the ledger is whole only with it.
         try ledger.writeHeadRecord()

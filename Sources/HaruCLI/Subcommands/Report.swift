@@ -67,7 +67,9 @@ extension Subcommands {
                 }
                 if ctx.json {
                     let filtered: [(String, JSONValue)] = filter.isEmpty ? [] : [("filter", filter.json)]
-                    ctx.printJSON(.object(report.json(by: by, every: every) + filtered + snap.referenceJSON(ref, cal)))
+                    var written = JSONBytes(capacity: 64 * book.grid.count)
+                    report.writeJSON(by: by, every: every, into: &written)
+                    ctx.printJSON(written: written, then: filtered + snap.referenceJSON(ref, cal))
                 } else {
                     if let filterLine { ctx.out.line("filter: " + filterLine) }
                     ReportText.print(report, to: ctx.out, names: by == "tag" ? book.tags : book.actions, pictures: ctx.style.enabled)

@@ -114,7 +114,9 @@ extension Ledger {
                     written.add(prepared.input.type, prepared.input.payload)
                 })
             {}
-            try store.flush(alongside: { try sink.flush() })
+            var changedPages: [Int64] = []
+            try store.flush(alongside: { changedPages = try sink.flush() })
+            try updateBuckets(txn, set, changedPages: changedPages, settingsChanged: written[.settingsChanged] > 0)
             if seq > head.seq { newHead = Head(seq: seq, hash: prev, recorded: 0) }
             return (AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq, written: written), newHead)
         }

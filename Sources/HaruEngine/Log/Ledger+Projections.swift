@@ -19,9 +19,7 @@ extension Ledger {
         guard record.generation != set.generation else { return set }
         // A handle opened now could not be used in `txn` (LMDB gives a
         // transaction only the handles that existed when it began).
-        if let handles = try environment.open(ProjectionSet.names(record.generation), create: false) {
-            replaceProjectionSet(ProjectionSet(generation: record.generation, handles))
-        }
+        if let set = try ProjectionSet.open(environment, generation: record.generation, create: false) { replaceProjectionSet(set) }
         throw LedgerError.rebuiltMeanwhile
     }
 

@@ -41,7 +41,7 @@ extension Ledger {
             var report = RebuildReport(events: fold.state.head)
             if !fresh, let ids = fold.ids {
                 let inUse = try projections(txn.reading)
-                let parts = produced(fold, in: inUse) + [idIndexPart(ids, in: inUse)]
+                let parts = try produced(fold, in: inUse) + [idIndexPart(ids, in: inUse)]
                 // Compared on two threads; the other reads in a read transaction,
                 // which sees what this one does: nothing is written before the
                 // comparison ends, and no other writer can commit meanwhile.
@@ -68,7 +68,7 @@ extension Ledger {
                 },
                 {
                     var changed = 0
-                    for part in produced(fold, in: set) {
+                    for part in try produced(fold, in: set) {
                         // Each part in key order into an empty database: appended, page by page.
                         let all = part.sorted()
                         for (k, v) in all { try txn.put(part.db, k, v, append: true) }

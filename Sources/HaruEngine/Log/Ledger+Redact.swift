@@ -116,7 +116,7 @@ extension Ledger {
     /// does for the pages, done for the ledger's content.
     /// - Throws: `LedgerError.exists` when there is a ledger at `path`.
     public func compact(to path: String) throws -> CompactReport {
-        let copy = try Ledger.create(path: path)
+        let copy = try Ledger.create(path: path, zones: zones)
         try environment.read { txn in
             try copy.environment.write { out in
                 try out.putInKeyOrder(copy.events) { puts in

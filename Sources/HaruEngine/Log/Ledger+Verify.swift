@@ -316,7 +316,7 @@ extension Ledger {
         do { set = try projections(txn) } catch LedgerError.damaged(_, let reason) {
             return derivedFailed(nil, reason, events: report.events)
         }
-        let parts = produced(fold, in: set)
+        let parts = try produced(fold, in: set)
         guard let diffs = try diffAll(parts, txn, snapshot: snapshot, firstOnly: true) else { return nil }
         for (want, d) in zip(parts, diffs) {
             if let k = d.stale.first {

@@ -120,6 +120,9 @@ public struct Head: Sendable, Equatable {
 /// every append in the same transaction.
 public final class Ledger: Sendable {
     public let environment: Environment
+    /// Where the zone rules of the ledger's calendar are read, to cut the
+    /// day buckets on append and to check them in `verify` and `rebuild`.
+    public let zones: ZoneDirectory
     /// seq → event record.
     @_spi(Layers) public let events: Database<SeqKey>
     /// The projection record (nil: a read-only ledger made before it existed).
@@ -156,7 +159,7 @@ public final class Ledger: Sendable {
     ///     (the format found, and how many events are replayed).
     public convenience init(
         path: String, durability: Environment.Durability = .durable, readOnly: Bool = false, writeWait: WriteWait = WriteWait(),
-        trustOwner: Bool = false, upgrading: (_ from: UInt32, _ events: UInt64) -> Void = { _, _ in }
+        trustOwner: Bool = false, zones: ZoneDirectory = .system, upgrading: (_ from: UInt32, _ events: UInt64) -> Void = { _, _ in }
     ) throws {
         let env: Environment
         do {
@@ -168,13 +171,14 @@ public final class Ledger: Sendable {
             if error.kind == .noSuchFile { throw LedgerError.notFound(path: path) }
             throw error
         }
-        try self.init(environment: env, create: !readOnly)
+        try self.init(environment: env, create: !readOnly, zones: zones)
         try checkHeadRecord()
         try upgradeProjections(readOnly: readOnly, upgrading)
     }
 
-    private init(environment: Environment, create: Bool) throws {
+    private init(environment: Environment, create: Bool, zones: ZoneDirectory) throws {
         self.environment = environment
+        self.zones = zones
         events = try environment.database("events", keys: SeqKey.self)
         meta = try environment.open(["meta"], create: create)?.first
         // A damaged record is reported by every use of the projections
@@ -182,22 +186,25 @@ public final class Ledger: Sendable {
         // read, exported and rebuilt from (`rebuild(fresh:)`).
         let record =
             (try? environment.read { [meta] txn in try ProjectionMeta.read(txn, meta) }) ?? ProjectionMeta.Record(format: 1, generation: 0)
-        guard let handles = try environment.open(ProjectionSet.names(record.generation), create: create) else {
+        guard let set = try ProjectionSet.open(environment, generation: record.generation, create: create) else {
             throw LedgerError.damaged(
                 seq: nil,
                 reason:
                     "the projection databases of set \(record.generation) are missing (an older haru made the ledger, or they were removed); `haru rebuild` writes them"
             )
         }
-        current = Mutex(ProjectionSet(generation: record.generation, handles))
+        current = Mutex(set)
     }
 
     /// Creates a new, empty ledger directory (mode 0700, files 0600).
     /// - Throws: `LedgerError.exists` when one is there already.
-    public static func create(path: String, durability: Environment.Durability = .durable) throws -> Ledger {
+    public static func create(path: String, durability: Environment.Durability = .durable, zones: ZoneDirectory = .system) throws
+        -> Ledger
+    {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
         let ledger = try Ledger(
-            environment: Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability), create: true)
+            environment: Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability), create: true,
+            zones: zones)
         // The format is recorded from the start: a ledger without the record is taken for format 1.
         try ledger.environment.write { txn in
             try txn.put(ledger.meta!, ProjectionMeta.key, ProjectionMeta.Record(format: ProjectionMeta.format, generation: 0).bytes)

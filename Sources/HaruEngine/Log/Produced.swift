@@ -41,7 +41,7 @@ struct ProducedDiff: Sendable {
 extension Ledger {
     /// The replay's projections, one `Produced` per database part of `set`
     /// (the state in two parts, then pages, action table, checkpoints).
-    func produced(_ fold: MemoryFold, in set: ProjectionSet) -> [Produced] {
+    func produced(_ fold: MemoryFold, in set: ProjectionSet) throws -> [Produced] {
         let state = fold.state
         let p = fold.projections
         // The state in two parts, so that they can be compared on two threads.
@@ -52,7 +52,7 @@ extension Ledger {
                 sorted: { state.storedForm(part) }, digest: { state.digest(part) },
                 describe: { "the stored state of " + StateKey.describe($0) })
         }
-        return [
+        var parts = [
             statePart(.beforeCounts),
             statePart(.fromCounts),
             Produced(
@@ -80,6 +80,29 @@ extension Ledger {
                         + String($0.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) })
                 }),
         ]
+        if let buckets = set.buckets { parts.append(try bucketsPart(fold, into: buckets)) }
+        return parts
+    }
+
+    /// The day buckets the replayed pages make with the replayed calendar
+    /// (none when the calendar cannot be built here: `updateBuckets`).
+    private func bucketsPart(_ fold: MemoryFold, into db: Database<BucketKey>) throws -> Produced {
+        let entries: [([UInt8], [UInt8])]
+        if let calendar = try? LedgerCalendar(settings: fold.state.settings(), zones: zones) {
+            entries = DayBuckets.stored(
+                try DayBuckets.all(fold.projections.pages, calendar), fingerprint: calendar.dayRulesFingerprint,
+                pages: fold.projections.pages.count)
+        } else {
+            entries = []
+        }
+        var byKey: [[UInt8]: [UInt8]] = [:]
+        for (k, v) in entries { byKey[k] = v }
+        let lookup = byKey
+        return Produced(
+            db: db.raw, count: entries.count,
+            matches: { k, v, _ in lookup[Array(k)].map { ByteOrder.same($0, v) } },
+            sorted: { entries },
+            describe: { BucketKey.describe($0) })
     }
 
     /// A lookup over a few sorted entries (the action table).

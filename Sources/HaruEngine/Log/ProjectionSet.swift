@@ -30,23 +30,40 @@
     /// event id → seq: the log's index, derived from it like the rest (an
     /// append writes it; a rebuild can write it anew).
     @_spi(Layers) public let ids: Database<IDKeys>
+    /// logical day → its totals per action (`DayBuckets`); nil in a set an
+    /// older haru wrote (format 1), read only until a writable command
+    /// rebuilds it: every query then reads the records.
+    @_spi(Layers) public let buckets: Database<BucketKey>?
 
+    /// The databases every set has.
     static let kinds = ["state", "pages", "interned", "checkpoints", "ids"]
+    /// The databases of format 2 on.
+    static let laterKinds = ["buckets"]
 
-    /// The database names of a set, in the order of `kinds`.
-    static func names(_ generation: UInt32) -> [String] {
+    /// The database names of a set, in the order of `kinds` then `laterKinds`.
+    static func names(_ generation: UInt32, _ kinds: [String] = kinds + laterKinds) -> [String] {
         generation == 0 ? kinds : kinds.map { "\($0).\(generation)" }
     }
 
-    /// - Parameter handles: the databases of `names(generation)`, in that order.
+    /// - Parameter handles: the databases of `names(generation)`, in that
+    ///   order; the later kinds may be missing (a set of format 1).
     init(generation: UInt32, _ handles: [Database<RawKeys>]) {
-        precondition(handles.count == Self.kinds.count, "one handle per projection kind")
+        precondition(handles.count >= Self.kinds.count, "one handle per projection kind")
         self.generation = generation
         state = handles[0]
         pages = handles[1].keyed(PageKey.self)
         interned = handles[2]
         checkpoints = handles[3].keyed(SeqKey.self)
         ids = handles[4].keyed(IDKeys.self)
+        buckets = handles.count > 5 ? handles[5].keyed(BucketKey.self) : nil
+    }
+
+    /// Opens set `generation`: nil when one of the databases every set has
+    /// is missing; without buckets when they are (format 1).
+    static func open(_ environment: Environment, generation: UInt32, create: Bool) throws -> ProjectionSet? {
+        guard let handles = try environment.open(names(generation, kinds), create: create) else { return nil }
+        let later = try environment.open(names(generation, laterKinds), create: create) ?? []
+        return ProjectionSet(generation: generation, handles + later)
     }
 }
 
@@ -56,8 +73,9 @@
     /// The projection format this haru writes and reads. A change to what a
     /// projection stores, or how, raises it: a ledger with an older format is
     /// rebuilt (through a new set) when a writable command opens it; a newer
-    /// one is refused. Ledgers made before the record existed are format 1.
-    @_spi(Layers) public static let format: UInt32 = 1
+    /// one is refused. Ledgers made before the record existed are format 1;
+    /// format 2 added the day buckets.
+    @_spi(Layers) public static let format: UInt32 = 2
 
     @_spi(Layers) public static let key = Array("projections".utf8)
 

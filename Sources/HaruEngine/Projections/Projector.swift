@@ -248,12 +248,16 @@ struct StoredProjections: ProjectionSink {
 
     /// Writes the pages the batch changed, in key order through one cursor;
     /// pages past the last stored one (a bulk load's new days) are appended.
-    mutating func flush() throws {
+    /// - Returns: the pages written, ascending (their days' buckets follow them).
+    @discardableResult
+    mutating func flush() throws -> [Int64] {
+        let sorted = dirty.sorted(by: { $0.key < $1.key })
         try txn.putInKeyOrder(pages) { puts in
-            for (page, bytes) in dirty.sorted(by: { $0.key < $1.key }) {
+            for (page, bytes) in sorted {
                 try PageKey.make(page).withUnsafeBytes { k in try bytes.withUnsafeBytes { v in try puts.put(key: k, value: v) } }
             }
         }
         dirty = [:]
+        return sorted.map(\.key)
     }
 }

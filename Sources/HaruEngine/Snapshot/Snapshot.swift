@@ -82,6 +82,42 @@ public struct Snapshot {
         }
     }
 
+    /// Calls `body` with the stored day buckets of logical days `days`, in
+    /// day order (`DayBuckets`; the caller decides which it may use).
+    /// - Returns: false when the ledger has no buckets (a format 1 set opened read-only).
+    @_spi(Layers) public func dayBuckets(_ days: ClosedRange<Int64>, _ body: (Int64, DayBucket) throws -> Void) throws -> Bool {
+        guard let buckets = ledger.projectionSet.buckets else { return false }
+        try txn.scan(buckets, from: days.lowerBound) { key, value in
+            try key.withUnsafeBytes { key in
+                try value.withUnsafeBytes { value in
+                    // The 8-byte `calendar` key sorts among the days: skipped.
+                    guard key.count == 4 else { return true }
+                    let day = BucketKey.day(fromKey: key)
+                    if day > days.upperBound { return false }
+                    guard let bucket = DayBucket(value) else {
+                        throw LedgerError.damaged(
+                            seq: nil, reason: "the day bucket of day \(day) is malformed; `haru rebuild` writes it anew")
+                    }
+                    try body(day, bucket)
+                    return true
+                }
+            }
+        }
+        return true
+    }
+
+    /// The fingerprint of the calendar that cut the stored day buckets
+    /// (`LedgerCalendar.dayRulesFingerprint`); nil when there is none.
+    @_spi(Layers) public func bucketsFingerprint() throws -> Digest? {
+        guard let buckets = ledger.projectionSet.buckets else { return nil }
+        return try txn.get(buckets.raw, BucketKey.calendar) { v in
+            try v.withUnsafeBytes { (b) throws -> Digest in
+                var r = ByteReader(b)
+                return try Digest(reading: &r)
+            }
+        }
+    }
+
     /// The sessions running at `knownAt`: the stored list at the head; else the
     /// checkpoint at or before `knownAt` and the few events after it.
     public func runningSessions() throws -> [SessionRecord] {

@@ -27,7 +27,7 @@ public struct ScenarioRunner {
 
     /// Runs `text` (the file's bytes) in a new ledger at `scratch`.
     public static func run(_ text: [UInt8], file: String, scratch: String, zones: ZoneDirectory = .system) throws -> ScenarioResult {
-        var r = ScenarioRunner(file: file, ledger: try Ledger.create(path: scratch, durability: .relaxed), zones: zones)
+        var r = ScenarioRunner(file: file, ledger: try Ledger.create(path: scratch, durability: .relaxed, zones: zones), zones: zones)
         try r.run(text)
         return r.result
     }

@@ -27,9 +27,10 @@ public struct DayBook: Sendable {
     public let actions: [String: Payload]
     /// The tags that count, with their definitions in force at the reference.
     public let tags: [String: Payload]
-    private let actionIDs: [String]
+    /// The actions counted, in id order: the columns of `totals`.
+    let actionIDs: [String]
     /// `totals[day * actionIDs.count + action]`.
-    private let totals: [Totals]
+    let totals: [Totals]
 
     /// Totals of day `i` per action (non-zero ones).
     public func perDay(_ i: Int) -> [String: Totals] {
@@ -65,8 +66,66 @@ public struct DayBook: Sendable {
         actions = defs.actions
         tags = defs.tags
         actionIDs = defs.actions.keys.sorted()
-        let records = try RecordSet(snap, actions: actionIDs, span: grid.span)
-        totals = records.totals(grid, reference)
+        totals = try DayBook.totals(snap, calendar: calendar, grid: grid, actions: actionIDs, reference: reference)
+    }
+
+    /// `totals[day * actions.count + action]`: each day from its stored
+    /// bucket where the bucket may be used (`DayBuckets`: the same range,
+    /// known by the snapshot, and with `--as-of` over by its instant), from
+    /// the records otherwise; the running sessions over every day.
+    static func totals(
+        _ snap: Snapshot, calendar: LedgerCalendar, grid: DayGrid, actions: [String], reference: Reference
+    ) throws -> [Totals] {
+        let n = actions.count
+        var out = [Totals](repeating: Totals(), count: grid.count * n)
+        guard grid.count > 0, n > 0 else { return out }
+        var index: [String: Int] = [:]
+        for (k, a) in actions.enumerated() { index[a] = k }
+        let table = try snap.actionTable().map { index[$0] ?? -1 }
+        // A day without a bucket had no record at all, when the buckets were
+        // cut by this calendar; otherwise nothing is known of it.
+        let complete = try snap.bucketsFingerprint() == calendar.dayRulesFingerprint
+        var settled = [Bool](repeating: complete, count: grid.count)
+        let first = Int64(grid.first.daysSinceEpoch), bounds = grid.bounds, knownAt = snap.knownAt
+        // The live view counts finished records whole; `--as-of` cuts them
+        // at its instant, which leaves a day that is over by then whole.
+        let over = reference.isLive ? Int64.max : reference.instant.seconds
+        let stored = try snap.dayBuckets(first...(first + Int64(grid.count - 1))) { day, b in
+            let i = Int(day - first)
+            guard b.start == bounds[i], b.end == bounds[i + 1], b.lastSeq <= knownAt, b.end <= over else {
+                settled[i] = false
+                return
+            }
+            settled[i] = true
+            b.forEach { action, seconds, count in
+                let a = Int(action) < table.count ? table[Int(action)] : -1
+                guard a >= 0 else { return }
+                out[i * n + a].seconds += seconds
+                out[i * n + a].count += count
+            }
+        }
+        if !stored { settled = [Bool](repeating: false, count: grid.count) }
+        // The other days, in runs of consecutive days: their records, read once.
+        var runs: [Range<Int>] = []
+        var i = 0
+        while i < grid.count {
+            if settled[i] {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < grid.count, !settled[j] { j += 1 }
+            runs.append(i..<j)
+            i = j
+        }
+        let records = try RecordSet(snap, actions: actions, spans: runs.map { bounds[$0.lowerBound]..<bounds[$0.upperBound] })
+        for run in runs {
+            let sub = DayGrid(first: grid.day(run.lowerBound), bounds: Array(bounds[run.lowerBound...run.upperBound]))
+            let t = records.totals(sub, reference, running: false)
+            for k in 0..<(run.count * n) { out[run.lowerBound * n + k] = t[k] }
+        }
+        records.addRunning(grid, reference, into: &out)
+        return out
     }
 }
 

@@ -19,25 +19,43 @@ public struct RecordSet: Sendable {
 
     /// Reads the records of `actions` that touch `span`, as known in `snap`.
     public init(_ snap: Snapshot, actions: [String], span: Range<Int64>) throws {
+        try self.init(snap, actions: actions, spans: [span])
+    }
+
+    /// Reads the records of `actions` that touch any of `spans` (ascending,
+    /// not overlapping), as known in `snap`.
+    public init(_ snap: Snapshot, actions: [String], spans: [Range<Int64>]) throws {
         actionIDs = actions
         var index: [String: Int] = [:]
         for (k, a) in actions.enumerated() { index[a] = k }
         actionIndex = index
-        guard span.lowerBound < span.upperBound, !actions.isEmpty else { return }
+        guard !actions.isEmpty else { return }
         // Interned action index → index here (-1: not counted).
         let table = try snap.actionTable().map { index[$0] ?? -1 }
-        let pages = PageKey.page(of: span.lowerBound)...PageKey.page(of: span.upperBound - 1)
+        // The pages of the spans, each page once: two spans can share the
+        // UTC day where one ends and the next begins.
+        var pageRanges: [ClosedRange<Int64>] = []
+        for span in spans where span.lowerBound < span.upperBound {
+            let r = PageKey.page(of: span.lowerBound)...PageKey.page(of: span.upperBound - 1)
+            if let last = pageRanges.last, r.lowerBound <= last.upperBound + 1 {
+                pageRanges[pageRanges.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
+            } else {
+                pageRanges.append(r)
+            }
+        }
         var sessions: [(action: Int32, start: Int64, end: Int64)] = []
         var counts: [(action: Int32, time: Int64, amount: Int32)] = []
-        try snap.pageEntries(pages) { _, e in
-            let a = Int(e.action) < table.count ? table[Int(e.action)] : -1
-            guard a >= 0 else { return }
-            switch e.kind {
-            case .session: sessions.append((Int32(a), e.start, e.end))
-            // Page entries are not re-checked on every read (queries read
-            // them by the million): a damaged amount counts wrong until
-            // `verify` finds it and `rebuild` mends it, but never traps.
-            case .count: counts.append((Int32(a), e.start, Int32(truncatingIfNeeded: e.amount)))
+        for pages in pageRanges {
+            try snap.pageEntries(pages) { _, e in
+                let a = Int(e.action) < table.count ? table[Int(e.action)] : -1
+                guard a >= 0 else { return }
+                switch e.kind {
+                case .session: sessions.append((Int32(a), e.start, e.end))
+                // Page entries are not re-checked on every read (queries read
+                // them by the million): a damaged amount counts wrong until
+                // `verify` finds it and `rebuild` mends it, but never traps.
+                case .count: counts.append((Int32(a), e.start, Int32(truncatingIfNeeded: e.amount)))
+                }
             }
         }
         self.sessions = sessions
@@ -59,7 +77,9 @@ public struct RecordSet: Sendable {
     /// Totals per interval of `grid` and per action, seen from `reference`:
     /// `result[interval * actionIDs.count + action]`. Only the pages the
     /// grid overlaps are visited.
-    public func totals(_ grid: DayGrid, _ reference: Reference) -> [Totals] {
+    /// - Parameter running: whether the running sessions count (the day
+    ///   book adds them once over its whole grid).
+    public func totals(_ grid: DayGrid, _ reference: Reference, running: Bool = true) -> [Totals] {
         let n = actionIDs.count
         var out = [Totals](repeating: Totals(), count: grid.count * n)
         guard grid.count > 0, grid.span.lowerBound < grid.span.upperBound else { return out }
@@ -79,11 +99,16 @@ public struct RecordSet: Sendable {
             if reference.counts(c.time), let d = grid.index(of: c.time) { out[d * n + Int(c.action)].count += Int64(c.amount) }
             k += 1
         }
-        // Running sessions count up to the reference instant.
+        if running { addRunning(grid, reference, into: &out) }
+        return out
+    }
+
+    /// Adds the running sessions, up to the reference instant, to totals laid out as `totals` lays them.
+    public func addRunning(_ grid: DayGrid, _ reference: Reference, into out: inout [Totals]) {
+        let n = actionIDs.count
         for r in running {
             let a = Int(r.action)
             grid.split(r.start, reference.instant.seconds) { d, secs in out[d * n + a].seconds += secs }
         }
-        return out
     }
 }

@@ -1,5 +1,10 @@
 /// A report's periods, totals and averages (`haru report`), computed once
 /// for the table and the JSON.
+///
+/// Dense: one row of totals per period, a column per action (or tag) in id
+/// order, and the JSON written straight into bytes. A report of every day
+/// of a long history has tens of thousands of periods; a dictionary per
+/// period and a `JSONValue` tree of the whole were most of its time.
 
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
@@ -11,20 +16,67 @@ public struct ReportTable: Sendable {
         public var first: LocalDate
         public var last: LocalDate
         public var started: Bool
-        public var items: [String: Totals]
+        /// The period's totals by the table's `ids`.
+        public var values: [Totals]
+        let ids: [String]
+
+        /// The non-zero totals by id.
+        public var items: [String: Totals] {
+            var out: [String: Totals] = [:]
+            for (k, id) in ids.enumerated() where !values[k].isZero { out[id] = values[k] }
+            return out
+        }
+
+        /// The total of one action or tag (zero when it has none here).
+        public func total(of id: String) -> Totals {
+            var lo = 0, hi = ids.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ids[mid] < id { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < ids.count && ids[lo] == id ? values[lo] : Totals()
+        }
     }
     public var periods: [Period] = []
-    public var totals: [String: Totals] = [:]
+    /// The columns: the actions (or tags) counted, in id order.
+    public let ids: [String]
+    /// The totals of the whole range by `ids`.
+    public var columnTotals: [Totals]
     public var startedDays = 0
     public let unit: String
     /// The names of the actions or tags, as in force at the reference.
     public let names: [String: String]
 
+    /// The non-zero totals of the whole range by id.
+    public var totals: [String: Totals] {
+        var out: [String: Totals] = [:]
+        for (k, id) in ids.enumerated() where !columnTotals[k].isZero { out[id] = columnTotals[k] }
+        return out
+    }
+
     public init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
         unit = every ?? "day"
         names = (byTag ? book.tags : book.actions).compactMapValues { $0.name }
         let grid = book.grid
+        let actions = book.actionIDs
+        // Each action's column, or the columns of the tags it carries.
+        let ids: [String]
+        var columns: [[Int]]
+        if byTag {
+            ids = book.tags.keys.sorted()
+            var index: [String: Int] = [:]
+            for (k, id) in ids.enumerated() { index[id] = k }
+            columns = actions.map { a in (book.actions[a]?.tagIDs ?? []).compactMap { index[$0] } }
+        } else {
+            ids = actions
+            columns = actions.indices.map { [$0] }
+        }
+        self.ids = ids
+        let n = ids.count, m = actions.count
+        var sums = [Totals](repeating: Totals(), count: n)
         var currentKey: LocalDate?
+        var row = [Totals](repeating: Totals(), count: n)
+        var current: Period?
         for i in 0..<grid.count {
             let day = grid.day(i)
             let started = grid.bounds[i] <= reference.instant.seconds
@@ -38,58 +90,109 @@ public struct ReportTable: Sendable {
             default: key = grid.first
             }
             if key != currentKey {
-                periods.append(Period(first: day, last: day, started: false, items: [:]))
+                if var p = current {
+                    p.values = row
+                    periods.append(p)
+                    for k in 0..<n { row[k] = Totals() }
+                }
+                current = Period(first: day, last: day, started: false, values: [], ids: ids)
                 currentKey = key
             }
-            periods[periods.count - 1].last = day
-            if started { periods[periods.count - 1].started = true }
-            for (id, t) in byTag ? book.tagTotals(i) : book.perDay(i) where !t.isZero {
-                periods[periods.count - 1].items[id, default: Totals()] += t
-                totals[id, default: Totals()] += t
+            current!.last = day
+            if started { current!.started = true }
+            for a in 0..<m {
+                let t = book.totals[i * m + a]
+                if t.isZero { continue }
+                for c in columns[a] {
+                    row[c] += t
+                    sums[c] += t
+                }
             }
         }
+        if var p = current {
+            p.values = row
+            periods.append(p)
+        }
+        columnTotals = sums
     }
 
     /// The denominator of the averages: started days, or started weeks/months.
     public var startedPeriods: Int { unit == "day" ? startedDays : periods.filter(\.started).count }
 
-    public func json(by: String, every: String?) -> [(String, JSONValue)] {
-        let key = by + "_id"
+    /// The report's JSON members (`from` … `started_periods`), without braces.
+    public func writeJSON(by: String, every: String?, into out: inout JSONBytes) {
         let n = startedPeriods
-        func items(_ m: [String: Totals]) -> JSONValue {
-            .array(
-                m.sorted { $0.key < $1.key }.map {
-                    .object([
-                        (key, .string($0.key)), ("name", .string(names[$0.key] ?? $0.key)), ("seconds", .int($0.value.seconds)),
-                        ("count", .int($0.value.count)),
-                    ])
-                })
+        // Each id's `"action_id":"…","name":"…",` once, copied into every item.
+        let heads: [[UInt8]] = ids.map { id in
+            var w = JSONBytes(capacity: 64)
+            w.byte(0x22)
+            w.bytes.append(contentsOf: by.utf8)
+            w.raw("_id\":")
+            w.string(id)
+            w.raw(",\"name\":")
+            w.string(names[id] ?? id)
+            w.byte(0x2C)
+            return w.bytes
         }
-        return [
-            ("from", .string(periods.first?.first.description ?? "")), ("to", .string(periods.last?.last.description ?? "")),
-            ("by", .string(by)), ("every", every.map { .string($0) } ?? .null),
-            (
-                "periods",
-                .array(
-                    periods.map {
-                        .object([
-                            ("start", .string($0.first.description)), ("end", .string($0.last.description)),
-                            ("started", .bool($0.started)), ("items", items($0.items)),
-                        ])
-                    })
-            ),
-            (
-                "totals",
-                .array(
-                    totals.sorted { $0.key < $1.key }.map { id, t in
-                        .object([
-                            (key, .string(id)), ("name", .string(names[id] ?? id)), ("seconds", .int(t.seconds)), ("count", .int(t.count)),
-                            ("average_seconds", n > 0 ? .double(Double(t.seconds) / Double(n)) : .null),
-                            ("average_count", n > 0 ? .double(Double(t.count) / Double(n)) : .null),
-                        ])
-                    })
-            ),
-            ("average_unit", .string(unit)), ("started_periods", .int(Int64(n))),
-        ]
+        func items(_ values: [Totals], averages: Bool) {
+            out.byte(0x5B)
+            var first = true
+            for (k, t) in values.enumerated() where !t.isZero {
+                out.separator(&first)
+                out.byte(0x7B)
+                out.bytes.append(contentsOf: heads[k])
+                out.key("seconds")
+                out.int(t.seconds)
+                out.raw(",\"count\":")
+                out.int(t.count)
+                if averages {
+                    out.raw(",\"average_seconds\":")
+                    (n > 0 ? JSONValue.double(Double(t.seconds) / Double(n)) : .null).write(to: &out)
+                    out.raw(",\"average_count\":")
+                    (n > 0 ? JSONValue.double(Double(t.count) / Double(n)) : .null).write(to: &out)
+                }
+                out.byte(0x7D)
+            }
+            out.byte(0x5D)
+        }
+        out.key("from")
+        out.string(periods.first?.first.description ?? "")
+        out.raw(",\"to\":")
+        out.string(periods.last?.last.description ?? "")
+        out.raw(",\"by\":")
+        out.string(by)
+        out.raw(",\"every\":")
+        if let every { out.string(every) } else { out.raw("null") }
+        out.raw(",\"periods\":[")
+        var first = true
+        for p in periods {
+            out.separator(&first)
+            out.raw("{\"start\":")
+            out.string(p.first.description)
+            out.raw(",\"end\":")
+            out.string(p.last.description)
+            out.raw(p.started ? ",\"started\":true,\"items\":" : ",\"started\":false,\"items\":")
+            items(p.values, averages: false)
+            out.byte(0x7D)
+        }
+        out.raw("],\"totals\":")
+        items(columnTotals, averages: true)
+        out.raw(",\"average_unit\":")
+        out.string(unit)
+        out.raw(",\"started_periods\":")
+        out.int(Int64(n))
+    }
+
+    /// The same members as values (the scenario runner compares them):
+    /// read back from `writeJSON`, so the two cannot differ.
+    public func json(by: String, every: String?) -> [(String, JSONValue)] {
+        var out = JSONBytes()
+        out.byte(0x7B)
+        writeJSON(by: by, every: every, into: &out)
+        out.byte(0x7D)
+        guard case .object(let members)? = try? JSONParser.parse(bytes: out.bytes) else {
+            preconditionFailure("the report's JSON does not read back")
+        }
+        return members
     }
 }

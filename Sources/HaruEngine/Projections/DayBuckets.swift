@@ -1,0 +1,227 @@
+/// The day buckets projection: per logical day, per action, the seconds and
+/// the count the records add up to (RULES §1), cut from the record pages by
+/// the ledger's calendar (Docs/design.md, "Day buckets").
+///
+/// A bucket is a cache a query may use in place of the day's records, and
+/// it says when it may: it holds the instants it covers (a query whose grid
+/// cuts the day elsewhere — another calendar, as known at an earlier seq —
+/// reads the records) and the last seq that added or retired a record
+/// version in it (a view known before that seq reads the records). A query
+/// also reads the records for a day not over at its reference instant (the
+/// running day, an `--as-of` inside it). Every other day is one read.
+///
+/// A bucket is a pure function of the pages and its range, so a replay
+/// makes the same bytes as the appends did, and `verify` compares them.
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
+
+/// Bucket keys: the logical day number, biased so that negative days sort
+/// first (4 bytes); and one 8-byte key, `calendar`, holding the fingerprint
+/// of the calendar that cut them.
+@_spi(Layers) public enum BucketKey: KeyCodec {
+    @_spi(Layers) public static func bytes(_ day: Int64) -> [UInt8] {
+        var w = ByteWriter(capacity: 4)
+        w.u32(UInt32(truncatingIfNeeded: day + (1 << 31)))
+        return w.bytes
+    }
+
+    @_spi(Layers) public static func day(fromKey k: UnsafeRawBufferPointer) -> Int64 {
+        Int64(UInt32(bigEndian: k.loadUnaligned(as: UInt32.self))) - (1 << 31)
+    }
+
+    /// The key of the calendar fingerprint.
+    static let calendar = Array("calendar".utf8)
+
+    static func describe(_ key: [UInt8]) -> String {
+        if key == calendar { return "the day buckets' calendar fingerprint" }
+        guard key.count == 4 else { return "a day bucket with a malformed key" }
+        return key.withUnsafeBytes { "the day bucket of \(LocalDate(daysSinceEpoch: Int(day(fromKey: $0))))" }
+    }
+}
+
+/// One stored bucket, read in place.
+@_spi(Layers) public struct DayBucket {
+    /// The last seq that added or retired a record version overlapping the day.
+    @_spi(Layers) public let lastSeq: UInt64
+    /// The instants the bucket covers, [start, end).
+    @_spi(Layers) public let start: Int64
+    @_spi(Layers) public let end: Int64
+    @usableFromInline let entries: UnsafeRawBufferPointer
+
+    static let headerSize = 24
+    /// action 2, seconds 8, count 8.
+    static let entrySize = 18
+
+    /// Nil for a value of the wrong shape.
+    @_spi(Layers) public init?(_ value: UnsafeRawBufferPointer) {
+        guard value.count >= Self.headerSize, (value.count - Self.headerSize) % Self.entrySize == 0 else { return nil }
+        lastSeq = UInt64(bigEndian: value.loadUnaligned(as: UInt64.self))
+        start = Int64(bitPattern: UInt64(bigEndian: value.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        end = Int64(bitPattern: UInt64(bigEndian: value.loadUnaligned(fromByteOffset: 16, as: UInt64.self)))
+        entries = UnsafeRawBufferPointer(rebasing: value[Self.headerSize...])
+    }
+
+    /// Calls `body(action, seconds, count)` for each action with records in the day.
+    @inlinable @inline(__always)
+    @_spi(Layers) public func forEach(_ body: (UInt16, Int64, Int64) -> Void) {
+        let raw = entries
+        for k in 0..<(raw.count / 18) {
+            let o = k * 18
+            body(
+                UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: o, as: UInt16.self)),
+                Int64(bitPattern: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: o + 2, as: UInt64.self))),
+                Int64(bitPattern: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: o + 10, as: UInt64.self))))
+        }
+    }
+
+    /// The bytes of a bucket: header, then the totals in action order.
+    static func encode(lastSeq: UInt64, range: Range<Int64>, totals: [(action: UInt16, seconds: Int64, count: Int64)]) -> [UInt8] {
+        var w = ByteWriter(capacity: headerSize + totals.count * entrySize)
+        w.u64(lastSeq)
+        w.u64(UInt64(bitPattern: range.lowerBound))
+        w.u64(UInt64(bitPattern: range.upperBound))
+        for t in totals.sorted(by: { $0.action < $1.action }) {
+            w.raw([UInt8(t.action >> 8), UInt8(t.action & 0xFF)])
+            w.u64(UInt64(bitPattern: t.seconds))
+            w.u64(UInt64(bitPattern: t.count))
+        }
+        return w.bytes
+    }
+}
+
+/// Cutting buckets from pages.
+enum DayBuckets {
+    /// Reads one page: calls the closure with its bytes, or not at all when it is absent.
+    typealias PageReader = (Int64, (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+    /// The logical days whose range meets any of `pages`, ascending, once each.
+    static func days(touching pages: some Sequence<Int64>, _ calendar: LedgerCalendar) -> [Int64] {
+        var out: [Int64] = []
+        for p in pages {
+            let first = calendar.day(of: Instant(seconds: p * 86_400)).daysSinceEpoch
+            let last = calendar.day(of: Instant(seconds: p * 86_400 + 86_399)).daysSinceEpoch
+            for d in first...max(first, last) { out.append(Int64(d)) }
+        }
+        out.sort()
+        var unique: [Int64] = []
+        unique.reserveCapacity(out.count)
+        for d in out where unique.last != d { unique.append(d) }
+        return unique
+    }
+
+    /// The bucket of one day: nil when no record version, current or
+    /// retired, ever overlapped it.
+    static func bucket(day: Int64, _ calendar: LedgerCalendar, pages: PageReader) throws -> [UInt8]? {
+        let r = calendar.range(of: LocalDate(daysSinceEpoch: Int(day)))
+        let a = r.lowerBound.seconds, b = r.upperBound.seconds
+        guard a < b else { return nil }
+        var last: UInt64 = 0
+        var touched = false
+        var totals: [(action: UInt16, seconds: Int64, count: Int64)] = []
+        for p in PageKey.page(of: a)...PageKey.page(of: b - 1) {
+            try pages(p) { raw in
+                for k in 0..<(raw.count / PageEntry.size) {
+                    let e = PageEntry.read(raw, k)
+                    var seconds: Int64 = 0, count: Int64 = 0
+                    if e.kind == .count {
+                        guard e.start >= a, e.start < b else { continue }
+                        count = Int64(e.amount)
+                    } else {
+                        seconds = min(e.end, b) - max(e.start, a)
+                        guard seconds > 0 else { continue }
+                    }
+                    touched = true
+                    last = max(last, e.addedSeq, e.removedSeq)
+                    guard e.removedSeq == 0 else { continue }
+                    if let i = totals.firstIndex(where: { $0.action == e.action }) {
+                        totals[i].seconds += seconds
+                        totals[i].count += count
+                    } else {
+                        totals.append((e.action, seconds, count))
+                    }
+                }
+            }
+        }
+        return touched ? DayBucket.encode(lastSeq: last, range: a..<b, totals: totals) : nil
+    }
+
+    /// Every bucket of a replay's pages, by day.
+    static func all(_ pages: [PageNumber: [UInt8]], _ calendar: LedgerCalendar) throws -> [Int64: [UInt8]] {
+        var out: [Int64: [UInt8]] = [:]
+        for day in days(touching: pages.keys.map(\.page), calendar) {
+            let bytes = try bucket(day: day, calendar) { p, body in
+                if let page = pages[PageNumber(p)] { try page.withUnsafeBytes { try body($0) } }
+            }
+            if let bytes { out[day] = bytes }
+        }
+        return out
+    }
+
+    /// The buckets as the database holds them, in key order: the days and
+    /// the fingerprint, which is there once any record version is (a
+    /// ledger of definitions alone has neither).
+    static func stored(_ buckets: [Int64: [UInt8]], fingerprint: Digest, pages: Int) -> [([UInt8], [UInt8])] {
+        guard pages > 0 else { return [] }
+        var w = ByteWriter(capacity: 32)
+        fingerprint.write(to: &w)
+        let days = buckets.sorted { $0.key < $1.key }.map { (BucketKey.bytes($0.key), $0.value) }
+        // 4-byte day keys and the 8-byte `calendar` key sort by their bytes.
+        return (days + [(BucketKey.calendar, w.bytes)]).sorted { ByteOrder.less($0.0, $1.0) }
+    }
+}
+
+extension Ledger {
+    /// Cuts again the buckets of the days that the pages changed in a write
+    /// touch, in the write's transaction; all of them when the calendar is
+    /// not the one that cut the stored ones. A calendar that cannot be
+    /// built (a zone file missing on this machine) empties the buckets, and
+    /// every query reads the records until an append or `rebuild` with the
+    /// zone files cuts them again.
+    func updateBuckets(_ txn: WriteTransaction, _ set: ProjectionSet, changedPages: [Int64], settingsChanged: Bool) throws {
+        guard let buckets = set.buckets, !changedPages.isEmpty || settingsChanged else { return }
+        let settings = try StoredEntities(txn: txn, db: set.state).settings()
+        guard let calendar = try? LedgerCalendar(settings: settings, zones: zones) else {
+            try txn.clear(buckets)
+            return
+        }
+        let fingerprint = calendar.dayRulesFingerprint
+        let stored = try txn.get(buckets.raw, BucketKey.calendar) { v in v.withUnsafeBytes { Array($0) } }
+        var w = ByteWriter(capacity: 32)
+        fingerprint.write(to: &w)
+        let reader: DayBuckets.PageReader = { p, body in
+            _ = try txn.get(set.pages, p) { v in try v.withUnsafeBytes { try body($0) } }
+        }
+        if stored != w.bytes {
+            // Another calendar cut them: every day again, from every page.
+            try txn.clear(buckets)
+            var pages: [Int64] = []
+            try txn.reading.scan(set.pages) { k, _ in
+                k.withUnsafeBytes { k in if k.count == 4 { pages.append(PageKey.page(fromKey: k)) } }
+                return true
+            }
+            guard !pages.isEmpty else { return }
+            try txn.putInKeyOrder(buckets.raw) { puts in
+                var entries: [([UInt8], [UInt8])] = []
+                for day in DayBuckets.days(touching: pages, calendar) {
+                    if let bytes = try DayBuckets.bucket(day: day, calendar, pages: reader) {
+                        entries.append((BucketKey.bytes(day), bytes))
+                    }
+                }
+                entries.append((BucketKey.calendar, w.bytes))
+                entries.sort { ByteOrder.less($0.0, $1.0) }
+                for (k, v) in entries {
+                    try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in try puts.put(key: k, value: v) } }
+                }
+            }
+            return
+        }
+        for day in DayBuckets.days(touching: changedPages, calendar) {
+            if let bytes = try DayBuckets.bucket(day: day, calendar, pages: reader) {
+                try txn.put(buckets, day, bytes)
+            } else {
+                _ = try txn.delete(buckets, day)
+            }
+        }
+    }
+}
