@@ -266,20 +266,23 @@ struct Context {
         out.line(JSONValue.object(withProvenance(members)).compactText)
     }
 
-    /// An object whose first members are written already (`written`, no
-    /// braces: a long report's periods) followed by `rest`, which carries the
-    /// provenance as `printJSON` adds it.
-    func printJSON(written: JSONBytes, then rest: [(String, JSONValue)]) {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(written.bytes.count + 256)
-        bytes.append(0x7B)
-        bytes.append(contentsOf: written.bytes)
+    /// An object whose first members a writer streams (`members`, no
+    /// braces: a long report's periods, handed out in chunks as they are
+    /// written) followed by `rest`, which carries the provenance as
+    /// `printJSON` adds it.
+    func printJSON(then rest: [(String, JSONValue)], members: (inout JSONBytes, _ flush: (inout JSONBytes) -> Void) -> Void) {
+        var buffer = JSONBytes(capacity: 1 << 17)
+        buffer.byte(0x7B)
+        members(&buffer) { b in
+            out.write(bytes: b.bytes)
+            b.bytes.removeAll(keepingCapacity: true)
+        }
         var tail = JSONBytes()
         JSONValue.object(withProvenance(rest)).write(to: &tail)
         // `{…}` of the rest: its members after a comma, and its closing brace.
-        if tail.bytes.count > 2 { bytes.append(0x2C) }
-        bytes.append(contentsOf: tail.bytes.dropFirst())
-        out.line(bytes: bytes)
+        if tail.bytes.count > 2 { buffer.byte(0x2C) }
+        buffer.bytes.append(contentsOf: tail.bytes.dropFirst())
+        out.line(bytes: buffer.bytes)
     }
 
     /// `members` with `known_at_hash` after `known_at` (both added when missing),

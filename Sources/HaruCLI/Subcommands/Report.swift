@@ -67,9 +67,9 @@ extension Subcommands {
                 }
                 if ctx.json {
                     let filtered: [(String, JSONValue)] = filter.isEmpty ? [] : [("filter", filter.json)]
-                    var written = JSONBytes(capacity: 64 * book.grid.count)
-                    report.writeJSON(by: by, every: every, into: &written)
-                    ctx.printJSON(written: written, then: filtered + snap.referenceJSON(ref, cal))
+                    ctx.printJSON(then: filtered + snap.referenceJSON(ref, cal)) { out, flush in
+                        report.writeJSON(by: by, every: every, into: &out, flush: flush)
+                    }
                 } else {
                     if let filterLine { ctx.out.line("filter: " + filterLine) }
                     ReportText.print(report, to: ctx.out, names: by == "tag" ? book.tags : book.actions, pictures: ctx.style.enabled)

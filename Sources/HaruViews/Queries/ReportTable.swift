@@ -120,7 +120,12 @@ public struct ReportTable: Sendable {
     public var startedPeriods: Int { unit == "day" ? startedDays : periods.filter(\.started).count }
 
     /// The report's JSON members (`from` … `started_periods`), without braces.
-    public func writeJSON(by: String, every: String?, into out: inout JSONBytes) {
+    /// - Parameter flush: called with `out` whenever it holds 64 KiB or more,
+    ///   to take the bytes away (a report of every day of a long history is
+    ///   tens of megabytes; held whole, its pages were a third of the time).
+    public func writeJSON(
+        by: String, every: String?, into out: inout JSONBytes, flush: (inout JSONBytes) -> Void = { _ in }
+    ) {
         let n = startedPeriods
         // Each id's `"action_id":"…","name":"…",` once, copied into every item.
         let heads: [[UInt8]] = ids.map { id in
@@ -174,6 +179,7 @@ public struct ReportTable: Sendable {
             out.raw(p.started ? ",\"started\":true,\"items\":" : ",\"started\":false,\"items\":")
             items(p.values, averages: false)
             out.byte(0x7D)
+            if out.bytes.count >= 1 << 16 { flush(&out) }
         }
         out.raw("],\"totals\":")
         items(columnTotals, averages: true)
