@@ -8,8 +8,9 @@ extension Subcommands {
             OptionSpec(.fresh, help: "Write new projections without reading the stored ones (when reading them fails).")
         ],
         discussion: """
-            Replays the whole log into the entity state, the record pages, the action table and the
-            running-session checkpoints, and compares them with the stored ones. An intact ledger is
+            Replays the whole log into the entity state, the record pages, the day buckets (the pages
+            cut by the ledger's calendar), the action table and the running-session checkpoints, and
+            compares them with the stored ones. An intact ledger is
             not rewritten. When anything differs, the projections are written whole into new databases
             beside the old ones, and one commit puts the new ones in use: damaged projections are never
             repaired in place, and a rebuild that is stopped halfway leaves the old ones as they were.

@@ -16,8 +16,8 @@ extension Subcommands {
             event at SEQ must still have that hash, and every later one must be intact and chained
             from it). It also re-folds the running sessions from the stored checkpoint nearest before
             SEQ (checkpoints are kept every 4,096 events) and compares every later checkpoint and the
-            running list with it; the records, definitions and settings are compared by the full
-            check only.
+            running list with it; the records, day buckets, definitions and settings are compared by
+            the full check only.
             """,
         run: { ctx, p in
             let ledger = try ctx.openLedger(readOnly: true)

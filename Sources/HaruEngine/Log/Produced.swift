@@ -95,12 +95,18 @@ extension Ledger {
         } else {
             entries = []
         }
-        var byKey: [[UInt8]: [UInt8]] = [:]
-        for (k, v) in entries { byKey[k] = v }
-        let lookup = byKey
+        // Looked up by day number: an array key per stored entry was a tenth of this part.
+        var byDay: [Int64: [UInt8]] = [:]
+        for (k, v) in entries where k.count == 4 { byDay[k.withUnsafeBytes { BucketKey.day(fromKey: $0) }] = v }
+        let lookup = byDay
+        let calendarValue = entries.first { $0.0 == BucketKey.calendar }?.1
         return Produced(
             db: db.raw, count: entries.count,
-            matches: { k, v, _ in lookup[Array(k)].map { ByteOrder.same($0, v) } },
+            matches: { k, v, _ in
+                if k.count == 4 { return lookup[BucketKey.day(fromKey: k)].map { ByteOrder.same($0, v) } }
+                guard ByteOrder.same(BucketKey.calendar, k), let calendarValue else { return nil }
+                return ByteOrder.same(calendarValue, v)
+            },
             sorted: { entries },
             describe: { BucketKey.describe($0) })
     }
