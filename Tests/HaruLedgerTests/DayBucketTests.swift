@@ -152,6 +152,42 @@ struct DayBucketAgreement {
         #expect(try l.rebuild().changed == 0)
     }
 
+    /// The Fixtures histories (their events; appended one per commit): at
+    /// every seq, live and `--as-of` the end of a day, every day of their
+    /// span from the buckets equals the records' split.
+    @Test func bucketsEqualTheRecordsSplitOverTheFixtures() throws {
+        var compared = 0
+        for sub in ["days", "progress", "records", "corrections", "listings"] {
+            let folder = packageRoot + "/Fixtures/" + sub
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix(".jsonl") {
+                let dir = TempDir()
+                let lines = try String(contentsOfFile: folder + "/" + file, encoding: .utf8).split(separator: "\n")
+                    .filter { $0.hasPrefix("{\"type\"") }.map(String.init)
+                let l = try Self.ledger(dir, lines, seed: 7)
+                let head = try l.head().seq
+                guard head > 0 else { continue }
+                for k in 1...head {
+                    try l.snapshot(knownAt: .seq(k)) { snap in
+                        let calendar = try snap.calendar()
+                        let now = Reference.live(now: Instant(seconds: 1_800_000_000))
+                        let actions = try LiveDefinitions(snap, reference: now).actions.keys.sorted()
+                        let from = LocalDate(year: 2025, month: 12, day: 1)!, through = LocalDate(year: 2026, month: 5, day: 31)!
+                        for reference in [now, .endOf(LocalDate(year: 2026, month: 3, day: 4)!, calendar)] {
+                            let book = try DayBook(snap, calendar: calendar, from: from, through: through, reference: reference)
+                            let want = try Self.fromRecords(snap, calendar, actions, from: from, through: through, reference)
+                            var got: [Totals] = []
+                            for i in 0..<book.grid.count { for a in actions { got.append(book.perDay(i)[a] ?? Totals()) } }
+                            #expect(got == want, "\(sub)/\(file) seq \(k) \(reference)")
+                            compared += 1
+                        }
+                    }
+                }
+                #expect(try l.verify().ok, "\(sub)/\(file)")
+            }
+        }
+        #expect(compared > 500)
+    }
+
     /// `verify` recomputes every bucket from the replayed pages; a flipped
     /// byte is named, and `rebuild` writes the buckets anew.
     @Test func verifyFindsAFlippedBucketAndRebuildMendsIt() throws {
