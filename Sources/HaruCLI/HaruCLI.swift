@@ -20,7 +20,7 @@ package enum HaruCLI {
         // the views, the definitions, data in and out, the ledger's own checks.
         subcommands: [
             Subcommands.initLedger,
-            Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running, Subcommands.records,
+            Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running, Subcommands.records, Subcommands.timetable,
             Subcommands.edit, Subcommands.delete, Subcommands.cancel, Subcommands.undo, Subcommands.restore,
             Subcommands.day, Subcommands.report, Subcommands.progress, Subcommands.explain, Subcommands.history, Subcommands.log,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,

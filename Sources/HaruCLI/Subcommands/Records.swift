@@ -26,29 +26,10 @@ extension Subcommands {
                 throw UsageError("give a DATE or --from/--to, not both")
             }
             return try ctx.query { snap, cal, ref in
-                let range: ClosedRange<LocalDate>
-                if let d = p.positionals.first {
-                    // A day, or a period (`haru records :week`).
-                    range =
-                        try HumanTime.period(d, now: try ctx.clockNow(), calendar: cal)
-                        ?? {
-                            let day = try ctx.date(d, "DATE", calendar: cal)
-                            return day...day
-                        }()
-                } else {
-                    range = try ctx.dayRange(from: p.value(.from), to: p.value(.to), calendar: cal) ?? ref.day(cal)...ref.day(cal)
-                }
+                let range = try ctx.days(p, calendar: cal, reference: ref)
                 let (from, to) = (range.lowerBound, range.upperBound)
                 guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("records covers at most 100,000 days") }
-                let defs = try LiveDefinitions(snap, reference: ref)
-                var only: Set<String>?
-                for a in p.all(.action) {
-                    only = (only ?? []).union([try ctx.resolve(.action, a, in: snap, reference: ref).id])
-                }
-                for t in p.all(.tag) {
-                    let tag = try ctx.resolve(.tag, t, in: snap, reference: ref).id
-                    only = (only ?? []).union(defs.actions.filter { ($0.value.tagIDs ?? []).contains(tag) }.keys)
-                }
+                let only = try ctx.onlyActions(p, snap, ref)
                 let span = cal.range(of: from).lowerBound.seconds..<cal.range(of: to).upperBound.seconds
                 let rows = try RecordList.read(snap, span: span, reference: ref, actions: only, all: p.has(.all))
                 if ctx.json {
@@ -63,6 +44,32 @@ extension Subcommands {
 }
 
 extension Context {
+    /// The days of `[DAY|PERIOD | --from DAY --to DAY]`: a day, a period
+    /// (`:week` …), a range, or the reference's day.
+    func days(_ p: Parsed, calendar cal: LedgerCalendar, reference ref: Reference) throws -> ClosedRange<LocalDate> {
+        if let d = p.positionals.first {
+            if let period = try HumanTime.period(d, now: try clockNow(), calendar: cal) { return period }
+            let day = try date(d, "DATE", calendar: cal)
+            return day...day
+        }
+        return try dayRange(from: p.value(.from), to: p.value(.to), calendar: cal) ?? ref.day(cal)...ref.day(cal)
+    }
+
+    /// The actions `--action` and `--tag` name (an action, or every live
+    /// action carrying the tag); nil when neither is given.
+    func onlyActions(_ p: Parsed, _ snap: Snapshot, _ ref: Reference) throws -> Set<String>? {
+        var only: Set<String>?
+        for a in p.all(.action) { only = (only ?? []).union([try resolve(.action, a, in: snap, reference: ref).id]) }
+        let tags = p.all(.tag)
+        guard !tags.isEmpty else { return only }
+        let defs = try LiveDefinitions(snap, reference: ref)
+        for t in tags {
+            let tag = try resolve(.tag, t, in: snap, reference: ref).id
+            only = (only ?? []).union(defs.actions.filter { ($0.value.tagIDs ?? []).contains(tag) }.keys)
+        }
+        return only
+    }
+
     /// Every action's name as a snapshot knows it, as in force at the
     /// reference (`--as-of` shows the name then, as `actions` and `day` do;
     /// deleted ones too: their records show with `--all`).

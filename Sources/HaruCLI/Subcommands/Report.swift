@@ -55,8 +55,13 @@ extension Subcommands {
                     var engine = ProgressEngine(snap, calendar: cal, reference: ref)
                     engine.periodMarks = true  // each quest's calendar
                     let progress = try engine.run()
+                    // The timetable of the range's last week (at most seven days: a column each).
+                    let timetable = try Timetable(
+                        snap, calendar: cal, from: max(from, to.adding(days: -6)), through: to, reference: ref,
+                        actions: Set(book.actions.keys))
                     let page = HTMLReport.page(
-                        book: book, progress: progress, calendar: cal, title: "haru: \(from) – \(to)", filter: filterLine)
+                        book: book, progress: progress, calendar: cal, title: "haru: \(from) – \(to)", filter: filterLine,
+                        timetable: timetable)
                     let file = try OutputFile(path)
                     file.stream.write(page)
                     do { try file.commit() } catch {

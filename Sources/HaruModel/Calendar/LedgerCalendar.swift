@@ -196,4 +196,12 @@ public struct LedgerCalendar: Sendable {
 
     /// An instant printed in the ledger's zone (ISO 8601 with its offset).
     public func format(_ t: Instant) -> String { t.format(offsetSeconds: offset(at: t)) }
+
+    /// `HH:MM` of an instant on the ledger's wall clock (timetables' labels).
+    public func clockText(_ t: Instant) -> String {
+        let local = t.seconds + Int64(offset(at: t))
+        let s = ((local % 86_400) + 86_400) % 86_400
+        let (h, m) = (Int(s / 3600), Int(s % 3600 / 60))
+        return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)
+    }
 }

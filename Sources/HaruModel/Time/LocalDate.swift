@@ -121,6 +121,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 public enum Weekday: Int, Sendable, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
+    /// `Mon` … `Sun` (tables and charts).
+    public var abbreviation: String { name.prefix(1).uppercased() + name.dropFirst().prefix(2) }
+
     /// The lower-case English name used in events (`monday` … `sunday`).
     public var name: String {
         switch self {

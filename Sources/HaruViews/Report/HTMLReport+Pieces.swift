@@ -48,9 +48,8 @@ extension HTMLReport {
                     if q.spec.period == .daily && !q.spec.unitIsTime { dailyLimits[id] = min(dailyLimits[id] ?? .infinity, q.spec.amount) }
                 }
             }
+            actions = Self.byName(book.actions)
             var used: [String] = [Self.limitRed]
-            for id in HTMLReport.sortedByName(book.actions) { actions[id] = Self.pick(nil, used: &used) }
-            used = [Self.limitRed]
             for id in HTMLReport.sortedByName(book.tags) { tags[id] = Self.pick(book.tags[id]?.color, used: &used) }
         }
 
@@ -253,7 +252,7 @@ extension HTMLReport {
         ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][max(0, min(11, m - 1))]
     }
 
-    static func weekdayShort(_ w: Weekday) -> String { w.name.prefix(1).uppercased() + w.name.dropFirst().prefix(2) }
+    static func weekdayShort(_ w: Weekday) -> String { w.abbreviation }
 
     /// `Mar 2` (a date in a label).
     static func short(_ d: LocalDate) -> String { "\(monthName(d.month)) \(d.day)" }

@@ -27,8 +27,10 @@
 
 public enum HTMLReport {
     /// - Parameter filter: the statistics filter in words, when the book was built with one.
+    /// - Parameter timetable: the grid of the range's last days, drawn after the time by action.
     public static func page(
-        book: DayBook, progress: ProgressReport, calendar cal: LedgerCalendar, title: String, filter: String? = nil
+        book: DayBook, progress: ProgressReport, calendar cal: LedgerCalendar, title: String, filter: String? = nil,
+        timetable: Timetable? = nil
     ) -> String {
         let days = book.grid.count
         let first = book.grid.day(0), last = book.grid.day(max(0, days - 1))
@@ -47,6 +49,9 @@ public enum HTMLReport {
         html += goals(progress, from: first, through: last, calendar: cal)
         html += heatmaps(book, palette: palette, calendar: cal)
         html += timeByAction(book, palette: palette)
+        if let timetable {
+            html += Self.timetable(timetable, actions: book.actions, paint: { palette.paint(action: $0) }, calendar: cal)
+        }
         html += timeByTag(book, palette: palette)
         html += countBars(book, palette: palette)
         html += "</body></html>\n"

@@ -1,0 +1,62 @@
+import HaruLedger
+
+extension Subcommands {
+    static let timetable = Command(
+        name: "timetable", abstract: "The 24-hour grid of a day or a week: sessions as blocks, counts as dots.",
+        usage: "timetable [DAY|PERIOD | --from DAY --to DAY] [--action A] [--tag T] [--html FILE] [--as-of …] [--known-at …]",
+        arguments: [
+            ("DAY|PERIOD", "A logical day (2026-03-04, today, yesterday, monday) or a period (:week …); default: the reference's day.")
+        ],
+        options: [
+            OptionSpec(.from, value: "DAY|PERIOD", help: "First logical day (a period: all of it)."),
+            OptionSpec(.to, value: "DAY|PERIOD", help: "Last logical day, inclusive."),
+            OptionSpec(.action, value: "ACTION", help: "Only this action (id or name).", repeatable: true),
+            OptionSpec(.tag, value: "TAG", help: "Only the actions carrying this tag (id or name).", repeatable: true),
+            OptionSpec(.html, value: "FILE", help: "Also write the grid as a web page (a column per day, a colour per action)."),
+        ] + queryOptions,
+        discussion: """
+            The history screen's grid. Each logical day runs from its day start to the next, so with
+            days starting at 04:00 a session from 01:00 to 02:00 is at the bottom of the day before.
+            One day: a row per half hour, a block where a session covers the slot (█ most of it, ▀
+            its first half, ▄ its second), its name and times where it begins, sessions that share
+            time side by side, and the slot's counts at the right (• Water ×2). Several days: a column
+            per day and a row per hour, naming the action with the most time in the hour (+ when
+            another shares it), seven days to a block. A session across a day's edge is cut there
+            and goes on in the next column; a running session reaches the reference (now, or
+            --as-of). Rows run from the hour of the first record to the slot of the last.
+            """,
+        maxArgs: 1,
+        run: { ctx, p in
+            if !p.positionals.isEmpty && (p.value(.from) != nil || p.value(.to) != nil) {
+                throw UsageError("give a DAY or --from/--to, not both")
+            }
+            return try ctx.query { snap, cal, ref in
+                let range = try ctx.days(p, calendar: cal, reference: ref)
+                guard range.upperBound.daysSinceEpoch - range.lowerBound.daysSinceEpoch < 366 else {
+                    throw UsageError("a timetable covers at most 366 days")
+                }
+                let table = try Timetable(
+                    snap, calendar: cal, from: range.lowerBound, through: range.upperBound, reference: ref,
+                    actions: try ctx.onlyActions(p, snap, ref))
+                let names = try ctx.actionNames(snap, at: ref)
+                if let path = p.value(.html) {
+                    let file = try OutputFile(path)
+                    let actions = try LiveDefinitions(snap, reference: ref).actions
+                    let title =
+                        "haru: timetable \(range.lowerBound)" + (range.upperBound > range.lowerBound ? " – \(range.upperBound)" : "")
+                    file.stream.write(HTMLReport.timetablePage(table, actions: actions, calendar: cal, title: title))
+                    do { try file.commit() } catch {
+                        file.abandon()
+                        throw error
+                    }
+                    ctx.invocation.err.line("Wrote \(path).")
+                }
+                if ctx.json {
+                    ctx.printJSON(.object(table.json(names: names, calendar: cal) + snap.referenceJSON(ref, cal)))
+                } else {
+                    TimetableText.print(table, names: names, calendar: cal, out: ctx.out)
+                }
+                return ExitCode.ok
+            }
+        })
+}

@@ -1,0 +1,134 @@
+import HaruLedger
+
+/// The timetable at a terminal. One day: a row per half hour from the day
+/// start, a column per lane (sessions that share time side by side), a
+/// block where a session covers the slot (`█` most of it, `▀` its first
+/// half, `▄` its second), its name and times where it begins, and the
+/// counts of the slot at the right (`• Water ×2`). Several days: a column
+/// per day and a row per hour, each cell naming the action with the most
+/// time in it (`+` when another shares the hour), in weeks of seven columns.
+/// Only the rows from the hour of the first record to the slot of the last are shown.
+enum TimetableText {
+    static func print(_ t: Timetable, names: [String: String], calendar: LedgerCalendar, out: OutputStream) {
+        if t.days.count == 1 {
+            day(t.days[0], names: names, calendar: calendar, out: out)
+        } else {
+            week(t.days, names: names, calendar: calendar, out: out)
+        }
+    }
+
+    /// `s` cut to `width` terminal columns (an ellipsis says it was cut).
+    static func fit(_ s: String, _ width: Int) -> String {
+        guard Cell.columns(s) > width else { return s }
+        var out = ""
+        for ch in s {
+            if Cell.columns(out + String(ch)) > width - 1 { break }
+            out.append(ch)
+        }
+        return out + "…"
+    }
+
+    /// The slots of a day from the whole hour before its first record to the
+    /// slot of its last: nil when it has none.
+    private static func rows(_ d: Timetable.Day, slot: Int64) -> Range<Int64>? {
+        let a = d.range.lowerBound.seconds
+        var first = Int64.max, last = Int64.min
+        for b in d.blocks {
+            first = min(first, b.start.seconds - a)
+            last = max(last, b.end.seconds - a - 1)
+        }
+        for c in d.dots {
+            first = min(first, c.time.seconds - a)
+            last = max(last, c.time.seconds - a)
+        }
+        guard first <= last else { return nil }
+        return (first / 3600 * 3600 / slot)..<(last / slot + 1)
+    }
+
+    static func heading(_ d: Timetable.Day, _ calendar: LedgerCalendar) -> String {
+        "\(d.day) \(d.day.weekday.abbreviation) · \(calendar.clockText(d.range.lowerBound)) to \(calendar.clockText(d.range.upperBound))"
+    }
+
+    static func day(_ d: Timetable.Day, names: [String: String], calendar: LedgerCalendar, out: OutputStream) {
+        out.line(heading(d, calendar))
+        let slot: Int64 = 1800
+        guard let rows = rows(d, slot: slot) else { return out.line("nothing recorded") }
+        let width = 24
+        let a = d.range.lowerBound.seconds, end = d.range.upperBound.seconds
+        for k in rows {
+            let s = a + k * slot, e = min(a + (k + 1) * slot, end)
+            guard s < end else { break }
+            var line = calendar.clockText(Instant(seconds: s)) + " │"
+            for lane in 0..<d.lanes {
+                var cell = ""
+                for b in d.blocks where b.lane == lane && b.start.seconds < e && b.end.seconds > s {
+                    let from = max(b.start.seconds, s), to = min(b.end.seconds, e)
+                    let mark = to - from >= (e - s) * 3 / 4 ? "█" : (from - s < e - to ? "▀" : "▄")
+                    if b.start.seconds >= s {
+                        let times =
+                            b.continuesBefore
+                            ? "" : " " + calendar.clockText(b.start) + "–" + (b.running ? "now" : calendar.clockText(b.end))
+                        cell = mark + " " + (names[b.actionID] ?? b.actionID) + times
+                    } else {
+                        cell = mark
+                    }
+                }
+                line += " " + Cell.pad(fit(cell, width), width)
+            }
+            let counts = d.dots.filter { $0.time.seconds >= s && $0.time.seconds < e }
+            if !counts.isEmpty {
+                var byAction: [(String, Int)] = []
+                for c in counts {
+                    if let i = byAction.firstIndex(where: { $0.0 == c.actionID }) {
+                        byAction[i].1 += c.amount
+                    } else {
+                        byAction.append((c.actionID, c.amount))
+                    }
+                }
+                line += " " + byAction.map { "• \(names[$0.0] ?? $0.0) ×\($0.1)" }.joined(separator: "  ")
+            }
+            out.line(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+        }
+    }
+
+    static func week(_ days: [Timetable.Day], names: [String: String], calendar: LedgerCalendar, out: OutputStream) {
+        let width = 10
+        var start = 0
+        while start < days.count {
+            let chunk = Array(days[start..<min(days.count, start + 7)])
+            if start > 0 { out.line("") }
+            var header = Cell.pad("", 6)
+            for d in chunk { header += " " + Cell.pad("\(d.day.weekday.abbreviation) \(d.day.description.suffix(5))", width) }
+            out.line(String(header.reversed().drop(while: { $0 == " " }).reversed()))
+            // The hours any day of the chunk uses, counted from each day's start.
+            let used = chunk.compactMap { rows($0, slot: 3600) }
+            guard let first = used.map(\.lowerBound).min(), let last = used.map(\.upperBound).max() else {
+                out.line("nothing recorded")
+                start += 7
+                continue
+            }
+            for k in first..<last {
+                // The label is the first day's wall clock; a day whose start or zone differs is read by its own column.
+                var line = calendar.clockText(Instant(seconds: chunk[0].range.lowerBound.seconds + k * 3600)) + " │"
+                for d in chunk {
+                    let s = d.range.lowerBound.seconds + k * 3600, e = min(s + 3600, d.range.upperBound.seconds)
+                    var seconds: [String: Int64] = [:]
+                    for b in d.blocks where b.start.seconds < e && b.end.seconds > s {
+                        seconds[b.actionID, default: 0] += min(b.end.seconds, e) - max(b.start.seconds, s)
+                    }
+                    var cell = ""
+                    if let top = seconds.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
+                        let name = names[top.key] ?? top.key
+                        cell = seconds.count > 1 ? fit(name, width - 1) + "+" : fit(name, width)
+                    } else {
+                        let n = d.dots.filter { $0.time.seconds >= s && $0.time.seconds < e }.reduce(0) { $0 + $1.amount }
+                        if n > 0 { cell = "•\(n)" }
+                    }
+                    line += " " + Cell.pad(cell, width)
+                }
+                out.line(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+            }
+            start += 7
+        }
+    }
+}
