@@ -10,9 +10,10 @@ enum ReportText {
     }
 
     /// - Parameter pictures: draw a sparkline of each column across the periods (on a terminal).
-    static func print(_ r: ReportTable, to out: OutputStream, names: [String: Payload], pictures: Bool = false) {
+    /// - Parameter order: the columns' order (`--order`; by name unless told).
+    static func print(_ r: ReportTable, to out: OutputStream, names: [String: Payload], order: ListOrder = .name, pictures: Bool = false) {
         let totals = r.totals
-        let ids = totals.keys.sorted { (names[$0]?.name ?? $0) < (names[$1]?.name ?? $1) }
+        let ids = r.arranged(order)
         if ids.isEmpty {
             out.line("nothing recorded from \(r.periods.first?.first.description ?? "") to \(r.periods.last?.last.description ?? "")")
             return

@@ -3,13 +3,15 @@ import HaruLedger
 extension Subcommands {
     static let day = Command(
         name: "day", abstract: "One logical day's totals per action and per tag.",
-        usage: "day [DATE] [--as-of DAY|TIME] [--known-at SEQ|INSTANT]",
+        usage: "day [DATE] [--order user|name|id] [--as-of DAY|TIME] [--known-at SEQ|INSTANT]",
         arguments: [("DATE", "The day: 2026-03-04, today, yesterday, monday … (default: the logical day of the reference).")],
-        options: queryOptions,
+        options: [orderOption] + queryOptions,
         discussion: """
             A logical day runs from its day_start to the next day's, in the ledger's time zone (23 or
             25 hours across DST). Sessions are split at the day's edges; running sessions count up
-            to the reference. Only actions and tags with a non-zero total are listed.
+            to the reference. Only actions and tags with a non-zero total are listed, by name (the
+            JSON: by id); with --order user, as the app's grid lists them: every action in the order
+            people set (`haru action edit A --order N`), those with nothing too.
             """,
         maxArgs: 1,
         run: { ctx, p in
@@ -19,22 +21,18 @@ extension Subcommands {
                     ?? ref.day(cal)
                 let book = try DayBook(snap, calendar: cal, from: day, through: day, reference: ref)
                 let range = cal.range(of: day)
-                func byName(_ m: [String: Totals], _ names: [String: Payload]) -> [(key: String, value: Totals)] {
-                    m.filter { !$0.value.isZero }.sorted {
-                        (names[$0.key]?.name ?? $0.key) < (names[$1.key]?.name ?? $1.key)
-                    }
-                }
-                let actions = byName(book.perDay(0), book.actions)
-                let tags = byName(book.tagTotals(0), book.tags)
+                let order = try ctx.listOrder(p)
                 if ctx.json {
-                    ctx.printJSON(.object(book.json(day: 0, calendar: cal) + snap.referenceJSON(ref, cal)))
+                    ctx.printJSON(.object(book.json(day: 0, calendar: cal, order: order ?? .id) + snap.referenceJSON(ref, cal)))
                     return ExitCode.ok
                 }
+                let actions = book.actionList(0, order ?? .name)
+                let tags = book.tagList(0, order ?? .name)
                 let hours = Double(range.upperBound.seconds - range.lowerBound.seconds) / 3600
                 ctx.out.line(
                     "\(day) \(Weekday.names[day.weekday.rawValue].prefix(3))  \(cal.format(range.lowerBound)) → \(cal.format(range.upperBound))"
                         + (hours == 24 ? "" : "  (\(JSONValue.formatNumber(hours)) h)"))
-                if actions.isEmpty { ctx.out.line("  nothing recorded") }
+                if actions.allSatisfy(\.value.isZero) && order != .user { ctx.out.line("  nothing recorded") }
                 let width =
                     max(
                         12,
@@ -47,4 +45,17 @@ extension Subcommands {
                 return ExitCode.ok
             }
         })
+}
+
+/// `--order` of the listings of actions and tags.
+let orderOption = OptionSpec(
+    .order, value: "user|name|id", help: "List actions and tags in the order people set (user), by name, or by id.")
+
+extension Context {
+    /// `--order`, when given.
+    func listOrder(_ p: Parsed) throws -> ListOrder? {
+        guard let v = p.value(.order) else { return nil }
+        guard let o = ListOrder(rawValue: v) else { throw UsageError("--order takes \(ListOrder.words) (got \(Echo.quoted(v)))") }
+        return o
+    }
 }

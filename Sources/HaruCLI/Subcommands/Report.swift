@@ -4,7 +4,7 @@ extension Subcommands {
     static let report = Command(
         name: "report", abstract: "Totals per action or tag over a range of days, with averages.",
         usage:
-            "report [--from DAY|PERIOD] [--to DAY|PERIOD] [--by action|tag] [--every day|week|month] [--action A] [--tag T] [--exclude A|T] [--as-of …] [--known-at …]",
+            "report [--from DAY|PERIOD] [--to DAY|PERIOD] [--by action|tag] [--every day|week|month] [--action A] [--tag T] [--exclude A|T] [--order user|name|id] [--as-of …] [--known-at …]",
         options: [
             OptionSpec(
                 .from, value: "DAY|PERIOD",
@@ -23,6 +23,7 @@ extension Subcommands {
             OptionSpec(
                 .html, value: "FILE",
                 help: "Also write a self-contained page: goals with a calendar per quest, a heatmap per action, time by tag, counts."),
+            orderOption,
         ] + queryOptions,
         discussion: """
             Without --from and --to: the current week (from the ledger's week start).
@@ -35,6 +36,9 @@ extension Subcommands {
             its time out of every tag it carries. The filter applies to the table, the JSON
             (which names it under "filter") and the --html page's charts; goals are judged on
             everything, as always.
+
+            Columns (and the JSON's items) are by name (the JSON: by id); --order user puts them in
+            the order people set (`haru action edit A --order N`), as the app's statistics do.
             """,
         run: { ctx, p in
             let by = p.value(.by) ?? "action"
@@ -51,6 +55,7 @@ extension Subcommands {
                 let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref, filter: filter)
                 let filterLine = filter.isEmpty ? nil : try describe(filter, snap, ref)
                 let report = ReportTable(book: book, calendar: cal, byTag: by == "tag", every: every, reference: ref)
+                let order = try ctx.listOrder(p)
                 if let path = p.value(.html) {
                     var engine = ProgressEngine(snap, calendar: cal, reference: ref)
                     engine.periodMarks = true  // each quest's calendar
@@ -73,11 +78,13 @@ extension Subcommands {
                 if ctx.json {
                     let filtered: [(String, JSONValue)] = filter.isEmpty ? [] : [("filter", filter.json)]
                     ctx.printJSON(then: filtered + snap.referenceJSON(ref, cal)) { out, flush in
-                        report.writeJSON(by: by, every: every, into: &out, flush: flush)
+                        report.writeJSON(by: by, every: every, order: order ?? .id, into: &out, flush: flush)
                     }
                 } else {
                     if let filterLine { ctx.out.line("filter: " + filterLine) }
-                    ReportText.print(report, to: ctx.out, names: by == "tag" ? book.tags : book.actions, pictures: ctx.style.enabled)
+                    ReportText.print(
+                        report, to: ctx.out, names: by == "tag" ? book.tags : book.actions, order: order ?? .name,
+                        pictures: ctx.style.enabled)
                 }
                 return ExitCode.ok
             }

@@ -34,7 +34,7 @@ public struct ScenarioRunner {
 
     private static let selectors: Set<String> = [
         "expect", "date", "action_id", "tag_id", "as_of", "known_at", "now", "from", "to", "by", "every", "period", "goal_id", "quest_id",
-        "only_actions", "only_tags", "exclude_actions", "exclude_tags",
+        "only_actions", "only_tags", "exclude_actions", "exclude_tags", "order",
         "span", "kind", "id", "all",
     ]
 
@@ -115,6 +115,12 @@ public struct ScenarioRunner {
             }
             return d
         }
+        /// `"order"`: the order of the lists of actions and tags (`--order`).
+        func listOrder() throws -> ListOrder {
+            guard let s = try str("order") else { return .id }
+            guard let o = ListOrder(rawValue: s) else { throw ScenarioError(file: file, line: line, reason: "order: \(ListOrder.words)") }
+            return o
+        }
         var knownAt: KnownAt?
         if let k = json["known_at"] {
             switch k {
@@ -149,7 +155,7 @@ public struct ScenarioRunner {
             case "day":
                 let d = try date("date")
                 let book = try DayBook(snap, calendar: cal, from: d, through: d, reference: ref)
-                return ("day \(d)", .object(book.json(day: 0, calendar: cal) + snap.referenceJSON(ref, cal)))
+                return ("day \(d)", .object(book.json(day: 0, calendar: cal, order: try listOrder()) + snap.referenceJSON(ref, cal)))
             case "report":
                 let from = try date("from"), to = try date("to")
                 let by = try str("by") ?? "action"
@@ -173,7 +179,10 @@ public struct ScenarioRunner {
                     excludedTags: try ids("exclude_tags"))
                 let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref, filter: filter)
                 let table = ReportTable(book: book, calendar: cal, byTag: by == "tag", every: every, reference: ref)
-                return ("report \(from)…\(to) by \(by)" + (every.map { " every \($0)" } ?? ""), .object(table.json(by: by, every: every)))
+                return (
+                    "report \(from)…\(to) by \(by)" + (every.map { " every \($0)" } ?? ""),
+                    .object(table.json(by: by, every: every, order: try listOrder()))
+                )
             case "progress", "goal", "quest", "streak", "judgment":
                 let report = try ProgressEngine(snap, calendar: cal, reference: ref).run()
                 return ("\(kind)", report.json(calendar: cal))
@@ -230,8 +239,14 @@ public struct ScenarioRunner {
             guard let id = try str(key) else { continue }
             let list = kind == "day" ? (key == "action_id" ? "actions" : "tags") : (selected["items"] != nil ? "items" : "totals")
             guard case .array(let items)? = selected[list] else { continue }
-            // Absent from the list: a zero total (lists hold non-zero totals only).
-            selected = items.first { $0[key] == .string(id) } ?? .object([(key, .string(id)), ("seconds", .int(0)), ("count", .int(0))])
+            // Absent from the list: a zero total (lists hold non-zero totals only,
+            // but for `day` with order user), `position` null. Listed: its place
+            // in the list as `position` (from 0), for the orders (`"order": "user"`).
+            if let k = items.firstIndex(where: { $0[key] == .string(id) }), case .object(let m) = items[k] {
+                selected = .object(m + [("position", .int(Int64(k)))])
+            } else {
+                selected = .object([(key, .string(id)), ("seconds", .int(0)), ("count", .int(0)), ("position", .null)])
+            }
             label += " \(key)=\(id)"
         }
         if let asOf { label += " as_of \(asOf)" }

@@ -6,10 +6,12 @@
 extension DayBook {
     /// `haru day --json` for day `i` of the book: only actions and tags with
     /// a non-zero total, in id order, each with its name in force.
-    public func json(day i: Int, calendar: LedgerCalendar) -> [(String, JSONValue)] {
-        func items(_ key: String, _ m: [String: Totals], _ names: [String: Payload]) -> JSONValue {
+    /// - Parameter order: another order (`--order`); `.user` lists the day
+    ///   as the app's grid does: every action, those with nothing too.
+    public func json(day i: Int, calendar: LedgerCalendar, order: ListOrder = .id) -> [(String, JSONValue)] {
+        func items(_ key: String, _ list: [(key: String, value: Totals)], _ names: [String: Payload]) -> JSONValue {
             .array(
-                m.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map {
+                list.map {
                     .object([
                         (key, .string($0.key)), ("name", .string(names[$0.key]?.name ?? $0.key)),
                         ("seconds", .int($0.value.seconds)),
@@ -20,9 +22,22 @@ extension DayBook {
         let range = grid.range(i)
         return [
             ("day", .string(grid.day(i).description)), ("start", .string(calendar.format(range.lowerBound))),
-            ("end", .string(calendar.format(range.upperBound))), ("actions", items("action_id", perDay(i), actions)),
-            ("tags", items("tag_id", tagTotals(i), tags)),
+            ("end", .string(calendar.format(range.upperBound))), ("actions", items("action_id", actionList(i, order), actions)),
+            ("tags", items("tag_id", tagList(i, order), tags)),
         ]
+    }
+
+    /// Day `i`'s actions in `order`: those with a total; with `.user`, every action counted.
+    public func actionList(_ i: Int, _ order: ListOrder) -> [(key: String, value: Totals)] {
+        let totals = perDay(i)
+        let ids = order == .user ? actionOrder : Array(totals.keys)
+        return order.arrange(ids, names: actions, userOrder: actionOrder).map { ($0, totals[$0] ?? Totals()) }
+    }
+
+    /// Day `i`'s tags with a total, in `order`.
+    public func tagList(_ i: Int, _ order: ListOrder) -> [(key: String, value: Totals)] {
+        let totals = tagTotals(i)
+        return order.arrange(Array(totals.keys), names: tags, userOrder: tagOrder).map { ($0, totals[$0]!) }
     }
 }
 

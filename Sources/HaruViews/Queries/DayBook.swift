@@ -52,6 +52,9 @@ public struct DayBook: Sendable {
 
     /// The statistics filter the book was built with (empty: every action).
     public let filter: ActionFilter
+    /// The actions counted and the live tags, in the user's order.
+    public let actionOrder: [String]
+    public let tagOrder: [String]
 
     /// Builds the book of days `from` through `through`, of the actions `filter` admits.
     public init(
@@ -65,6 +68,8 @@ public struct DayBook: Sendable {
         if !filter.isEmpty { defs.actions = defs.actions.filter { filter.admits($0.key, tagIDs: $0.value.tagIDs ?? []) } }
         actions = defs.actions
         tags = defs.tags
+        actionOrder = defs.actionOrder.filter { defs.actions[$0] != nil }
+        tagOrder = defs.tagOrder
         actionIDs = defs.actions.keys.sorted()
         totals = try DayBook.totals(snap, calendar: calendar, grid: grid, actions: actionIDs, reference: reference)
     }
@@ -133,13 +138,21 @@ public struct DayBook: Sendable {
 public struct LiveDefinitions: Sendable {
     public var actions: [String: Payload]
     public let tags: [String: Payload]
+    /// The live actions and tags in the user's order (`ListOrder.user`).
+    public let actionOrder: [String]
+    public let tagOrder: [String]
 
     public init(_ snap: Snapshot, reference: Reference) throws {
+        let at = reference.definitionsAt
+        let liveActions = try snap.definitions(.action).filter(\.isLive)
+        let liveTags = try snap.definitions(.tag).filter(\.isLive)
         var live: [String: Payload] = [:]
-        for d in try snap.definitions(.action) where d.isLive { live[d.id] = d.fields(inForceAt: reference.definitionsAt) }
-        var liveTags: [String: Payload] = [:]
-        for d in try snap.definitions(.tag) where d.isLive { liveTags[d.id] = d.fields(inForceAt: reference.definitionsAt) }
+        for d in liveActions { live[d.id] = d.fields(inForceAt: at) }
+        var tagFields: [String: Payload] = [:]
+        for d in liveTags { tagFields[d.id] = d.fields(inForceAt: at) }
         actions = live
-        tags = liveTags
+        tags = tagFields
+        actionOrder = Definition.userOrder(liveActions, at: at).map(\.id)
+        tagOrder = Definition.userOrder(liveTags, at: at).map(\.id)
     }
 }

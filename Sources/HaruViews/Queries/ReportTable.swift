@@ -46,6 +46,13 @@ public struct ReportTable: Sendable {
     public let unit: String
     /// The names of the actions or tags, as in force at the reference.
     public let names: [String: String]
+    /// The live actions (or tags) in the user's order (`ListOrder.user`).
+    public let userOrder: [String]
+
+    /// The ids of the columns with a total, in `order`.
+    public func arranged(_ order: ListOrder) -> [String] {
+        order.arrange(ids.indices.filter { !columnTotals[$0].isZero }.map { ids[$0] }, name: { names[$0] }, userOrder: userOrder)
+    }
 
     /// The non-zero totals of the whole range by id.
     public var totals: [String: Totals] {
@@ -57,6 +64,7 @@ public struct ReportTable: Sendable {
     public init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
         unit = every ?? "day"
         names = (byTag ? book.tags : book.actions).compactMapValues { $0.name }
+        userOrder = byTag ? book.tagOrder : book.actionOrder
         let grid = book.grid
         let actions = book.actionIDs
         // Each action's column, or the columns of the tags it carries.
@@ -123,10 +131,15 @@ public struct ReportTable: Sendable {
     /// - Parameter flush: called with `out` whenever it holds 64 KiB or more,
     ///   to take the bytes away (a report of every day of a long history is
     ///   tens of megabytes; held whole, its pages were a third of the time).
+    /// - Parameter order: the order of every list of items (`--order`; the JSON's own: by id).
     public func writeJSON(
-        by: String, every: String?, into out: inout JSONBytes, flush: (inout JSONBytes) -> Void = { _ in }
+        by: String, every: String?, order: ListOrder = .id, into out: inout JSONBytes, flush: (inout JSONBytes) -> Void = { _ in }
     ) {
         let n = startedPeriods
+        // The columns in the order asked for (ids are in id order already).
+        var index: [String: Int] = [:]
+        for (k, id) in ids.enumerated() { index[id] = k }
+        let columns = order == .id ? Array(ids.indices) : order.arrange(ids, name: { names[$0] }, userOrder: userOrder).map { index[$0]! }
         // Each id's `"action_id":"…","name":"…",` once, copied into every item.
         let heads: [[UInt8]] = ids.map { id in
             var w = JSONBytes(capacity: 64)
@@ -142,7 +155,8 @@ public struct ReportTable: Sendable {
         func items(_ values: [Totals], averages: Bool) {
             out.byte(0x5B)
             var first = true
-            for (k, t) in values.enumerated() where !t.isZero {
+            for k in columns where !values[k].isZero {
+                let t = values[k]
                 out.separator(&first)
                 out.byte(0x7B)
                 out.bytes.append(contentsOf: heads[k])
@@ -191,10 +205,10 @@ public struct ReportTable: Sendable {
 
     /// The same members as values (the scenario runner compares them):
     /// read back from `writeJSON`, so the two cannot differ.
-    public func json(by: String, every: String?) -> [(String, JSONValue)] {
+    public func json(by: String, every: String?, order: ListOrder = .id) -> [(String, JSONValue)] {
         var out = JSONBytes()
         out.byte(0x7B)
-        writeJSON(by: by, every: every, into: &out)
+        writeJSON(by: by, every: every, order: order, into: &out)
         out.byte(0x7D)
         guard case .object(let members)? = try? JSONParser.parse(bytes: out.bytes) else {
             preconditionFailure("the report's JSON does not read back")
