@@ -41,6 +41,7 @@ extension OptionKey {
     static let id = OptionKey("--id")
     static let json = OptionKey("--json")
     static let longSessionHours = OptionKey("--long-session-hours")
+    static let longSessionAlert = OptionKey("--long-session-alert")
     static let minSessionSeconds = OptionKey("--min-session-seconds")
     static let notes = OptionKey("--notes")
     static let order = OptionKey("--order")

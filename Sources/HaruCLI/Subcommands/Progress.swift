@@ -19,8 +19,9 @@ extension Subcommands {
                 } else {
                     let names = try LiveDefinitions(snap, reference: ref)
                     // A session running past the long-session setting was probably forgotten: say so first.
-                    if ref.isLive {
-                        let long = Int64(try snap.settings().current.longSessionHours) * 3600
+                    let settings = try snap.settings().current
+                    if ref.isLive, settings.longSessionAlert {
+                        let long = Int64(settings.longSessionHours) * 3600
                         for s in try snap.runningSessions() where ref.instant.seconds - s.start.seconds >= long {
                             let name = names.actions[s.actionID]?.name ?? s.actionID
                             ctx.out.line(

@@ -147,7 +147,12 @@ extension Subcommands {
         name: "running", abstract: "Show the running sessions.",
         usage: "running",
         discussion:
-            "The representative session (the earliest or latest start, by the representative setting) comes first; the others count as +N.",
+            """
+            The representative session (the earliest or latest start, by the representative setting)
+            comes first; the others count as +N. While the long-session alert is on (the default;
+            `haru settings set --long-session-alert off`), a session running longer than
+            long_session_hours is flagged; the JSON's `long` says so either way.
+            """,
         run: { ctx, _ in
             let ledger = try ctx.openLedger(readOnly: true)
             let settings = try ledger.withStoredState { try $0.settings().current }
@@ -182,7 +187,7 @@ extension Subcommands {
                 "\(ctx.name(of: .action, first.actionID, in: ledger))  \(DurationText.text(now.seconds - first.start.seconds))\(more)")
             for s in sessions {
                 let flag =
-                    now.seconds - s.start.seconds >= long
+                    settings.longSessionAlert && now.seconds - s.start.seconds >= long
                     ? "  " + ctx.style.paint("⚠ over \(settings.longSessionHours) h", .yellow)
                         + ": forgotten? `haru stop ACTION --at TIME` ends it when it really ended" : ""
                 ctx.out.line(

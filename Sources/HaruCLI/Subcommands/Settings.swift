@@ -50,7 +50,7 @@ extension Subcommands {
     static let settingsSet = Command(
         name: "set", abstract: "Change settings (one settings.changed event).",
         usage:
-            "settings set [--time-zone ZONE] [--day-start HH:mm] [--from DATE] [--week-start DAY] [--min-session-seconds N] [--representative earliest|latest] [--long-session-hours H] [--at TIME]",
+            "settings set [--time-zone ZONE] [--day-start HH:mm] [--from DATE] [--week-start DAY] [--min-session-seconds N] [--representative earliest|latest] [--long-session-hours H] [--long-session-alert on|off] [--at TIME]",
         options: [
             OptionSpec(.timeZone, value: "ZONE", help: "IANA time zone, e.g. Asia/Seoul."),
             OptionSpec(.dayStart, value: "HH:mm", help: "When the logical day starts."),
@@ -59,6 +59,9 @@ extension Subcommands {
             OptionSpec(.minSessionSeconds, value: "N", help: "Sessions shorter than this are discarded at stop (0 … 86400)."),
             OptionSpec(.representative, value: "earliest|latest", help: "Which running session `haru running` shows first."),
             OptionSpec(.longSessionHours, value: "H", help: "Flag a running session as long after H hours (1 … 12; default 12)."),
+            OptionSpec(
+                .longSessionAlert, value: "on|off",
+                help: "The long-session alert: `haru running` flags a session over the hours (default on)."),
             atOption,
         ],
         run: { ctx, p in
@@ -74,8 +77,17 @@ extension Subcommands {
             if let n = try number(.minSessionSeconds) { data.append(("min_session_seconds", n)) }
             if let r = p.value(.representative) { data.append(("representative", .string(r))) }
             if let h = try number(.longSessionHours) { data.append(("long_session_hours", h)) }
+            if let a = p.value(.longSessionAlert) {
+                guard a == "on" || a == "off" else { throw UsageError("--long-session-alert takes on or off (got \(Echo.quoted(a)))") }
+                data.append(("long_session_alert", .bool(a == "on")))
+            }
             guard !data.isEmpty else { throw UsageError("give at least one setting to change (see `haru settings set --help`)") }
-            let changed = "Changed " + data.map { "\($0.0) to \($0.1.stringValue ?? $0.1.compactText)" }.joined(separator: ", ")
+            let changed =
+                "Changed "
+                + data.map { name, value in
+                    let word = value == .bool(true) ? "on" : value == .bool(false) ? "off" : value.stringValue ?? value.compactText
+                    return "\(name) to \(word)"
+                }.joined(separator: ", ")
             if let f = p.value(.from) { data.append(("from", .string(f))) }
             let e = try ctx.event(.settingsChanged, at: try ctx.eventTime(), data: data)
             _ = try ctx.openLedger()

@@ -144,7 +144,8 @@ private enum Schemas {
         .customStart, .customEnd, .targetSeconds, .targetCount, .direction, .deadline,
     ]
 
-    static let settingsChanged = opt(.timeZone, .dayStart, .weekStart, .minSessionSeconds, .representative, .longSessionHours, .from)
+    static let settingsChanged = opt(
+        .timeZone, .dayStart, .weekStart, .minSessionSeconds, .representative, .longSessionHours, .longSessionAlert, .from)
     static let tagCreated = req(.tagID, .name) + opt(.color, .order)
     static let tagEdited = req(.tagID) + opt(.name, .order) + clearable(.color)
     static let tagDeleted = req(.tagID)

@@ -18,6 +18,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case order, longSessionHours
     // Added with redaction (issue 17): tags 47 … 50, the fields of `ledger.redacted`.
     case redactedSeq, redactedFields, digest, redactedDigest
+    // Added with the rest of the app's settings (issue 31): tag 51.
+    case longSessionAlert
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -72,6 +74,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .redactedFields: "fields"
         case .digest: "digest"
         case .redactedDigest: "redacted_digest"
+        case .longSessionAlert: "long_session_alert"
         }
     }
 
@@ -130,6 +133,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         // SHA-256, 64 hex digits (an id's alphabet holds them).
         case .digest: .entityID
         case .redactedDigest: .entityID
+        case .longSessionAlert: .bool
         }
     }
 

@@ -107,14 +107,18 @@ public struct SettingsChanged: TypedEvent {
     public var minSessionSeconds: Int64?
     public var representative: Representative?
     public var longSessionHours: Int64?
+    /// The long-session alert on or off.
+    public var longSessionAlert: Bool?
     /// The first logical day the change applies to (a dated change).
     public var from: LocalDate?
     public init(
         timeZone: String? = nil, dayStart: ClockTime? = nil, weekStart: Weekday? = nil, minSessionSeconds: Int64? = nil,
-        representative: Representative? = nil, longSessionHours: Int64? = nil, from: LocalDate? = nil
+        representative: Representative? = nil, longSessionHours: Int64? = nil, longSessionAlert: Bool? = nil, from: LocalDate? = nil
     ) {
         (self.timeZone, self.dayStart, self.weekStart, self.minSessionSeconds) = (timeZone, dayStart, weekStart, minSessionSeconds)
-        (self.representative, self.longSessionHours, self.from) = (representative, longSessionHours, from)
+        (self.representative, self.longSessionHours, self.longSessionAlert, self.from) = (
+            representative, longSessionHours, longSessionAlert, from
+        )
     }
     /// The typed fields of a stored `settings.changed` payload (decoded once,
     /// where the settings history is built; everything else reads these).
@@ -125,6 +129,7 @@ public struct SettingsChanged: TypedEvent {
         minSessionSeconds = p.int(.minSessionSeconds)
         representative = p.choice(.representative, as: Representative.self)
         longSessionHours = p.int(.longSessionHours)
+        longSessionAlert = p.bool(.longSessionAlert)
         from = p.date(.from)
     }
     public var fieldValues: [(Field, FieldValue)] {
@@ -135,6 +140,7 @@ public struct SettingsChanged: TypedEvent {
         l.add(.minSessionSeconds, minSessionSeconds)
         l.add(.representative, representative)
         l.add(.longSessionHours, longSessionHours)
+        l.add(.longSessionAlert, longSessionAlert)
         l.add(.from, from)
         return l.values
     }

@@ -11,6 +11,9 @@ public struct LedgerSettings: Sendable, Equatable {
     /// After how many hours a running session is flagged as long (the app's
     /// long-session alert, 1 … 12).
     public var longSessionHours: Int = 12
+    /// Whether the alert is on: `haru running` flags a session running
+    /// longer than `longSessionHours` (the app notifies). On unless turned off.
+    public var longSessionAlert: Bool = true
 
     public init() {}
 
@@ -22,6 +25,7 @@ public struct LedgerSettings: Sendable, Equatable {
         if let s = c.minSessionSeconds { minSessionSeconds = Int(s) }
         if let r = c.representative { representativeEarliest = r == .earliest }
         if let h = c.longSessionHours { longSessionHours = Int(h) }
+        if let a = c.longSessionAlert { longSessionAlert = a }
     }
 }
 

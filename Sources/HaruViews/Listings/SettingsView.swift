@@ -34,7 +34,7 @@ public struct SettingsView: Sendable {
             ("time_zone", .string(zone)), ("day_start", .string(dayStart.description)),
             ("week_start", .string(current.weekStart.name)), ("min_session_seconds", .int(Int64(current.minSessionSeconds))),
             ("representative", .string(current.representativeEarliest ? "earliest" : "latest")),
-            ("long_session_hours", .int(Int64(current.longSessionHours))),
+            ("long_session_hours", .int(Int64(current.longSessionHours))), ("long_session_alert", .bool(current.longSessionAlert)),
         ]
     }
 
