@@ -27,7 +27,7 @@ extension Subcommands {
                 ) { r in
                     [
                         r.name, r.fields.tracking.map { $0 == .time ? "time" : "count" } ?? "",
-                        (r.fields.tagIDs ?? []).map { tags[$0]?.name ?? $0 }.joined(separator: ","),
+                        (r.fields.tagIDs ?? []).map { tags[$0]?.name ?? $0 }.joined(separator: ", "),
                         r.fields.symbol ?? "", DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
                         r.fields.favorite == true ? "★" : "", r.order.map(String.init) ?? "", r.id,
                     ]
@@ -50,7 +50,7 @@ extension Subcommands {
                 }
                 DefinitionText.table(rows, header: ["NAME", "COLOR", "ACTIONS", "ORDER", "ID"], out: ctx.out, empty: "No tags.") { r in
                     [
-                        r.name, r.fields.color ?? "", carrying(r.id).map(\.name).joined(separator: ","),
+                        r.name, r.fields.color ?? "", carrying(r.id).map(\.name).joined(separator: ", "),
                         r.order.map(String.init) ?? "", r.id,
                     ]
                 }
@@ -98,7 +98,9 @@ extension Subcommands {
             try ctx.query { snap, cal, ref in
                 let goal = try p.value(.goal).map { try ctx.resolve(.goal, $0, in: snap, reference: ref).id }
                 let goalTitle = Dictionary(
-                    try DefinitionList.rows(snap, .goal, reference: ref, all: true).map { ($0.id, $0.name) },
+                    try DefinitionList.rows(snap, .goal, reference: ref, all: true).map {
+                        ($0.id, $0.name + ($0.deleted ? " [deleted]" : ""))
+                    },
                     uniquingKeysWith: { a, _ in a })
                 var names: [String: String] = [:]
                 for kind in [DefinitionKind.action, .tag] { for d in try snap.definitions(kind) { names[d.id] = d.fields().name } }

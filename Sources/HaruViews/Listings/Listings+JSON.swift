@@ -128,8 +128,12 @@ extension DefinitionList {
     public static func questRows(_ snap: Snapshot, reference ref: Reference, all: Bool, goal: String?) throws -> [DefinitionRow] {
         let goals = try rows(snap, .goal, reference: ref, all: true)
         let rank = Dictionary(goals.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // A deleted goal takes its quests out of the listing with it (they
+        // judge nothing); `--all` shows them, as it shows the goal.
+        let liveGoals = Set(goals.filter { !$0.deleted }.map(\.id))
         return try rows(snap, .quest, reference: ref, all: all)
             .filter { goal == nil || $0.definition.base.goalID == goal }
+            .filter { all || liveGoals.contains($0.definition.base.goalID ?? "") }
             .enumerated().sorted { a, b in
                 let ga = rank[a.element.definition.base.goalID ?? ""] ?? .max
                 let gb = rank[b.element.definition.base.goalID ?? ""] ?? .max
