@@ -45,15 +45,27 @@ enum TimetableText {
         return (first / 3600 * 3600 / slot)..<(last / slot + 1)
     }
 
+    /// `2026-10-24 Sat · 05:00 to 05:00`, and the day's length when it is not 24 hours (DST, a rule change).
     static func heading(_ d: Timetable.Day, _ calendar: LedgerCalendar) -> String {
-        "\(d.day) \(d.day.weekday.abbreviation) · \(calendar.clockText(d.range.lowerBound)) to \(calendar.clockText(d.range.upperBound))"
+        let seconds = d.range.upperBound.seconds - d.range.lowerBound.seconds
+        let length = seconds == 86_400 ? "" : " (\(JSONValue.formatNumber(Double(seconds) / 3600)) h)"
+        return
+            "\(d.day) \(d.day.weekday.abbreviation) · \(calendar.clockText(d.range.lowerBound)) to \(calendar.clockText(d.range.upperBound))"
+            + length
     }
 
     static func day(_ d: Timetable.Day, names: [String: String], calendar: LedgerCalendar, out: OutputStream) {
         out.line(heading(d, calendar))
         let slot: Int64 = 1800
         guard let rows = rows(d, slot: slot) else { return out.line("nothing recorded") }
-        let width = 24
+        // A block's words where it begins: its name and times (none for a part that began the day before).
+        func label(_ b: Timetable.Block) -> String {
+            let times = b.continuesBefore ? "" : " " + calendar.clockText(b.start) + "–" + (b.running ? "now" : calendar.clockText(b.end))
+            return (names[b.actionID] ?? b.actionID) + times
+        }
+        // Each lane as wide as its longest words (12 to 40 columns).
+        var widths = [Int](repeating: 12, count: d.lanes)
+        for b in d.blocks { widths[b.lane] = min(40, max(widths[b.lane], 2 + Cell.columns(label(b)))) }
         let a = d.range.lowerBound.seconds, end = d.range.upperBound.seconds
         for k in rows {
             let s = a + k * slot, e = min(a + (k + 1) * slot, end)
@@ -64,16 +76,9 @@ enum TimetableText {
                 for b in d.blocks where b.lane == lane && b.start.seconds < e && b.end.seconds > s {
                     let from = max(b.start.seconds, s), to = min(b.end.seconds, e)
                     let mark = to - from >= (e - s) * 3 / 4 ? "█" : (from - s < e - to ? "▀" : "▄")
-                    if b.start.seconds >= s {
-                        let times =
-                            b.continuesBefore
-                            ? "" : " " + calendar.clockText(b.start) + "–" + (b.running ? "now" : calendar.clockText(b.end))
-                        cell = mark + " " + (names[b.actionID] ?? b.actionID) + times
-                    } else {
-                        cell = mark
-                    }
+                    cell = b.start.seconds >= s ? mark + " " + label(b) : mark
                 }
-                line += " " + Cell.pad(fit(cell, width), width)
+                line += " " + Cell.pad(fit(cell, widths[lane]), widths[lane])
             }
             let counts = d.dots.filter { $0.time.seconds >= s && $0.time.seconds < e }
             if !counts.isEmpty {

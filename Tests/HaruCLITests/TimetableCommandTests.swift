@@ -30,6 +30,7 @@ struct TimetableCommandTests {
         return p
     }
 
+    /// Each lane is as wide as its longest words, so nothing is cut.
     @Test func aDayIsAGridOfHalfHoursWithSessionsSideBySide() {
         let dir = TempDir()
         let p = ledger(dir)
@@ -39,13 +40,35 @@ struct TimetableCommandTests {
         #expect(lines[0] == "2026-03-04 Wed · 04:00 to 04:00")
         #expect(lines[1] == "09:00 │ ▄ Reading 09:10–10:40")
         #expect(lines[2] == "09:30 │ █")
-        #expect(lines[3] == "10:00 │ █                        █ Coding 10:05–01:30     • Water ×2")
-        #expect(lines[4] == "10:30 │ ▀                        █")
+        #expect(lines[3] == "10:00 │ █                     █ Coding 10:05–01:30 • Water ×2")
+        #expect(lines[4] == "10:30 │ ▀                     █")
         // Past midnight, still the logical day of 4 March; the last row is 01:00 (the session ends at 01:30).
-        #expect(lines.contains("00:00 │                          █"))
-        #expect(lines[lines.count - 2] == "01:00 │                          █")
+        #expect(lines.contains("00:00 │                       █"))
+        #expect(lines[lines.count - 2] == "01:00 │                       █")
         #expect(!lines.contains { $0.hasPrefix("01:30") })
         #expect(lines.last == "")
+    }
+
+    /// Berlin's clocks go back at 03:00 on 25 October 2026: with days starting
+    /// at 05:00 that night belongs to the 24th, a day of 25 hours whose rows
+    /// show 02:00 and 02:30 twice; 01:30 to 03:30 on the wall is three hours.
+    @Test func theNightTheClocksGoBackHasItsHourTwice() {
+        let dir = TempDir()
+        let p = dir.ledgerPath
+        for args in [
+            ["init", "--time-zone", "Europe/Berlin", "--day-start", "05:00", "--now", "2026-10-20T08:00:00+02:00"],
+            ["action", "add", "Night shift", "--tracking", "time", "--now", "2026-10-20T08:00:00+02:00"],
+            ["start", "Night shift", "--at", "2026-10-25 01:30", "--now", "2026-10-25T04:00:00+01:00"],
+            ["stop", "--at", "2026-10-25 03:30", "--now", "2026-10-25T04:00:00+01:00"],
+        ] {
+            #expect(haru(args, ledger: p).code == 0, "\(args)")
+        }
+        let lines = haru(["timetable", "2026-10-24", "--now", "2026-10-25T12:00:00+01:00"], ledger: p).out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "2026-10-24 Sat · 05:00 to 05:00 (25 h)")
+        #expect(lines.dropFirst().map { String($0.prefix(5)) } == ["01:00", "01:30", "02:00", "02:30", "02:00", "02:30", "03:00"])
+        #expect(lines.contains("01:30 │ █ Night shift 01:30–03:30"))
+        let json = haru(["timetable", "2026-10-24", "--json", "--now", "2026-10-25T12:00:00+01:00"], ledger: p).out
+        #expect(json.contains(#""seconds":10800"#), "\(json)")
     }
 
     @Test func severalDaysAreAColumnEachNamingTheHoursAction() {

@@ -19,11 +19,13 @@ extension Subcommands {
             days starting at 04:00 a session from 01:00 to 02:00 is at the bottom of the day before.
             One day: a row per half hour, a block where a session covers the slot (█ most of it, ▀
             its first half, ▄ its second), its name and times where it begins, sessions that share
-            time side by side, and the slot's counts at the right (• Water ×2). Several days: a column
-            per day and a row per hour, naming the action with the most time in the hour (+ when
-            another shares it), seven days to a block. A session across a day's edge is cut there
-            and goes on in the next column; a running session reaches the reference (now, or
-            --as-of). Rows run from the hour of the first record to the slot of the last.
+            time side by side (each lane as wide as its longest words), and the slot's counts at the
+            right (• Water ×2); a day of 23 or 25 hours says so, and the hour a clock repeats shows
+            twice. Several days: a column per day and a row per hour, naming the action with the most
+            time in the hour (+ when another shares it), seven days to a block. A session across a
+            day's edge is cut there and goes on in the next column; a running session reaches the
+            reference (now, or --as-of). Rows run from the hour of the first record to the slot of
+            the last.
             """,
         maxArgs: 1,
         run: { ctx, p in
