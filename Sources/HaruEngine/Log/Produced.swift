@@ -100,6 +100,10 @@ extension Ledger {
         for (k, v) in entries where k.count == 4 { byDay[k.withUnsafeBytes { BucketKey.day(fromKey: $0) }] = v }
         let lookup = byDay
         let calendarValue = entries.first { $0.0 == BucketKey.calendar }?.1
+        // Compared by digest first (one sequential scan), as the state is.
+        var digest = EntryDigest()
+        for (k, v) in entries { k.withUnsafeBytes { k in v.withUnsafeBytes { v in digest.add(k, v) } } }
+        let produced = digest
         return Produced(
             db: db.raw, count: entries.count,
             matches: { k, v, _ in
@@ -107,7 +111,7 @@ extension Ledger {
                 guard ByteOrder.same(BucketKey.calendar, k), let calendarValue else { return nil }
                 return ByteOrder.same(calendarValue, v)
             },
-            sorted: { entries },
+            sorted: { entries }, digest: { produced },
             describe: { BucketKey.describe($0) })
     }
 

@@ -146,16 +146,24 @@ enum DayBuckets {
         return touched ? DayBucket.encode(lastSeq: last, range: a..<b, totals: totals) : nil
     }
 
-    /// Every bucket of a replay's pages, by day.
+    /// Every bucket of a replay's pages, by day: the days in two halves, one
+    /// on each core (`verify` and `rebuild` wait for this between the replay
+    /// and the comparison, with the other core idle).
     static func all(_ pages: [PageNumber: [UInt8]], _ calendar: LedgerCalendar) throws -> [Int64: [UInt8]] {
-        var out: [Int64: [UInt8]] = [:]
-        for day in days(touching: pages.keys.map(\.page), calendar) {
-            let bytes = try bucket(day: day, calendar) { p, body in
-                if let page = pages[PageNumber(p)] { try page.withUnsafeBytes { try body($0) } }
+        let list = days(touching: pages.keys.map(\.page), calendar)
+        @Sendable func cut(_ days: ArraySlice<Int64>) throws -> [Int64: [UInt8]] {
+            var out: [Int64: [UInt8]] = [:]
+            for day in days {
+                let bytes = try bucket(day: day, calendar) { p, body in
+                    if let page = pages[PageNumber(p)] { try page.withUnsafeBytes { try body($0) } }
+                }
+                if let bytes { out[day] = bytes }
             }
-            if let bytes { out[day] = bytes }
+            return out
         }
-        return out
+        let half = list.count / 2
+        let (first, second) = try Parallel.both({ try cut(list[..<half]) }, { try cut(list[half...]) })
+        return first.merging(second) { a, _ in a }
     }
 
     /// The buckets as the database holds them, in key order: the days and
