@@ -29,13 +29,34 @@ extension LedgerCalendar {
                 w.u64(UInt64(bitPattern: t))
                 w.u32(UInt32(bitPattern: o))
             }
-            // The footer's fields as Swift prints them: a fixed text for a
-            // fixed rule, and this digest is compared only with digests the
-            // same code made.
-            let footer = z.footer.map { String(describing: $0) } ?? ""
-            w.varint(UInt64(footer.utf8.count))
-            w.raw(Array(footer.utf8))
+            // The rule after the last transition, field by field (printing it
+            // with `String(describing:)` took reflection: a third of a `count`).
+            if let f = z.footer {
+                w.u8(1)
+                f.write(to: &w)
+            } else {
+                w.u8(0)
+            }
         }
         return Digest.sha256(w.bytes)
     }
+}
+
+extension PosixRule {
+    fileprivate func write(to w: inout ByteWriter) {
+        w.u64(UInt64(bitPattern: Int64(standard)))
+        guard let d = daylight else { return w.u8(0) }
+        w.u8(1)
+        w.u64(UInt64(bitPattern: Int64(d.offset)))
+        for s in [d.start, d.end] {
+            switch s.day {
+            case .julianNoLeap(let n): w.raw([1] + Self.int(n))
+            case .zeroBased(let n): w.raw([2] + Self.int(n))
+            case .monthWeekDay(let m, let k, let day): w.raw([3] + Self.int(m) + Self.int(k) + Self.int(day))
+            }
+            w.raw(Self.int(s.time))
+        }
+    }
+
+    private static func int(_ n: Int) -> [UInt8] { withUnsafeBytes(of: Int64(n).bigEndian, Array.init) }
 }
