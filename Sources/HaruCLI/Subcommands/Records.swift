@@ -4,15 +4,9 @@ extension Subcommands {
     static let records = Command(
         name: "records", abstract: "The sessions and counts of a day or a range of days.",
         usage: "records [DAY|PERIOD | --from DAY --to DAY] [--action A] [--tag T] [--all] [--as-of …] [--known-at …]",
-        arguments: [
-            ("DAY|PERIOD", "A logical day (2026-03-04, today, yesterday, monday) or a period (:week …); default: the reference's day.")
-        ],
-        options: [
-            OptionSpec(.from, value: "DAY|PERIOD", help: "First logical day (a period: all of it)."),
-            OptionSpec(.to, value: "DAY|PERIOD", help: "Last logical day, inclusive."),
-            OptionSpec(.action, value: "ACTION", help: "Only this action (id or name).", repeatable: true),
-            OptionSpec(.tag, value: "TAG", help: "Only the actions carrying this tag (id or name).", repeatable: true),
-            OptionSpec(.all, help: "Also the deleted and discarded records, marked."),
+        arguments: [daysArgument],
+        options: daysOptions + [
+            OptionSpec(.all, help: "Also the deleted and discarded records, marked.")
         ] + queryOptions,
         discussion: """
             One row a record, by start time: its short reference (the shortest unambiguous start of
@@ -42,6 +36,18 @@ extension Subcommands {
             }
         })
 }
+
+/// `[DAY|PERIOD | --from DAY --to DAY] [--action A] [--tag T]`, the days and
+/// actions of `records` and `timetable` (`Context.days`, `Context.onlyActions`).
+let daysArgument = (
+    "DAY|PERIOD", "A logical day (2026-03-04, today, yesterday, monday) or a period (:week …); default: the reference's day."
+)
+let daysOptions = [
+    OptionSpec(.from, value: "DAY|PERIOD", help: "First logical day (a period: all of it)."),
+    OptionSpec(.to, value: "DAY|PERIOD", help: "Last logical day, inclusive."),
+    OptionSpec(.action, value: "ACTION", help: "Only this action (id or name).", repeatable: true),
+    OptionSpec(.tag, value: "TAG", help: "Only the actions carrying this tag (id or name).", repeatable: true),
+]
 
 extension Context {
     /// The days of `[DAY|PERIOD | --from DAY --to DAY]`: a day, a period

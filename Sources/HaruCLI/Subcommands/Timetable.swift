@@ -4,15 +4,9 @@ extension Subcommands {
     static let timetable = Command(
         name: "timetable", abstract: "The 24-hour grid of a day or a week: sessions as blocks, counts as dots.",
         usage: "timetable [DAY|PERIOD | --from DAY --to DAY] [--action A] [--tag T] [--html FILE] [--as-of …] [--known-at …]",
-        arguments: [
-            ("DAY|PERIOD", "A logical day (2026-03-04, today, yesterday, monday) or a period (:week …); default: the reference's day.")
-        ],
-        options: [
-            OptionSpec(.from, value: "DAY|PERIOD", help: "First logical day (a period: all of it)."),
-            OptionSpec(.to, value: "DAY|PERIOD", help: "Last logical day, inclusive."),
-            OptionSpec(.action, value: "ACTION", help: "Only this action (id or name).", repeatable: true),
-            OptionSpec(.tag, value: "TAG", help: "Only the actions carrying this tag (id or name).", repeatable: true),
-            OptionSpec(.html, value: "FILE", help: "Also write the grid as a web page (a column per day, a colour per action)."),
+        arguments: [daysArgument],
+        options: daysOptions + [
+            OptionSpec(.html, value: "FILE", help: "Also write the grid as a web page (a column per day, a colour per action).")
         ] + queryOptions,
         discussion: """
             The history screen's grid. Each logical day runs from its day start to the next, so with
