@@ -112,8 +112,11 @@ struct TimetableCommandTests {
         let r = haru(["timetable", ":week", "--html", page, "--now", "2026-03-05T09:30:00+09:00"], ledger: p)
         #expect(r.code == 0 && r.err.contains("Wrote"), "\(r.err)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(html.components(separatedBy: "<rect").count - 1 == 3, "Reading, Coding, the running Reading")
-        #expect(html.components(separatedBy: "<circle").count - 1 == 1)
+        // The grid's blocks (after the legend's swatches: Coding, Reading, Water).
+        let grid = try #require(html.components(separatedBy: "<svg class=\"timetable").last)
+        #expect(grid.components(separatedBy: "<rect").count - 1 == 3, "Reading, Coding, the running Reading")
+        #expect(html.contains(">Coding<") && html.contains(">Water<"), "the legend names them")
+        #expect(grid.components(separatedBy: "<circle").count - 1 == 1)
         #expect(html.contains("<title>Coding 10:05–01:30</title>") && html.contains("<title>Reading 09:00–now</title>"))
         #expect(html.contains(">Wed Mar 4<") && html.contains(">from 04:00<"))
         // The report's page has it too, for its last week.

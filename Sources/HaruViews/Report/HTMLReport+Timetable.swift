@@ -33,8 +33,14 @@ extension HTMLReport {
         let height = top + Double(hours) * hourHeight + 8
         let column = (width - left - 4) / Double(t.days.count)
         func y(_ seconds: Int64) -> Double { top + Double(seconds) / 3600 * hourHeight }
-        var svg =
-            "<h2>Timetable</h2>\n<svg class=\"timetable wide\" viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" role=\"img\" aria-label=\"timetable, \(t.days.first!.day) to \(t.days.last!.day)\">\n"
+        // A swatch per action on the grid (a block's colour, or a dot's).
+        var shown: [String] = []
+        for d in t.days { for id in d.blocks.map(\.actionID) + d.dots.map(\.actionID) where !shown.contains(id) { shown.append(id) } }
+        let named = sortedByName(actions).filter { shown.contains($0) }
+        var svg = "<h2>Timetable</h2>\n"
+        if !named.isEmpty { svg += legend(named.map { (actions[$0]?.name ?? $0, paint($0)) }) }
+        svg +=
+            "<svg class=\"timetable wide\" viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" role=\"img\" aria-label=\"timetable, \(t.days.first!.day) to \(t.days.last!.day)\">\n"
         let first = t.days[0].range.lowerBound
         for h in 0...hours {
             let at = y(Int64(h) * 3600)
