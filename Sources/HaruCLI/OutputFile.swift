@@ -54,6 +54,14 @@ final class OutputFile {
         }
     }
 
+    /// Writes `text` as the whole of `path` (a page of `report --html`,
+    /// `timetable --html`): all of it, or the old file as it was.
+    static func writeWhole(_ path: String, _ text: String) throws {
+        let file = try OutputFile(path)
+        file.stream.write(text)
+        try file.commit()
+    }
+
     /// Removes the temporary file (the command failed before publishing).
     func abandon() {
         if !closed { close(fd) }

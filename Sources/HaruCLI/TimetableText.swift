@@ -17,6 +17,9 @@ enum TimetableText {
         }
     }
 
+    /// A row without the padding of its empty last cells.
+    static func trimmed(_ line: String) -> String { String(line.reversed().drop(while: { $0 == " " }).reversed()) }
+
     /// `s` cut to `width` terminal columns (an ellipsis says it was cut).
     static func fit(_ s: String, _ width: Int) -> String {
         guard Cell.columns(s) > width else { return s }
@@ -92,7 +95,7 @@ enum TimetableText {
                 }
                 line += " " + byAction.map { "• \(names[$0.0] ?? $0.0) ×\($0.1)" }.joined(separator: "  ")
             }
-            out.line(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+            out.line(trimmed(line))
         }
     }
 
@@ -104,7 +107,7 @@ enum TimetableText {
             if start > 0 { out.line("") }
             var header = Cell.pad("", 6)
             for d in chunk { header += " " + Cell.pad("\(d.day.weekday.abbreviation) \(d.day.description.suffix(5))", width) }
-            out.line(String(header.reversed().drop(while: { $0 == " " }).reversed()))
+            out.line(trimmed(header))
             // The hours any day of the chunk uses, counted from each day's start.
             let used = chunk.compactMap { rows($0, slot: 3600) }
             guard let first = used.map(\.lowerBound).min(), let last = used.map(\.upperBound).max() else {
@@ -131,7 +134,7 @@ enum TimetableText {
                     }
                     line += " " + Cell.pad(cell, width)
                 }
-                out.line(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+                out.line(trimmed(line))
             }
             start += 7
         }

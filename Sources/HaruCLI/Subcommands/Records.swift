@@ -16,11 +16,8 @@ extension Subcommands {
             """,
         maxArgs: 1,
         run: { ctx, p in
-            if !p.positionals.isEmpty && (p.value(.from) != nil || p.value(.to) != nil) {
-                throw UsageError("give a DATE or --from/--to, not both")
-            }
-            return try ctx.query { snap, cal, ref in
-                let range = try ctx.days(p, calendar: cal, reference: ref)
+            try ctx.query { snap, cal, ref in
+                let range = try ctx.days(p, calendar: cal, reference: ref, argument: "DATE")
                 let (from, to) = (range.lowerBound, range.upperBound)
                 guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("records covers at most 100,000 days") }
                 let only = try ctx.onlyActions(p, snap, ref)
@@ -52,7 +49,11 @@ let daysOptions = [
 extension Context {
     /// The days of `[DAY|PERIOD | --from DAY --to DAY]`: a day, a period
     /// (`:week` …), a range, or the reference's day.
-    func days(_ p: Parsed, calendar cal: LedgerCalendar, reference ref: Reference) throws -> ClosedRange<LocalDate> {
+    /// - Parameter argument: what the command's help calls the positional (for the error when both are given).
+    func days(_ p: Parsed, calendar cal: LedgerCalendar, reference ref: Reference, argument: String) throws -> ClosedRange<LocalDate> {
+        if !p.positionals.isEmpty && (p.value(.from) != nil || p.value(.to) != nil) {
+            throw UsageError("give a \(argument) or --from/--to, not both")
+        }
         if let d = p.positionals.first {
             if let period = try HumanTime.period(d, now: try clockNow(), calendar: cal) { return period }
             let day = try date(d, "DATE", calendar: cal)

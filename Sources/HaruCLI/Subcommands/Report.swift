@@ -67,12 +67,7 @@ extension Subcommands {
                     let page = HTMLReport.page(
                         book: book, progress: progress, calendar: cal, title: "haru: \(from) – \(to)", filter: filterLine,
                         timetable: timetable)
-                    let file = try OutputFile(path)
-                    file.stream.write(page)
-                    do { try file.commit() } catch {
-                        file.abandon()
-                        throw error
-                    }
+                    try OutputFile.writeWhole(path, page)
                     ctx.invocation.err.line("Wrote \(path).")
                 }
                 if ctx.json {

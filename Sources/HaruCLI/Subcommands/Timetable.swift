@@ -23,11 +23,8 @@ extension Subcommands {
             """,
         maxArgs: 1,
         run: { ctx, p in
-            if !p.positionals.isEmpty && (p.value(.from) != nil || p.value(.to) != nil) {
-                throw UsageError("give a DAY or --from/--to, not both")
-            }
-            return try ctx.query { snap, cal, ref in
-                let range = try ctx.days(p, calendar: cal, reference: ref)
+            try ctx.query { snap, cal, ref in
+                let range = try ctx.days(p, calendar: cal, reference: ref, argument: "DAY")
                 guard range.upperBound.daysSinceEpoch - range.lowerBound.daysSinceEpoch < 366 else {
                     throw UsageError("a timetable covers at most 366 days")
                 }
@@ -36,15 +33,10 @@ extension Subcommands {
                     actions: try ctx.onlyActions(p, snap, ref))
                 let names = try ctx.actionNames(snap, at: ref)
                 if let path = p.value(.html) {
-                    let file = try OutputFile(path)
                     let actions = try LiveDefinitions(snap, reference: ref).actions
                     let title =
                         "haru: timetable \(range.lowerBound)" + (range.upperBound > range.lowerBound ? " – \(range.upperBound)" : "")
-                    file.stream.write(HTMLReport.timetablePage(table, actions: actions, calendar: cal, title: title))
-                    do { try file.commit() } catch {
-                        file.abandon()
-                        throw error
-                    }
+                    try OutputFile.writeWhole(path, HTMLReport.timetablePage(table, actions: actions, calendar: cal, title: title))
                     ctx.invocation.err.line("Wrote \(path).")
                 }
                 if ctx.json {

@@ -20,12 +20,10 @@ extension Ledger {
         }
         let fingerprint = calendar.dayRulesFingerprint
         let stored = try txn.get(buckets.raw, BucketKey.calendar) { v in v.withUnsafeBytes { Array($0) } }
-        var w = ByteWriter(capacity: 32)
-        fingerprint.write(to: &w)
         let reader: DayBuckets.PageReader = { p, body in
             _ = try txn.get(set.pages, p) { v in try v.withUnsafeBytes { try body($0) } }
         }
-        if stored != w.bytes {
+        if stored != DayBuckets.fingerprintBytes(fingerprint) {
             // Another calendar cut them: every day again, from every page.
             try txn.clear(buckets)
             var pages: [Int64] = []
@@ -33,17 +31,9 @@ extension Ledger {
                 k.withUnsafeBytes { k in if k.count == 4 { pages.append(PageKey.page(fromKey: k)) } }
                 return true
             }
-            guard !pages.isEmpty else { return }
+            let all = try DayBuckets.cut(DayBuckets.days(touching: pages, calendar), calendar, pages: reader)
             try txn.putInKeyOrder(buckets.raw) { puts in
-                var entries: [([UInt8], [UInt8])] = []
-                for day in DayBuckets.days(touching: pages, calendar) {
-                    if let bytes = try DayBuckets.bucket(day: day, calendar, pages: reader) {
-                        entries.append((BucketKey.bytes(day), bytes))
-                    }
-                }
-                entries.append((BucketKey.calendar, w.bytes))
-                entries.sort { ByteOrder.less($0.0, $1.0) }
-                for (k, v) in entries {
+                for (k, v) in DayBuckets.stored(all, fingerprint: fingerprint, pages: pages.count) {
                     try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in try puts.put(key: k, value: v) } }
                 }
             }

@@ -146,24 +146,31 @@ enum DayBuckets {
         return touched ? DayBucket.encode(lastSeq: last, range: a..<b, totals: totals) : nil
     }
 
+    /// The buckets of `days`, by day (days no record version touched have none).
+    static func cut(_ days: some Sequence<Int64>, _ calendar: LedgerCalendar, pages: PageReader) throws -> [Int64: [UInt8]] {
+        var out: [Int64: [UInt8]] = [:]
+        for day in days { if let bytes = try bucket(day: day, calendar, pages: pages) { out[day] = bytes } }
+        return out
+    }
+
     /// Every bucket of a replay's pages, by day: the days in two halves, one
     /// on each core (`verify` and `rebuild` wait for this between the replay
     /// and the comparison, with the other core idle).
     static func all(_ pages: [PageNumber: [UInt8]], _ calendar: LedgerCalendar) throws -> [Int64: [UInt8]] {
         let list = days(touching: pages.keys.map(\.page), calendar)
-        @Sendable func cut(_ days: ArraySlice<Int64>) throws -> [Int64: [UInt8]] {
-            var out: [Int64: [UInt8]] = [:]
-            for day in days {
-                let bytes = try bucket(day: day, calendar) { p, body in
-                    if let page = pages[PageNumber(p)] { try page.withUnsafeBytes { try body($0) } }
-                }
-                if let bytes { out[day] = bytes }
-            }
-            return out
+        @Sendable func half(_ days: ArraySlice<Int64>) throws -> [Int64: [UInt8]] {
+            try cut(days, calendar) { p, body in if let page = pages[PageNumber(p)] { try page.withUnsafeBytes { try body($0) } } }
         }
-        let half = list.count / 2
-        let (first, second) = try Parallel.both({ try cut(list[..<half]) }, { try cut(list[half...]) })
+        let middle = list.count / 2
+        let (first, second) = try Parallel.both({ try half(list[..<middle]) }, { try half(list[middle...]) })
         return first.merging(second) { a, _ in a }
+    }
+
+    /// The stored form of a fingerprint (the value of the `calendar` key).
+    static func fingerprintBytes(_ fingerprint: Digest) -> [UInt8] {
+        var w = ByteWriter(capacity: 32)
+        fingerprint.write(to: &w)
+        return w.bytes
     }
 
     /// The buckets as the database holds them, in key order: the days and
@@ -171,10 +178,8 @@ enum DayBuckets {
     /// ledger of definitions alone has neither).
     static func stored(_ buckets: [Int64: [UInt8]], fingerprint: Digest, pages: Int) -> [([UInt8], [UInt8])] {
         guard pages > 0 else { return [] }
-        var w = ByteWriter(capacity: 32)
-        fingerprint.write(to: &w)
         let days = buckets.sorted { $0.key < $1.key }.map { (BucketKey.bytes($0.key), $0.value) }
         // 4-byte day keys and the 8-byte `calendar` key sort by their bytes.
-        return (days + [(BucketKey.calendar, w.bytes)]).sorted { ByteOrder.less($0.0, $1.0) }
+        return (days + [(BucketKey.calendar, fingerprintBytes(fingerprint))]).sorted { ByteOrder.less($0.0, $1.0) }
     }
 }
