@@ -35,7 +35,7 @@ public struct ScenarioRunner {
     private static let selectors: Set<String> = [
         "expect", "date", "action_id", "tag_id", "as_of", "known_at", "now", "from", "to", "by", "every", "period", "goal_id", "quest_id",
         "only_actions", "only_tags", "exclude_actions", "exclude_tags", "order",
-        "span", "kind", "id", "all",
+        "span", "kind", "id", "all", "session_id", "entry_id",
     ]
 
     mutating func run(_ text: [UInt8]) throws {
@@ -156,6 +156,15 @@ public struct ScenarioRunner {
                 let d = try date("date")
                 let book = try DayBook(snap, calendar: cal, from: d, through: d, reference: ref)
                 return ("day \(d)", .object(book.json(day: 0, calendar: cal, order: try listOrder()) + snap.referenceJSON(ref, cal)))
+            case "timetable":
+                // One day of `haru timetable --json`: its blocks (with lanes) and dots.
+                let d = try date("date")
+                var names: [String: String] = [:]
+                for a in try snap.definitions(.action) { names[a.id] = a.fields(inForceAt: ref.definitionsAt).name ?? a.id }
+                let table = try Timetable(snap, calendar: cal, from: d, through: d, reference: ref)
+                guard case .array(let days)? = JSONValue.object(table.json(names: names, calendar: cal))["days"], let day = days.first
+                else { throw ScenarioError(file: file, line: line, reason: "the timetable of \(d) is empty") }
+                return ("timetable \(d)", day)
             case "report":
                 let from = try date("from"), to = try date("to")
                 let by = try str("by") ?? "action"
@@ -204,7 +213,7 @@ public struct ScenarioRunner {
                 throw ScenarioError(
                     file: file, line: line,
                     reason:
-                        "unknown expectation \"\(kind)\" (day, report, progress, goal, quest, streak, judgment, record, definition, settings, reject)"
+                        "unknown expectation \"\(kind)\" (day, report, timetable, progress, goal, quest, streak, judgment, record, definition, settings, reject)"
                 )
             }
         }
@@ -227,6 +236,18 @@ public struct ScenarioRunner {
         // Narrow the output to what the line selects.
         var selected = output
         var label = title
+        if kind == "timetable" {
+            // A block by `session_id` or a dot by `entry_id`; `{"listed": false}` when the day has none.
+            for (key, list) in [("session_id", "blocks"), ("entry_id", "dots")] {
+                guard let id = try str(key) else { continue }
+                label += " \(key)=\(id)"
+                var hit: JSONValue = .object([("listed", .bool(false))])
+                if case .array(let items)? = output[list], case .object(let m)? = items.first(where: { $0[key] == .string(id) }) {
+                    hit = .object(m + [("listed", .bool(true))])
+                }
+                selected = hit
+            }
+        }
         if kind == "report", let period = try str("period") {
             guard case .array(let ps)? = output["periods"], let p = ps.first(where: { $0["start"] == .string(period) }) else {
                 fail(line, label, message: "no period starts on \(period)")
