@@ -34,7 +34,7 @@ extension Subcommands {
             if !named.isEmpty {
                 fields = try named.map { n in
                     guard let f = Field(jsonName: n), Ledger.redactable.contains(f) else {
-                        throw UsageError("--field: \(Echo.quoted(n)) is not a field of user text (name, note, title)")
+                        throw UsageError("--field: \(Echo.quoted(n)) is not a field of user text (name, note, title, text)")
                     }
                     return f
                 }

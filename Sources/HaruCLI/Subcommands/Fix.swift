@@ -209,6 +209,8 @@ extension Subcommands {
                 case .action: type = .actionRestored
                 case .goal: type = .goalRestored
                 case .quest: type = .questRestored
+                case .diary: type = .diaryRestored
+                case .todo: type = .todoRestored
                 }
                 let e = try ctx.event(type, at: now, data: [(d.kind.idField.jsonName, .string(d.id))])
                 let r = try ctx.append([e])
@@ -330,7 +332,7 @@ enum Undo {
                 continue
             }
             guard e.source == "cli", !undone.contains(seq) else { continue }
-            let entity = e.type.entityField.flatMap { e.payload.string($0) }
+            let entity = e.payload.entityID(of: e.type)
             if let entity, let later = blocked[entity] {
                 out.append(
                     Step(
@@ -370,7 +372,7 @@ enum Undo {
             EventInput(type: type, at: at, source: "cli", payload: try Payload.parse(.object(data), type: type, zones: zones))
         }
         let field = e.type.entityField
-        let id = field.flatMap { e.payload.string($0) } ?? ""
+        let id = e.payload.entityID(of: e.type) ?? ""
         let key = field?.jsonName ?? ""
         switch e.type {
         case .tagCreated: return try make(.tagDeleted, [(key, .string(id))])
@@ -385,6 +387,23 @@ enum Undo {
         case .actionRestored: return try make(.actionDeleted, [(key, .string(id))])
         case .goalRestored: return try make(.goalDeleted, [(key, .string(id))])
         case .questRestored: return try make(.questDeleted, [(key, .string(id))])
+        case .diaryDeleted: return try make(.diaryRestored, [(key, .string(id))])
+        case .diaryRestored: return try make(.diaryDeleted, [(key, .string(id))])
+        case .todoAdded, .todoRestored: return try make(.todoDeleted, [(key, .string(id))])
+        case .todoDeleted: return try make(.todoRestored, [(key, .string(id))])
+        case .todoDone: return try make(.todoUndone, [(key, .string(id))])
+        case .todoUndone: return try make(.todoDone, [(key, .string(id))])
+        case .diaryWritten:
+            // The first writing of a page: taken away. A page written again:
+            // written back as it was just before (a page is written whole).
+            guard let page = try snap.definition(.diary, id), page.created.seq != e.seq else {
+                return try make(.diaryDeleted, [(key, .string(id))])
+            }
+            let before = page.fields(justBefore: Dated(seq: e.seq, at: e.at))
+            guard case .object(let members) = before.json(type: .diaryWritten, instant: { "\($0)" }) else {
+                throw NotReversible(why: "the page before it cannot be written")
+            }
+            return try make(.diaryWritten, at: e.at, members)
         case .sessionDeleted: return try make(.sessionRestored, [(key, .string(id))])
         case .sessionRestored: return try make(.sessionDeleted, [(key, .string(id))])
         case .countAdded: return try make(.countDeleted, [(key, .string(id))])
@@ -397,7 +416,7 @@ enum Undo {
             return running
                 ? try make(.sessionDiscarded, at: max(now, e.at), [(key, .string(id)), ("reason", .string("undone"))])
                 : try make(.sessionDeleted, [(key, .string(id))])
-        case .tagEdited, .actionEdited, .goalEdited, .questEdited, .sessionEdited, .countEdited:
+        case .tagEdited, .actionEdited, .goalEdited, .questEdited, .sessionEdited, .countEdited, .todoEdited:
             // The fields it changed, set back to what they were, at the same effective time.
             guard let subject = try? Resolver.subject(id, in: snap, reference: .live(now: now)),
                 let entry = try EntityHistory.entries(snap, subject, records: false).first(where: { $0.event.seq == e.seq })

@@ -99,8 +99,10 @@ enum HistoryText {
     static func text(_ f: Field, _ v: FieldValue, _ cal: LedgerCalendar, _ names: [String: String]) -> String {
         switch (f, v) {
         case (.targetSeconds, .int(let s)): return DurationText.text(s)
-        case (.note, .string(let s)), (.name, .string(let s)), (.title, .string(let s)): return "\"\(RecordText.oneLine(s))\""
-        case (.tagIDs, .strings(let ids)): return "[" + ids.map { names[$0] ?? $0 }.joined(separator: ", ") + "]"
+        case (.note, .string(let s)), (.name, .string(let s)), (.title, .string(let s)), (.text, .string(let s)):
+            return "\"\(RecordText.oneLine(s))\""
+        case (.tagIDs, .strings(let ids)), (.hiddenActionIDs, .strings(let ids)), (.hiddenGoalIDs, .strings(let ids)):
+            return "[" + ids.map { names[$0] ?? $0 }.joined(separator: ", ") + "]"
         case (.targetActionID, .string(let id)), (.targetTagID, .string(let id)): return names[id] ?? id
         default:
             let j = Payload.render(f, v, instant: cal.format)

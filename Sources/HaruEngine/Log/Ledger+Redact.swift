@@ -23,7 +23,7 @@ public struct RedactReport: Sendable, Equatable {
 
 extension Ledger {
     /// The fields that hold user text.
-    public static let redactable: [Field] = [.name, .note, .title]
+    public static let redactable: [Field] = [.name, .note, .title, .text]
 
     /// What replaces removed text: unique per event, since a name must stay
     /// unique among live definitions when the log is folded again.
@@ -58,7 +58,9 @@ extension Ledger {
                 }
                 let present = Self.redactable.filter { event.payload.string($0) != nil }
                 let chosen = wanted ?? present
-                guard !chosen.isEmpty else { throw refuse("SEQ", "seq \(seq) (\(event.type.name)) holds no user text (name, note, title)") }
+                guard !chosen.isEmpty else {
+                    throw refuse("SEQ", "seq \(seq) (\(event.type.name)) holds no user text (name, note, title, text)")
+                }
                 for f in chosen where !present.contains(f) {
                     throw refuse("--field", "seq \(seq) (\(event.type.name)) has no \(f.jsonName)")
                 }

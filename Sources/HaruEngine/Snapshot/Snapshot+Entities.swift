@@ -34,7 +34,7 @@ extension Snapshot {
             do { e = try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let err as DecodeError {
                 throw LedgerError.damaged(seq: seq, reason: err.reason)
             }
-            if let f = e.type.entityField, e.payload.string(f) == id { out.append(e) }
+            if e.payload.entityID(of: e.type) == id { out.append(e) }
             return true
         }
         return out

@@ -35,7 +35,7 @@ public struct ScenarioRunner {
     private static let selectors: Set<String> = [
         "expect", "date", "action_id", "tag_id", "as_of", "known_at", "now", "from", "to", "by", "every", "period", "goal_id", "quest_id",
         "only_actions", "only_tags", "exclude_actions", "exclude_tags", "order",
-        "span", "kind", "id", "all", "session_id", "entry_id",
+        "span", "kind", "id", "all", "session_id", "entry_id", "todo_id",
     ]
 
     mutating func run(_ text: [UInt8]) throws {
@@ -165,6 +165,11 @@ public struct ScenarioRunner {
                 guard case .array(let days)? = JSONValue.object(table.json(names: names, calendar: cal))["days"], let day = days.first
                 else { throw ScenarioError(file: file, line: line, reason: "the timetable of \(d) is empty") }
                 return ("timetable \(d)", day)
+            case "diary":
+                // `haru diary D --json`: the page, its to-dos and the day's sections.
+                let d = try date("date")
+                let page = try DiaryPage(snap, calendar: cal, date: d, reference: ref)
+                return ("diary \(d)", .object(try page.json(snap: snap, calendar: cal)))
             case "report":
                 let from = try date("from"), to = try date("to")
                 let by = try str("by") ?? "action"
@@ -213,7 +218,7 @@ public struct ScenarioRunner {
                 throw ScenarioError(
                     file: file, line: line,
                     reason:
-                        "unknown expectation \"\(kind)\" (day, report, timetable, progress, goal, quest, streak, judgment, record, definition, settings, reject)"
+                        "unknown expectation \"\(kind)\" (day, report, timetable, diary, progress, goal, quest, streak, judgment, record, definition, settings, reject)"
                 )
             }
         }
@@ -246,6 +251,16 @@ public struct ScenarioRunner {
                     hit = .object(m + [("listed", .bool(true))])
                 }
                 selected = hit
+            }
+        }
+        if kind == "diary", let id = try str("todo_id") {
+            // One to-do of the page: `position` from 0 in the day's order; `{"listed": false}` when not on it.
+            label += " todo_id=\(id)"
+            selected = .object([("listed", .bool(false))])
+            if case .array(let items)? = output["todos"], let k = items.firstIndex(where: { $0["todo_id"] == .string(id) }),
+                case .object(let m) = items[k]
+            {
+                selected = .object(m + [("listed", .bool(true)), ("position", .int(Int64(k)))])
             }
         }
         if kind == "report", let period = try str("period") {

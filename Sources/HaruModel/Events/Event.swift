@@ -63,5 +63,5 @@ public struct Event: Sendable, Equatable {
     }
 
     /// The id of the entity the event is about (nil for settings).
-    public var entityID: String? { type.entityField.flatMap { payload.string($0) } }
+    public var entityID: String? { payload.entityID(of: type) }
 }

@@ -17,6 +17,9 @@ public enum EventType: UInt16, CaseIterable, Sendable {
     case tagRestored, actionRestored, goalRestored, questRestored, sessionRestored, countRestored
     // Redaction (issue 17): code 31.
     case ledgerRedacted
+    // The diary and its to-dos (issue 31): codes 32 … 40.
+    case diaryWritten, diaryDeleted, diaryRestored
+    case todoAdded, todoEdited, todoDone, todoUndone, todoDeleted, todoRestored
 
     /// `domain.action`, as written in JSON.
     public var name: String {
@@ -52,6 +55,15 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         case .sessionRestored: "session.restored"
         case .countRestored: "count.restored"
         case .ledgerRedacted: "ledger.redacted"
+        case .diaryWritten: "diary.written"
+        case .diaryDeleted: "diary.deleted"
+        case .diaryRestored: "diary.restored"
+        case .todoAdded: "todo.added"
+        case .todoEdited: "todo.edited"
+        case .todoDone: "todo.done"
+        case .todoUndone: "todo.undone"
+        case .todoDeleted: "todo.deleted"
+        case .todoRestored: "todo.restored"
         }
     }
 
@@ -80,6 +92,9 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         case .countAdded, .countEdited, .countDeleted, .countRestored: return .entryID
         case .goalCreated, .goalEdited, .goalFinished, .goalConfirmed, .goalDeleted, .goalRestored: return .goalID
         case .questCreated, .questEdited, .questDeleted, .questRestored: return .questID
+        // A diary page is the logical day it belongs to (`Payload.entityID` prints it).
+        case .diaryWritten, .diaryDeleted, .diaryRestored: return .date
+        case .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored: return .todoID
         }
     }
 }
@@ -128,6 +143,11 @@ extension EventType {
         case .sessionRestored: Schemas.sessionDeleted
         case .countRestored: Schemas.countDeleted
         case .ledgerRedacted: Schemas.ledgerRedacted
+        case .diaryWritten: Schemas.diaryWritten
+        case .diaryDeleted, .diaryRestored: Schemas.diaryDeleted
+        case .todoAdded: Schemas.todoAdded
+        case .todoEdited: Schemas.todoEdited
+        case .todoDone, .todoUndone, .todoDeleted, .todoRestored: Schemas.todoDeleted
         }
     }
 }
@@ -174,4 +194,10 @@ private enum Schemas {
     static let questEdited =
         req(.questID) + questShape.map { FieldRule(field: $0, required: false, nullable: $0 == .deadline) } + opt(.order)
     static let questDeleted = req(.questID)
+    // A page is written whole: a field left out is not on the page.
+    static let diaryWritten = req(.date) + opt(.mood, .text, .hiddenActionIDs, .hiddenGoalIDs)
+    static let diaryDeleted = req(.date)
+    static let todoAdded = req(.todoID, .date, .text) + opt(.order)
+    static let todoEdited = req(.todoID) + opt(.date, .text, .order)
+    static let todoDeleted = req(.todoID)
 }

@@ -20,6 +20,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case redactedSeq, redactedFields, digest, redactedDigest
     // Added with the rest of the app's settings (issue 31): tag 51.
     case longSessionAlert
+    // Added with the diary (issue 31): tags 52 … 58.
+    case date, mood, text, hiddenActionIDs, hiddenGoalIDs, todoID, done
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -75,6 +77,13 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .digest: "digest"
         case .redactedDigest: "redacted_digest"
         case .longSessionAlert: "long_session_alert"
+        case .date: "date"
+        case .mood: "mood"
+        case .text: "text"
+        case .hiddenActionIDs: "hidden_action_ids"
+        case .hiddenGoalIDs: "hidden_goal_ids"
+        case .todoID: "todo_id"
+        case .done: "done"
         }
     }
 
@@ -134,6 +143,15 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .digest: .entityID
         case .redactedDigest: .entityID
         case .longSessionAlert: .bool
+        case .date: .date
+        // An emoji (a few code points joined), or later a photo's digest.
+        case .mood: .text(max: 64)
+        case .text: .text(max: 100_000)
+        case .hiddenActionIDs: .idList
+        case .hiddenGoalIDs: .idList
+        case .todoID: .entityID
+        // Set by the fold (todo.done / todo.undone), never by an event.
+        case .done: .bool
         }
     }
 

@@ -85,7 +85,7 @@ extension Payload {
             guard s.utf8.count <= max || s.count <= max else { throw bad("must be at most \(max) characters (got \(s.count))") }
             guard !s.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 }) else {
                 // Notes are private: never echoed.
-                throw bad("must not contain control characters" + (r.field == .note ? "" : " (got \(Echo.quoted(s)))"))
+                throw bad("must not contain control characters" + (r.field == .note || r.field == .text ? "" : " (got \(Echo.quoted(s)))"))
             }
             return .string(s)
         case .int(let range):
@@ -198,8 +198,9 @@ extension Payload {
     ) {
         for r in type.schema {
             guard let value = self[r.field] else { continue }
-            if hideNotes, r.field == .note, case .string(let s) = value {
-                body(nil, "note_chars", nil, .int(Int64(s.count)))
+            if hideNotes, r.field == .note || r.field == .text, case .string(let s) = value {
+                // Private text (a note, a diary page's or to-do's text): its length only.
+                body(nil, r.field.jsonName + "_chars", nil, .int(Int64(s.count)))
             } else {
                 body(r.field.parentName, r.field.leafName, r.field, value)
             }

@@ -39,6 +39,22 @@ extension PayloadFields {
     /// An instant field.
     @inline(__always)
     public func instant(_ f: Field) -> Instant? { int(f).map { Instant(seconds: $0) } }
+
+    /// An entity's id as text: the field's own text, or the day of a diary
+    /// page (stored as a date, `YYYY-MM-DD` as an id).
+    public func id(_ f: Field) -> String? {
+        if case .date = f.kind { return int(f).map { LocalDate(daysSinceEpoch: Int($0)).description } }
+        return string(f)
+    }
+
+    /// `id(f)`, required.
+    public func requiredID(_ f: Field) throws(InputError) -> String {
+        guard let v = id(f) else { throw InputError(field: "data.\(f.jsonName)", rule: "is required") }
+        return v
+    }
+
+    /// The id of the entity an event of `type` is about (nil for settings and redactions).
+    public func entityID(of type: EventType) -> String? { type.entityField.flatMap { id($0) } }
 }
 
 extension Payload: PayloadFields {

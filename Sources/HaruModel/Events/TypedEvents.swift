@@ -600,6 +600,113 @@ public struct QuestRestored: TypedEvent, IDOnlyEvent {
     var entityID: String { questID }
 }
 
+// MARK: The diary and its to-dos
+
+/// A day's diary page, written whole: a field left nil is not on the page
+/// (writing a page again replaces it; `DiaryDeleted` takes it away).
+public struct DiaryWritten: TypedEvent {
+    public static let eventType = EventType.diaryWritten
+    /// The logical day the page belongs to.
+    public var date: LocalDate
+    /// An emoji.
+    public var mood: String?
+    public var text: String?
+    /// Actions the day's timetable leaves out, goals its goals card leaves out.
+    public var hiddenActionIDs: [String]?
+    public var hiddenGoalIDs: [String]?
+    public init(date: LocalDate, mood: String? = nil, text: String? = nil, hiddenActionIDs: [String]? = nil, hiddenGoalIDs: [String]? = nil)
+    {
+        (self.date, self.mood, self.text, self.hiddenActionIDs, self.hiddenGoalIDs) = (date, mood, text, hiddenActionIDs, hiddenGoalIDs)
+    }
+    public var fieldValues: [(Field, FieldValue)] {
+        var l = FieldList()
+        l.add(.date, date)
+        l.add(.mood, mood)
+        l.add(.text, text)
+        l.add(.hiddenActionIDs, hiddenActionIDs)
+        l.add(.hiddenGoalIDs, hiddenGoalIDs)
+        return l.values
+    }
+}
+
+public struct DiaryDeleted: TypedEvent, IDOnlyEvent {
+    public static let eventType = EventType.diaryDeleted
+    public var date: LocalDate
+    public init(date: LocalDate) { self.date = date }
+    var entityID: String { date.description }
+}
+public struct DiaryRestored: TypedEvent, IDOnlyEvent {
+    public static let eventType = EventType.diaryRestored
+    public var date: LocalDate
+    public init(date: LocalDate) { self.date = date }
+    var entityID: String { date.description }
+}
+
+/// A to-do on a day's page; `order` places it among the day's others.
+public struct TodoAdded: TypedEvent {
+    public static let eventType = EventType.todoAdded
+    public var todoID: String
+    public var date: LocalDate
+    public var text: String
+    public var order: Int64?
+    public init(todoID: String, date: LocalDate, text: String, order: Int64? = nil) {
+        (self.todoID, self.date, self.text, self.order) = (todoID, date, text, order)
+    }
+    public var fieldValues: [(Field, FieldValue)] {
+        var l = FieldList()
+        l.add(.todoID, todoID)
+        l.add(.date, date)
+        l.add(.text, text)
+        l.add(.order, order)
+        return l.values
+    }
+}
+
+/// A to-do's text or place changed, or moved to another day.
+public struct TodoEdited: TypedEvent {
+    public static let eventType = EventType.todoEdited
+    public var todoID: String
+    public var date: LocalDate?
+    public var text: String?
+    public var order: Int64?
+    public init(todoID: String, date: LocalDate? = nil, text: String? = nil, order: Int64? = nil) {
+        (self.todoID, self.date, self.text, self.order) = (todoID, date, text, order)
+    }
+    public var fieldValues: [(Field, FieldValue)] {
+        var l = FieldList()
+        l.add(.todoID, todoID)
+        l.add(.date, date)
+        l.add(.text, text)
+        l.add(.order, order)
+        return l.values
+    }
+}
+
+public struct TodoDone: TypedEvent, IDOnlyEvent {
+    public static let eventType = EventType.todoDone
+    public var todoID: String
+    public init(todoID: String) { self.todoID = todoID }
+    var entityID: String { todoID }
+}
+public struct TodoUndone: TypedEvent, IDOnlyEvent {
+    public static let eventType = EventType.todoUndone
+    public var todoID: String
+    public init(todoID: String) { self.todoID = todoID }
+    var entityID: String { todoID }
+}
+public struct TodoDeleted: TypedEvent, IDOnlyEvent {
+    public static let eventType = EventType.todoDeleted
+    public var todoID: String
+    public init(todoID: String) { self.todoID = todoID }
+    var entityID: String { todoID }
+}
+public struct TodoRestored: TypedEvent, IDOnlyEvent {
+    public static let eventType = EventType.todoRestored
+    public var todoID: String
+    public init(todoID: String) { self.todoID = todoID }
+    var entityID: String { todoID }
+}
+
 /// An event whose one field is its entity's id (the schema's only required field).
 protocol IDOnlyEvent {
     static var eventType: EventType { get }

@@ -1,9 +1,14 @@
 @_spi(Layers) import HaruSystem
 
-/// The four kinds of definitions: entities whose edits take effect at the
+/// The kinds of definitions: entities whose edits take effect at the
 /// edit's `at` (RULES §7), unlike records, whose edits are corrections.
+///
+/// A diary page and a to-do are definitions too (issue 31): created, edited
+/// in valid time (the page as it was written by an instant, a to-do done at
+/// its `at`), deleted and restored, with the same storage, replay, checks
+/// and history as the four the app tracks with.
 public enum DefinitionKind: UInt8, Sendable, CaseIterable {
-    case tag = 1, action, goal, quest
+    case tag = 1, action, goal, quest, diary, todo
 
     public var word: String {
         switch self {
@@ -11,8 +16,14 @@ public enum DefinitionKind: UInt8, Sendable, CaseIterable {
         case .action: return "action"
         case .goal: return "goal"
         case .quest: return "quest"
+        case .diary: return "diary page"
+        case .todo: return "to-do"
         }
     }
+
+    /// The kinds a person tracks with (tags, actions, goals, quests); the
+    /// diary's pages and to-dos are listed by `haru diary`, not beside them.
+    public static let tracking: [DefinitionKind] = [.tag, .action, .goal, .quest]
 
     /// Whether live definitions of this kind have unique names (tags and actions).
     public var hasUniqueNames: Bool { self == .tag || self == .action }
@@ -24,6 +35,8 @@ public enum DefinitionKind: UInt8, Sendable, CaseIterable {
         case .action: return .actionID
         case .goal: return .goalID
         case .quest: return .questID
+        case .diary: return .date
+        case .todo: return .todoID
         }
     }
 }
@@ -173,6 +186,15 @@ public struct Definition: Sendable, Equatable {
             if let instant, e.when.at > instant { break }
             Definition.merge(e.payload, into: &p, kind: kind)
         }
+        return p
+    }
+
+    /// The fields as they were just before the edit made at `when` took
+    /// effect: the base and the edits before it in (at, seq) order (what
+    /// `haru undo` writes back).
+    public func fields(justBefore when: Dated) -> Payload {
+        var p = base
+        for e in edits where e.when.before(when) { Definition.merge(e.payload, into: &p, kind: kind) }
         return p
     }
 

@@ -26,6 +26,18 @@ extension Fold {
                 _ = try liveDefinition(.goal, try p.requiredString(.goalID), field: "data.goal_id", store: store)
             }
             try checkQuestShape(p, store: store, editing: editing)
+        case .diary:
+            // Hidden ids name what the day's page hides: they must exist (a
+            // deleted one may be hidden still: its records stay on old days).
+            for (f, k) in [(Field.hiddenActionIDs, DefinitionKind.action), (.hiddenGoalIDs, .goal)] {
+                for id in p.strings(f) ?? [] where try store.definition(k, id) == nil {
+                    throw InputError(field: "data.\(f.jsonName)", rule: "no \(k.word) with id \"\(id)\"")
+                }
+            }
+        case .todo:
+            if editing?.has(.text) ?? true, p.string(.text)?.allSatisfy(\.isWhitespace) ?? true {
+                throw InputError(field: "data.text", rule: "must say what to do (it is empty)")
+            }
         }
     }
 

@@ -51,10 +51,10 @@
             s.append(.init(when: when, payload: p))
             try store.setSettings(s)
 
-        case .tagCreated, .actionCreated, .goalCreated, .questCreated:
+        case .tagCreated, .actionCreated, .goalCreated, .questCreated, .todoAdded:
             let p = try p.decoded()  // kept whole as the definition's base
             let kind = definitionKind(type)
-            let id = try p.requiredString(kind.idField)
+            let id = try p.requiredID(kind.idField)
             if let old = try store.definition(kind, id) {
                 throw InputError(
                     field: "data.\(kind.idField.jsonName)",
@@ -65,10 +65,10 @@
             try checkDefinition(kind, p, id: id, store: store)
             try store.setDefinition(Definition(kind: kind, id: id, created: when, base: p))
 
-        case .tagEdited, .actionEdited, .goalEdited, .questEdited:
+        case .tagEdited, .actionEdited, .goalEdited, .questEdited, .todoEdited:
             let p = try p.decoded()  // kept whole as a dated edit
             let kind = definitionKind(type)
-            var d = try liveDefinition(kind, try p.requiredString(kind.idField), field: "data.\(kind.idField.jsonName)", store: store)
+            var d = try liveDefinition(kind, try p.requiredID(kind.idField), field: "data.\(kind.idField.jsonName)", store: store)
             guard p.fieldCount > 1 else {
                 throw InputError(field: "data", rule: "\(type.name) must change at least one field")
             }
@@ -86,9 +86,9 @@
             }
             try store.setDefinition(d)
 
-        case .tagDeleted, .actionDeleted, .goalDeleted, .questDeleted:
+        case .tagDeleted, .actionDeleted, .goalDeleted, .questDeleted, .diaryDeleted, .todoDeleted:
             let kind = definitionKind(type)
-            var d = try liveDefinition(kind, try p.requiredString(kind.idField), field: "data.\(kind.idField.jsonName)", store: store)
+            var d = try liveDefinition(kind, try p.requiredID(kind.idField), field: "data.\(kind.idField.jsonName)", store: store)
             d.deletedSeq = seq
             try store.setDefinition(d)
             // A deleted action takes its running session out of `running`; the
@@ -97,10 +97,10 @@
                 try store.setRunning(action: d.id, session: nil)
             }
 
-        case .tagRestored, .actionRestored, .goalRestored, .questRestored:
+        case .tagRestored, .actionRestored, .goalRestored, .questRestored, .diaryRestored, .todoRestored:
             let kind = definitionKind(type)
             let field = "data.\(kind.idField.jsonName)"
-            let id = try p.requiredString(kind.idField)
+            let id = try p.requiredID(kind.idField)
             guard var d = try store.definition(kind, id) else { throw InputError(field: field, rule: "no \(kind.word) with id \"\(id)\"") }
             guard let deleted = d.deletedSeq else { throw InputError(field: field, rule: "\(kind.word) \"\(id)\" is not deleted") }
             // Back as it was: its name must still be free, its goal (a quest's) live.
@@ -113,6 +113,41 @@
             }
             d.restorations.append(Definition.Restoration(deleted: deleted, restored: seq))
             d.deletedSeq = nil
+            try store.setDefinition(d)
+
+        case .diaryWritten:
+            let p = try p.decoded()
+            let day = try p.requiredID(.date)
+            guard p.fieldCount > 1 else {
+                throw InputError(
+                    field: "data", rule: "diary.written must write a mood, a text or hidden ids (diary.deleted takes a page away)")
+            }
+            try checkDefinition(.diary, p, id: day, store: store)
+            guard var d = try store.definition(.diary, day) else {
+                try store.setDefinition(Definition(kind: .diary, id: day, created: when, base: p))
+                return nil
+            }
+            // The page written again, whole: a field it leaves out is no longer
+            // on it. A deleted page written again is back (its deletion stays
+            // in its history, as a restoration's would).
+            var edit = p
+            for f in [Field.mood, .text, .hiddenActionIDs, .hiddenGoalIDs] where !p.has(f) { edit[f] = .null }
+            if let deleted = d.deletedSeq {
+                d.restorations.append(Definition.Restoration(deleted: deleted, restored: seq))
+                d.deletedSeq = nil
+            }
+            d.add(DefinitionEdit(when: when, payload: edit))
+            try store.setDefinition(d)
+
+        case .todoDone, .todoUndone:
+            let id = try p.requiredID(.todoID)
+            var d = try liveDefinition(.todo, id, field: "data.todo_id", store: store)
+            let done = type == .todoDone
+            // As the to-do stands at the event's `at` (edits take effect then).
+            guard (d.fields(inForceAt: at).bool(.done) ?? false) != done else {
+                throw InputError(field: "data.todo_id", rule: "to-do \"\(id)\" is \(done ? "already done" : "not done") at \(at)")
+            }
+            d.add(DefinitionEdit(when: when, payload: Payload([(.todoID, .string(id)), (.done, .bool(done))])))
             try store.setDefinition(d)
 
         case .sessionRestored:
@@ -294,6 +329,8 @@
         case .tagCreated, .tagEdited, .tagDeleted, .tagRestored: return .tag
         case .actionCreated, .actionEdited, .actionDeleted, .actionRestored: return .action
         case .goalCreated, .goalEdited, .goalDeleted, .goalFinished, .goalConfirmed, .goalRestored: return .goal
+        case .diaryWritten, .diaryDeleted, .diaryRestored: return .diary
+        case .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored: return .todo
         default: return .quest
         }
     }

@@ -39,7 +39,9 @@ public struct RunningSet: Sendable {
             .questCreated, .questEdited, .questDeleted,
             .tagRestored, .actionRestored, .goalRestored, .questRestored, .countRestored,
             // Only a session deleted after it ended can be restored: never a running one.
-            .sessionRestored, .ledgerRedacted:
+            .sessionRestored, .ledgerRedacted,
+            .diaryWritten, .diaryDeleted, .diaryRestored,
+            .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored:
             break
         }
     }

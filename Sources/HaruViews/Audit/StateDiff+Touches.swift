@@ -119,7 +119,7 @@ extension StateDiff {
         try ledger.forEachEvent(from: a + 1, through: b) { e in
             touches.append(
                 Touch(
-                    cause: Cause(seq: e.seq, type: e.type, payload: e.payload), entity: e.type.entityField.flatMap { e.payload.string($0) },
+                    cause: Cause(seq: e.seq, type: e.type, payload: e.payload), entity: e.payload.entityID(of: e.type),
                     actions: e.payload.actionID.map { [$0] } ?? [], goal: e.payload.goalID, days: []))
             return true
         }

@@ -119,7 +119,8 @@ public struct StateDiff {
                 let listing = try DefinitionList.json(kind, snap: snap, calendar: cal, reference: ref, all: true, progress: report)
                 guard case .array(let rows)? = listing[kind.word + "s"] else { continue }
                 for row in rows {
-                    if case .string(let id)? = row[kind.word + "_id"] { add(kind.word + " definition", id, row) }
+                    guard case .string(let id)? = row[kind.idField.jsonName] else { continue }
+                    add(kind.word + (DefinitionKind.tracking.contains(kind) ? " definition" : ""), id, row)
                 }
             }
             return out

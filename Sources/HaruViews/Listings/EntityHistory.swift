@@ -86,12 +86,12 @@ public enum EntityHistory {
                 changes = d.base.fields.filter { $0.0 != d.kind.idField }.map { FieldChange(field: $0.0, from: nil, to: $0.1) }
             } else if let edit = d.edits.first(where: { $0.when.seq == seq }) {
                 // The fields in force just before this edit, in the order edits apply ((at, seq)).
-                var before = Definition(kind: d.kind, id: d.id, created: d.created, base: d.base)
-                for other in d.edits where other.when.before(edit.when) { before.add(other) }
-                let old = before.fields()
+                let old = d.fields(justBefore: edit.when)
                 changes = edit.payload.fields.filter { $0.0 != d.kind.idField }.map { f, v in
                     FieldChange(field: f, from: old[f], to: v == .null ? nil : v)
                 }
+                // A diary page is written whole: what it kept as it was is no change.
+                if d.kind == .diary { changes.removeAll { $0.from == $0.to } }
             } else if e.type == .goalConfirmed, let o = e.payload[.outcome] {
                 changes = [FieldChange(field: .outcome, from: nil, to: o)]
             }

@@ -120,6 +120,9 @@ extension DefinitionList {
                             ("schedule_text", .string(s.scheduleText)),
                         ]))
             }
+        case .diary, .todo:
+            // Listed by `haru diary` (DiaryPage), day by day; here as any definition.
+            items = try rows(snap, kind, reference: ref, all: all).map { .object(members($0, cal)) }
         }
         return .object(snap.referenceJSON(ref, cal) + [(kind.word + "s", .array(items))])
     }
@@ -150,6 +153,8 @@ extension DefinitionList {
         case .action: type = .actionCreated
         case .goal: type = .goalCreated
         case .quest: type = .questCreated
+        case .diary: type = .diaryWritten
+        case .todo: type = .todoAdded
         }
         let idName = r.definition.kind.idField.jsonName
         var m: [(String, JSONValue)] = [(idName, .string(r.id))]

@@ -62,7 +62,12 @@ public enum Resolver {
                     "\(kind.word) \"\(text)\" was deleted at seq \(gone.deletedSeq ?? 0); `haru restore \(ShellWord.quoted(text))` brings it back"
             )
         }
-        guard kind != .quest else { throw Unresolved(message: "no quest with id \"\(text)\" (`haru quests` lists them)") }
+        switch kind {
+        case .quest: throw Unresolved(message: "no quest with id \"\(text)\" (`haru quests` lists them)")
+        case .todo: throw Unresolved(message: "no to-do with id \"\(text)\" (`haru diary DATE` lists a day's)")
+        case .diary: throw Unresolved(message: "no diary page for \(text)")
+        case .tag, .action, .goal: break
+        }
         let near = Suggest.nearest(text, among: live.compactMap(label))
         // What to type next: the near name, else how to make one.
         var make = ""
@@ -71,7 +76,7 @@ public enum Resolver {
             case .action: make = "; `haru action add \(ShellWord.quoted(text)) --tracking time|count` makes it"
             case .tag: make = "; `haru tag add \(ShellWord.quoted(text))` makes it"
             case .goal: make = "; `haru goal add \(ShellWord.quoted(text)) --start DATE` makes it"
-            case .quest: break
+            case .quest, .diary, .todo: break
             }
         }
         throw Unresolved(

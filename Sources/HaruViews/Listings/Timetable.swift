@@ -45,6 +45,9 @@ public struct Timetable: Sendable {
 
     public let days: [Day]
 
+    /// Days already cut (a diary page's one day).
+    init(days: [Day]) { self.days = days }
+
     /// The timetable of days `from` through `through`.
     /// - Parameter actions: only these actions (nil: every live one).
     public init(

@@ -1,0 +1,119 @@
+import HaruLedger
+
+extension OptionKey {
+    static let date = OptionKey("--date")
+    static let move = OptionKey("--move")
+}
+
+extension Subcommands {
+    /// `--date DAY`: the day whose to-dos a TODO number counts in.
+    static let todoDateOption = OptionSpec(.date, value: "DAY", help: "The day whose list TODO's number counts in (default: today).")
+
+    static let todo = Command(
+        name: "todo", abstract: "A day's to-dos: add, done, undo, edit, delete.", usage: "todo <add|done|undo|edit|delete> …",
+        subcommands: [
+            Command(
+                name: "add", abstract: "Add a to-do to a day's page.",
+                usage: "todo add TEXT [--date DAY] [--order N] [--id ID] [--at TIME]",
+                arguments: [("TEXT", "What to do.")],
+                options: [
+                    OptionSpec(.date, value: "DAY", help: "The day's page it goes on (default: today)."), orderOption, idOption("to-do"),
+                    atOption,
+                ],
+                minArgs: 1, maxArgs: 1,
+                run: { ctx, p in
+                    let ledger = try ctx.openLedger()
+                    let day = try ctx.todoDay(p, ledger)
+                    let id = p.value(.id) ?? ctx.newID()
+                    let data: [(String, JSONValue)] =
+                        [("todo_id", .string(id)), ("date", .string(day.description)), ("text", .string(p.positionals[0]))]
+                        + (try p.orderMember())
+                    return try ctx.write(.todoAdded, data, id: id, human: "Added a to-do to \(day) (id \(id)).")
+                }),
+            Command(
+                name: "done", abstract: "Tick a to-do off.", usage: "todo done TODO [--date DAY] [--at TIME]",
+                arguments: [todoArgument], options: [todoDateOption, atOption], minArgs: 1, maxArgs: 1,
+                run: { ctx, p in try ctx.writeTodo(.todoDone, p, human: { "Done: \($0)." }) }),
+            Command(
+                name: "undo", abstract: "Untick a to-do.", usage: "todo undo TODO [--date DAY] [--at TIME]",
+                arguments: [todoArgument], options: [todoDateOption, atOption], minArgs: 1, maxArgs: 1,
+                run: { ctx, p in try ctx.writeTodo(.todoUndone, p, human: { "Not done: \($0)." }) }),
+            Command(
+                name: "edit", abstract: "Change a to-do's text or place, or move it to another day.",
+                usage: "todo edit TODO [--text TEXT] [--order N] [--move DAY] [--date DAY] [--at TIME]",
+                arguments: [todoArgument],
+                options: [
+                    OptionSpec(.text, value: "TEXT", help: "New text."), orderOption,
+                    OptionSpec(.move, value: "DAY", help: "Put it on this day's page instead."), todoDateOption, atOption,
+                ],
+                minArgs: 1, maxArgs: 1,
+                run: { ctx, p in
+                    let ledger = try ctx.openLedger()
+                    let todo = try ctx.resolveTodo(p, ledger)
+                    var data: [(String, JSONValue)] = [("todo_id", .string(todo.id))]
+                    if let m = p.value(.move) {
+                        data.append(("date", .string(try ctx.date(m, "--move", calendar: try ctx.calendar(ledger)).description)))
+                    }
+                    if let t = p.value(.text) { data.append(("text", .string(t))) }
+                    data += try p.orderMember()
+                    guard data.count > 1 else { throw UsageError("nothing to change: give --text, --order or --move") }
+                    return try ctx.write(.todoEdited, data, id: todo.id, human: "Edited the to-do \(todo.id).")
+                }),
+            Command(
+                name: "delete", abstract: "Take a to-do off its page (`haru restore ID` brings it back).",
+                usage: "todo delete TODO [--date DAY] [--at TIME]", arguments: [todoArgument], options: [todoDateOption, atOption],
+                minArgs: 1, maxArgs: 1,
+                run: { ctx, p in try ctx.writeTodo(.todoDeleted, p, human: { "Deleted the to-do \($0) (`haru restore` takes its id)." }) }),
+        ])
+
+    static let todoArgument = ("TODO", "Its number on the day's list (1, 2 … as `haru diary` shows it), or its id (a unique start of it).")
+}
+
+extension Context {
+    /// `--date`, else today's logical day.
+    func todoDay(_ p: Parsed, _ ledger: Ledger) throws -> LocalDate {
+        let cal = try calendar(ledger)
+        guard let d = p.value(.date) else { return cal.day(of: try clockNow()) }
+        return try date(d, "--date", calendar: cal)
+    }
+
+    /// The to-do TODO names: its number on `--date`'s list (default today),
+    /// else its id (any day's).
+    func resolveTodo(_ p: Parsed, _ ledger: Ledger) throws -> DiaryPage.Todo {
+        let text = p.positionals[0]
+        let day = try todoDay(p, ledger)
+        let now = try clockNow()
+        return try ledger.snapshot(zones: zones) { snap in
+            let list = try DiaryPage.todoList(snap, on: day, at: now)
+            if let n = Int(text), text.allSatisfy(\.isNumber) {
+                guard n >= 1, n <= list.count else {
+                    throw UsageError(
+                        list.isEmpty
+                            ? "\(day) has no to-dos (`haru todo add TEXT --date \(day)` adds one)"
+                            : "\(day) has \(list.count) to-do\(list.count == 1 ? "" : "s"): give 1 to \(list.count), or an id")
+                }
+                return list[n - 1]
+            }
+            // An id, or the start of one (`haru diary` prints eight characters).
+            var found = try snap.definition(.todo, text)
+            if found == nil, text.count >= 4 {
+                let starting = try snap.definitions(.todo).filter { $0.id.hasPrefix(text) }
+                if starting.count > 1 {
+                    throw UsageError("\(starting.count) to-dos have ids starting \(Echo.quoted(text)); give more of it")
+                }
+                found = starting.first
+            }
+            guard let d = found else {
+                throw UsageError("no to-do \(Echo.quoted(text)): give its number on \(day)'s list (`haru diary \(day)`) or its id")
+            }
+            guard d.isLive else { throw UsageError("the to-do \(Echo.quoted(text)) was deleted; `haru restore \(text)` brings it back") }
+            return DiaryPage.Todo(d, at: now)
+        }
+    }
+
+    /// Appends a to-do's one-field event (done, undone, deleted).
+    mutating func writeTodo(_ type: EventType, _ p: Parsed, human: (String) -> String) throws -> Int32 {
+        let todo = try resolveTodo(p, try openLedger())
+        return try write(type, [("todo_id", .string(todo.id))], id: todo.id, human: human(RecordText.oneLine(todo.text)))
+    }
+}
