@@ -118,6 +118,13 @@ extension Subcommands {
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let day = try ctx.date(p.positionals[0], "DATE", calendar: try ctx.calendar(ledger))
+            let page = try ledger.snapshot(zones: ctx.zones) { try $0.definition(.diary, day.description) }
+            guard let page, page.isLive else {
+                throw UsageError(
+                    page == nil
+                        ? "\(day) has no diary page (`haru diary \(day)` shows the day)"
+                        : "the diary page of \(day) is deleted already (`haru restore \(day)` brings it back)")
+            }
             return try ctx.write(
                 .diaryDeleted, [("date", .string(day.description))], id: day.description,
                 human: "Deleted the diary page of \(day) (`haru restore \(day)` brings it back).")
