@@ -178,9 +178,14 @@ struct Context {
     /// Appends events built by a command and returns their seqs. A refusal
     /// is said in the command's words, not the JSON layer's (`line 1:
     /// data.name: …` becomes `name: …`; the event's time is `--at`).
-    mutating func append(_ inputs: [EventInput]) throws -> AppendResult {
+    /// - Parameter blobs: attachments the events name, stored in the same commit.
+    mutating func append(_ inputs: [EventInput], blobs: [[UInt8]] = []) throws -> AppendResult {
         do {
-            return try append(inputs, progress: nil)
+            guard !blobs.isEmpty else { return try append(inputs, progress: nil) }
+            let ledger = try openLedger()
+            let result = try ledger.append(inputs, blobs: blobs, now: try nowMicros(), rng: &rng)
+            flushAfterCommit(ledger, result)
+            return result
         } catch LedgerError.invalid(let e) {
             throw UsageError(Context.commandWords(e))
         }

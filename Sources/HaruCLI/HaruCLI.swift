@@ -21,7 +21,7 @@ package enum HaruCLI {
         subcommands: [
             Subcommands.initLedger,
             Subcommands.start, Subcommands.stop, Subcommands.count, Subcommands.running, Subcommands.records, Subcommands.timetable,
-            Subcommands.diary, Subcommands.todo,
+            Subcommands.diary, Subcommands.todo, Subcommands.blob,
             Subcommands.edit, Subcommands.delete, Subcommands.cancel, Subcommands.undo, Subcommands.restore,
             Subcommands.day, Subcommands.report, Subcommands.progress, Subcommands.explain, Subcommands.history, Subcommands.log,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,

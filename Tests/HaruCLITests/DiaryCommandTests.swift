@@ -80,12 +80,16 @@ struct DiaryCommandTests {
         run(p, ["diary", "write", "--mood", "😊", "--text", "첫 문장"], now: now)
         run(p, ["diary", "write", "--hide-action", "물"], now: now)
         func page() -> String { haru(["diary", "today", "--json", "--now", now], ledger: p).out }
-        #expect(page().contains(#""page":{"mood":"😊","text":"첫 문장","hidden_action_ids":["water"],"hidden_goal_ids":[]}"#), "\(page())")
+        #expect(
+            page().contains(#""page":{"mood":"😊","mood_photo":null,"text":"첫 문장","attachments":[],"hidden_action_ids":["water"],"hidden_goal_ids":[]}"#),
+            "\(page())")
         run(p, ["diary", "write", "--mood", "none", "--show-action", "물"], now: now)
-        #expect(page().contains(#""page":{"mood":null,"text":"첫 문장","hidden_action_ids":[],"hidden_goal_ids":[]}"#), "\(page())")
+        #expect(
+            page().contains(#""page":{"mood":null,"mood_photo":null,"text":"첫 문장","attachments":[],"hidden_action_ids":[],"hidden_goal_ids":[]}"#),
+            "\(page())")
         let undo = run(p, ["undo"], now: now)
         #expect(undo.out.contains("with diary.written"), "\(undo.out)")
-        #expect(page().contains(#""mood":"😊","text":"첫 문장","hidden_action_ids":["water"]"#), "\(page())")
+        #expect(page().contains(#""mood":"😊","mood_photo":null,"text":"첫 문장","attachments":[],"hidden_action_ids":["water"]"#), "\(page())")
         let del = run(p, ["diary", "delete", "today"], now: now)
         #expect(del.out.hasPrefix("Deleted the diary page of 2026-03-02 (`haru restore 2026-03-02` brings it back)."))
         #expect(page().contains(#""page":null"#))
@@ -158,7 +162,7 @@ struct DiaryCommandTests {
         run(p, ["todo", "done", "1"], now: now)
         let head = haru(["log", "--json"], ledger: p).out
         for (args, message) in [
-            (["diary", "write"], "nothing to write: give --mood, --text, --hide-action or --hide-goal"),
+            (["diary", "write"], "nothing to write: give --mood, --text, --attach, --hide-action or --hide-goal"),
             (
                 ["diary", "write", "--mood", "none"],
                 "that leaves the page of 2026-03-02 empty; `haru diary delete 2026-03-02` takes a page away"

@@ -109,8 +109,8 @@ struct Redacting {
         (["redact", "x", "--reason", "r"], #"SEQ: "x" is not a seq"#),
         (["redact", "99", "--reason", "r"], "SEQ: seq 99 is not in the ledger"),
         (["redact", "2", "--reason", "r", "--field", "note"], "--field: seq 2 (tag.created) has no note"),
-        (["redact", "5", "--reason", "r", "--field", "amount"], #"--field: "amount" is not a field of user text (name, note, title, text)"#),
-        (["redact", "1", "--reason", "r"], "seq 1 (settings.changed) holds no user text (name, note, title, text)"),
+        (["redact", "5", "--reason", "r", "--field", "amount"], #"--field: "amount" is not a field of user text or attachments (name, note, title, text, mood_photo, attachments)"#),
+        (["redact", "1", "--reason", "r"], "seq 1 (settings.changed) holds no user text (name, note, title, text) and no attachments"),
     ])
     func badRedactionsAreRefusedAndWriteNothing(_ args: [String], _ message: String) {
         let (dir, _) = ledger()

@@ -33,8 +33,10 @@ extension Subcommands {
             let named = p.all(.field)
             if !named.isEmpty {
                 fields = try named.map { n in
-                    guard let f = Field(jsonName: n), Ledger.redactable.contains(f) else {
-                        throw UsageError("--field: \(Echo.quoted(n)) is not a field of user text (name, note, title, text)")
+                    guard let f = Field(jsonName: n), Ledger.redactable.contains(f) || Blob.fields.contains(f) else {
+                        throw UsageError(
+                            "--field: \(Echo.quoted(n)) is not a field of user text or attachments (name, note, title, text, mood_photo, attachments)"
+                        )
                     }
                     return f
                 }

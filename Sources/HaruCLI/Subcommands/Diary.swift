@@ -7,6 +7,9 @@ extension OptionKey {
     static let showAction = OptionKey("--show-action")
     static let hideGoal = OptionKey("--hide-goal")
     static let showGoal = OptionKey("--show-goal")
+    static let attach = OptionKey("--attach")
+    static let detach = OptionKey("--detach")
+    static let moodPhoto = OptionKey("--mood-photo")
 }
 
 extension Subcommands {
@@ -42,10 +45,15 @@ extension Subcommands {
     static let diaryWrite = Command(
         name: "write", abstract: "Write a day's page (what you leave out stays as it was).",
         usage:
-            "diary write [DATE] [--mood EMOJI|none] [--text TEXT|-|none] [--hide-action A] [--show-action A] [--hide-goal G] [--show-goal G] [--at TIME]",
+            "diary write [DATE] [--mood EMOJI|none] [--mood-photo FILE|none] [--text TEXT|-|none] [--attach FILE] [--detach N|DIGEST] [--hide-action A] [--show-action A] [--hide-goal G] [--show-goal G] [--at TIME]",
         arguments: [("DATE", "The logical day of the page (default: today's).")],
         options: [
             OptionSpec(.mood, value: "EMOJI", help: "The day's mood (an emoji, 64 characters at most), or none."),
+            OptionSpec(.moodPhoto, value: "FILE", help: "A photo for the day's mood (kept in the ledger by its SHA-256), or none."),
+            OptionSpec(.attach, value: "FILE", help: "Attach a file (a photo, a page, a PDF) to the page.", repeatable: true),
+            OptionSpec(
+                .detach, value: "N|DIGEST", help: "Take the N-th attachment (or the one whose digest starts so) off the page.",
+                repeatable: true),
             OptionSpec(
                 .text, value: "TEXT", help: "What to write (replaces the page's text); - reads it from standard input; none removes it."),
             OptionSpec(.hideAction, value: "ACTION", help: "Leave this action out of the day's timetable.", repeatable: true),
@@ -66,16 +74,51 @@ extension Subcommands {
             let cal = try ctx.calendar(ledger)
             let day = try p.positionals.first.map { try ctx.date($0, "DATE", calendar: cal) } ?? cal.day(of: now)
             guard
-                [OptionKey.mood, .text, .hideAction, .showAction, .hideGoal, .showGoal].contains(where: { p.has($0) || !p.all($0).isEmpty })
+                [OptionKey.mood, .moodPhoto, .text, .attach, .detach, .hideAction, .showAction, .hideGoal, .showGoal].contains(where: {
+                    p.has($0) || !p.all($0).isEmpty
+                })
             else {
-                throw UsageError("nothing to write: give --mood, --text, --hide-action or --hide-goal (and their opposites)")
+                throw UsageError("nothing to write: give --mood, --text, --attach, --hide-action or --hide-goal (and their opposites)")
             }
-            var (mood, text, hiddenActions, hiddenGoals): (String?, String?, [String], [String]) = try ledger.snapshot(zones: ctx.zones) {
-                snap in
-                let old = try snap.definition(.diary, day.description).flatMap { $0.isLive ? $0.fields() : nil }
-                return (old?.string(.mood), old?.string(.text), old?.strings(.hiddenActionIDs) ?? [], old?.strings(.hiddenGoalIDs) ?? [])
+            let old = try ledger.snapshot(zones: ctx.zones) { snap in
+                try snap.definition(.diary, day.description).flatMap { $0.isLive ? $0.fields() : nil }
+            }
+            var (mood, text) = (old?.string(.mood), old?.string(.text))
+            var (hiddenActions, hiddenGoals) = (old?.strings(.hiddenActionIDs) ?? [], old?.strings(.hiddenGoalIDs) ?? [])
+            var moodPhoto = old?.string(.moodPhoto)
+            var attachments = old?.strings(.attachments) ?? []
+            // Files become blobs stored in the same commit as the page that names them.
+            var blobs: [[UInt8]] = []
+            func blob(_ path: String, _ option: String) throws -> String {
+                let bytes = try ctx.invocation.readInput(path).array
+                guard !bytes.isEmpty else { throw UsageError("\(option): \(path) is empty") }
+                blobs.append(bytes)
+                return bytes.withUnsafeBytes { SHA256Context().hash($0) }.description
             }
             if let m = p.value(.mood) { mood = m == "none" ? nil : m }
+            if let f = p.value(.moodPhoto) { moodPhoto = f == "none" ? nil : try blob(f, "--mood-photo") }
+            for d in p.all(.detach) {
+                if let n = Int(d), d.allSatisfy(\.isNumber) {
+                    guard n >= 1, n <= attachments.count else {
+                        throw UsageError(
+                            "--detach: the page has \(attachments.count) attachment\(attachments.count == 1 ? "" : "s"); give 1 to \(attachments.count) or a digest"
+                        )
+                    }
+                    attachments.remove(at: n - 1)
+                } else {
+                    let matching = attachments.filter { $0.hasPrefix(d.lowercased()) }
+                    guard matching.count == 1, d.count >= 4 else {
+                        throw UsageError(
+                            "--detach: \(matching.isEmpty ? "no" : "more than one") attachment of the page has a digest starting \(Echo.quoted(d))"
+                        )
+                    }
+                    attachments.removeAll { $0 == matching[0] }
+                }
+            }
+            for f in p.all(.attach) {
+                let d = try blob(f, "--attach")
+                if !attachments.contains(d) { attachments.append(d) }
+            }
             if let t = p.value(.text) {
                 if t == "-" {
                     let bytes = try ctx.invocation.readInput(nil).array
@@ -102,13 +145,21 @@ extension Subcommands {
             var data: [(String, JSONValue)] = [("date", .string(day.description))]
             if let mood { data.append(("mood", .string(mood))) }
             if let text { data.append(("text", .string(text))) }
+            if let moodPhoto { data.append(("mood_photo", .string(moodPhoto))) }
+            if !attachments.isEmpty { data.append(("attachments", .array(attachments.map { .string($0) }))) }
             let unique = { (ids: [String]) in ids.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
             if !hiddenActions.isEmpty { data.append(("hidden_action_ids", .array(unique(hiddenActions).map { .string($0) }))) }
             if !hiddenGoals.isEmpty { data.append(("hidden_goal_ids", .array(unique(hiddenGoals).map { .string($0) }))) }
             guard data.count > 1 else {
                 throw UsageError("that leaves the page of \(day) empty; `haru diary delete \(day)` takes a page away")
             }
-            return try ctx.write(.diaryWritten, data, id: day.description, human: "Wrote the diary page of \(day).")
+            let e = try ctx.event(.diaryWritten, at: try ctx.eventTime(), data: data)
+            let r = try ctx.append([e], blobs: blobs)
+            ctx.report(
+                r, json: [("type", .string(EventType.diaryWritten.name)), ("id", .string(day.description))],
+                human: "Wrote the diary page of \(day)."
+                    + (blobs.isEmpty ? "" : " (\(blobs.count) file\(blobs.count == 1 ? "" : "s") kept)"))
+            return ExitCode.ok
         })
 
     static let diaryDelete = Command(
@@ -133,6 +184,19 @@ extension Subcommands {
 
 /// How a diary page prints: the app's sections, in its order.
 enum DiaryText {
+    /// 812 B, 4.8 KB, 5.0 MB (powers of 1000, one decimal).
+    static func byteText(_ n: Int) -> String {
+        if n < 1000 { return "\(n) B" }
+        let units = ["KB", "MB", "GB"]
+        var v = Double(n) / 1000
+        var k = 0
+        while v >= 1000, k < units.count - 1 {
+            v /= 1000
+            k += 1
+        }
+        return JSONValue.formatNumber((v * 10).rounded() / 10) + " " + units[k]
+    }
+
     static func print(_ page: DiaryPage, names: [String: String], calendar cal: LedgerCalendar, ctx: Context) {
         let out = ctx.out
         let d = page.date
@@ -143,6 +207,13 @@ enum DiaryText {
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) { out.line("  " + line) }
         }
         if page.written == nil { out.line("  " + ctx.style.paint("(nothing written)", .dim)) }
+        // Attachments by number (`diary write --detach N`), digest and size (`haru blob DIGEST` gives the bytes).
+        func blob(_ d: String) -> String {
+            guard Blob.isDigest(d) else { return "erased (\(d.dropFirst().dropLast()))" }
+            return "\(d.prefix(12))  " + (page.blobSizes[d].map(byteText) ?? "missing")
+        }
+        if let photo = page.written?.string(.moodPhoto) { out.line("  mood photo  " + blob(photo)) }
+        for (k, d) in (page.written?.strings(.attachments) ?? []).enumerated() { out.line("  attachment \(k + 1)  " + blob(d)) }
 
         let t = page.totals
         var summary = ["\(page.records.count) record\(page.records.count == 1 ? "" : "s")"]
@@ -194,4 +265,44 @@ enum DiaryText {
             }
         }
     }
+}
+
+extension Subcommands {
+    static let blob = Command(
+        name: "blob", abstract: "The bytes of an attachment (a blob the ledger keeps by its SHA-256).", usage: "blob DIGEST [-o FILE]",
+        arguments: [("DIGEST", "Its SHA-256 (`haru diary --json` lists a page's), or a unique start of it (8 digits at least).")],
+        options: [
+            OptionSpec(.output, short: "-o", value: "FILE", help: "Write them to FILE (whole or not at all) instead of standard output.")
+        ],
+        minArgs: 1, maxArgs: 1,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger(readOnly: true)
+            let text = p.positionals[0].lowercased()
+            var digest = text
+            if !Blob.isDigest(text) {
+                guard text.count >= 8, text.allSatisfy(\.isHexDigit) else {
+                    throw UsageError(
+                        "DIGEST: \(Echo.quoted(p.positionals[0])) is not a SHA-256 (64 hex digits) or a start of one (8 at least)")
+                }
+                var found: [String] = []
+                try ledger.forEachBlobDigest { if $0.hasPrefix(text) { found.append($0) } }
+                guard found.count == 1 else {
+                    throw UsageError(
+                        found.isEmpty ? "the ledger holds no blob starting \(text)" : "\(found.count) blobs start \(text); give more of it")
+                }
+                digest = found[0]
+            }
+            guard let bytes = try ledger.blob(digest) else {
+                throw UsageError("the ledger holds no blob \(digest) (never stored, or erased by redact)")
+            }
+            if let path = p.value(.output) {
+                let file = try OutputFile(path)
+                file.stream.write(bytes: bytes)
+                try file.commit()
+                ctx.invocation.err.line("Wrote \(DiaryText.byteText(bytes.count)) to \(path).")
+            } else {
+                ctx.out.write(bytes: bytes)
+            }
+            return ExitCode.ok
+        })
 }

@@ -15,10 +15,16 @@ extension Ledger {
     ///   - now: the clock, µs since the epoch (transaction time; never goes back).
     ///   - rng: where new event ids come from.
     ///   - progress: told how far the batch has come (a bulk load; see `BulkProgress`).
+    ///   - blobs: attachments the events name (`Blob`), stored in the same commit before them.
     public func append<G: RandomNumberGenerator>(
-        _ inputs: [EventInput], lines: [Int]? = nil, expectHead: UInt64? = nil, now: Int64, rng: inout G,
+        _ inputs: [EventInput], lines: [Int]? = nil, blobs: [[UInt8]] = [], expectHead: UInt64? = nil, now: Int64, rng: inout G,
         progress: ((BulkProgress) -> Void)? = nil
     ) throws -> AppendResult {
+        if !blobs.isEmpty {
+            return try append(
+                from: { ArrayEventSource(inputs: inputs, lines: lines) }, expectHead: expectHead, now: now, rng: &rng,
+                before: { txn in for b in blobs { _ = try self.putBlob(b, in: txn) } })
+        }
         guard let progress else {
             return try append(from: { ArrayEventSource(inputs: inputs, lines: lines) }, expectHead: expectHead, now: now, rng: &rng)
         }
@@ -31,13 +37,16 @@ extension Ledger {
     /// time inside the write transaction (a bulk load never holds them all).
     /// - Parameter makeSource: a fresh source from the first event; called
     ///   again if the transaction has to start over (the map grew).
+    /// - Parameter before: writes in the same commit before the events (blobs they name).
     @_spi(Layers) public func append<S: EventSource, G: RandomNumberGenerator>(
-        from makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G
+        from makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G,
+        before: ((WriteTransaction) throws -> Void)? = nil
     ) throws -> AppendResult {
         // The head after the commit, for the head record (`HeadRecord`).
         var newHead: Head?
         return try environment.write(
             { txn in
+                try before?(txn)
                 let (result, head) = try append(in: txn, from: makeSource, expectHead: expectHead, now: now, rng: &rng)
                 newHead = head
                 return result
@@ -91,6 +100,12 @@ extension Ledger {
                         return
                     }
                     if prepared.input.type == .ledgerRedacted { try checkRedactionInput(prepared.input, txn.reading, line: line) }
+                    if prepared.input.type == .diaryWritten {
+                        // The blobs a page names are in the ledger (stored before, or earlier in this commit).
+                        do { try checkBlobs(prepared.input.payload, txn.reading) } catch let e as InputError {
+                            throw LedgerError.invalid(e.at(line: line))
+                        }
+                    }
                     seq += 1
                     do {
                         try Projector.apply(

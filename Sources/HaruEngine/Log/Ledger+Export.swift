@@ -13,7 +13,8 @@ extension Ledger {
     /// and a chunk waiting to be written stays small.
     static let exportChunk: UInt64 = 16_384
 
-    /// Calls `write` with the export lines of the events from `from` on (one
+    /// Calls `write` with a line for every blob the ledger holds
+    /// (`BlobLine`), then the export lines of the events from `from` on (one
     /// read snapshot), chunk by chunk in seq order.
     /// - Parameter offset: the UTC offset instants print with.
     /// - Returns: how many events were written.
@@ -47,6 +48,14 @@ extension Ledger {
                     var first = try exportLines(range(0), txn, offset: offset)
                     guard odd.receive() != nil else { return nil }  // another snapshot: start over
                     var count = 0
+                    // Blobs first, from the same snapshot: an import stores them
+                    // before the events that name them.
+                    try forEachBlob(txn) { digest, bytes in
+                        var line: [UInt8] = []
+                        bytes.withUnsafeBytes { BlobLine.write(digest: digest.description, bytes: $0, to: &line) }
+                        try write(line)
+                        return true
+                    }
                     for k in stride(from: 0, to: chunks, by: 2) {
                         if k > 0 { first = try exportLines(range(k), txn, offset: offset) }
                         try write(first)

@@ -24,7 +24,21 @@ extension Ledger {
         }
         return try appendReadingAhead(
             { EventLines(input: input, zones: zones, progress: report, provenance: provenance) }, expectHead: expectHead, now: now,
-            rng: &rng)
+            rng: &rng, before: { txn in try self.storeLeadingBlobs(input, txn) })
+    }
+
+    /// Stores the blob lines the input begins with (`BlobLine`), each checked
+    /// against its digest, in the batch's commit before its events.
+    func storeLeadingBlobs(_ input: InputBytes, _ txn: WriteTransaction) throws {
+        var cursor = JSONLineCursor()
+        while let (n, range) = cursor.next(in: input.buffer) {
+            let line = UnsafeBufferPointer(rebasing: input.buffer[range])
+            guard BlobLine.isBlobLine(line) else { return }
+            do {
+                let blob = try BlobLine.parse(line, number: n)
+                _ = try putBlob(blob.bytes, in: txn)
+            } catch let e as InputError { throw LedgerError.invalid(e) }
+        }
     }
 
     /// Appends what `makeSource` yields as one atomic batch, the events read
@@ -32,7 +46,7 @@ extension Ledger {
     /// Should the append start over (the map grew), it reads a fresh source
     /// itself the second time.
     @_spi(Layers) public func appendReadingAhead<S: EventSource & SendableMetatype, G: RandomNumberGenerator>(
-        _ makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G
+        _ makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G, before: ((WriteTransaction) throws -> Void)? = nil
     ) throws -> AppendResult {
         try ReadAhead.run(makeSource()) { ahead in
             var first = true
@@ -40,7 +54,7 @@ extension Ledger {
                 from: { () -> BulkSource<S> in
                     defer { first = false }
                     return first ? BulkSource(ahead: ahead) : BulkSource(own: makeSource())
-                }, expectHead: expectHead, now: now, rng: &rng)
+                }, expectHead: expectHead, now: now, rng: &rng, before: before)
         }
     }
 }
@@ -102,9 +116,18 @@ struct BulkSource<S: EventSource>: EventSource {
     public mutating func next() throws -> (EventInput, Int)? {
         let total = input.count
         if let progress, read % 16_384 == 0 { progress(read, min(cursor.offset, total), total) }
-        guard let (n, range) = cursor.next(in: input.buffer) else { return nil }
+        guard var (n, range) = cursor.next(in: input.buffer) else { return nil }
+        var line = UnsafeBufferPointer(rebasing: input.buffer[range])
+        // Blob lines come first (`storeLeadingBlobs` stored them); one after an event is out of place.
+        while BlobLine.isBlobLine(line) {
+            guard read == 0 else {
+                throw InputError(line: n, field: "blob", rule: "blob lines come before the events (as haru export jsonl writes them)")
+            }
+            guard let next = cursor.next(in: input.buffer) else { return nil }
+            (n, range) = next
+            line = UnsafeBufferPointer(rebasing: input.buffer[range])
+        }
         read += 1
-        let line = UnsafeBufferPointer(rebasing: input.buffer[range])
         // The plain lines of a bulk load are read straight into events; the
         // full parser reads the rest and names any error (EventLineFastPath).
         if let fast = EventLineFastPath.decode(buffer: line, zones: zones, provenance: provenance) { return (fast, n) }

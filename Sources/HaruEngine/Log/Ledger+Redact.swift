@@ -56,10 +56,15 @@ extension Ledger {
                 guard Int(event.version) == event.type.currentVersion else {
                     throw refuse("SEQ", "seq \(seq) has payload version \(event.version); only current payloads can be redacted")
                 }
-                let present = Self.redactable.filter { event.payload.string($0) != nil }
+                // User text, and the attachments a diary page names (their bytes are erased below).
+                let present =
+                    Self.redactable.filter { event.payload.string($0) != nil }
+                    + Blob.fields.filter { f in
+                        Blob.digests(in: Payload(event.payload.fields.filter { $0.0 == f })).isEmpty == false
+                    }
                 let chosen = wanted ?? present
                 guard !chosen.isEmpty else {
-                    throw refuse("SEQ", "seq \(seq) (\(event.type.name)) holds no user text (name, note, title, text)")
+                    throw refuse("SEQ", "seq \(seq) (\(event.type.name)) holds no user text (name, note, title, text) and no attachments")
                 }
                 for f in chosen where !present.contains(f) {
                     throw refuse("--field", "seq \(seq) (\(event.type.name)) has no \(f.jsonName)")
@@ -68,7 +73,10 @@ extension Ledger {
                 let sha = SHA256Context()
                 let original = try stored.withUnsafeBytes { sha.hash(try EventRecord.link($0).payload) }
                 var payload = event.payload
-                for f in chosen { payload[f] = .string(Self.redactionMarker(seq)) }
+                for f in chosen {
+                    payload[f] = f == .attachments ? .strings([Self.redactionMarker(seq)]) : .string(Self.redactionMarker(seq))
+                }
+                let erased = Blob.digests(in: Payload(event.payload.fields.filter { chosen.contains($0.0) }))
                 var body = ByteWriter(capacity: 256)
                 payload.encode(to: &body)
                 var record = ByteWriter(capacity: stored.count)
@@ -92,6 +100,12 @@ extension Ledger {
                 newHead = head
                 // The projections that held the text follow it.
                 replaced = try rebuild(in: txn, fresh: false).1
+                // The attachments' bytes go, unless another page still names them
+                // (the same photo kept for two days is one blob).
+                if !erased.isEmpty {
+                    let named = try namedBlobs(StoredEntities(txn: txn.reading, db: (replaced ?? projections(txn.reading)).state))
+                    for d in erased where named[d] == nil { _ = try deleteBlob(d, in: txn) }
+                }
                 return RedactReport(seq: seq, fields: names, redactionSeq: result.head, digest: original)
             },
             afterCommit: { _ in
@@ -111,7 +125,7 @@ public struct CompactReport: Sendable, Equatable {
 
 extension Ledger {
     /// Writes a compact copy of the ledger at `path` (a new ledger): every
-    /// event record as it is stored (redacted ones included), and
+    /// event record as it is stored (redacted ones included), every blob, and
     /// projections made from them anew. Nothing else of this ledger's file
     /// is copied: not its free pages (where text removed by `redact` can
     /// linger), not projection sets replaced by a rebuild. What `mdb_copy -c`
@@ -124,6 +138,13 @@ extension Ledger {
                 try out.putInKeyOrder(copy.events) { puts in
                     try txn.scan(events) { k, v in
                         try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in try puts.put(key: k, value: v) } }
+                        return true
+                    }
+                }
+                // The blobs the ledger holds (an erased one is not among them).
+                if let from = blobs, let to = copy.blobs {
+                    try txn.scan(from) { k, v in
+                        try out.put(to, k.withUnsafeBytes { Array($0) }, v.withUnsafeBytes { Array($0) })
                         return true
                     }
                 }

@@ -57,6 +57,9 @@ extension Ledger {
             case .failure(let f): return f.report
             case .success(let fold):
                 guard var report = try compareProjections(fold, foldTxn, snapshot: snapshot) else { return nil }
+                if report.ok, let problem = try checkBlobs(named: try namedBlobs(fold.state), foldTxn) {
+                    return failed(nil, problem, events: report.events)
+                }
                 if report.ok { report.headHash = chain.headHash }
                 return report
             }
@@ -409,6 +412,7 @@ extension Ledger {
     static func holdsMarkers(_ payload: UnsafeRawBufferPointer, _ r: Redaction) -> Bool {
         var reader = ByteReader(payload)
         guard let p = try? Payload.decode(from: &reader) else { return false }
-        return r.fields.allSatisfy { p.string($0) == redactionMarker(r.target) }
+        let marker = redactionMarker(r.target)
+        return r.fields.allSatisfy { $0 == .attachments ? p.strings($0) == [marker] : p.string($0) == marker }
     }
 }

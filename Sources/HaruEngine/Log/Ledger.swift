@@ -127,6 +127,9 @@ public final class Ledger: Sendable {
     @_spi(Layers) public let events: Database<SeqKey>
     /// The projection record (nil: a read-only ledger made before it existed).
     @_spi(Layers) public let meta: Database<RawKeys>?
+    /// SHA-256 → bytes: attachments (`Ledger+Blobs`). Nil in a ledger an
+    /// older haru made, opened read-only (it has none).
+    let blobs: Database<RawKeys>?
     /// The projection set in use; replaced by a rebuild that writes a new one.
     private let current: Mutex<ProjectionSet>
 
@@ -181,6 +184,7 @@ public final class Ledger: Sendable {
         self.zones = zones
         events = try environment.database("events", keys: SeqKey.self)
         meta = try environment.open(["meta"], create: create)?.first
+        blobs = try environment.open(["blobs"], create: create)?.first
         // A damaged record is reported by every use of the projections
         // (`projections(_:)`); set 0 stands in so that the log can still be
         // read, exported and rebuilt from (`rebuild(fresh:)`).

@@ -22,6 +22,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case longSessionAlert
     // Added with the diary (issue 31): tags 52 … 58.
     case date, mood, text, hiddenActionIDs, hiddenGoalIDs, todoID, done
+    // Attachments (issue 31): tags 59 and 60, blobs named by their SHA-256.
+    case moodPhoto, attachments
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -84,6 +86,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .hiddenGoalIDs: "hidden_goal_ids"
         case .todoID: "todo_id"
         case .done: "done"
+        case .moodPhoto: "mood_photo"
+        case .attachments: "attachments"
         }
     }
 
@@ -152,6 +156,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .todoID: .entityID
         // Set by the fold (todo.done / todo.undone), never by an event.
         case .done: .bool
+        case .moodPhoto: .blob
+        case .attachments: .blobList
         }
     }
 
@@ -229,4 +235,9 @@ public enum FieldKind: Sendable {
     case threshold
     /// An IANA zone name the machine's zone database knows.
     case timeZone
+    /// A blob the ledger holds, by the SHA-256 of its bytes (64 lower-case
+    /// hex digits), or the marker `redact` leaves where one was erased.
+    case blob
+    /// Distinct blobs, in their order (a diary page's attachments).
+    case blobList
 }

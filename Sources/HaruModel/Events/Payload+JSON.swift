@@ -158,6 +158,21 @@ extension Payload {
                 out.append(s)
             }
             return .strings(out)
+        case .blob:
+            let s = try text()
+            guard Blob.isReference(s) else { throw bad("must be a blob's SHA-256, 64 lower-case hex digits (got \(Echo.quoted(s)))") }
+            return .string(s)
+        case .blobList:
+            guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of blob digests") }
+            var out: [String] = []
+            for item in items {
+                guard case .string(let s) = item, Blob.isReference(s) else {
+                    throw bad("must hold only blobs' SHA-256 digests, 64 lower-case hex digits (got \(Echo.plain(item.compactText)))")
+                }
+                guard !out.contains(s) else { throw bad("lists \(s) twice") }
+                out.append(s)
+            }
+            return .strings(out)
         case .weekdayList:
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of weekdays") }
             var out: [Int64] = []

@@ -120,7 +120,8 @@
             let day = try p.requiredID(.date)
             guard p.fieldCount > 1 else {
                 throw InputError(
-                    field: "data", rule: "diary.written must write a mood, a text or hidden ids (diary.deleted takes a page away)")
+                    field: "data",
+                    rule: "diary.written must write a mood, a text, attachments or hidden ids (diary.deleted takes a page away)")
             }
             try checkDefinition(.diary, p, id: day, store: store)
             guard var d = try store.definition(.diary, day) else {
@@ -131,7 +132,7 @@
             // on it. A deleted page written again is back (its deletion stays
             // in its history, as a restoration's would).
             var edit = p
-            for f in [Field.mood, .text, .hiddenActionIDs, .hiddenGoalIDs] where !p.has(f) { edit[f] = .null }
+            for f in Blob.pageFields where !p.has(f) { edit[f] = .null }
             if let deleted = d.deletedSeq {
                 d.restorations.append(Definition.Restoration(deleted: deleted, restored: seq))
                 d.deletedSeq = nil

@@ -45,6 +45,8 @@ public struct DiaryPage: Sendable {
     public let records: [RecordRow]
     /// The day's timetable, without the actions the page hides.
     public let timetable: Timetable.Day
+    /// The size of each blob the page names that the ledger holds (an erased one is absent).
+    public let blobSizes: [String: Int]
     /// Every action's name as in force at `dayReference` (deleted ones too: their records may show).
     public let names: [String: String]
 
@@ -61,6 +63,9 @@ public struct DiaryPage: Sendable {
         // earlier instant the page and its to-dos were not there yet.
         written = page.flatMap { $0.isLive && $0.created.at <= at ? $0.fields(inForceAt: at) : nil }
         todos = try DiaryPage.todoList(snap, on: date, at: at)
+        var sizes: [String: Int] = [:]
+        for d in written.map(Blob.digests) ?? [] { sizes[d] = try snap.blobSize(d) }
+        blobSizes = sizes
 
         let range = calendar.range(of: date)
         let dayRef = reference.instant >= range.upperBound ? Reference.endOf(date, calendar) : reference
@@ -106,13 +111,20 @@ public struct DiaryPage: Sendable {
         return t
     }
 
+    /// An attachment: its digest and size (null once `redact` erased it).
+    func blobJSON(_ digest: String) -> JSONValue {
+        .object([("digest", .string(digest)), ("size", blobSizes[digest].map { .int(Int64($0)) } ?? .null)])
+    }
+
     /// `haru diary --json`: the sections in the app's order.
     public func json(snap: Snapshot, calendar: LedgerCalendar) throws -> [(String, JSONValue)] {
         let pageJSON: JSONValue =
             written.map { w in
                 .object([
                     ("mood", w.string(.mood).map { .string($0) } ?? .null),
+                    ("mood_photo", w.string(.moodPhoto).map(blobJSON) ?? .null),
                     ("text", w.string(.text).map { .string($0) } ?? .null),
+                    ("attachments", .array((w.strings(.attachments) ?? []).map(blobJSON))),
                     ("hidden_action_ids", .array((w.strings(.hiddenActionIDs) ?? []).map { .string($0) })),
                     ("hidden_goal_ids", .array((w.strings(.hiddenGoalIDs) ?? []).map { .string($0) })),
                 ])

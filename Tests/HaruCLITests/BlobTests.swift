@@ -1,0 +1,182 @@
+import Foundation
+import TestSupport
+import Testing
+
+@_spi(Layers) @testable import HaruModel
+
+/// Attachments as blobs: stored once by their SHA-256 beside the log, named
+/// by the diary pages that hold them, carried by `export jsonl`, erased by
+/// `redact` (gone from the files after `compact`), checked by `verify`.
+struct BlobTests {
+    /// `count` bytes from a seeded generator (a photo's worth of noise: nothing compresses or repeats).
+    func noise(_ count: Int, seed: UInt64) -> [UInt8] {
+        var rng = SeededRNG(seed: seed)
+        var out = [UInt8](repeating: 0, count: count)
+        var k = 0
+        while k < count {
+            let word: UInt64 = rng.next()
+            for j in 0..<8 where k + j < count { out[k + j] = UInt8(truncatingIfNeeded: word >> (8 * UInt64(j))) }
+            k += 8
+        }
+        return out
+    }
+
+    func files(_ dir: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).map { dir + "/" + $0 }
+    }
+
+    /// Whether any file of the ledger holds `needle`.
+    func ledgerHolds(_ dir: String, _ needle: [UInt8]) -> Bool {
+        files(dir).contains { f in
+            guard let d = FileManager.default.contents(atPath: f) else { return false }
+            return d.range(of: Data(needle)) != nil
+        }
+    }
+
+    @Test func aFiveMegabytePhotoTravelsAndIsErased() throws {
+        let dir = TempDir()
+        let photo = noise(5_000_000, seed: 7)
+        let path = dir.path + "/photo.jpg"
+        FileManager.default.createFile(atPath: path, contents: Data(photo))
+        let digest = photo.withUnsafeBytes { SHA256Context().hash($0) }.description
+        let a = dir.path + "/a"
+        let now = "2026-03-02T22:00:00+09:00"
+        #expect(haru(["init", "--time-zone", "Asia/Seoul", "--now", now], ledger: a).code == 0)
+        let w = haru(["diary", "write", "--mood", "😊", "--mood-photo", path, "--now", now], ledger: a)
+        #expect(w.code == 0, "\(w.err)")
+        #expect(w.out.hasPrefix("Wrote the diary page of 2026-03-02. (1 file kept)"))
+        #expect(haru(["verify"], ledger: a).code == 0)
+        let page = haru(["diary", "today", "--json", "--now", now], ledger: a).out
+        #expect(page.contains(#""mood_photo":{"digest":"\#(digest)","size":5000000}"#), "\(page)")
+        // The bytes come back whole, by digest or a start of it.
+        let out = dir.path + "/back.jpg"
+        #expect(haru(["blob", String(digest.prefix(10)), "-o", out], ledger: a).code == 0)
+        #expect(FileManager.default.contents(atPath: out) == Data(photo))
+
+        // Exported (blob lines first) and imported into a new ledger: the same digest and bytes.
+        let export = haru(["export", "jsonl"], ledger: a)
+        #expect(export.out.hasPrefix(#"{"blob":"\#(digest)","base64":""#))
+        let b = dir.path + "/b"
+        let imp = haru(["import", "jsonl", "-"], ledger: b, stdin: export.out)
+        #expect(imp.code == 0, "\(imp.err)")
+        #expect(haru(["verify"], ledger: b).code == 0)
+        #expect(haru(["diary", "2026-03-02", "--json", "--now", now], ledger: b).out.contains(#""digest":"\#(digest)","size":5000000"#))
+        #expect(haru(["blob", digest, "-o", dir.path + "/b.jpg"], ledger: b).code == 0)
+        #expect(FileManager.default.contents(atPath: dir.path + "/b.jpg") == Data(photo))
+        // Imported again: nothing new (the blob is there, the events by id).
+        #expect(haru(["import", "jsonl", "-", "--json"], ledger: b, stdin: export.out).out.contains(#""appended":0"#))
+
+        // Redacted: the page no longer names it, the bytes leave the blobs; compact takes them out of the files.
+        let red = haru(["redact", "2", "--field", "mood_photo", "--reason", "private", "--now", now], ledger: a)
+        #expect(red.code == 0, "\(red.err)")
+        #expect(haru(["verify"], ledger: a).code == 0)
+        #expect(haru(["blob", digest], ledger: a).code == 2)
+        #expect(haru(["diary", "today", "--now", now], ledger: a).out.contains("mood photo  erased (redacted: seq 2)"))
+        let chunk = Array(photo[2_000_000..<2_000_064])
+        #expect(haru(["compact"], ledger: a).code == 0)
+        #expect(!ledgerHolds(a, chunk), "no file of the compacted ledger holds the photo's bytes")
+        #expect(haru(["verify"], ledger: a).code == 0)
+        // The redacted ledger's export carries the marker and no blob; it imports and verifies.
+        let c = dir.path + "/c"
+        let again = haru(["export", "jsonl"], ledger: a).out
+        #expect(!again.contains(#"{"blob""#))
+        #expect(haru(["import", "jsonl", "-"], ledger: c, stdin: again).code == 0)
+        #expect(haru(["verify"], ledger: c).code == 0)
+    }
+
+    /// One photo on two pages is one blob: it stays until neither names it.
+    @Test func aBlobTwoPagesNameStaysUntilBothAreRedacted() throws {
+        let dir = TempDir()
+        let photo = noise(100_000, seed: 3)
+        let path = dir.path + "/p.png"
+        FileManager.default.createFile(atPath: path, contents: Data(photo))
+        let digest = photo.withUnsafeBytes { SHA256Context().hash($0) }.description
+        let l = dir.ledgerPath
+        #expect(haru(["init", "--time-zone", "UTC", "--now", "2026-03-02T20:00:00Z"], ledger: l).code == 0)
+        #expect(haru(["diary", "write", "2026-03-01", "--attach", path, "--now", "2026-03-02T20:00:00Z"], ledger: l).code == 0)
+        #expect(haru(["diary", "write", "2026-03-02", "--attach", path, "--now", "2026-03-02T20:00:00Z"], ledger: l).code == 0)
+        #expect(haru(["redact", "2", "--reason", "r", "--now", "2026-03-02T21:00:00Z"], ledger: l).code == 0)
+        #expect(haru(["blob", digest, "-o", dir.path + "/x"], ledger: l).code == 0, "the other page still names it")
+        #expect(haru(["redact", "3", "--reason", "r", "--now", "2026-03-02T21:00:00Z"], ledger: l).code == 0)
+        #expect(haru(["blob", digest], ledger: l).code == 2)
+        #expect(haru(["verify"], ledger: l).code == 0)
+        // Detached by number from a page written again; the other attachment stays.
+        let other = dir.path + "/q.pdf"
+        FileManager.default.createFile(atPath: other, contents: Data(noise(2_000, seed: 4)))
+        #expect(
+            haru(["diary", "write", "2026-03-03", "--attach", path, "--attach", other, "--now", "2026-03-03T20:00:00Z"], ledger: l).code
+                == 0)
+        #expect(haru(["diary", "write", "2026-03-03", "--detach", "1", "--now", "2026-03-03T20:00:00Z"], ledger: l).code == 0)
+        let page = haru(["diary", "2026-03-03", "--json", "--now", "2026-03-03T20:00:00Z"], ledger: l).out
+        #expect(page.contains(#""attachments":[{"digest":""#) && page.contains(#""size":2000}]"#) && !page.contains(digest), "\(page)")
+    }
+
+    /// A byte of a blob changed in the file: verify names the blob.
+    @Test func verifyFindsAChangedBlob() throws {
+        let dir = TempDir()
+        let photo = noise(300_000, seed: 9)
+        let path = dir.path + "/p.jpg"
+        FileManager.default.createFile(atPath: path, contents: Data(photo))
+        let digest = photo.withUnsafeBytes { SHA256Context().hash($0) }.description
+        let l = dir.ledgerPath
+        #expect(haru(["init", "--time-zone", "UTC", "--now", "2026-03-02T20:00:00Z"], ledger: l).code == 0)
+        #expect(haru(["diary", "write", "--attach", path, "--now", "2026-03-02T20:00:00Z"], ledger: l).code == 0)
+        var data = try #require(FileManager.default.contents(atPath: l + "/data.mdb"))
+        let at = try #require(data.range(of: Data(photo[150_000..<150_064])))
+        data[at.lowerBound] ^= 0xFF
+        try data.write(to: URL(fileURLWithPath: l + "/data.mdb"))
+        let v = haru(["verify"], ledger: l)
+        #expect(v.code == 1)
+        #expect((v.out + v.err).contains("the blob \(digest) does not hash to its digest"), "\(v.out) \(v.err)")
+    }
+
+    /// Each mistake: exit 2, what is wrong named (line and field for JSON Lines), nothing written.
+    @Test func badBlobsAreRefusedAndNothingIsWritten() throws {
+        let dir = TempDir()
+        let l = dir.ledgerPath
+        #expect(haru(["init", "--time-zone", "UTC", "--now", "2026-03-02T20:00:00Z"], ledger: l).code == 0)
+        let head = haru(["log", "--json"], ledger: l).out
+        let bytes = Array("hello".utf8)
+        let good = bytes.withUnsafeBytes { SHA256Context().hash($0) }.description
+        let wrong = String(repeating: "0", count: 64)
+        let event = #"{"type":"diary.written","at":"2026-03-02T10:00:00Z","data":{"date":"2026-03-02","attachments":["\#(good)"]}}"#
+        for (input, message) in [
+            (
+                #"{"blob":"\#(wrong)","base64":"aGVsbG8="}"# + "\n" + event,
+                "line 1: base64: the bytes hash to \(good), not to the blob's \(wrong)"
+            ),
+            (#"{"blob":"\#(good)","base64":"aGVsbG8"}"# + "\n" + event, "line 1: base64: is not base64"),
+            (#"{"blob":"xyz","base64":"aGVsbG8="}"#, "line 1: blob: must be the blob's SHA-256"),
+            (#"{"blob":"\#(good)","base64":"aGVsbG8=","name":"x"}"#, "line 1: name: is not a field of a blob line"),
+            (event, "line 1: data.attachments: the ledger holds no blob \(good)"),
+            (
+                #"{"type":"settings.changed","at":"2026-03-02T10:00:00Z","data":{"week_start":"sunday"}}"# + "\n"
+                    + #"{"blob":"\#(good)","base64":"aGVsbG8="}"#,
+                "line 2: blob: blob lines come before the events"
+            ),
+            (
+                #"{"type":"diary.written","at":"2026-03-02T10:00:00Z","data":{"date":"2026-03-02","mood_photo":"abc"}}"#,
+                "line 1: data.mood_photo: must be a blob's SHA-256"
+            ),
+        ] {
+            let r = haru(["append", "-"], ledger: l, stdin: input)
+            #expect(r.code == 2, "\(input)")
+            #expect(r.err.contains(message), "\(r.err)")
+        }
+        // The blob line before the page: accepted.
+        #expect(haru(["append", "-"], ledger: l, stdin: #"{"blob":"\#(good)","base64":"aGVsbG8="}"# + "\n" + event).code == 0)
+        let after = haru(["log", "--json"], ledger: l).out
+        #expect(after != head)
+        for (args, message) in [
+            (["diary", "write", "--attach", dir.path + "/nope.jpg"], "cannot read"),
+            (["diary", "write", "2026-03-02", "--detach", "3"], "--detach: the page has 1 attachment; give 1 to 1 or a digest"),
+            (["blob", "zz"], #"DIGEST: "zz" is not a SHA-256"#),
+            (["blob", wrong], "the ledger holds no blob \(wrong)"),
+        ] {
+            let r = haru(args + ["--now", "2026-03-02T20:00:00Z"], ledger: l)
+            #expect(r.code == 2, "\(args)")
+            #expect(r.err.contains(message), "\(args): \(r.err)")
+        }
+        #expect(haru(["log", "--json"], ledger: l).out == after)
+    }
+}
