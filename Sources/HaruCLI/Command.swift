@@ -131,6 +131,8 @@ let globalOptions: [OptionSpec] = [
     OptionSpec(
         .wait, value: "SECONDS", help: "Behind another writer, give up after SECONDS (exit 3; default: wait, saying so after a second)."),
     OptionSpec(.trustOwner, help: "Use a ledger that belongs to another user (refused otherwise)."),
+    OptionSpec(
+        .lang, value: "en|ko|ja", help: "The language of human output (default: from LC_ALL, LC_MESSAGES or LANG); JSON never changes."),
     OptionSpec(.help, short: "-h", help: "Show help for this command."),
 ]
 
@@ -180,7 +182,7 @@ enum ArgumentParser {
                 inline = String(a[a.index(after: eq)...])
             }
             guard let spec = specs.first(where: { $0.name == name || $0.short == name }) else {
-                throw UsageError("unknown option '\(name)' for `haru \(command.usage.split(separator: " ").first ?? "")`")
+                throw UsageError(.unknownOption, name, String(command.usage.split(separator: " ").first ?? ""))
             }
             if spec.value == nil {
                 if inline != nil { throw UsageError("option '\(spec.name)' takes no value") }
@@ -202,7 +204,7 @@ enum ArgumentParser {
         }
         if p.positionals.count < command.minArgs {
             let missing = command.arguments.dropFirst(p.positionals.count).first?.0 ?? "an argument"
-            throw UsageError("missing \(missing)")
+            throw UsageError(.missingArgument, missing)
         }
         if p.positionals.count > command.maxArgs {
             throw UsageError("unexpected argument '\(p.positionals[command.maxArgs])'")

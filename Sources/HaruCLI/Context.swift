@@ -14,6 +14,8 @@ struct Context {
     var rng: AnyRNG
     /// `--color WHEN` given before a subcommand that has a `--color` of its own (`tag`, `goal`).
     var outputColor: String?
+    /// The language of human output (`--lang`, else the locale's).
+    var words = Words.english
 
     var out: OutputStream { invocation.out }
     var json: Bool { parsed.has(.json) }

@@ -58,6 +58,15 @@ package enum HaruCLI {
     private static func dispatch(_ invocation: Invocation) -> Int32 {
         var args = invocation.arguments
         let err = invocation.err
+        // The language of what is said (errors included): `--lang`, else the locale's.
+        guard let language = Language.chosen(arguments: args, environment: invocation.environment) else {
+            let given =
+                args.firstIndex(of: "--lang").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+                ?? args.first { $0.hasPrefix("--lang=") }.map { String($0.dropFirst(7)) } ?? ""
+            err.line("Error: " + Words.english(.langValues, Echo.quoted(given)))
+            return ExitCode.badInput
+        }
+        let words = Words(language: language)
         if args.isEmpty || args == ["--help"] || args == ["-h"] {
             invocation.out.write(Help.text(root, path: ""))
             return args.isEmpty ? ExitCode.badInput : ExitCode.ok
@@ -97,21 +106,26 @@ package enum HaruCLI {
                 }
                 if let option = args.first {
                     err.line(
-                        "Error: unknown option '\(option)'"
+                        "\(words(.error)): unknown option '\(option)'"
                             + (path.isEmpty ? "; options follow a subcommand" : " for `haru \(path.joined(separator: " "))`"))
-                    err.line("Usage: haru \(command.usage)  (see 'haru help\(path.isEmpty ? "" : " " + path.joined(separator: " "))')")
+                    err.line(
+                        "\(words(.usage)): haru \(command.usage)  "
+                            + words(.seeHelp, "haru help" + (path.isEmpty ? "" : " " + path.joined(separator: " "))))
                     return ExitCode.badInput
                 }
-                err.line("Error: `haru\(path.isEmpty ? "" : " " + path.joined(separator: " "))` needs a subcommand")
-                err.line("Usage: haru \(command.usage)")
+                err.line("\(words(.error)): `haru\(path.isEmpty ? "" : " " + path.joined(separator: " "))` needs a subcommand")
+                err.line("\(words(.usage)): haru \(command.usage)")
                 return ExitCode.badInput
             }
             guard let sub = command.find(next) else {
                 if command.run != nil { break }
                 let near = Suggest.nearest(next, among: command.subcommands.map(\.name))
                 err.line(
-                    "Error: unknown command '\((path + [next]).joined(separator: " "))'" + (near.map { "; did you mean '\($0)'?" } ?? ""))
-                err.line("Usage: haru \(command.usage)  (see 'haru help\(path.isEmpty ? "" : " " + path.joined(separator: " "))')")
+                    "\(words(.error)): " + words(.unknownCommand, (path + [next]).joined(separator: " "))
+                        + (near.map { words(.didYouMean, $0) } ?? ""))
+                err.line(
+                    "\(words(.usage)): haru \(command.usage)  "
+                        + words(.seeHelp, "haru help" + (path.isEmpty ? "" : " " + path.joined(separator: " "))))
                 return ExitCode.badInput
             }
             command = sub
@@ -148,6 +162,7 @@ package enum HaruCLI {
         do {
             let parsed = try ArgumentParser.parse(args, for: command)
             var ctx = Context(invocation: invocation, parsed: parsed, rng: AnyRNG(base: invocation.rng))
+            ctx.words = words
             ctx.outputColor = outputColor
             if let c = outputColor, !["auto", "always", "never"].contains(c) {
                 throw UsageError("--color takes auto, always or never (got \(Echo.quoted(c)))")
@@ -160,7 +175,7 @@ package enum HaruCLI {
             if let end = invocation.end { withExtendedLifetime(ctx) { end(finish(invocation, code)) } }
             return code
         } catch {
-            return report(error, usage: command.usage, to: err)
+            return report(error, usage: command.usage, to: err, words: words)
         }
     }
 }
@@ -168,22 +183,24 @@ package enum HaruCLI {
 extension HaruCLI {
     /// The one place where errors become messages and exit codes: every
     /// layer's errors say their `ExitStatus` (`HaruError`).
-    static func report(_ error: any Error, usage: String, to err: OutputStream) -> Int32 {
+    static func report(_ error: any Error, usage: String, to err: OutputStream, words: Words = .english) -> Int32 {
         switch error {
         case is CheckFailed:
             break  // the details are printed already
         case let e as Declined:
             err.line(e.message)
         case let e as UsageError:
-            err.line("Error: \(e.message)")
-            err.line("Usage: haru \(usage)")
+            err.line("\(words(.error)): \(e.text(words))")
+            err.line("\(words(.usage)): haru \(usage)")
+        case LedgerError.notFound(let path):
+            err.line("\(words(.error)): " + words(.noLedger, path))
         case let e as LMDBError:
-            err.line("Error: cannot use the ledger: \(e.description)")
+            err.line("\(words(.error)): cannot use the ledger: \(e.description)")
         case let e as any HaruError:
-            err.line("Error: \(e.description)")
+            err.line("\(words(.error)): \(e.description)")
         default:
             // Not one of haru's: an unexpected failure of something underneath.
-            err.line("Error: \(error)")
+            err.line("\(words(.error)): \(error)")
             return ExitStatus.cannotOpen.rawValue
         }
         return (error as? any HaruError)?.exitStatus.rawValue ?? ExitStatus.cannotOpen.rawValue

@@ -34,9 +34,7 @@ extension Context {
     /// A day argument or option: `2026-03-04`, `today`, `yesterday`, `monday` …
     func date(_ text: String, _ what: String, calendar: LedgerCalendar) throws -> LocalDate {
         if let d = HumanTime.day(text, now: try clockNow(), calendar: calendar) { return d }
-        throw UsageError(
-            "\(what): \(Echo.quoted(text)) is not a day; give 2026-03-04, today, yesterday or a weekday such as monday; a ledger takes the years 1900 to 2999"
-        )
+        throw UsageError(.notADay, what, Echo.quoted(text))
     }
 
     /// `--from` / `--to` (or a DATE): a day, or a period (`:week`, `:lastmonth` …)

@@ -11,42 +11,45 @@ enum ReportText {
 
     /// - Parameter pictures: draw a sparkline of each column across the periods (on a terminal).
     /// - Parameter order: the columns' order (`--order`; by name unless told).
-    static func print(_ r: ReportTable, to out: OutputStream, names: [String: Payload], order: ListOrder = .name, pictures: Bool = false) {
+    static func print(
+        _ r: ReportTable, to out: OutputStream, names: [String: Payload], order: ListOrder = .name, pictures: Bool = false,
+        words w: Words = .english
+    ) {
         let totals = r.totals
         let ids = r.arranged(order)
         if ids.isEmpty {
-            out.line("nothing recorded from \(r.periods.first?.first.description ?? "") to \(r.periods.last?.last.description ?? "")")
+            out.line(w(.nothingRecordedFrom, r.periods.first?.first.description ?? "", r.periods.last?.last.description ?? ""))
             return
         }
         let labels = ids.map { names[$0]?.name ?? $0 }
         let firstWidth = 24
         let widths = labels.map { max(Cell.columns($0), 10) + 2 }
-        var header = Cell.pad(r.unit, firstWidth)
+        var header = Cell.pad(w.unit(r.unit), firstWidth)
         for (k, l) in labels.enumerated() { header += Cell.pad(l, widths[k], right: true) }
         out.line(header)
         for p in r.periods {
             var row = Cell.pad(label(p.first, p.last), firstWidth)
-            for (k, id) in ids.enumerated() { row += Cell.pad(Cell.text(p.total(of: id)), widths[k], right: true) }
+            for (k, id) in ids.enumerated() { row += Cell.pad(w.cell(p.total(of: id)), widths[k], right: true) }
             out.line(row)
         }
-        var total = Cell.pad("total", firstWidth)
-        for (k, id) in ids.enumerated() { total += Cell.pad(Cell.text(totals[id] ?? Totals()), widths[k], right: true) }
+        var total = Cell.pad(w(.total), firstWidth)
+        for (k, id) in ids.enumerated() { total += Cell.pad(w.cell(totals[id] ?? Totals()), widths[k], right: true) }
         out.line(total)
         let n = r.startedPeriods
         guard n > 0 else { return }
-        var average = Cell.pad("average per \(r.unit) (\(n))", firstWidth)
+        var average = Cell.pad(w(.averagePer, w.unit(r.unit), String(n)), firstWidth)
         for (k, id) in ids.enumerated() {
             let t = totals[id]!
             var parts: [String] = []
-            if t.seconds > 0 { parts.append(DurationText.text((t.seconds + Int64(n) / 2) / Int64(n))) }
-            if t.count > 0 { parts.append("×" + JSONValue.formatNumber((Double(t.count) / Double(n) * 10).rounded() / 10)) }
+            if t.seconds > 0 { parts.append(w.duration((t.seconds + Int64(n) / 2) / Int64(n))) }
+            if t.count > 0 { parts.append(w.times(JSONValue.formatNumber((Double(t.count) / Double(n) * 10).rounded() / 10))) }
             average += Cell.pad(parts.isEmpty ? "–" : parts.joined(separator: " "), widths[k], right: true)
         }
         out.line(average)
         guard pictures, r.periods.count > 1 else { return }
         // One sparkline per column, a bar per period, scaled to the column's largest.
         out.line("")
-        out.line("trend")
+        out.line(w(.trend))
         for (k, id) in ids.enumerated() {
             let values = r.periods.map { p -> Double in
                 let t = p.total(of: id)

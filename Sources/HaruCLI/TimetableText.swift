@@ -9,9 +9,9 @@ import HaruLedger
 /// time in it (`+` when another shares the hour), in weeks of seven columns.
 /// Only the rows from the hour of the first record to the slot of the last are shown.
 enum TimetableText {
-    static func print(_ t: Timetable, names: [String: String], calendar: LedgerCalendar, out: OutputStream) {
+    static func print(_ t: Timetable, names: [String: String], calendar: LedgerCalendar, out: OutputStream, words: Words = .english) {
         if t.days.count == 1 {
-            day(t.days[0], names: names, calendar: calendar, out: out)
+            day(t.days[0], names: names, calendar: calendar, out: out, words: words)
         } else {
             week(t.days, names: names, calendar: calendar, out: out)
         }
@@ -49,21 +49,21 @@ enum TimetableText {
     }
 
     /// `2026-10-24 Sat · 05:00 to 05:00`, and the day's length when it is not 24 hours (DST, a rule change).
-    static func heading(_ d: Timetable.Day, _ calendar: LedgerCalendar) -> String {
+    static func heading(_ d: Timetable.Day, _ calendar: LedgerCalendar, words w: Words = .english) -> String {
         let seconds = d.range.upperBound.seconds - d.range.lowerBound.seconds
-        let length = seconds == 86_400 ? "" : " (\(JSONValue.formatNumber(Double(seconds) / 3600)) h)"
+        let length = seconds == 86_400 ? "" : " (\(w(.hours, JSONValue.formatNumber(Double(seconds) / 3600))))"
         return
-            "\(d.day) \(d.day.weekday.abbreviation) · \(calendar.clockText(d.range.lowerBound)) to \(calendar.clockText(d.range.upperBound))"
+            "\(w.day(d.day, english: "\(d.day) \(d.day.weekday.abbreviation)")) · \(calendar.clockText(d.range.lowerBound)) \(w(.to)) \(calendar.clockText(d.range.upperBound))"
             + length
     }
 
-    static func day(_ d: Timetable.Day, names: [String: String], calendar: LedgerCalendar, out: OutputStream) {
-        out.line(heading(d, calendar))
+    static func day(_ d: Timetable.Day, names: [String: String], calendar: LedgerCalendar, out: OutputStream, words w: Words = .english) {
+        out.line(heading(d, calendar, words: w))
         let slot: Int64 = 1800
-        guard let rows = rows(d, slot: slot) else { return out.line("nothing recorded") }
+        guard let rows = rows(d, slot: slot) else { return out.line(w(.nothingRecorded)) }
         // A block's words where it begins: its name and times (none for a part that began the day before).
         func label(_ b: Timetable.Block) -> String {
-            let times = b.continuesBefore ? "" : " " + calendar.clockText(b.start) + "–" + (b.running ? "now" : calendar.clockText(b.end))
+            let times = b.continuesBefore ? "" : " " + calendar.clockText(b.start) + "–" + (b.running ? w(.now) : calendar.clockText(b.end))
             return (names[b.actionID] ?? b.actionID) + times
         }
         // Each lane as wide as its longest words (12 to 40 columns).
@@ -93,7 +93,7 @@ enum TimetableText {
                         byAction.append((c.actionID, c.amount))
                     }
                 }
-                line += " " + byAction.map { "• \(names[$0.0] ?? $0.0) ×\($0.1)" }.joined(separator: "  ")
+                line += " " + byAction.map { "• \(names[$0.0] ?? $0.0) " + w.times(Int64($0.1)) }.joined(separator: "  ")
             }
             out.line(trimmed(line))
         }

@@ -4,8 +4,21 @@ import HaruLedger
 package struct UsageError: HaruError {
     package var exitStatus: ExitStatus { .badInput }
     package var message: String
+    /// The same message from the catalogue, for the languages (`Words`).
+    var phrase: (Phrase, [String])?
     package init(_ message: String) { self.message = message }
+    /// A message of the catalogue: said in the chosen language.
+    init(_ phrase: Phrase, _ values: String...) {
+        self.phrase = (phrase, values)
+        message = phrase.filled(.en, values)
+    }
     package var description: String { message }
+
+    /// The message in `words`' language.
+    func text(_ words: Words) -> String {
+        guard let (p, values) = phrase else { return message }
+        return p.filled(words.language, values)
+    }
 }
 
 /// A person answered no to a question: nothing was done, as they chose.

@@ -10,7 +10,9 @@ import HaruLedger
 /// The variables haru reads (Docs/cli.md), and only those: the environment
 /// of a shell holds dozens, and making a Swift string of each was a tenth of
 /// a `haru day`'s instructions.
-let variablesRead: [[UInt8]] = ["HARU_LEDGER", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "TZ", "TMPDIR"].map {
+let variablesRead: [[UInt8]] = [
+    "HARU_LEDGER", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "TZ", "TMPDIR", "LC_ALL", "LC_MESSAGES", "LANG",
+].map {
     Array($0.utf8) + [UInt8(ascii: "=")]
 }
 

@@ -26,22 +26,23 @@ extension Subcommands {
                     ctx.printJSON(.object(book.json(day: 0, calendar: cal, order: order ?? .id) + snap.referenceJSON(ref, cal)))
                     return ExitCode.ok
                 }
+                let w = ctx.words
                 let actions = book.actionList(0, order ?? .name)
                 let tags = book.tagList(0, order ?? .name)
                 let hours = Double(range.upperBound.seconds - range.lowerBound.seconds) / 3600
                 ctx.out.line(
-                    "\(day) \(Weekday.names[day.weekday.rawValue].prefix(3))  \(cal.format(range.lowerBound)) → \(cal.format(range.upperBound))"
-                        + (hours == 24 ? "" : "  (\(JSONValue.formatNumber(hours)) h)"))
-                if actions.allSatisfy(\.value.isZero) && order != .user { ctx.out.line("  nothing recorded") }
+                    "\(w.day(day, english: "\(day) \(Weekday.names[day.weekday.rawValue].prefix(3))"))  \(cal.format(range.lowerBound)) → \(cal.format(range.upperBound))"
+                        + (hours == 24 ? "" : "  (\(w(.hours, JSONValue.formatNumber(hours))))"))
+                if actions.allSatisfy(\.value.isZero) && order != .user { ctx.out.line("  " + w(.nothingRecorded)) }
                 let width =
                     max(
                         12,
                         (actions.map { Cell.columns(book.actions[$0.key]?.name ?? "") }
                             + tags.map { Cell.columns(book.tags[$0.key]?.name ?? "") }).max() ?? 0) + 2
-                if !actions.isEmpty { ctx.out.line("  actions") }
-                for (id, t) in actions { ctx.out.line("    " + Cell.pad(book.actions[id]?.name ?? id, width) + Cell.text(t)) }
-                if !tags.isEmpty { ctx.out.line("  tags") }
-                for (id, t) in tags { ctx.out.line("    " + Cell.pad(book.tags[id]?.name ?? id, width) + Cell.text(t)) }
+                if !actions.isEmpty { ctx.out.line("  " + w(.actions)) }
+                for (id, t) in actions { ctx.out.line("    " + Cell.pad(book.actions[id]?.name ?? id, width) + w.cell(t)) }
+                if !tags.isEmpty { ctx.out.line("  " + w(.tags)) }
+                for (id, t) in tags { ctx.out.line("    " + Cell.pad(book.tags[id]?.name ?? id, width) + w.cell(t)) }
                 return ExitCode.ok
             }
         })

@@ -78,7 +78,7 @@ extension Subcommands {
                     p.has($0) || !p.all($0).isEmpty
                 })
             else {
-                throw UsageError("nothing to write: give --mood, --text, --attach, --hide-action or --hide-goal (and their opposites)")
+                throw UsageError(.nothingToWrite)
             }
             let old = try ledger.snapshot(zones: ctx.zones) { snap in
                 try snap.definition(.diary, day.description).flatMap { $0.isLive ? $0.fields() : nil }
@@ -199,41 +199,48 @@ enum DiaryText {
 
     static func print(_ page: DiaryPage, names: [String: String], calendar cal: LedgerCalendar, ctx: Context) {
         let out = ctx.out
+        let w = ctx.words
         let d = page.date
-        var head = "\(d) \(d.weekday.abbreviation)"
+        var head = w.day(d, english: "\(d) \(d.weekday.abbreviation)")
         if let mood = page.written?.string(.mood) { head += "  " + mood }
         out.line(head)
         if let text = page.written?.string(.text) {
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) { out.line("  " + line) }
         }
-        if page.written == nil { out.line("  " + ctx.style.paint("(nothing written)", .dim)) }
+        if page.written == nil { out.line("  " + ctx.style.paint(w(.nothingWritten), .dim)) }
         // Attachments by number (`diary write --detach N`), digest and size (`haru blob DIGEST` gives the bytes).
         func blob(_ d: String) -> String {
-            guard Blob.isDigest(d) else { return "erased (\(d.dropFirst().dropLast()))" }
-            return "\(d.prefix(12))  " + (page.blobSizes[d].map(byteText) ?? "missing")
+            guard Blob.isDigest(d) else { return w(.erased, String(d.dropFirst().dropLast())) }
+            return "\(d.prefix(12))  " + (page.blobSizes[d].map(byteText) ?? w(.missingBlob))
         }
-        if let photo = page.written?.string(.moodPhoto) { out.line("  mood photo  " + blob(photo)) }
-        for (k, d) in (page.written?.strings(.attachments) ?? []).enumerated() { out.line("  attachment \(k + 1)  " + blob(d)) }
+        if let photo = page.written?.string(.moodPhoto) { out.line("  \(w(.moodPhoto))  " + blob(photo)) }
+        for (k, d) in (page.written?.strings(.attachments) ?? []).enumerated() {
+            out.line("  \(w(.attachment, String(k + 1)))  " + blob(d))
+        }
 
         let t = page.totals
-        var summary = ["\(page.records.count) record\(page.records.count == 1 ? "" : "s")"]
-        if t.seconds > 0 { summary.insert(DurationText.text(t.seconds), at: 0) }
-        if t.count > 0 { summary.insert("×\(t.count)", at: t.seconds > 0 ? 1 : 0) }
-        if !page.todos.isEmpty { summary.append("to-dos \(page.todos.filter(\.done).count)/\(page.todos.count)") }
+        let records =
+            w.language == .en
+            ? "\(page.records.count) record\(page.records.count == 1 ? "" : "s")" : w(.recordsCount, String(page.records.count))
+        var summary = [records]
+        if t.seconds > 0 { summary.insert(w.duration(t.seconds), at: 0) }
+        if t.count > 0 { summary.insert(w.times(t.count), at: t.seconds > 0 ? 1 : 0) }
+        if !page.todos.isEmpty { summary.append(w(.todosDone, String(page.todos.filter(\.done).count), String(page.todos.count))) }
         out.line("")
-        out.line("summary  " + summary.joined(separator: " · "))
+        out.line(w(.summary) + "  " + summary.joined(separator: " · "))
 
         if !page.goals.isEmpty {
             out.line("")
-            out.line("goals")
+            out.line(w(.dayGoals))
+            let spanNames = [w(.spanDay), w(.spanWeek), w(.spanMonth)]
             for g in page.goals {
-                let spans = ["day", "week", "month"].enumerated().map { "\($1) \(ProgressText.gauge(g.spanRatios[$0], ctx.style))" }
-                out.line("  " + g.title + (g.noQuests ? "  no quests" : "  " + spans.joined(separator: "   ")))
+                let spans = spanNames.enumerated().map { "\($1) \(ProgressText.gauge(g.spanRatios[$0], ctx.style))" }
+                out.line("  " + g.title + (g.noQuests ? "  " + w(.noQuests) : "  " + spans.joined(separator: "   ")))
             }
         }
         if !page.todos.isEmpty {
             out.line("")
-            out.line("to-dos")
+            out.line(w(.todos))
             for (k, todo) in page.todos.enumerated() {
                 out.line(
                     "  \(k + 1). [\(todo.done ? "x" : " ")] \(RecordText.oneLine(todo.text))  "
@@ -242,26 +249,26 @@ enum DiaryText {
         }
         if !page.timetable.blocks.isEmpty || !page.timetable.dots.isEmpty {
             out.line("")
-            out.line("timetable")
-            TimetableText.day(page.timetable, names: names, calendar: cal, out: out)
+            out.line(w(.timetable))
+            TimetableText.day(page.timetable, names: names, calendar: cal, out: out, words: w)
         }
         if !page.records.isEmpty {
             out.line("")
-            out.line("records")
+            out.line(w(.recordDetails))
             RecordText.print(
-                page.records, from: d, to: d, names: names, calendar: cal, reference: page.reference, out: out, style: ctx.style)
+                page.records, from: d, to: d, names: names, calendar: cal, reference: page.reference, out: out, style: ctx.style, words: w)
         }
         let bars = page.book.actionList(0, .user).filter { !$0.value.isZero }
         if !bars.isEmpty {
             out.line("")
-            out.line("bars")
+            out.line(w(.bars))
             let width = min(24, bars.map { Cell.columns(names[$0.key] ?? $0.key) }.max() ?? 8) + 2
             let most = (seconds: bars.map(\.value.seconds).max() ?? 0, count: bars.map(\.value.count).max() ?? 0)
             for (id, v) in bars {
                 // Time against the longest, counts against the most: two units, two scales.
                 let share = v.seconds > 0 ? Double(v.seconds) / Double(max(1, most.seconds)) : Double(v.count) / Double(max(1, most.count))
                 let cells = max(1, Int((share * 20).rounded()))
-                out.line("  " + Cell.pad(names[id] ?? id, width) + Cell.pad(String(repeating: "█", count: cells), 22) + Cell.text(v))
+                out.line("  " + Cell.pad(names[id] ?? id, width) + Cell.pad(String(repeating: "█", count: cells), 22) + w.cell(v))
             }
         }
     }

@@ -169,12 +169,13 @@ extension Context {
         if let a = action {
             let d = try resolve(.action, a, in: ledger)
             guard let s = running.first(where: { $0.actionID == d.id }) else {
-                throw UsageError("\(d.fields().name ?? d.id) is not running (`haru running` lists what is)")
+                throw UsageError(.notRunning, d.fields().name ?? d.id)
             }
             return s
         }
         guard running.count == 1 else {
-            throw UsageError(running.isEmpty ? "nothing is running" : "\(running.count) sessions are running; name the action to \(verb)")
+            if running.isEmpty { throw UsageError(.nothingRunning) }
+            throw UsageError("\(running.count) sessions are running; name the action to \(verb)")
         }
         return running[0]
     }

@@ -25,11 +25,14 @@ extension Subcommands {
                         for s in try snap.runningSessions() where ref.instant.seconds - s.start.seconds >= long {
                             let name = names.actions[s.actionID]?.name ?? s.actionID
                             ctx.out.line(
-                                "⚠ \(name) has been running for \(DurationText.text(ref.instant.seconds - s.start.seconds)) (since \(cal.format(s.start))): "
-                                    + "forgotten? `haru stop \(ShellWord.quoted(name)) --at TIME` ends it when it really ended")
+                                ctx.words.language == .en
+                                    ? "⚠ \(name) has been running for \(DurationText.text(ref.instant.seconds - s.start.seconds)) (since \(cal.format(s.start))): "
+                                        + "forgotten? `haru stop \(ShellWord.quoted(name)) --at TIME` ends it when it really ended"
+                                    : "⚠ \(name)  \(ctx.words.duration(ref.instant.seconds - s.start.seconds))  \(ctx.words(.since, cal.format(s.start)))"
+                                        + ctx.words(.forgotten))
                         }
                     }
-                    ProgressText.print(report, calendar: cal, to: ctx.out, names: names, style: ctx.style)
+                    ProgressText.print(report, calendar: cal, to: ctx.out, names: names, style: ctx.style, words: ctx.words)
                 }
                 return ExitCode.ok
             }
@@ -39,65 +42,66 @@ extension Subcommands {
 /// The human view of `haru progress`: goals with gauges, quests with their spans and streaks.
 enum ProgressText {
     static func print(
-        _ r: ProgressReport, calendar: LedgerCalendar, to out: OutputStream, names: LiveDefinitions, style: Style = Style(enabled: false)
+        _ r: ProgressReport, calendar: LedgerCalendar, to out: OutputStream, names: LiveDefinitions, style: Style = Style(enabled: false),
+        words w: Words = .english
     ) {
-        out.line("as of \(calendar.format(r.reference.instant)) (day \(r.referenceDay)), known at seq \(r.knownAt)")
-        if r.goals.isEmpty { out.line("no goals") }
+        out.line(w(.asOf, calendar.format(r.reference.instant), r.referenceDay.description, String(r.knownAt)))
+        if r.goals.isEmpty { out.line(w(.noGoals)) }
+        let spanNames = [w(.spanDay), w(.spanWeek), w(.spanMonth)]
         for g in r.goals {
             out.line("")
-            var head = "\(g.title)  [\(g.id)]  \(g.startDate) → \(g.endDate?.description ?? "open")"
+            var head = "\(g.title)  [\(g.id)]  \(g.startDate) → \(g.endDate?.description ?? w(.openEnd))"
             switch g.status {
-            case .inProgress: head += "  in progress"
-            case .needsConfirmation: head += "  needs confirmation (haru goal confirm \(g.id) achieved|not_achieved)"
+            case .inProgress: head += "  " + w(.inProgress)
+            case .needsConfirmation: head += "  " + w(.needsConfirmation, g.id)
             case .achieved, .notAchieved:
-                head += "  " + (g.status == .achieved ? "ACHIEVED" : "not achieved")
+                head += "  " + w(g.status == .achieved ? .achieved : .notAchieved)
                 // The basis of the judgment: the mean of its quests' ratios against the threshold.
                 if let p = g.achievementPercent {
-                    let met = g.status == .achieved
-                    head +=
-                        ": its quests' mean ratio \(JSONValue.formatNumber((p * 10).rounded() / 10)) % \(met ? "≥" : "<") \(g.thresholdPercent) %"
+                    head += w(
+                        g.status == .achieved ? .meanAtLeast : .meanBelow, JSONValue.formatNumber((p * 10).rounded() / 10),
+                        String(g.thresholdPercent))
                 }
-                if let j = g.judgedAt { head += " (judged \(calendar.format(j)))" }
+                if let j = g.judgedAt { head += w(.judgedAt, calendar.format(j)) }
             }
             out.line(head)
             if g.noQuests {
-                out.line("  no quests")
+                out.line("  " + w(.noQuests))
                 continue
             }
-            out.line(
-                "  " + ["day", "week", "month"].enumerated().map { "\($1) \(gauge(g.spanRatios[$0], style))" }.joined(separator: "   "))
+            out.line("  " + spanNames.enumerated().map { "\($1) \(gauge(g.spanRatios[$0], style))" }.joined(separator: "   "))
             for q in g.quests {
                 let target: String
                 switch q.spec.target {
                 case .action(let a): target = names.actions[a]?.name ?? a
                 case .tag(let t): target = "#" + (names.tags[t]?.name ?? t)
                 }
-                let amount = q.spec.unitIsTime ? DurationText.text(Int64(q.spec.amount)) : "×\(Int(q.spec.amount))"
-                let days = q.spec.period == .daily ? " (\(q.spec.scheduleText))" : ""
-                var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(q.spec.periodName)\(days)  [\(q.spec.id)]"
+                let amount = q.spec.unitIsTime ? w.duration(Int64(q.spec.amount)) : w.times(Int64(q.spec.amount))
+                let days = q.spec.period == .daily ? " (\(w.schedule(q.spec)))" : ""
+                let period = w.language == .en ? q.spec.periodName : w.period(q.spec.period)
+                var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(period)\(days)  [\(q.spec.id)]"
                 if let s = q.streak, let best = q.bestStreak, best > 0 {
+                    let english = "streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)"
                     line +=
-                        "  " + (style.enabled && s > 0 ? "🔥 " : "")
-                        + "streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)"
-                        + (best > s ? " (best \(best))" : "")
+                        "  " + (style.enabled && s > 0 ? "🔥 " : "") + (w.language == .en ? english : w.streak(s, unit: q.streakUnit))
+                        + (best > s ? w(.best, w.streakLength(best, unit: q.streakUnit)) : "")
                 }
                 out.line(line)
-                let spans = ["day", "week", "month"].enumerated().map { k, name -> String in
+                let spans = spanNames.enumerated().map { k, name -> String in
                     let s = q.spans[k]
-                    guard s.scheduled, let v = s.value, let t = s.target else { return "\(name) not scheduled" }
+                    guard s.scheduled, let v = s.value, let t = s.target else { return w(.notScheduled, name) }
                     let shown =
                         q.spec.unitIsTime
-                        ? "\(DurationText.text(Int64(v.rounded())))/\(DurationText.text(Int64(t.rounded())))"
+                        ? "\(w.duration(Int64(v.rounded())))/\(w.duration(Int64(t.rounded())))"
                         : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
                     let pct =
                         q.spec.atLeast
-                        ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? "within" : style.paint("OVER", .red))
+                        ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? w(.within) : style.paint(w(.over), .red))
                     // What was done, when the capped value hides some of it (the widget's third line).
                     var done = ""
                     if let a = s.actual, a > v + 1e-9 {
-                        done =
-                            ", done "
-                            + (q.spec.unitIsTime ? DurationText.text(Int64(a.rounded())) : JSONValue.formatNumber((a * 10).rounded() / 10))
+                        done = w(
+                            .done, q.spec.unitIsTime ? w.duration(Int64(a.rounded())) : JSONValue.formatNumber((a * 10).rounded() / 10))
                     }
                     // On a terminal, a small gauge per span besides the words.
                     let bar = style.enabled && q.spec.atLeast ? " " + miniGauge(s.displayRatio ?? 0, style) : ""
@@ -107,15 +111,14 @@ enum ProgressText {
                 if let j = q.judgment {
                     // In the quest's unit: durations for time, counts as counts; a limit in its own words.
                     func shown(_ x: Double) -> String {
-                        q.spec.unitIsTime ? DurationText.text(Int64(x.rounded())) : JSONValue.formatNumber((x * 10).rounded() / 10)
+                        q.spec.unitIsTime ? w.duration(Int64(x.rounded())) : JSONValue.formatNumber((x * 10).rounded() / 10)
                     }
-                    let verdict = q.spec.atLeast ? (j.achieved ? "met" : "not met") : (j.achieved ? "within the limit" : "over the limit")
+                    let verdict = w(q.spec.atLeast ? (j.achieved ? .judgedMet : .judgedNotMet) : (j.achieved ? .judgedWithin : .judgedOver))
                     out.line(
-                        "      judged: \(verdict)"
+                        "      \(verdict)"
                             + (j.value.map { v in
-                                q.spec.atLeast
-                                    ? " (\(shown(v)) of \(shown(j.target ?? 0)))" : " (limit \(shown(j.target ?? 0)), done \(shown(v)))"
-                            } ?? " (not scheduled: counts as met)"))
+                                q.spec.atLeast ? w(.valueOf, shown(v), shown(j.target ?? 0)) : w(.limitDone, shown(j.target ?? 0), shown(v))
+                            } ?? w(.notScheduledMet)))
                 }
             }
         }

@@ -39,9 +39,7 @@ extension Subcommands {
             let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
             let name = action.fields().name ?? action.id
             if let running = try ledger.runningSessions().first(where: { $0.actionID == action.id }) {
-                throw UsageError(
-                    "\(name) is already running since \(try ctx.calendar(ledger).format(running.start)); stop it with: haru stop \(ShellWord.quoted(name))"
-                )
+                throw UsageError(.alreadyRunning, name, try ctx.calendar(ledger).format(running.start), ShellWord.quoted(name))
             }
             let now = try ctx.clockNow()
             if now.seconds > at.seconds {
@@ -178,20 +176,19 @@ extension Subcommands {
                     ]))
                 return ExitCode.ok
             }
+            let w = ctx.words
             guard let first = sessions.first else {
-                ctx.out.line("Nothing is running.")
+                ctx.out.line(w(.nothingIsRunning))
                 return ExitCode.ok
             }
             let more = sessions.count > 1 ? "  +\(sessions.count - 1)" : ""
-            ctx.out.line(
-                "\(ctx.name(of: .action, first.actionID, in: ledger))  \(DurationText.text(now.seconds - first.start.seconds))\(more)")
+            ctx.out.line("\(ctx.name(of: .action, first.actionID, in: ledger))  \(w.duration(now.seconds - first.start.seconds))\(more)")
             for s in sessions {
                 let flag =
                     settings.longSessionAlert && now.seconds - s.start.seconds >= long
-                    ? "  " + ctx.style.paint("⚠ over \(settings.longSessionHours) h", .yellow)
-                        + ": forgotten? `haru stop ACTION --at TIME` ends it when it really ended" : ""
+                    ? "  " + ctx.style.paint(w(.overHours, String(settings.longSessionHours)), .yellow) + w(.forgotten) : ""
                 ctx.out.line(
-                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  since \(cal.format(s.start))  \(DurationText.text(now.seconds - s.start.seconds))  (session \(s.id))\(flag)"
+                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  \(w(.since, cal.format(s.start)))  \(w.duration(now.seconds - s.start.seconds))  \(w(.session, s.id))\(flag)"
                 )
             }
             return ExitCode.ok

@@ -28,7 +28,8 @@ extension Subcommands {
                     return ExitCode.ok
                 }
                 let names = try ctx.actionNames(snap, at: ref)
-                RecordText.print(rows, from: from, to: to, names: names, calendar: cal, reference: ref, out: ctx.out, style: ctx.style)
+                RecordText.print(
+                    rows, from: from, to: to, names: names, calendar: cal, reference: ref, out: ctx.out, style: ctx.style, words: ctx.words)
                 return ExitCode.ok
             }
         })
@@ -97,10 +98,10 @@ extension Context {
 enum RecordText {
     static func print(
         _ rows: [RecordRow], from: LocalDate, to: LocalDate, names: [String: String], calendar cal: LedgerCalendar, reference: Reference,
-        out: OutputStream, style: Style = Style(enabled: false)
+        out: OutputStream, style: Style = Style(enabled: false), words w: Words = .english
     ) {
         guard !rows.isEmpty else {
-            out.line(from == to ? "No records on \(from)." : "No records from \(from) to \(to).")
+            out.line(from == to ? w(.noRecordsOn, from.description) : w(.noRecordsFrom, from.description, to.description))
             return
         }
         let nameWidth = min(24, rows.map { Cell.columns(names[$0.actionID] ?? $0.actionID) }.max() ?? 8)
@@ -109,7 +110,7 @@ enum RecordText {
         for r in rows {
             let d = max(cal.day(of: r.start), from)
             if d != day {
-                out.line("\(d) \(Weekday.names[d.weekday.rawValue].prefix(3))")
+                out.line(w.day(d, english: "\(d) \(Weekday.names[d.weekday.rawValue].prefix(3))"))
                 day = d
             }
             let time = clock(r.start, cal)
@@ -124,23 +125,26 @@ enum RecordText {
                 } else {
                     when = "\(time)–…"
                 }
-                size = DurationText.text(end.seconds - r.start.seconds)
-                if r.end == nil { size += " running" }
+                size = w.duration(end.seconds - r.start.seconds)
+                if r.end == nil { size += " " + w(.running) }
             case .count:
                 when = time
-                size = "×\(r.amount ?? 0)"
+                size = w.times(Int64(r.amount ?? 0))
             }
             var line =
                 "  \(Cell.pad(r.ref, refWidth))  \(Cell.pad(when, 19))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"
-            if r.state != .recorded && r.state != .running { line += "  " + style.paint("[\(r.state.rawValue)]", .dim) }
-            if r.actionDeleted { line += "  " + style.paint("[action deleted]", .dim) }
+            if r.state == .deleted || r.state == .discarded {
+                line += "  " + style.paint(w(r.state == .deleted ? .deleted : .discarded), .dim)
+            }
+            if r.actionDeleted { line += "  " + style.paint(w(.actionDeleted), .dim) }
             if !r.overlaps.isEmpty {
                 line +=
                     "  "
                     + style.paint(
-                        "[overlaps "
-                            + r.overlaps.map { id in rows.first { $0.id == id }?.ref ?? String(id.prefix(7)) }.joined(separator: ", ")
-                            + "]", .yellow)
+                        w(
+                            .overlaps,
+                            r.overlaps.map { id in rows.first { $0.id == id }?.ref ?? String(id.prefix(7)) }.joined(separator: ", ")),
+                        .yellow)
             }
             if let n = r.note { line += "  \"\(oneLine(n))\"" }
             out.line(line.trimmingTrailingSpaces())

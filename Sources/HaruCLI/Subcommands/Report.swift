@@ -79,7 +79,7 @@ extension Subcommands {
                     if let filterLine { ctx.out.line("filter: " + filterLine) }
                     ReportText.print(
                         report, to: ctx.out, names: by == "tag" ? book.tags : book.actions, order: order ?? .name,
-                        pictures: ctx.style.enabled)
+                        pictures: ctx.style.enabled, words: ctx.words)
                 }
                 return ExitCode.ok
             }

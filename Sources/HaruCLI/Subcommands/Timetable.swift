@@ -42,7 +42,7 @@ extension Subcommands {
                 if ctx.json {
                     ctx.printJSON(.object(table.json(names: names, calendar: cal) + snap.referenceJSON(ref, cal)))
                 } else {
-                    TimetableText.print(table, names: names, calendar: cal, out: ctx.out)
+                    TimetableText.print(table, names: names, calendar: cal, out: ctx.out, words: ctx.words)
                 }
                 return ExitCode.ok
             }

@@ -87,10 +87,9 @@ extension Context {
             let list = try DiaryPage.todoList(snap, on: day, at: now)
             if let n = Int(text), text.allSatisfy(\.isNumber) {
                 guard n >= 1, n <= list.count else {
-                    throw UsageError(
-                        list.isEmpty
-                            ? "\(day) has no to-dos (`haru todo add TEXT --date \(day)` adds one)"
-                            : "\(day) has \(list.count) to-do\(list.count == 1 ? "" : "s"): give 1 to \(list.count), or an id")
+                    throw list.isEmpty
+                        ? UsageError(.noTodos, day.description)
+                        : UsageError("\(day) has \(list.count) to-do\(list.count == 1 ? "" : "s"): give 1 to \(list.count), or an id")
                 }
                 return list[n - 1]
             }

@@ -1,0 +1,184 @@
+/// Every phrase of translated human output, in the three languages: one
+/// catalogue, in the app's own terms (행동, 꼬리표, 목표, 다짐, 연속 N일,
+/// 진행 중, 달성, 수행일 아님; 行動, タグ, 目標, クエスト, 連続N日 …).
+/// `%1`, `%2` … stand for the values a phrase takes. The switch names all
+/// three for every case, so a phrase without a translation does not compile;
+/// `LanguageTests.theCatalogueHasEveryPhraseInEveryLanguage` checks that none is empty and each has the same
+/// placeholders in every language.
+enum Phrase: CaseIterable {
+    // Errors and their labels.
+    case error, usage, unknownCommand, didYouMean, missingArgument, unknownOption, notADay, noLedger
+    case alreadyRunning, nothingRunning, notRunning, langValues, nothingToWrite, noTodos
+    // Days and records.
+    case nothingRecorded, actions, tags, hours, noRecordsOn, noRecordsFrom, running, deleted, discarded, actionDeleted, overlaps
+    // Running sessions.
+    case nothingIsRunning, since, session, overHours, forgotten
+    // Progress.
+    case asOf, noGoals, inProgress, needsConfirmation, achieved, notAchieved, meanAtLeast, meanBelow, judgedAt, noQuests, openEnd
+    case spanDay, spanWeek, spanMonth, notScheduled, within, over, done, streakDays, streakWeeks, streakMonths, best
+    case judgedMet, judgedNotMet, judgedWithin, judgedOver, valueOf, limitDone, notScheduledMet
+    case daily, weekly, monthly, custom, everyDay, everyWeek, everyMonth, monthDays, ordinalWeekday
+    // Reports.
+    case nothingRecordedFrom, unitDay, unitWeek, unitMonth, unitYear, total, averagePer, trend
+    // The diary.
+    case nothingWritten, summary, recordsCount, todosDone, dayGoals, todos, timetable, recordDetails, bars
+    case moodPhoto, attachment, erased, missingBlob, to, now, seeHelp
+
+    func text(_ l: Language) -> String {
+        func t(_ en: String, _ ko: String, _ ja: String) -> String {
+            switch l {
+            case .en: en
+            case .ko: ko
+            case .ja: ja
+            }
+        }
+        switch self {
+        case .error: return t("Error", "오류", "エラー")
+        case .usage: return t("Usage", "사용법", "使い方")
+        case .unknownCommand: return t("unknown command '%1'", "알 수 없는 명령 '%1'", "不明なコマンド '%1'")
+        case .didYouMean: return t("; did you mean '%1'?", "; '%1'을(를) 뜻하셨나요?", "; '%1' のことですか?")
+        case .missingArgument: return t("missing %1", "%1이(가) 빠졌습니다", "%1 がありません")
+        case .unknownOption: return t("unknown option '%1' for `haru %2`", "`haru %2`에는 '%1' 옵션이 없습니다", "`haru %2` に '%1' というオプションはありません")
+        case .notADay:
+            return t(
+                "%1: %2 is not a day; give 2026-03-04, today, yesterday or a weekday such as monday; a ledger takes the years 1900 to 2999",
+                "%1: %2은(는) 날짜가 아닙니다. 2026-03-04, today, yesterday 또는 monday 같은 요일을 주세요 (1900~2999년)",
+                "%1: %2 は日付ではありません。2026-03-04、today、yesterday、または monday のような曜日を指定してください (1900〜2999年)")
+        case .noLedger:
+            return t(
+                "no ledger at %1; create one with `haru init`", "%1에 원장이 없습니다. `haru init`으로 만드세요", "%1 に台帳がありません。`haru init` で作成してください")
+        case .alreadyRunning:
+            return t(
+                "%1 is already running since %2; stop it with: haru stop %3", "%1은(는) %2부터 이미 측정 중입니다. 끝내려면: haru stop %3",
+                "%1 は %2 からすでに計測中です。終えるには: haru stop %3")
+        case .nothingRunning: return t("nothing is running", "측정 중인 것이 없습니다", "計測中のものはありません")
+        case .notRunning:
+            return t(
+                "%1 is not running (`haru running` lists what is)", "%1은(는) 측정 중이 아닙니다 (`haru running`이 측정 중인 것을 보여 줍니다)",
+                "%1 は計測中ではありません (`haru running` で計測中のものを表示します)")
+        case .langValues:
+            return t(
+                "--lang takes en, ko or ja (got %1)", "--lang에는 en, ko, ja 중 하나를 주세요 (받은 값 %1)",
+                "--lang には en、ko、ja のいずれかを指定してください (指定値 %1)")
+        case .nothingToWrite:
+            return t(
+                "nothing to write: give --mood, --text, --attach, --hide-action or --hide-goal (and their opposites)",
+                "쓸 내용이 없습니다: --mood, --text, --attach, --hide-action, --hide-goal (또는 그 반대) 중 하나를 주세요",
+                "書く内容がありません: --mood、--text、--attach、--hide-action、--hide-goal (またはその逆) のいずれかを指定してください")
+        case .noTodos:
+            return t(
+                "%1 has no to-dos (`haru todo add TEXT --date %1` adds one)", "%1에는 할 일이 없습니다 (`haru todo add TEXT --date %1`로 추가)",
+                "%1 にはやることがありません (`haru todo add TEXT --date %1` で追加)")
+
+        case .nothingRecorded: return t("nothing recorded", "기록 없음", "記録なし")
+        case .actions: return t("actions", "행동", "行動")
+        case .tags: return t("tags", "꼬리표", "タグ")
+        case .hours: return t("%1 h", "%1시간", "%1時間")
+        case .noRecordsOn: return t("No records on %1.", "%1에는 기록이 없습니다.", "%1 の記録はありません。")
+        case .noRecordsFrom: return t("No records from %1 to %2.", "%1부터 %2까지 기록이 없습니다.", "%1 から %2 まで記録はありません。")
+        case .running: return t("running", "측정 중", "計測中")
+        case .deleted: return t("[deleted]", "[삭제됨]", "[削除済み]")
+        case .discarded: return t("[discarded]", "[버려짐]", "[破棄]")
+        case .actionDeleted: return t("[action deleted]", "[행동 삭제됨]", "[行動削除済み]")
+        case .overlaps: return t("[overlaps %1]", "[%1와 겹침]", "[%1 と重複]")
+
+        case .nothingIsRunning: return t("Nothing is running.", "측정 중인 것이 없습니다.", "計測中のものはありません。")
+        case .since: return t("since %1", "%1부터", "%1 から")
+        case .session: return t("(session %1)", "(세션 %1)", "(セッション %1)")
+        case .overHours: return t("⚠ over %1 h", "⚠ %1시간 넘음", "⚠ %1時間超過")
+        case .forgotten:
+            return t(
+                ": forgotten? `haru stop ACTION --at TIME` ends it when it really ended",
+                ": 잊으셨나요? `haru stop ACTION --at TIME`으로 실제로 끝난 시각에 끝낼 수 있습니다",
+                ": 止め忘れですか? `haru stop ACTION --at TIME` で実際に終わった時刻に終えられます")
+
+        case .asOf: return t("as of %1 (day %2), known at seq %3", "%1 기준 (%2), seq %3까지 기록된 내용", "%1 時点 (%2)、seq %3 までの記録")
+        case .noGoals: return t("no goals", "목표 없음", "目標なし")
+        case .inProgress: return t("in progress", "진행 중", "進行中")
+        case .needsConfirmation:
+            return t(
+                "needs confirmation (haru goal confirm %1 achieved|not_achieved)", "확인 필요 (haru goal confirm %1 achieved|not_achieved)",
+                "確認が必要 (haru goal confirm %1 achieved|not_achieved)")
+        case .achieved: return t("ACHIEVED", "달성", "達成")
+        case .notAchieved: return t("not achieved", "미달성", "未達成")
+        case .meanAtLeast: return t(": its quests' mean ratio %1 % ≥ %2 %", ": 다짐 평균 달성률 %1 % ≥ %2 %", ": クエストの平均達成率 %1 % ≥ %2 %")
+        case .meanBelow: return t(": its quests' mean ratio %1 % < %2 %", ": 다짐 평균 달성률 %1 % < %2 %", ": クエストの平均達成率 %1 % < %2 %")
+        case .judgedAt: return t(" (judged %1)", " (%1 판정)", " (%1 判定)")
+        case .noQuests: return t("no quests", "다짐 없음", "クエストなし")
+        case .openEnd: return t("open", "종료일 없음", "終了日なし")
+        case .spanDay: return t("day", "일", "日")
+        case .spanWeek: return t("week", "주", "週")
+        case .spanMonth: return t("month", "월", "月")
+        case .notScheduled: return t("%1 not scheduled", "%1 수행일 아님", "%1 実施日ではない")
+        case .within: return t("within", "한도 지킴", "上限内")
+        case .over: return t("OVER", "초과", "超過")
+        case .done: return t(", done %1", ", 실제 %1", "、実績 %1")
+        case .streakDays: return t("streak %1 days", "연속 %1일", "連続%1日")
+        case .streakWeeks: return t("streak %1 weeks", "연속 %1주", "連続%1週")
+        case .streakMonths: return t("streak %1 months", "연속 %1달", "連続%1か月")
+        case .best: return t(" (best %1)", " (최고 %1)", " (最高%1)")
+        case .judgedMet: return t("judged: met", "판정: 달성", "判定: 達成")
+        case .judgedNotMet: return t("judged: not met", "판정: 미달성", "判定: 未達成")
+        case .judgedWithin: return t("judged: within the limit", "판정: 한도 지킴", "判定: 上限内")
+        case .judgedOver: return t("judged: over the limit", "판정: 한도 초과", "判定: 上限超過")
+        case .valueOf: return t(" (%1 of %2)", " (%2 중 %1)", " (%2 中 %1)")
+        case .limitDone: return t(" (limit %1, done %2)", " (한도 %1, 실제 %2)", " (上限 %1、実績 %2)")
+        case .notScheduledMet: return t(" (not scheduled: counts as met)", " (수행일 아님: 달성으로 봄)", " (実施日ではない: 達成とみなす)")
+        case .daily: return t("daily", "일간", "日次")
+        case .weekly: return t("weekly", "주간", "週次")
+        case .monthly: return t("monthly", "월간", "月次")
+        case .custom: return t("custom", "기간", "期間")
+        case .everyDay: return t("every day", "매일", "毎日")
+        case .everyWeek: return t("every week", "매주", "毎週")
+        case .everyMonth: return t("every month", "매달", "毎月")
+        case .monthDays: return t("days %1 of the month", "매달 %1일", "毎月%1日")
+        case .ordinalWeekday: return t("the %1 %2 of the month", "매달 %1 %2", "毎月第%1%2")
+
+        case .nothingRecordedFrom: return t("nothing recorded from %1 to %2", "%1부터 %2까지 기록 없음", "%1 から %2 まで記録なし")
+        case .unitDay: return t("day", "일", "日")
+        case .unitWeek: return t("week", "주", "週")
+        case .unitMonth: return t("month", "월", "月")
+        case .unitYear: return t("year", "연", "年")
+        case .total: return t("total", "합계", "合計")
+        case .averagePer: return t("average per %1 (%2)", "%1 평균 (%2)", "%1平均 (%2)")
+        case .trend: return t("trend", "추이", "推移")
+
+        case .nothingWritten: return t("(nothing written)", "(쓴 내용 없음)", "(記入なし)")
+        case .summary: return t("summary", "요약", "概要")
+        case .recordsCount: return t("%1 records", "기록 %1개", "記録 %1件")
+        case .todosDone: return t("to-dos %1/%2", "할 일 %1/%2", "やること %1/%2")
+        case .dayGoals: return t("goals", "이 날의 목표", "この日の目標")
+        case .todos: return t("to-dos", "할 일", "やること")
+        case .timetable: return t("timetable", "타임테이블", "タイムテーブル")
+        case .recordDetails: return t("records", "기록 상세", "記録の詳細")
+        case .bars: return t("bars", "통계 막대", "統計バー")
+        case .moodPhoto: return t("mood photo", "기분 사진", "気分の写真")
+        case .attachment: return t("attachment %1", "첨부 %1", "添付 %1")
+        case .erased: return t("erased (%1)", "지워짐 (%1)", "消去済み (%1)")
+        case .missingBlob: return t("missing", "없음", "なし")
+        case .to: return t("to", "~", "〜")
+        case .now: return t("now", "지금", "現在")
+        case .seeHelp: return t("(see '%1')", "('%1' 참고)", "('%1' を参照)")
+        }
+    }
+}
+
+extension Phrase {
+    /// The phrase in `language` with `%1` … `%9` replaced by `values`.
+    func filled(_ language: Language, _ values: [String]) -> String {
+        var out = ""
+        var chars = text(language).makeIterator()
+        while let c = chars.next() {
+            guard c == "%" else {
+                out.append(c)
+                continue
+            }
+            guard let d = chars.next() else {
+                out.append(c)
+                break
+            }
+            if let n = d.wholeNumberValue, n >= 1, n <= values.count { out += values[n - 1] } else { out += String([c, d]) }
+        }
+        return out
+    }
+}
