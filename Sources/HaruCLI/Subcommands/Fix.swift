@@ -212,6 +212,7 @@ extension Subcommands {
                 case .quest: type = .questRestored
                 case .diary: type = .diaryRestored
                 case .todo: type = .todoRestored
+                case .device: throw UsageError("a device's preferences are never deleted; change them with haru prefs set")
                 }
                 let e = try ctx.event(type, at: now, data: [(d.kind.idField.jsonName, .string(d.id))])
                 let r = try ctx.append([e])
@@ -394,6 +395,17 @@ enum Undo {
         case .todoDeleted: return try make(.todoRestored, [(key, .string(id))])
         case .todoDone: return try make(.todoUndone, [(key, .string(id))])
         case .todoUndone: return try make(.todoDone, [(key, .string(id))])
+        case .devicePreferencesChanged:
+            // The preferences it changed, set back to what they were (none, for the first).
+            guard let device = try snap.definition(.device, id) else {
+                throw NotReversible(why: "the device's preferences are not in the state")
+            }
+            let before = device.created.seq == e.seq ? Payload() : device.fields(justBefore: Dated(seq: e.seq, at: e.at))
+            var data: [(String, JSONValue)] = [(key, .string(id))]
+            for (f, _) in e.payload.fields where f != .deviceID {
+                data.append((f.jsonName, before.strings(f).map { .array($0.map { .string($0) }) } ?? .null))
+            }
+            return try make(.devicePreferencesChanged, at: e.at, data)
         case .diaryWritten:
             // The first writing of a page: taken away. A page written again:
             // written back as it was just before (a page is written whole).

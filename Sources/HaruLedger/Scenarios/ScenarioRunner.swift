@@ -208,7 +208,7 @@ public struct ScenarioRunner {
                 return ("records \(from)…\(to)", try RecordList.json(rows, snap: snap, from: from, to: to, calendar: cal, reference: ref))
             case "definition":
                 guard let k = try str("kind"), let dk = DefinitionKind.allCases.first(where: { $0.word == k }) else {
-                    throw ScenarioError(file: file, line: line, reason: "kind: tag, action, goal or quest")
+                    throw ScenarioError(file: file, line: line, reason: "kind: tag, action, goal, quest or device")
                 }
                 return (k + "s", try DefinitionList.json(dk, snap: snap, calendar: cal, reference: ref, all: json["all"] == .bool(true)))
             case "settings":

@@ -20,6 +20,8 @@ public enum EventType: UInt16, CaseIterable, Sendable {
     // The diary and its to-dos (issue 31): codes 32 … 40.
     case diaryWritten, diaryDeleted, diaryRestored
     case todoAdded, todoEdited, todoDone, todoUndone, todoDeleted, todoRestored
+    // A device's own preferences (issue 31): code 41.
+    case devicePreferencesChanged
 
     /// `domain.action`, as written in JSON.
     public var name: String {
@@ -64,6 +66,7 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         case .todoUndone: "todo.undone"
         case .todoDeleted: "todo.deleted"
         case .todoRestored: "todo.restored"
+        case .devicePreferencesChanged: "device.preferences.changed"
         }
     }
 
@@ -95,6 +98,7 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         // A diary page is the logical day it belongs to (`Payload.entityID` prints it).
         case .diaryWritten, .diaryDeleted, .diaryRestored: return .date
         case .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored: return .todoID
+        case .devicePreferencesChanged: return .deviceID
         }
     }
 }
@@ -148,6 +152,7 @@ extension EventType {
         case .todoAdded: Schemas.todoAdded
         case .todoEdited: Schemas.todoEdited
         case .todoDone, .todoUndone, .todoDeleted, .todoRestored: Schemas.todoDeleted
+        case .devicePreferencesChanged: Schemas.devicePreferencesChanged
         }
     }
 }
@@ -200,4 +205,5 @@ private enum Schemas {
     static let todoAdded = req(.todoID, .date, .text) + opt(.order)
     static let todoEdited = req(.todoID) + opt(.date, .text, .order)
     static let todoDeleted = req(.todoID)
+    static let devicePreferencesChanged = req(.deviceID) + clearable(.pinnedGoalIDs, .collapsedGoalIDs, .watchGoalIDs, .memoActionIDs)
 }

@@ -24,6 +24,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case date, mood, text, hiddenActionIDs, hiddenGoalIDs, todoID, done
     // Attachments (issue 31): tags 59 and 60, blobs named by their SHA-256.
     case moodPhoto, attachments
+    // A device's own preferences (issue 31): tags 61 … 65.
+    case deviceID, pinnedGoalIDs, collapsedGoalIDs, watchGoalIDs, memoActionIDs
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -88,6 +90,11 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .done: "done"
         case .moodPhoto: "mood_photo"
         case .attachments: "attachments"
+        case .deviceID: "device_id"
+        case .pinnedGoalIDs: "pinned_goal_ids"
+        case .collapsedGoalIDs: "collapsed_goal_ids"
+        case .watchGoalIDs: "watch_goal_ids"
+        case .memoActionIDs: "memo_action_ids"
         }
     }
 
@@ -158,6 +165,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .done: .bool
         case .moodPhoto: .blob
         case .attachments: .blobList
+        case .deviceID: .entityID
+        case .pinnedGoalIDs, .collapsedGoalIDs, .watchGoalIDs, .memoActionIDs: .idList
         }
     }
 

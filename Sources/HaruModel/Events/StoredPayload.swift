@@ -9,21 +9,24 @@
 /// of bounds and a damaged record is reported as damage, as `Payload.decode`
 /// would.
 @_spi(Layers) public struct StoredPayload: PayloadFields {
+    /// One slot per field tag (the `InlineArray`s below hold this many): every tag is below it.
+    static let tags = 72
+    static let tagLimit: UInt8 = 72
     let bytes: UnsafeRawBufferPointer
     @_spi(Layers) public let fieldCount: Int
     /// By tag: the offset of the field's kind byte + 1 (0: absent), noted by
     /// the walk `init` makes anyway, so each accessor is one load.
-    var kindAt: InlineArray<64, UInt32>
+    var kindAt: InlineArray<72, UInt32>
 
     @_spi(Layers) public init(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) {
         self.bytes = bytes
         var r = ByteReader(bytes)
         var last: UInt8 = 0
         var n = 0
-        var at = InlineArray<64, UInt32>(repeating: 0)
+        var at = InlineArray<72, UInt32>(repeating: 0)
         while !r.atEnd {
             let tag = try r.u8()
-            guard tag > last, tag < 64, Field(rawValue: tag) != nil else {
+            guard tag > last, tag < StoredPayload.tagLimit, Field(rawValue: tag) != nil else {
                 throw DecodeError("payload field tag \(tag) unknown or out of order")
             }
             last = tag

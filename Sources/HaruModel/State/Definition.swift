@@ -3,12 +3,16 @@
 /// The kinds of definitions: entities whose edits take effect at the
 /// edit's `at` (RULES §7), unlike records, whose edits are corrections.
 ///
+/// A device's own preferences (which goals it pins, collapses and shows on
+/// its watch, which actions ask for a memo) are one more: dated edits of the
+/// device's entry, as the app keeps them per device.
+///
 /// A diary page and a to-do are definitions too (issue 31): created, edited
 /// in valid time (the page as it was written by an instant, a to-do done at
 /// its `at`), deleted and restored, with the same storage, replay, checks
 /// and history as the four the app tracks with.
 public enum DefinitionKind: UInt8, Sendable, CaseIterable {
-    case tag = 1, action, goal, quest, diary, todo
+    case tag = 1, action, goal, quest, diary, todo, device
 
     public var word: String {
         switch self {
@@ -18,6 +22,7 @@ public enum DefinitionKind: UInt8, Sendable, CaseIterable {
         case .quest: return "quest"
         case .diary: return "diary page"
         case .todo: return "to-do"
+        case .device: return "device"
         }
     }
 
@@ -37,6 +42,7 @@ public enum DefinitionKind: UInt8, Sendable, CaseIterable {
         case .quest: return .questID
         case .diary: return .date
         case .todo: return .todoID
+        case .device: return .deviceID
         }
     }
 }

@@ -34,6 +34,15 @@ extension Fold {
                     throw InputError(field: "data.\(f.jsonName)", rule: "no \(k.word) with id \"\(id)\"")
                 }
             }
+        case .device:
+            // What a device pins, collapses, shows on its watch or asks a memo for must exist.
+            for (f, k) in [
+                (Field.pinnedGoalIDs, DefinitionKind.goal), (.collapsedGoalIDs, .goal), (.watchGoalIDs, .goal), (.memoActionIDs, .action),
+            ] {
+                for id in p.strings(f) ?? [] where try store.definition(k, id) == nil {
+                    throw InputError(field: "data.\(f.jsonName)", rule: "no \(k.word) with id \"\(id)\"")
+                }
+            }
         case .todo:
             if editing?.has(.text) ?? true, p.string(.text)?.allSatisfy(\.isWhitespace) ?? true {
                 throw InputError(field: "data.text", rule: "must say what to do (it is empty)")

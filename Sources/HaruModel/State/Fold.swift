@@ -140,6 +140,23 @@
             d.add(DefinitionEdit(when: when, payload: edit))
             try store.setDefinition(d)
 
+        case .devicePreferencesChanged:
+            // The first change makes the device's entry; each later one is a dated edit of it.
+            let p = try p.decoded()
+            let device = try p.requiredID(.deviceID)
+            guard p.fieldCount > 1 else {
+                throw InputError(field: "data", rule: "device.preferences.changed must change at least one preference")
+            }
+            try checkDefinition(.device, p, id: device, store: store)
+            if var d = try store.definition(.device, device) {
+                d.add(DefinitionEdit(when: when, payload: p))
+                try store.setDefinition(d)
+            } else {
+                var base = p
+                for f in [Field.pinnedGoalIDs, .collapsedGoalIDs, .watchGoalIDs, .memoActionIDs] where p.isNull(f) { base[f] = nil }
+                try store.setDefinition(Definition(kind: .device, id: device, created: when, base: base))
+            }
+
         case .todoDone, .todoUndone:
             let id = try p.requiredID(.todoID)
             var d = try liveDefinition(.todo, id, field: "data.todo_id", store: store)
@@ -332,6 +349,7 @@
         case .goalCreated, .goalEdited, .goalDeleted, .goalFinished, .goalConfirmed, .goalRestored: return .goal
         case .diaryWritten, .diaryDeleted, .diaryRestored: return .diary
         case .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored: return .todo
+        case .devicePreferencesChanged: return .device
         default: return .quest
         }
     }

@@ -41,7 +41,7 @@ public struct RunningSet: Sendable {
             // Only a session deleted after it ended can be restored: never a running one.
             .sessionRestored, .ledgerRedacted,
             .diaryWritten, .diaryDeleted, .diaryRestored,
-            .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored:
+            .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored, .devicePreferencesChanged:
             break
         }
     }

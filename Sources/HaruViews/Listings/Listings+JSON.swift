@@ -121,8 +121,17 @@ extension DefinitionList {
                         ]))
             }
         case .diary, .todo:
-            // Listed by `haru diary` (DiaryPage), day by day; here as any definition.
+            // Listed by `haru diary` (DiaryPage); here as any definition.
             items = try rows(snap, kind, reference: ref, all: all).map { .object(members($0, cal)) }
+        case .device:
+            // Every list, empty when the device never set it (`haru prefs --json` says the same).
+            items = try rows(snap, kind, reference: ref, all: all).map { r in
+                .object(
+                    [("device_id", .string(r.id))]
+                        + [Field.pinnedGoalIDs, .collapsedGoalIDs, .watchGoalIDs, .memoActionIDs].map { f in
+                            (f.jsonName, .array((r.fields.strings(f) ?? []).map { .string($0) }))
+                        })
+            }
         }
         return .object(snap.referenceJSON(ref, cal) + [(kind.word + "s", .array(items))])
     }
@@ -155,6 +164,7 @@ extension DefinitionList {
         case .quest: type = .questCreated
         case .diary: type = .diaryWritten
         case .todo: type = .todoAdded
+        case .device: type = .devicePreferencesChanged
         }
         let idName = r.definition.kind.idField.jsonName
         var m: [(String, JSONValue)] = [(idName, .string(r.id))]

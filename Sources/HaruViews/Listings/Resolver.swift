@@ -66,6 +66,7 @@ public enum Resolver {
         case .quest: throw Unresolved(message: "no quest with id \"\(text)\" (`haru quests` lists them)")
         case .todo: throw Unresolved(message: "no to-do with id \"\(text)\" (`haru diary DATE` lists a day's)")
         case .diary: throw Unresolved(message: "no diary page for \(text)")
+        case .device: throw Unresolved(message: "no preferences of device \(text) (`haru prefs` lists this device's)")
         case .tag, .action, .goal: break
         }
         let near = Suggest.nearest(text, among: live.compactMap(label))
@@ -76,7 +77,7 @@ public enum Resolver {
             case .action: make = "; `haru action add \(ShellWord.quoted(text)) --tracking time|count` makes it"
             case .tag: make = "; `haru tag add \(ShellWord.quoted(text))` makes it"
             case .goal: make = "; `haru goal add \(ShellWord.quoted(text)) --start DATE` makes it"
-            case .quest, .diary, .todo: break
+            case .quest, .diary, .todo, .device: break
             }
         }
         throw Unresolved(
