@@ -128,9 +128,16 @@ struct LanguageTests {
         ["todo", "done", "1", "--date", "2026-03-01"], ["--ledger", "/nonexistent/ledger", "day"], ["records", "yesterdayy"],
     ]
 
+    /// A day's writes at a terminal, what each says it did.
+    static let writes: [[String]] = [
+        ["todo", "add", "빨래", "--id", "t9"], ["todo", "done", "t9"], ["todo", "undo", "1"], ["count", "물", "2"], ["stop", "독서"],
+        ["start", "독서", "--id", "run2"], ["diary", "write", "--mood", "🙂"], ["todo", "delete", "t9"],
+        ["todo", "done", "5"],
+    ]
+
     func transcript(_ p: String, _ lang: Language) -> String {
         var out = ""
-        for (k, args) in (Self.commands + Self.mistakes).enumerated() {
+        for (k, args) in (Self.commands + Self.mistakes + Self.writes).enumerated() {
             let r = haru(args + ["--lang", lang.rawValue, "--now", "2026-03-07T09:00:00+09:00"], ledger: p, seed: UInt64(100 + k))
             out += "$ haru \(args.joined(separator: " ")) --lang \(lang.rawValue)\n" + r.out + r.err + "[exit \(r.code)]\n\n"
         }

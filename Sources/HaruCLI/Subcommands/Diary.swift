@@ -157,8 +157,10 @@ extension Subcommands {
             let r = try ctx.append([e], blobs: blobs)
             ctx.report(
                 r, json: [("type", .string(EventType.diaryWritten.name)), ("id", .string(day.description))],
-                human: "Wrote the diary page of \(day)."
-                    + (blobs.isEmpty ? "" : " (\(blobs.count) file\(blobs.count == 1 ? "" : "s") kept)"))
+                human: ctx.words(.diaryWritten, day.description)
+                    + (blobs.isEmpty
+                        ? "" : ctx.words.said(" (\(blobs.count) file\(blobs.count == 1 ? "" : "s") kept)", .filesKept, String(blobs.count)))
+            )
             return ExitCode.ok
         })
 
@@ -178,7 +180,7 @@ extension Subcommands {
             }
             return try ctx.write(
                 .diaryDeleted, [("date", .string(day.description))], id: day.description,
-                human: "Deleted the diary page of \(day) (`haru restore \(day)` brings it back).")
+                human: ctx.words(.diaryDeleted, day.description))
         })
 }
 

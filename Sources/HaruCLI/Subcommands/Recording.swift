@@ -57,7 +57,7 @@ extension Subcommands {
             let cal = try ctx.calendar(ledger)
             ctx.report(
                 r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(cal.format(at)))],
-                human: "Started \(action.fields().name!) at \(cal.format(at)) (session \(sid)).")
+                human: ctx.words(.started, action.fields().name!, cal.format(at), sid))
             return ExitCode.ok
         })
 
@@ -93,8 +93,8 @@ extension Subcommands {
                 ctx.report(
                     r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
                     human: (seconds == 0
-                        ? "Discarded \(name): stopped the second it started."
-                        : "Discarded \(name): \(DurationText.text(seconds)) is shorter than the minimum of \(DurationText.text(Int64(minimum))).")
+                        ? ctx.words(.discardedAtOnce, name)
+                        : ctx.words(.discardedShort, name, ctx.words.duration(seconds), ctx.words.duration(Int64(minimum))))
                         + noteLost
                 )
             } else {
@@ -110,7 +110,7 @@ extension Subcommands {
                 let r = try ctx.append(events)
                 ctx.report(
                     r, json: [("session_id", .string(session.id)), ("discarded", .bool(false)), ("seconds", .int(seconds))],
-                    human: "Stopped \(name) after \(DurationText.text(seconds)).")
+                    human: ctx.words(.stopped, name, ctx.words.duration(seconds)))
                 try ctx.warnOverlaps(session.id, ledger: ledger, now: at)
             }
             return ExitCode.ok
@@ -137,7 +137,7 @@ extension Subcommands {
             let r = try ctx.append([e])
             ctx.report(
                 r, json: [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))],
-                human: "Counted \(amount) \(action.fields().name!).")
+                human: ctx.words(.counted, String(amount), action.fields().name!))
             return ExitCode.ok
         })
 

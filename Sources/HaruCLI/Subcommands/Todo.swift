@@ -28,16 +28,16 @@ extension Subcommands {
                     let data: [(String, JSONValue)] =
                         [("todo_id", .string(id)), ("date", .string(day.description)), ("text", .string(p.positionals[0]))]
                         + (try p.orderMember())
-                    return try ctx.write(.todoAdded, data, id: id, human: "Added a to-do to \(day) (id \(id)).")
+                    return try ctx.write(.todoAdded, data, id: id, human: ctx.words(.todoAdded, day.description, id))
                 }),
             Command(
                 name: "done", abstract: "Tick a to-do off.", usage: "todo done TODO [--date DAY] [--at TIME]",
                 arguments: [todoArgument], options: [todoDateOption, atOption], minArgs: 1, maxArgs: 1,
-                run: { ctx, p in try ctx.writeTodo(.todoDone, p, human: { "Done: \($0)." }) }),
+                run: { ctx, p in try ctx.writeTodo(.todoDone, p, said: .todoDone) }),
             Command(
                 name: "undo", abstract: "Untick a to-do.", usage: "todo undo TODO [--date DAY] [--at TIME]",
                 arguments: [todoArgument], options: [todoDateOption, atOption], minArgs: 1, maxArgs: 1,
-                run: { ctx, p in try ctx.writeTodo(.todoUndone, p, human: { "Not done: \($0)." }) }),
+                run: { ctx, p in try ctx.writeTodo(.todoUndone, p, said: .todoUndone) }),
             Command(
                 name: "edit", abstract: "Change a to-do's text or place, or move it to another day.",
                 usage: "todo edit TODO [--text TEXT] [--order N] [--move DAY] [--date DAY] [--at TIME]",
@@ -57,13 +57,13 @@ extension Subcommands {
                     if let t = p.value(.text) { data.append(("text", .string(t))) }
                     data += try p.orderMember()
                     guard data.count > 1 else { throw UsageError("nothing to change: give --text, --order or --move") }
-                    return try ctx.write(.todoEdited, data, id: todo.id, human: "Edited the to-do \(todo.id).")
+                    return try ctx.write(.todoEdited, data, id: todo.id, human: ctx.words(.todoEdited, todo.id))
                 }),
             Command(
                 name: "delete", abstract: "Take a to-do off its page (`haru restore ID` brings it back).",
                 usage: "todo delete TODO [--date DAY] [--at TIME]", arguments: [todoArgument], options: [todoDateOption, atOption],
                 minArgs: 1, maxArgs: 1,
-                run: { ctx, p in try ctx.writeTodo(.todoDeleted, p, human: { "Deleted the to-do \($0) (`haru restore` takes its id)." }) }),
+                run: { ctx, p in try ctx.writeTodo(.todoDeleted, p, said: .todoDeleted) }),
         ])
 
     static let todoArgument = ("TODO", "Its number on the day's list (1, 2 … as `haru diary` shows it), or its id (a unique start of it).")
@@ -89,7 +89,11 @@ extension Context {
                 guard n >= 1, n <= list.count else {
                     throw list.isEmpty
                         ? UsageError(.noTodos, day.description)
-                        : UsageError("\(day) has \(list.count) to-do\(list.count == 1 ? "" : "s"): give 1 to \(list.count), or an id")
+                        : UsageError(
+                            words.said(
+                                "\(day) has \(list.count) to-do\(list.count == 1 ? "" : "s"): give 1 to \(list.count), or an id",
+                                .todoNumber,
+                                day.description, String(list.count)))
                 }
                 return list[n - 1]
             }
@@ -111,8 +115,8 @@ extension Context {
     }
 
     /// Appends a to-do's one-field event (done, undone, deleted).
-    mutating func writeTodo(_ type: EventType, _ p: Parsed, human: (String) -> String) throws -> Int32 {
+    mutating func writeTodo(_ type: EventType, _ p: Parsed, said: Phrase) throws -> Int32 {
         let todo = try resolveTodo(p, try openLedger())
-        return try write(type, [("todo_id", .string(todo.id))], id: todo.id, human: human(RecordText.oneLine(todo.text)))
+        return try write(type, [("todo_id", .string(todo.id))], id: todo.id, human: words(said, RecordText.oneLine(todo.text)))
     }
 }

@@ -23,6 +23,9 @@ enum Phrase: CaseIterable {
     // The diary.
     case nothingWritten, summary, recordsCount, todosDone, dayGoals, todos, timetable, recordDetails, bars
     case moodPhoto, attachment, erased, missingBlob, to, now, seeHelp
+    // What a command did (English keeps its own wording: `Words.said`).
+    case started, stopped, counted, discardedAtOnce, discardedShort, todoAdded, todoDone, todoUndone, todoEdited, todoDeleted
+    case diaryWritten, filesKept, diaryDeleted, todoNumber
 
     func text(_ l: Language) -> String {
         func t(_ en: String, _ ko: String, _ ja: String) -> String {
@@ -159,6 +162,33 @@ enum Phrase: CaseIterable {
         case .to: return t("to", "~", "〜")
         case .now: return t("now", "지금", "現在")
         case .seeHelp: return t("(see '%1')", "('%1' 참고)", "('%1' を参照)")
+        case .started: return t("Started %1 at %2 (session %3).", "%1 측정을 시작했습니다: %2 (세션 %3).", "%1 の計測を始めました: %2 (セッション %3)。")
+        case .stopped: return t("Stopped %1 after %2.", "%1 측정을 끝냈습니다: %2.", "%1 の計測を終えました: %2。")
+        case .counted: return t("Counted %1 %2.", "%2 %1회를 기록했습니다.", "%2 を%1回記録しました。")
+        case .discardedAtOnce:
+            return t("Discarded %1: stopped the second it started.", "%1 기록을 버렸습니다: 시작한 그 초에 멈췄습니다.", "%1 の記録を破棄しました: 始めた秒に止めました。")
+        case .discardedShort:
+            return t(
+                "Discarded %1: %2 is shorter than the minimum of %3.", "%1 기록을 버렸습니다: %2은(는) 최소 %3보다 짧습니다.",
+                "%1 の記録を破棄しました: %2 は最小の %3 より短いです。")
+        case .todoAdded: return t("Added a to-do to %1 (id %2).", "%1에 할 일을 추가했습니다 (id %2).", "%1 にやることを追加しました (id %2)。")
+        case .todoDone: return t("Done: %1.", "완료: %1.", "完了: %1。")
+        case .todoUndone: return t("Not done: %1.", "완료 취소: %1.", "未完了に戻しました: %1。")
+        case .todoEdited: return t("Edited the to-do %1.", "할 일 %1을(를) 고쳤습니다.", "やること %1 を編集しました。")
+        case .todoDeleted:
+            return t(
+                "Deleted the to-do %1 (`haru restore` takes its id).", "할 일 %1을(를) 지웠습니다 (`haru restore`에 id를 주면 되살아납니다).",
+                "やること %1 を削除しました (`haru restore` に id を渡すと戻せます)。")
+        case .diaryWritten: return t("Wrote the diary page of %1.", "%1 일기를 썼습니다.", "%1 の日記を書きました。")
+        case .filesKept: return t(" (%1 files kept)", " (파일 %1개 보관)", " (ファイル%1件を保存)")
+        case .diaryDeleted:
+            return t(
+                "Deleted the diary page of %1 (`haru restore %1` brings it back).", "%1 일기를 지웠습니다 (`haru restore %1`로 되살립니다).",
+                "%1 の日記を削除しました (`haru restore %1` で戻せます)。")
+        case .todoNumber:
+            return t(
+                "%1 has %2 to-dos: give 1 to %2, or an id", "%1에는 할 일이 %2개 있습니다: 1부터 %2까지의 번호나 id를 주세요",
+                "%1 のやることは%2件です: 1〜%2 の番号か id を指定してください")
         }
     }
 }

@@ -12,6 +12,12 @@ struct Words: Sendable {
         p.filled(language, values)
     }
 
+    /// A sentence English says its own way (`english`: its singular and
+    /// plural as the command always wrote them), the phrase in the others.
+    func said(_ english: String, _ p: Phrase, _ values: String...) -> String {
+        language == .en ? english : p.filled(language, values)
+    }
+
     /// `1h 30m` / `1시간 30분` / `1時間30分` (as the app writes durations).
     func duration(_ seconds: Int64) -> String {
         guard language != .en else { return DurationText.text(seconds) }
