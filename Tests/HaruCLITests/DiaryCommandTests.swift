@@ -81,11 +81,15 @@ struct DiaryCommandTests {
         run(p, ["diary", "write", "--hide-action", "물"], now: now)
         func page() -> String { haru(["diary", "today", "--json", "--now", now], ledger: p).out }
         #expect(
-            page().contains(#""page":{"mood":"😊","mood_photo":null,"text":"첫 문장","attachments":[],"hidden_action_ids":["water"],"hidden_goal_ids":[]}"#),
+            page().contains(
+                #""page":{"mood":"😊","mood_photo":null,"text":"첫 문장","attachments":[],"hidden_action_ids":["water"],"hidden_goal_ids":[],"calendar_event_ids":[]}"#
+            ),
             "\(page())")
         run(p, ["diary", "write", "--mood", "none", "--show-action", "물"], now: now)
         #expect(
-            page().contains(#""page":{"mood":null,"mood_photo":null,"text":"첫 문장","attachments":[],"hidden_action_ids":[],"hidden_goal_ids":[]}"#),
+            page().contains(
+                #""page":{"mood":null,"mood_photo":null,"text":"첫 문장","attachments":[],"hidden_action_ids":[],"hidden_goal_ids":[],"calendar_event_ids":[]}"#
+            ),
             "\(page())")
         let undo = run(p, ["undo"], now: now)
         #expect(undo.out.contains("with diary.written"), "\(undo.out)")
@@ -95,6 +99,12 @@ struct DiaryCommandTests {
         #expect(page().contains(#""page":null"#))
         run(p, ["restore", "2026-03-02"], now: now)
         #expect(page().contains(#""mood":"😊""#))
+        // Calendar events the page puts in its timetable (the calendar's own identifiers).
+        run(p, ["diary", "write", "--calendar-event", "7D5A3E1B-0F0C-4A6B:AB12", "--calendar-event", "x/y z"], now: now)
+        #expect(page().contains(#""calendar_event_ids":["7D5A3E1B-0F0C-4A6B:AB12","x/y z"]"#), "\(page())")
+        #expect(haru(["diary", "today", "--now", now], ledger: p).out.contains("  calendar events  7D5A3E1B-0F0C-4A6B:AB12, x/y z\n"))
+        run(p, ["diary", "write", "--no-calendar-event", "x/y z"], now: now)
+        #expect(page().contains(#""calendar_event_ids":["7D5A3E1B-0F0C-4A6B:AB12"]"#), "\(page())")
         // History names what each writing changed, on one line each.
         let h = haru(["history", "2026-03-02", "--now", now], ledger: p)
         #expect(h.out.contains(#"diary.written       mood 😊, text "첫 문장""#), "\(h.out)")
@@ -201,6 +211,14 @@ struct DiaryCommandTests {
                 #"line 1: data.todo_id: no to-do with id "zz""#
             ),
             (#"{"type":"todo.done","at":"2026-03-02T10:00:00Z","data":{"todo_id":"x","done":true}}"#, "line 1: data.done:"),
+            (
+                #"{"type":"diary.written","at":"2026-03-02T10:00:00Z","data":{"date":"2026-03-02","calendar_event_ids":["a","a"]}}"#,
+                #"line 1: data.calendar_event_ids: lists "a" twice"#
+            ),
+            (
+                #"{"type":"diary.written","at":"2026-03-02T10:00:00Z","data":{"date":"2026-03-02","calendar_event_ids":[""]}}"#,
+                "line 1: data.calendar_event_ids: must hold ids of 1 to 255 characters"
+            ),
         ] {
             let r = haru(["append", "-"], ledger: p, stdin: line)
             #expect(r.code == 2, "\(line)")

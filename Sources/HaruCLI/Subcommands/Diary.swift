@@ -10,6 +10,8 @@ extension OptionKey {
     static let attach = OptionKey("--attach")
     static let detach = OptionKey("--detach")
     static let moodPhoto = OptionKey("--mood-photo")
+    static let calendarEvent = OptionKey("--calendar-event")
+    static let noCalendarEvent = OptionKey("--no-calendar-event")
 }
 
 extension Subcommands {
@@ -45,7 +47,7 @@ extension Subcommands {
     static let diaryWrite = Command(
         name: "write", abstract: "Write a day's page (what you leave out stays as it was).",
         usage:
-            "diary write [DATE] [--mood EMOJI|none] [--mood-photo FILE|none] [--text TEXT|-|none] [--attach FILE] [--detach N|DIGEST] [--hide-action A] [--show-action A] [--hide-goal G] [--show-goal G] [--at TIME]",
+            "diary write [DATE] [--mood EMOJI|none] [--mood-photo FILE|none] [--text TEXT|-|none] [--attach FILE] [--detach N|DIGEST] [--hide-action A] [--show-action A] [--hide-goal G] [--show-goal G] [--calendar-event ID] [--no-calendar-event ID] [--at TIME]",
         arguments: [("DATE", "The logical day of the page (default: today's).")],
         options: [
             OptionSpec(.mood, value: "EMOJI", help: "The day's mood (an emoji, 64 characters at most), or none."),
@@ -60,6 +62,10 @@ extension Subcommands {
             OptionSpec(.showAction, value: "ACTION", help: "Show a hidden action again.", repeatable: true),
             OptionSpec(.hideGoal, value: "GOAL", help: "Leave this goal out of the day's goals.", repeatable: true),
             OptionSpec(.showGoal, value: "GOAL", help: "Show a hidden goal again.", repeatable: true),
+            OptionSpec(
+                .calendarEvent, value: "ID", help: "Put a calendar event (its identifier in the calendar) in the day's timetable.",
+                repeatable: true),
+            OptionSpec(.noCalendarEvent, value: "ID", help: "Take it out again.", repeatable: true),
             atOption,
         ],
         discussion: """
@@ -74,7 +80,10 @@ extension Subcommands {
             let cal = try ctx.calendar(ledger)
             let day = try p.positionals.first.map { try ctx.date($0, "DATE", calendar: cal) } ?? cal.day(of: now)
             guard
-                [OptionKey.mood, .moodPhoto, .text, .attach, .detach, .hideAction, .showAction, .hideGoal, .showGoal].contains(where: {
+                [
+                    OptionKey.mood, .moodPhoto, .text, .attach, .detach, .hideAction, .showAction, .hideGoal, .showGoal, .calendarEvent,
+                    .noCalendarEvent,
+                ].contains(where: {
                     p.has($0) || !p.all($0).isEmpty
                 })
             else {
@@ -87,6 +96,9 @@ extension Subcommands {
             var (hiddenActions, hiddenGoals) = (old?.strings(.hiddenActionIDs) ?? [], old?.strings(.hiddenGoalIDs) ?? [])
             var moodPhoto = old?.string(.moodPhoto)
             var attachments = old?.strings(.attachments) ?? []
+            var events = old?.strings(.calendarEventIDs) ?? []
+            for e in p.all(.calendarEvent) where !events.contains(e) { events.append(e) }
+            for e in p.all(.noCalendarEvent) { events.removeAll { $0 == e } }
             // Files become blobs stored in the same commit as the page that names them.
             var blobs: [[UInt8]] = []
             func blob(_ path: String, _ option: String) throws -> String {
@@ -147,6 +159,7 @@ extension Subcommands {
             if let text { data.append(("text", .string(text))) }
             if let moodPhoto { data.append(("mood_photo", .string(moodPhoto))) }
             if !attachments.isEmpty { data.append(("attachments", .array(attachments.map { .string($0) }))) }
+            if !events.isEmpty { data.append(("calendar_event_ids", .array(events.map { .string($0) }))) }
             let unique = { (ids: [String]) in ids.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
             if !hiddenActions.isEmpty { data.append(("hidden_action_ids", .array(unique(hiddenActions).map { .string($0) }))) }
             if !hiddenGoals.isEmpty { data.append(("hidden_goal_ids", .array(unique(hiddenGoals).map { .string($0) }))) }
@@ -216,6 +229,7 @@ enum DiaryText {
             return "\(d.prefix(12))  " + (page.blobSizes[d].map(byteText) ?? w(.missingBlob))
         }
         if let photo = page.written?.string(.moodPhoto) { out.line("  \(w(.moodPhoto))  " + blob(photo)) }
+        if let events = page.written?.strings(.calendarEventIDs) { out.line("  \(w(.calendarEvents))  " + events.joined(separator: ", ")) }
         for (k, d) in (page.written?.strings(.attachments) ?? []).enumerated() {
             out.line("  \(w(.attachment, String(k + 1)))  " + blob(d))
         }

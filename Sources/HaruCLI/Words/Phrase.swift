@@ -25,7 +25,7 @@ enum Phrase: CaseIterable {
     case moodPhoto, attachment, erased, missingBlob, to, now, seeHelp
     // What a command did (English keeps its own wording: `Words.said`).
     case started, stopped, counted, discardedAtOnce, discardedShort, todoAdded, todoDone, todoUndone, todoEdited, todoDeleted
-    case diaryWritten, filesKept, diaryDeleted, todoNumber
+    case diaryWritten, filesKept, diaryDeleted, todoNumber, calendarEvents
 
     func text(_ l: Language) -> String {
         func t(_ en: String, _ ko: String, _ ja: String) -> String {
@@ -181,6 +181,7 @@ enum Phrase: CaseIterable {
                 "やること %1 を削除しました (`haru restore` に id を渡すと戻せます)。")
         case .diaryWritten: return t("Wrote the diary page of %1.", "%1 일기를 썼습니다.", "%1 の日記を書きました。")
         case .filesKept: return t(" (%1 files kept)", " (파일 %1개 보관)", " (ファイル%1件を保存)")
+        case .calendarEvents: return t("calendar events", "캘린더 일정", "カレンダーの予定")
         case .diaryDeleted:
             return t(
                 "Deleted the diary page of %1 (`haru restore %1` brings it back).", "%1 일기를 지웠습니다 (`haru restore %1`로 되살립니다).",

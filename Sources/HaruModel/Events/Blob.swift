@@ -7,7 +7,7 @@
 /// leave the chain whole (Docs/design.md, "Blobs").
 public enum Blob {
     /// The fields of a diary page, every one a page written again leaves out is cleared.
-    public static let pageFields: [Field] = [.mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs]
+    public static let pageFields: [Field] = [.mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs, .calendarEventIDs]
 
     /// The fields that name blobs.
     public static let fields: [Field] = [.moodPhoto, .attachments]

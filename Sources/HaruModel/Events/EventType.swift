@@ -200,7 +200,8 @@ private enum Schemas {
         req(.questID) + questShape.map { FieldRule(field: $0, required: false, nullable: $0 == .deadline) } + opt(.order)
     static let questDeleted = req(.questID)
     // A page is written whole: a field left out is not on the page.
-    static let diaryWritten = req(.date) + opt(.mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs)
+    static let diaryWritten =
+        req(.date) + opt(.mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs, .calendarEventIDs)
     static let diaryDeleted = req(.date)
     static let todoAdded = req(.todoID, .date, .text) + opt(.order)
     static let todoEdited = req(.todoID) + opt(.date, .text, .order)

@@ -26,6 +26,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case moodPhoto, attachments
     // A device's own preferences (issue 31): tags 61 … 65.
     case deviceID, pinnedGoalIDs, collapsedGoalIDs, watchGoalIDs, memoActionIDs
+    // The calendar events a diary page puts in its timetable (issue 31): tag 66.
+    case calendarEventIDs
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -95,6 +97,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .collapsedGoalIDs: "collapsed_goal_ids"
         case .watchGoalIDs: "watch_goal_ids"
         case .memoActionIDs: "memo_action_ids"
+        case .calendarEventIDs: "calendar_event_ids"
         }
     }
 
@@ -167,6 +170,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .attachments: .blobList
         case .deviceID: .entityID
         case .pinnedGoalIDs, .collapsedGoalIDs, .watchGoalIDs, .memoActionIDs: .idList
+        case .calendarEventIDs: .externalIDs
         }
     }
 
@@ -249,4 +253,7 @@ public enum FieldKind: Sendable {
     case blob
     /// Distinct blobs, in their order (a diary page's attachments).
     case blobList
+    /// Distinct ids another system gives (a calendar's event identifiers):
+    /// 1 to 255 characters, no control characters, in their order.
+    case externalIDs
 }

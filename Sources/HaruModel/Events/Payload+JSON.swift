@@ -173,6 +173,17 @@ extension Payload {
                 out.append(s)
             }
             return .strings(out)
+        case .externalIDs:
+            guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of ids") }
+            var out: [String] = []
+            for item in items {
+                guard case .string(let s) = item, (1...255).contains(s.count), !s.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                    throw bad("must hold ids of 1 to 255 characters without control characters (got \(Echo.plain(item.compactText)))")
+                }
+                guard !out.contains(s) else { throw bad("lists \(Echo.quoted(s)) twice") }
+                out.append(s)
+            }
+            return .strings(out)
         case .weekdayList:
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of weekdays") }
             var out: [Int64] = []

@@ -121,7 +121,9 @@
             guard p.fieldCount > 1 else {
                 throw InputError(
                     field: "data",
-                    rule: "diary.written must write a mood, a text, attachments or hidden ids (diary.deleted takes a page away)")
+                    rule:
+                        "diary.written must write a mood, a text, attachments, hidden ids or calendar events (diary.deleted takes a page away)"
+                )
             }
             try checkDefinition(.diary, p, id: day, store: store)
             guard var d = try store.definition(.diary, day) else {

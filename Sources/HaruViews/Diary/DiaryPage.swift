@@ -127,6 +127,7 @@ public struct DiaryPage: Sendable {
                     ("attachments", .array((w.strings(.attachments) ?? []).map(blobJSON))),
                     ("hidden_action_ids", .array((w.strings(.hiddenActionIDs) ?? []).map { .string($0) })),
                     ("hidden_goal_ids", .array((w.strings(.hiddenGoalIDs) ?? []).map { .string($0) })),
+                    ("calendar_event_ids", .array((w.strings(.calendarEventIDs) ?? []).map { .string($0) })),
                 ])
             } ?? .null
         let t = totals
