@@ -27,7 +27,7 @@ extension Subcommands {
                     if let s = p.value(.symbol) { data.append(("symbol", .string(s))) }
                     if p.has(.favorite) { data.append(("favorite", .bool(true))) }
                     data += try p.orderMember()
-                    return try ctx.write(.actionCreated, data, id: id, human: "Created action \(p.positionals[0]) (id \(id)).")
+                    return try ctx.write(.actionCreated, data, id: id, human: ctx.words(.createdAction, p.positionals[0], id))
                 }),
             Command(
                 name: "edit", abstract: "Edit an action (its tracking never changes).",

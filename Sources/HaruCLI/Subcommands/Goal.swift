@@ -32,7 +32,7 @@ extension Subcommands {
                     if let s = p.value(.symbol) { data.append(("symbol", .string(s))) }
                     if let c = p.value(.color) { data.append(("color", .string(c))) }
                     data += try p.orderMember()
-                    return try ctx.write(.goalCreated, data, id: id, human: "Created goal \"\(p.positionals[0])\" (id \(id)).")
+                    return try ctx.write(.goalCreated, data, id: id, human: ctx.words(.createdGoal, p.positionals[0], id))
                 }),
             Command(
                 name: "edit", abstract: "Edit a goal; the edit takes effect at --at.",

@@ -37,7 +37,7 @@ extension Subcommands {
             if ctx.json {
                 ctx.printJSON(.object([("ledger", .string(path)), ("head", .int(Int64(r.head)))]))
             } else {
-                ctx.out.line("Created ledger at \(path) (time zone \(first.payload.timeZone!)\(zoneSource)).")
+                ctx.out.line(ctx.words(.createdLedger, path, first.payload.timeZone!, zoneSource))
             }
             return ExitCode.ok
         })

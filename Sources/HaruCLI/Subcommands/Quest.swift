@@ -56,7 +56,7 @@ extension Subcommands {
                     }
                     data.append(("direction", .string((p.has(.atMost) ? Direction.atMost : .atLeast).word)))
                     data += try questShape(p, isTime: isTime)
-                    return try ctx.write(.questCreated, data, id: id, human: "Added quest \(id) to goal \(goalText).")
+                    return try ctx.write(.questCreated, data, id: id, human: ctx.words(.addedQuest, id, goalText))
                 }),
             Command(
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",

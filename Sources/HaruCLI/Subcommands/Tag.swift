@@ -14,7 +14,7 @@ extension Subcommands {
                     var data: [(String, JSONValue)] = [("tag_id", .string(id)), ("name", .string(p.positionals[0]))]
                     if let c = p.value(.color) { data.append(("color", .string(c))) }
                     data += try p.orderMember()
-                    return try ctx.write(.tagCreated, data, id: id, human: "Created tag \(p.positionals[0]) (id \(id)).")
+                    return try ctx.write(.tagCreated, data, id: id, human: ctx.words(.createdTag, p.positionals[0], id))
                 }),
             Command(
                 name: "edit", abstract: "Rename or recolour a tag.",

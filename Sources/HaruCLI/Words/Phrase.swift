@@ -26,6 +26,7 @@ enum Phrase: CaseIterable {
     // What a command did (English keeps its own wording: `Words.said`).
     case started, stopped, counted, discardedAtOnce, discardedShort, todoAdded, todoDone, todoUndone, todoEdited, todoDeleted
     case diaryWritten, filesKept, diaryDeleted, todoNumber, calendarEvents
+    case createdTag, createdAction, createdGoal, addedQuest, createdLedger
 
     func text(_ l: Language) -> String {
         func t(_ en: String, _ ko: String, _ ja: String) -> String {
@@ -182,6 +183,12 @@ enum Phrase: CaseIterable {
         case .diaryWritten: return t("Wrote the diary page of %1.", "%1 일기를 썼습니다.", "%1 の日記を書きました。")
         case .filesKept: return t(" (%1 files kept)", " (파일 %1개 보관)", " (ファイル%1件を保存)")
         case .calendarEvents: return t("calendar events", "캘린더 일정", "カレンダーの予定")
+        case .createdLedger:
+            return t("Created ledger at %1 (time zone %2%3).", "%1에 원장을 만들었습니다 (시간대 %2%3).", "%1 に台帳を作成しました (タイムゾーン %2%3)。")
+        case .createdTag: return t("Created tag %1 (id %2).", "꼬리표 %1을(를) 만들었습니다 (id %2).", "タグ %1 を作成しました (id %2)。")
+        case .createdAction: return t("Created action %1 (id %2).", "행동 %1을(를) 만들었습니다 (id %2).", "行動 %1 を作成しました (id %2)。")
+        case .createdGoal: return t("Created goal \"%1\" (id %2).", "목표 \"%1\"을(를) 만들었습니다 (id %2).", "目標「%1」を作成しました (id %2)。")
+        case .addedQuest: return t("Added quest %1 to goal %2.", "목표 %2에 다짐 %1을(를) 추가했습니다.", "目標 %2 にクエスト %1 を追加しました。")
         case .diaryDeleted:
             return t(
                 "Deleted the diary page of %1 (`haru restore %1` brings it back).", "%1 일기를 지웠습니다 (`haru restore %1`로 되살립니다).",
