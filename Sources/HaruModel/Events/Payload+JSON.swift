@@ -59,6 +59,19 @@ extension Payload {
         var text: String { parent.map { "data.\($0).\(key)" } ?? "data." + key }
     }
 
+    /// The strings of a list field, each valid and none twice, in their order.
+    private static func distinct(
+        _ items: [JSONValue], _ valid: (String) -> Bool, rule: String, _ bad: (String) -> InputError
+    ) throws(InputError) -> [String] {
+        var out: [String] = []
+        for item in items {
+            guard case .string(let s) = item, valid(s) else { throw bad("\(rule) (got \(Echo.plain(item.compactText)))") }
+            guard !out.contains(s) else { throw bad("lists \(Echo.quoted(s)) twice") }
+            out.append(s)
+        }
+        return out
+    }
+
     static func parseField(_ r: FieldRule, _ v: JSONValue, path p: Path, zones: ZoneDirectory) throws(InputError)
         -> FieldValue
     {
@@ -149,41 +162,18 @@ extension Payload {
             return .string(s.uppercased())
         case .idList:
             guard case .array(let items) = v else { throw bad("must be an array of ids (got \(v.typeName))") }
-            var out: [String] = []
-            for item in items {
-                guard case .string(let s) = item, EntityID.isValid(s) else {
-                    throw bad("must hold only valid ids (got \(Echo.plain(item.compactText)))")
-                }
-                guard !out.contains(s) else { throw bad("lists \"\(s)\" twice") }
-                out.append(s)
-            }
-            return .strings(out)
+            return .strings(try distinct(items, EntityID.isValid, rule: "must hold only valid ids", bad))
         case .blob:
             let s = try text()
             guard Blob.isReference(s) else { throw bad("must be a blob's SHA-256, 64 lower-case hex digits (got \(Echo.quoted(s)))") }
             return .string(s)
         case .blobList:
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of blob digests") }
-            var out: [String] = []
-            for item in items {
-                guard case .string(let s) = item, Blob.isReference(s) else {
-                    throw bad("must hold only blobs' SHA-256 digests, 64 lower-case hex digits (got \(Echo.plain(item.compactText)))")
-                }
-                guard !out.contains(s) else { throw bad("lists \(s) twice") }
-                out.append(s)
-            }
-            return .strings(out)
+            return .strings(try distinct(items, Blob.isReference, rule: "must hold only blobs' SHA-256 digests, 64 lower-case hex digits", bad))
         case .externalIDs:
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of ids") }
-            var out: [String] = []
-            for item in items {
-                guard case .string(let s) = item, (1...255).contains(s.count), !s.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-                    throw bad("must hold ids of 1 to 255 characters without control characters (got \(Echo.plain(item.compactText)))")
-                }
-                guard !out.contains(s) else { throw bad("lists \(Echo.quoted(s)) twice") }
-                out.append(s)
-            }
-            return .strings(out)
+            let valid = { (s: String) in (1...255).contains(s.count) && !s.unicodeScalars.contains(where: { $0.value < 0x20 }) }
+            return .strings(try distinct(items, valid, rule: "must hold ids of 1 to 255 characters without control characters", bad))
         case .weekdayList:
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of weekdays") }
             var out: [Int64] = []

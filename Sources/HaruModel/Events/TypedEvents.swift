@@ -614,17 +614,53 @@ public struct DiaryWritten: TypedEvent {
     /// Actions the day's timetable leaves out, goals its goals card leaves out.
     public var hiddenActionIDs: [String]?
     public var hiddenGoalIDs: [String]?
-    public init(date: LocalDate, mood: String? = nil, text: String? = nil, hiddenActionIDs: [String]? = nil, hiddenGoalIDs: [String]? = nil)
-    {
+    /// A photo for the mood and the page's attachments: blobs by their SHA-256 (`Ledger.putBlob`, or `append(_:blobs:)`).
+    public var moodPhoto: String?
+    public var attachments: [String]?
+    /// The calendar events the day's timetable shows, by the calendar's own identifiers.
+    public var calendarEventIDs: [String]?
+    public init(
+        date: LocalDate, mood: String? = nil, text: String? = nil, hiddenActionIDs: [String]? = nil, hiddenGoalIDs: [String]? = nil,
+        moodPhoto: String? = nil, attachments: [String]? = nil, calendarEventIDs: [String]? = nil
+    ) {
         (self.date, self.mood, self.text, self.hiddenActionIDs, self.hiddenGoalIDs) = (date, mood, text, hiddenActionIDs, hiddenGoalIDs)
+        (self.moodPhoto, self.attachments, self.calendarEventIDs) = (moodPhoto, attachments, calendarEventIDs)
     }
     public var fieldValues: [(Field, FieldValue)] {
         var l = FieldList()
         l.add(.date, date)
         l.add(.mood, mood)
+        l.add(.moodPhoto, moodPhoto)
         l.add(.text, text)
+        l.add(.attachments, attachments)
         l.add(.hiddenActionIDs, hiddenActionIDs)
         l.add(.hiddenGoalIDs, hiddenGoalIDs)
+        l.add(.calendarEventIDs, calendarEventIDs)
+        return l.values
+    }
+}
+
+/// One device's own preferences (the lists it names; `.clear` empties one).
+public struct DevicePreferencesChanged: TypedEvent {
+    public static let eventType = EventType.devicePreferencesChanged
+    public var deviceID: String
+    public var pinnedGoalIDs: Edit<[String]>?
+    public var collapsedGoalIDs: Edit<[String]>?
+    public var watchGoalIDs: Edit<[String]>?
+    public var memoActionIDs: Edit<[String]>?
+    public init(
+        deviceID: String, pinnedGoalIDs: Edit<[String]>? = nil, collapsedGoalIDs: Edit<[String]>? = nil,
+        watchGoalIDs: Edit<[String]>? = nil, memoActionIDs: Edit<[String]>? = nil
+    ) {
+        (self.deviceID, self.pinnedGoalIDs, self.collapsedGoalIDs) = (deviceID, pinnedGoalIDs, collapsedGoalIDs)
+        (self.watchGoalIDs, self.memoActionIDs) = (watchGoalIDs, memoActionIDs)
+    }
+    public var fieldValues: [(Field, FieldValue)] {
+        var l = FieldList()
+        l.add(.deviceID, deviceID)
+        for (f, e) in [(Field.pinnedGoalIDs, pinnedGoalIDs), (.collapsedGoalIDs, collapsedGoalIDs), (.watchGoalIDs, watchGoalIDs), (.memoActionIDs, memoActionIDs)] {
+            l.add(f, e) { .strings($0) }
+        }
         return l.values
     }
 }
