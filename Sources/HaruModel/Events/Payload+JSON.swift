@@ -169,7 +169,8 @@ extension Payload {
             return .string(s)
         case .blobList:
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of blob digests") }
-            return .strings(try distinct(items, Blob.isReference, rule: "must hold only blobs' SHA-256 digests, 64 lower-case hex digits", bad))
+            return .strings(
+                try distinct(items, Blob.isReference, rule: "must hold only blobs' SHA-256 digests, 64 lower-case hex digits", bad))
         case .externalIDs:
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of ids") }
             let valid = { (s: String) in (1...255).contains(s.count) && !s.unicodeScalars.contains(where: { $0.value < 0x20 }) }

@@ -658,7 +658,10 @@ public struct DevicePreferencesChanged: TypedEvent {
     public var fieldValues: [(Field, FieldValue)] {
         var l = FieldList()
         l.add(.deviceID, deviceID)
-        for (f, e) in [(Field.pinnedGoalIDs, pinnedGoalIDs), (.collapsedGoalIDs, collapsedGoalIDs), (.watchGoalIDs, watchGoalIDs), (.memoActionIDs, memoActionIDs)] {
+        for (f, e) in [
+            (Field.pinnedGoalIDs, pinnedGoalIDs), (.collapsedGoalIDs, collapsedGoalIDs), (.watchGoalIDs, watchGoalIDs),
+            (.memoActionIDs, memoActionIDs),
+        ] {
             l.add(f, e) { .strings($0) }
         }
         return l.values
