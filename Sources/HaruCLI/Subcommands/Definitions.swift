@@ -22,11 +22,14 @@ extension Subcommands {
                     ctx.printJSON(try DefinitionList.json(.action, snap: snap, calendar: cal, reference: ref, all: p.has(.all)))
                     return ExitCode.ok
                 }
+                let w = ctx.words
                 DefinitionText.table(
-                    rows, header: ["NAME", "TRACKING", "TAGS", "SYMBOL", "COLOR", "FAV", "ORDER", "ID"], out: ctx.out, empty: "No actions."
+                    rows,
+                    header: [w(.colName), w(.colTracking), w(.colTags), w(.colSymbol), w(.colColor), w(.colFav), w(.colOrder), w(.colID)],
+                    out: ctx.out, empty: w(.noActionsListed), words: w
                 ) { r in
                     [
-                        r.name, r.fields.tracking.map { $0 == .time ? "time" : "count" } ?? "",
+                        r.name, r.fields.tracking.map { w($0 == .time ? .tracksTime : .tracksCount) } ?? "",
                         (r.fields.tagIDs ?? []).map { tags[$0]?.name ?? $0 }.joined(separator: ", "),
                         r.fields.symbol ?? "", DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
                         r.fields.favorite == true ? "★" : "", r.order.map(String.init) ?? "", r.id,
@@ -48,7 +51,12 @@ extension Subcommands {
                     ctx.printJSON(try DefinitionList.json(.tag, snap: snap, calendar: cal, reference: ref, all: p.has(.all)))
                     return ExitCode.ok
                 }
-                DefinitionText.table(rows, header: ["NAME", "COLOR", "ACTIONS", "ORDER", "ID"], out: ctx.out, empty: "No tags.") { r in
+                let w = ctx.words
+                DefinitionText.table(
+                    rows, header: [w(.colName), w(.colColor), w(.colActions), w(.colOrder), w(.colID)], out: ctx.out,
+                    empty: w(.noTagsListed),
+                    words: w
+                ) { r in
                     [
                         r.name, r.fields.color ?? "", carrying(r.id).map(\.name).joined(separator: ", "),
                         r.order.map(String.init) ?? "", r.id,
@@ -72,10 +80,23 @@ extension Subcommands {
                 let rows = try DefinitionList.rows(snap, .goal, reference: ref, all: p.has(.all))
                 var status: [String: GoalProgress] = [:]
                 for g in try ProgressEngine(snap, calendar: cal, reference: ref).run().goals { status[g.id] = g }
-                func statusWord(_ r: DefinitionRow) -> String { r.deleted ? "deleted" : status[r.id]?.status.rawValue ?? "in_progress" }
+                let w = ctx.words
+                func statusWord(_ r: DefinitionRow) -> String {
+                    guard !r.deleted else { return w(.statusDeleted) }
+                    switch status[r.id]?.status ?? .inProgress {
+                    case .inProgress: return w(.statusInProgress)
+                    case .achieved: return w(.statusAchieved)
+                    case .notAchieved: return w(.statusNotAchieved)
+                    case .needsConfirmation: return w(.statusNeedsConfirmation)
+                    }
+                }
                 DefinitionText.table(
-                    rows, header: ["TITLE", "DATES", "THRESHOLD", "STATUS", "ELAPSED", "SYMBOL", "COLOR", "ORDER", "ID"], out: ctx.out,
-                    empty: "No goals."
+                    rows,
+                    header: [
+                        w(.colTitle), w(.colDates), w(.colThreshold), w(.colStatus), w(.colElapsed), w(.colSymbol), w(.colColor),
+                        w(.colOrder),
+                        w(.colID),
+                    ], out: ctx.out, empty: w(.noGoalsListed), words: w
                 ) { r in
                     [
                         r.name,
@@ -97,9 +118,10 @@ extension Subcommands {
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
                 let goal = try p.value(.goal).map { try ctx.resolve(.goal, $0, in: snap, reference: ref).id }
+                let w = ctx.words
                 let goalTitle = Dictionary(
                     try DefinitionList.rows(snap, .goal, reference: ref, all: true).map {
-                        ($0.id, $0.name + ($0.deleted ? " [deleted]" : ""))
+                        ($0.id, $0.name + ($0.deleted ? " " + w(.deleted) : ""))
                     },
                     uniquingKeysWith: { a, _ in a })
                 var names: [String: String] = [:]
@@ -111,20 +133,25 @@ extension Subcommands {
                 func spec(_ r: DefinitionRow) -> QuestSpec { QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] }) }
                 func targetName(_ r: DefinitionRow) -> String {
                     let id = r.fields.targetActionID ?? r.fields.targetTagID ?? "?"
-                    return (names[id] ?? id) + (r.fields.targetTagID != nil ? " (tag)" : "")
+                    return (names[id] ?? id) + (r.fields.targetTagID != nil ? w(.tagMark) : "")
                 }
                 if ctx.json {
                     ctx.printJSON(try DefinitionList.json(.quest, snap: snap, calendar: cal, reference: ref, all: p.has(.all), goal: goal))
                     return ExitCode.ok
                 }
                 DefinitionText.table(
-                    rows, header: ["GOAL", "TARGET", "RULE", "PERIOD", "DAYS", "DEADLINE", "ORDER", "ID"], out: ctx.out, empty: "No quests."
+                    rows,
+                    header: [
+                        w(.colGoal), w(.colTarget), w(.colRule), w(.colPeriod), w(.colDays), w(.colDeadline), w(.colOrder), w(.colID),
+                    ],
+                    out: ctx.out, empty: w(.noQuestsListed), words: w
                 ) { r in
                     let s = spec(r)
-                    let amount = s.unitIsTime ? DurationText.text(Int64(s.amount)) : "×\(Int(s.amount))"
+                    let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Int64(s.amount))
                     return [
-                        goalTitle[s.goalID] ?? s.goalID, targetName(r), (s.atLeast ? "at least " : "at most ") + amount, s.periodName,
-                        s.scheduleText, s.deadline?.description ?? "", r.order.map(String.init) ?? "", r.id,
+                        goalTitle[s.goalID] ?? s.goalID, targetName(r), w(s.atLeast ? .atLeastAmount : .atMostAmount, amount),
+                        w.language == .en ? s.periodName : w.period(s.period), w.schedule(s), s.deadline?.description ?? "",
+                        r.order.map(String.init) ?? "", r.id,
                     ]
                 }
                 return ExitCode.ok
@@ -136,7 +163,8 @@ extension Subcommands {
 enum DefinitionText {
     /// Aligned columns, a header, one row per definition; deleted ones marked.
     static func table(
-        _ rows: [DefinitionRow], header: [String], out: OutputStream, empty: String, cells: (DefinitionRow) -> [String]
+        _ rows: [DefinitionRow], header: [String], out: OutputStream, empty: String, words: Words = .english,
+        cells: (DefinitionRow) -> [String]
     ) {
         guard !rows.isEmpty else {
             out.line(empty)
@@ -146,7 +174,7 @@ enum DefinitionText {
             [header]
             + rows.map { r in
                 var c = cells(r)
-                if r.deleted { c[0] += " [deleted]" }
+                if r.deleted { c[0] += " " + words(.deleted) }
                 return c.map { RecordText.oneLine($0) }
             }
         // Columns empty in every row are left out.

@@ -27,6 +27,11 @@ enum Phrase: CaseIterable {
     case started, stopped, counted, discardedAtOnce, discardedShort, todoAdded, todoDone, todoUndone, todoEdited, todoDeleted
     case diaryWritten, filesKept, diaryDeleted, todoNumber, calendarEvents
     case createdTag, createdAction, createdGoal, addedQuest, createdLedger
+    // The definition listings (`actions`, `tags`, `goals`, `quests`).
+    case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
+    case colStatus, colElapsed, colGoal, colTarget, colRule, colPeriod, colDays, colDeadline
+    case noActionsListed, noTagsListed, noGoalsListed, noQuestsListed, tracksTime, tracksCount, atLeastAmount, atMostAmount, tagMark
+    case statusInProgress, statusAchieved, statusNotAchieved, statusNeedsConfirmation, statusDeleted
 
     func text(_ l: Language) -> String {
         func t(_ en: String, _ ko: String, _ ja: String) -> String {
@@ -183,6 +188,41 @@ enum Phrase: CaseIterable {
         case .diaryWritten: return t("Wrote the diary page of %1.", "%1 일기를 썼습니다.", "%1 の日記を書きました。")
         case .filesKept: return t(" (%1 files kept)", " (파일 %1개 보관)", " (ファイル%1件を保存)")
         case .calendarEvents: return t("calendar events", "캘린더 일정", "カレンダーの予定")
+        case .colName: return t("NAME", "이름", "名前")
+        case .colTracking: return t("TRACKING", "측정 방식", "記録方式")
+        case .colTags: return t("TAGS", "꼬리표", "タグ")
+        case .colSymbol: return t("SYMBOL", "심볼", "シンボル")
+        case .colColor: return t("COLOR", "색", "色")
+        case .colFav: return t("FAV", "즐겨찾기", "お気に入り")
+        case .colOrder: return t("ORDER", "순서", "順序")
+        // The app writes ID in every language (its CSV headers).
+        case .colID: return t("ID", "ID", "ID")
+        case .colActions: return t("ACTIONS", "행동", "行動")
+        case .colTitle: return t("TITLE", "제목", "タイトル")
+        case .colDates: return t("DATES", "기간", "期間")
+        case .colThreshold: return t("THRESHOLD", "달성 기준", "達成基準")
+        case .colStatus: return t("STATUS", "상태", "状態")
+        case .colElapsed: return t("ELAPSED", "경과", "経過")
+        case .colGoal: return t("GOAL", "목표", "目標")
+        case .colTarget: return t("TARGET", "대상", "対象")
+        case .colRule: return t("RULE", "기준", "基準")
+        case .colPeriod: return t("PERIOD", "주기", "周期")
+        case .colDays: return t("DAYS", "수행일", "実施日")
+        case .colDeadline: return t("DEADLINE", "마감", "締め切り")
+        case .noActionsListed: return t("No actions.", "행동이 없습니다.", "行動はありません。")
+        case .noTagsListed: return t("No tags.", "꼬리표가 없습니다.", "タグはありません。")
+        case .noGoalsListed: return t("No goals.", "목표가 없습니다.", "目標はありません。")
+        case .noQuestsListed: return t("No quests.", "다짐이 없습니다.", "クエストはありません。")
+        case .tracksTime: return t("time", "시간", "時間")
+        case .tracksCount: return t("count", "횟수", "回数")
+        case .atLeastAmount: return t("at least %1", "%1 이상", "%1以上")
+        case .atMostAmount: return t("at most %1", "%1 이하", "%1以下")
+        case .tagMark: return t(" (tag)", " (꼬리표)", " (タグ)")
+        case .statusInProgress: return t("in_progress", "진행 중", "進行中")
+        case .statusAchieved: return t("achieved", "달성", "達成")
+        case .statusNotAchieved: return t("not_achieved", "미달성", "未達成")
+        case .statusNeedsConfirmation: return t("needs_confirmation", "확인 필요", "確認が必要")
+        case .statusDeleted: return t("deleted", "삭제됨", "削除済み")
         case .createdLedger:
             return t("Created ledger at %1 (time zone %2%3).", "%1에 원장을 만들었습니다 (시간대 %2%3).", "%1 に台帳を作成しました (タイムゾーン %2%3)。")
         case .createdTag: return t("Created tag %1 (id %2).", "꼬리표 %1을(를) 만들었습니다 (id %2).", "タグ %1 を作成しました (id %2)。")
