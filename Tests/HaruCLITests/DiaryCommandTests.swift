@@ -107,6 +107,7 @@ struct DiaryCommandTests {
         #expect(page().contains(#""calendar_event_ids":["7D5A3E1B-0F0C-4A6B:AB12"]"#), "\(page())")
         // History names what each writing changed, on one line each.
         let h = haru(["history", "2026-03-02", "--now", now], ledger: p)
+        #expect(h.out.hasPrefix("diary page 2026-03-02: "), "the day is its id: said once")
         #expect(h.out.contains(#"diary.written       mood 😊, text "첫 문장""#), "\(h.out)")
         #expect(h.out.contains("diary.written       hidden action ids [물]\n"), "\(h.out)")
         #expect(h.out.contains("diary.written       mood 😊 removed, hidden action ids [물] removed\n"), "\(h.out)")

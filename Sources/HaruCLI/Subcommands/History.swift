@@ -65,7 +65,9 @@ extension Subcommands {
                                 + snap.referenceJSON(ref, cal) + [("events", .array(items))]))
                     return ExitCode.ok
                 }
-                ctx.out.line("\(subject.kindWord) \(title) (id \(subject.id)): \(entries.count) event\(entries.count == 1 ? "" : "s")")
+                // A diary page's id is its day, already its title: said once.
+                let named = title == subject.id ? title : "\(title) (id \(subject.id))"
+                ctx.out.line("\(subject.kindWord) \(named): \(entries.count) event\(entries.count == 1 ? "" : "s")")
                 for h in entries {
                     let words = h.changes.map { HistoryText.words($0, cal, names) }.joined(separator: ", ")
                     let record = h.recordID.map { " [\($0)]" } ?? ""
