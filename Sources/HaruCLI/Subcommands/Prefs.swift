@@ -48,11 +48,7 @@ extension Subcommands {
                     ctx.out.line("This ledger has no device id yet: `haru prefs set …` makes one.")
                     return ExitCode.ok
                 }
-                // Goals by title, actions by name, as in force at the reference (deleted ones too).
-                var names: [String: String] = [:]
-                for k in [DefinitionKind.goal, .action] {
-                    for d in try snap.definitions(k) { names[d.id] = d.fields(inForceAt: ref.definitionsAt).label ?? d.id }
-                }
+                let names = try ctx.names(of: [.goal, .action], snap, at: ref.definitionsAt)
                 ctx.out.line("device \(device)")
                 for l in preferenceLists {
                     let ids = fields?.strings(l.field) ?? []

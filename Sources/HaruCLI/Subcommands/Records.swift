@@ -85,11 +85,11 @@ extension Context {
         try names(of: [.action], snap, at: reference.definitionsAt)
     }
 
-    /// Every definition's name of these kinds by id, as a snapshot knows them
-    /// (deleted ones too), as in force at `at` (nil: their latest).
+    /// Every definition's name (a goal's title) of these kinds by id, as a
+    /// snapshot knows them (deleted ones too), as in force at `at` (nil: their latest).
     func names(of kinds: [DefinitionKind], _ snap: Snapshot, at: Instant? = nil) throws -> [String: String] {
         var names: [String: String] = [:]
-        for kind in kinds { for d in try snap.definitions(kind) { names[d.id] = d.fields(inForceAt: at).name ?? d.id } }
+        for kind in kinds { for d in try snap.definitions(kind) { names[d.id] = d.fields(inForceAt: at).label ?? d.id } }
         return names
     }
 }

@@ -59,9 +59,7 @@ extension Ledger {
                 // User text, and the attachments a diary page names (their bytes are erased below).
                 let present =
                     Self.redactable.filter { event.payload.string($0) != nil }
-                    + Blob.fields.filter { f in
-                        Blob.digests(in: Payload(event.payload.fields.filter { $0.0 == f })).isEmpty == false
-                    }
+                    + Blob.fields.filter { !Blob.digests(in: event.payload, fields: [$0]).isEmpty }
                 let chosen = wanted ?? present
                 guard !chosen.isEmpty else {
                     throw refuse("SEQ", "seq \(seq) (\(event.type.name)) holds no user text (name, note, title, text) and no attachments")
@@ -76,7 +74,7 @@ extension Ledger {
                 for f in chosen {
                     payload[f] = f == .attachments ? .strings([Self.redactionMarker(seq)]) : .string(Self.redactionMarker(seq))
                 }
-                let erased = Blob.digests(in: Payload(event.payload.fields.filter { chosen.contains($0.0) }))
+                let erased = Blob.digests(in: event.payload, fields: chosen)
                 var body = ByteWriter(capacity: 256)
                 payload.encode(to: &body)
                 var record = ByteWriter(capacity: stored.count)

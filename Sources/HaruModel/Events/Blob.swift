@@ -25,11 +25,11 @@ public enum Blob {
         s.hasPrefix("[redacted: seq ") && s.hasSuffix("]") && UInt64(s.dropFirst(15).dropLast()) != nil
     }
 
-    /// The digests a payload names (erased ones left out).
-    public static func digests(in p: Payload) -> [String] {
+    /// The digests a payload names in `fields` (erased ones left out).
+    public static func digests(in p: Payload, fields: [Field] = Blob.fields) -> [String] {
         var out: [String] = []
-        if let d = p.string(.moodPhoto), isDigest(d) { out.append(d) }
-        if let list = p.strings(.attachments) { out += list.filter(isDigest) }
+        if fields.contains(.moodPhoto), let d = p.string(.moodPhoto), isDigest(d) { out.append(d) }
+        if fields.contains(.attachments), let list = p.strings(.attachments) { out += list.filter(isDigest) }
         return out
     }
 }

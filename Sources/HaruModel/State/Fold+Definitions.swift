@@ -29,23 +29,24 @@ extension Fold {
         case .diary:
             // Hidden ids name what the day's page hides: they must exist (a
             // deleted one may be hidden still: its records stay on old days).
-            for (f, k) in [(Field.hiddenActionIDs, DefinitionKind.action), (.hiddenGoalIDs, .goal)] {
-                for id in p.strings(f) ?? [] where try store.definition(k, id) == nil {
-                    throw InputError(field: "data.\(f.jsonName)", rule: "no \(k.word) with id \"\(id)\"")
-                }
-            }
+            try requireExisting([(.hiddenActionIDs, .action), (.hiddenGoalIDs, .goal)], in: p, store: store)
         case .device:
             // What a device pins, collapses, shows on its watch or asks a memo for must exist.
-            for (f, k) in [
-                (Field.pinnedGoalIDs, DefinitionKind.goal), (.collapsedGoalIDs, .goal), (.watchGoalIDs, .goal), (.memoActionIDs, .action),
-            ] {
-                for id in p.strings(f) ?? [] where try store.definition(k, id) == nil {
-                    throw InputError(field: "data.\(f.jsonName)", rule: "no \(k.word) with id \"\(id)\"")
-                }
-            }
+            try requireExisting(DevicePreferences.lists, in: p, store: store)
         case .todo:
             if editing?.has(.text) ?? true, p.string(.text)?.allSatisfy(\.isWhitespace) ?? true {
                 throw InputError(field: "data.text", rule: "must say what to do (it is empty)")
+            }
+        }
+    }
+
+    /// Every id in these list fields names a definition of its kind (live or deleted).
+    private static func requireExisting<S: EntityStore>(
+        _ lists: [(field: Field, names: DefinitionKind)], in p: Payload, store: S
+    ) throws {
+        for (f, k) in lists {
+            for id in p.strings(f) ?? [] where try store.definition(k, id) == nil {
+                throw InputError(field: "data.\(f.jsonName)", rule: "no \(k.word) with id \"\(id)\"")
             }
         }
     }

@@ -155,7 +155,7 @@
                 try store.setDefinition(d)
             } else {
                 var base = p
-                for f in [Field.pinnedGoalIDs, .collapsedGoalIDs, .watchGoalIDs, .memoActionIDs] where p.isNull(f) { base[f] = nil }
+                for (f, _) in DevicePreferences.lists where p.isNull(f) { base[f] = nil }
                 try store.setDefinition(Definition(kind: .device, id: device, created: when, base: base))
             }
 

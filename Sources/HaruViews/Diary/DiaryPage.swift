@@ -64,7 +64,7 @@ public struct DiaryPage: Sendable {
         written = page.flatMap { $0.isLive && $0.created.at <= at ? $0.fields(inForceAt: at) : nil }
         todos = try DiaryPage.todoList(snap, on: date, at: at)
         var sizes: [String: Int] = [:]
-        for d in written.map(Blob.digests) ?? [] { sizes[d] = try snap.blobSize(d) }
+        for d in written.map({ Blob.digests(in: $0) }) ?? [] { sizes[d] = try snap.blobSize(d) }
         blobSizes = sizes
 
         let range = calendar.range(of: date)

@@ -128,8 +128,8 @@ extension DefinitionList {
             items = try rows(snap, kind, reference: ref, all: all).map { r in
                 .object(
                     [("device_id", .string(r.id))]
-                        + [Field.pinnedGoalIDs, .collapsedGoalIDs, .watchGoalIDs, .memoActionIDs].map { f in
-                            (f.jsonName, .array((r.fields.strings(f) ?? []).map { .string($0) }))
+                        + DevicePreferences.lists.map { l in
+                            (l.field.jsonName, .array((r.fields.strings(l.field) ?? []).map { .string($0) }))
                         })
             }
         }
