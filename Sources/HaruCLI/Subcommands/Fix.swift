@@ -329,6 +329,9 @@ enum Undo {
         while seq >= 1, looked < 100_000, reversible < limit {
             defer { seq -= 1; looked += 1 }
             guard let e = try snap.event(seq) else { break }
+            // Another device's changes (pulled by `haru sync`) are undone there,
+            // and their `cli:undo:SEQ` names a seq of that device's log.
+            if e.origin != nil { continue }
             if e.source.hasPrefix("cli:undo:"), let n = UInt64(e.source.dropFirst("cli:undo:".count)) {
                 undone.insert(n)
                 continue

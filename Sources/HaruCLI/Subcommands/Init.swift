@@ -7,8 +7,10 @@ import HaruLedger
 extension Subcommands {
     static let initLedger = Command(
         name: "init", abstract: "Create a new ledger.",
-        usage: "init [--time-zone ZONE] [--day-start HH:mm] [--week-start DAY]",
+        usage: "init [--time-zone ZONE] [--day-start HH:mm] [--week-start DAY] | init --from DIR",
         options: [
+            OptionSpec(
+                .from, value: "DIR", help: "A new device of the history in this sync folder (see `haru sync`): its events, its settings."),
             OptionSpec(
                 .timeZone, value: "ZONE",
                 help: "IANA time zone of the ledger, e.g. Asia/Seoul (default: the system's, from $TZ or /etc/localtime, else UTC)."),
@@ -18,6 +20,7 @@ extension Subcommands {
         discussion: "The first event of the new ledger is a settings.changed with these settings.",
         run: { ctx, p in
             let path = try ctx.ledgerPath()
+            if let from = p.value(.from) { return try initFromFolder(from, path: path, p: p, ctx: &ctx) }
             // The zone asked for, else the system's ($TZ, else /etc/localtime), else UTC; the output says which.
             let (zone, zoneSource) =
                 p.value(.timeZone).map { ($0, "") } ?? systemZone(ctx.invocation.environment, localtime: ctx.invocation.localtime) ?? (
@@ -69,6 +72,34 @@ extension Subcommands {
         try ledger.writeHeadRecord()
         ctx.invocation.committed.note(r)
         return r
+    }
+
+    /// `init --from DIR`: a new ledger holding the history of a sync folder,
+    /// with a device id of its own, put in place only once it holds it.
+    static func initFromFolder(_ from: String, path: String, p: Parsed, ctx: inout Context) throws -> Int32 {
+        for o in [OptionKey.timeZone, .dayStart, .weekStart] where p.value(o) != nil {
+            throw UsageError("\(o.name) does not go with --from: the history brings its settings (change them later with `haru settings`)")
+        }
+        let folder = try absoluteTarget(from)
+        guard WholeFile.isDirectory(folder) else { throw UsageError("--from: no folder at \(folder)") }
+        guard DirectoryNames.list(folder + "/devices").contains(where: { !$0.hasPrefix(".") }) else {
+            throw UsageError("--from: \(folder) holds no device's events yet (`haru sync \(from)` on a device that has them first)")
+        }
+        makeParents(of: path)
+        var report = SyncReport()
+        let device = ctx.newID()
+        try Ledger.createBeside(path) { partial in
+            let ledger = try Ledger.create(path: partial, durability: ctx.durability, zones: ctx.zones)
+            _ = try ledger.assignDeviceID(device)
+            report = try FolderSync(ledger: ledger, folder: folder, zones: ctx.zones).run(
+                now: try ctx.nowMicros(), offset: { _ in 0 },
+                progress: ctx.invocation.err.isTTY ? { [err = ctx.invocation.err] in err.line($0) } : nil)
+            try ledger.setSyncState([("sync.targets", Array(folder.utf8))])
+            try ledger.writeHeadRecord()
+        }
+        printSync([(folder, report)], ledger: try ctx.openLedger(), ctx: ctx)
+        if !ctx.json { ctx.out.line("Made \(path): device \(device) of the history in \(folder); `haru sync` keeps it in step.") }
+        return ExitCode.ok
     }
 
     /// `mkdir -p` of the parent directories (mode 0700), for the XDG default path.

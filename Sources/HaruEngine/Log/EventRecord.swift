@@ -2,15 +2,19 @@
 ///
 /// Value layout (the key is the seq, 8 bytes big-endian):
 ///
-///     u8  format (1)        u8  flags (bit 0: payload redacted)
+///     u8  format (1)        u8  flags (bit 0: payload redacted; bit 1: origin)
 ///     i64 recorded (µs)     i64 at (s)      u16 type      u8 v
-///     16  event id          str source      32  hash
+///     16  event id          str source
+///     i64 origin recorded (µs)   u64 origin seq   (only with flag bit 1)
+///     32  hash
 ///     32  original payload digest (only when redacted)
 ///     ... payload (see Payload+Binary)
 ///
 /// The chain: hash = SHA-256(prev ‖ envelope ‖ SHA-256(payload)), where the
-/// envelope is format, seq, recorded, at, type, v, id and source in the
-/// order above. Covering a digest of the payload, not the payload itself,
+/// envelope is format, seq, recorded, at, type, v, id, source and the
+/// origin (when there is one) in the order above. An event pulled from
+/// another device keeps where it was first appended (`Origin`): its place in
+/// the merged order (Docs/sync.md), covered by this device's chain. Covering a digest of the payload, not the payload itself,
 /// lets `redact` replace user text later without breaking the chain.
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruStorage
@@ -52,13 +56,13 @@
     /// The record's fields before the payload, in the layout above.
     static func writeEnvelope(
         to w: inout ByteWriter, recorded: Int64, at: Instant, type: EventType, version: UInt8, id: EventID, source: String,
-        hash: Digest, redactedDigest: Digest?
+        origin: Origin?, hash: Digest, redactedDigest: Digest?
     ) {
         // The fixed 37 bytes in one go (a write per field was most of
         // preparing a record on the reading thread).
         withUnsafeTemporaryAllocation(byteCount: idOffset + 16, alignment: 8) { b in
             b[0] = format
-            b[1] = redactedDigest == nil ? 0 : 1
+            b[1] = (redactedDigest == nil ? 0 : 1) | (origin == nil ? 0 : 2)
             b.storeBytes(of: UInt64(bitPattern: recorded).bigEndian, toByteOffset: recordedOffset, as: UInt64.self)
             b.storeBytes(of: UInt64(bitPattern: at.seconds).bigEndian, toByteOffset: recordedOffset + 8, as: UInt64.self)
             b.storeBytes(of: type.rawValue.bigEndian, toByteOffset: recordedOffset + 16, as: UInt16.self)
@@ -68,6 +72,10 @@
             w.raw(UnsafeRawBufferPointer(b))
         }
         w.string(source)
+        if let origin {
+            w.i64(origin.recorded)
+            w.u64(origin.seq)
+        }
         hash.write(to: &w)
         redactedDigest?.write(to: &w)
     }
@@ -80,6 +88,7 @@
         var version: UInt8
         var id: EventID
         var source: String
+        var origin: Origin?
         var hash: Digest
         var redactedDigest: Digest?
     }
@@ -95,10 +104,12 @@
         let version = try r.u8()
         let id = EventID(high: try r.u64(), low: try r.u64())
         let source = try r.string()
+        let origin: Origin? = flags & 2 != 0 ? Origin(recorded: try r.i64(), seq: try r.u64()) : nil
         let hash = try Digest(reading: &r)
         let redacted: Digest? = flags & 1 != 0 ? try Digest(reading: &r) : nil
         return Header(
-            recorded: recorded, at: at, type: type, version: version, id: id, source: source, hash: hash, redactedDigest: redacted)
+            recorded: recorded, at: at, type: type, version: version, id: id, source: source, origin: origin, hash: hash,
+            redactedDigest: redacted)
     }
 
     /// What a replay needs of a stored record: its type, effective time,
@@ -119,7 +130,7 @@
         var idBytes = try r.sub(16)
         let id = idBytes.rest()
         try r.skipString()
-        _ = try r.sub(flags & 1 != 0 ? 64 : 32)
+        _ = try r.sub((flags & 1 != 0 ? 64 : 32) + (flags & 2 != 0 ? 16 : 0))
         return (type, at, version, id)
     }
 
@@ -150,6 +161,7 @@
         _ = try r.u8()  // v
         let id = EventID(high: try r.u64(), low: try r.u64())
         try r.skipString()
+        if flags & 2 != 0 { _ = try r.sub(16) }  // the origin, covered by the chain
         let tail = UnsafeRawBufferPointer(rebasing: bytes[2..<r.offset])
         let hash = try Digest(reading: &r)
         let redacted: Digest? = flags & 1 != 0 ? try Digest(reading: &r) : nil
@@ -189,9 +201,11 @@
         let h = try header(&r)
         var payload = try Payload.decode(from: &r)
         let version = try Upcast.toCurrent(type: h.type, version: h.version, payload: &payload)
-        return Event(
+        var e = Event(
             seq: seq, recorded: h.recorded, id: h.id, type: h.type, at: h.at, version: version, source: h.source,
             payload: payload, hash: h.hash, redactedDigest: h.redactedDigest)
+        e.origin = h.origin
+        return e
     }
 
     /// The seq of an `events` key (`SeqKey`); a key of another length is damage.

@@ -59,8 +59,12 @@ extension Ledger {
     /// The append inside a write transaction the caller holds (and commits),
     /// for a change that writes more than events in the same commit (`redact`).
     /// - Returns: the result, and the new head when events were written (for the head record).
+    /// - Parameter merging: `Ledger.merge`: events from other devices, written
+    ///   without folding them (the merge rebuilds the projections in the merged
+    ///   order afterwards); an id held with other content is left out and
+    ///   listed (`AppendResult.differing`) instead of refused.
     func append<S: EventSource, G: RandomNumberGenerator>(
-        in txn: WriteTransaction, from makeSource: () -> S, expectHead: UInt64?, now: Int64, rng: inout G
+        in txn: WriteTransaction, from makeSource: () -> S, expectHead: UInt64?, now: Int64, rng: inout G, merging: Bool = false
     ) throws -> (AppendResult, Head?) {
         let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
         var newHead: Head?
@@ -77,6 +81,7 @@ extension Ledger {
             var prev = head.hash
             var seqs: [UInt64] = []
             var written = EventTally()
+            var differing: [EventID] = []
             var log = try BatchLog(txn, events: events, ids: set.ids)
             defer { log.close() }
             let sha = SHA256Context()
@@ -94,6 +99,10 @@ extension Ledger {
                     // cannot be (`BatchLog.mayHold`): an import skips the lookup.
                     if given != nil, log.mayHold(id), let existing = try existingEvent(id, txn.reading) {
                         guard prepared.input.sameContent(as: existing) else {
+                            if merging {
+                                differing.append(id)
+                                return
+                            }
                             throw LedgerError.conflict(line: line, id: id, seq: existing.seq)
                         }
                         seqs.append(existing.seq)
@@ -107,12 +116,14 @@ extension Ledger {
                         }
                     }
                     seq += 1
-                    do {
-                        try Projector.apply(
-                            prepared.input.type, at: prepared.input.at, seq: seq, payload: prepared.input.payload, store: &store,
-                            sink: &sink)
-                    } catch let e as InputError {
-                        throw LedgerError.invalid(e.at(line: line))
+                    if !merging {
+                        do {
+                            try Projector.apply(
+                                prepared.input.type, at: prepared.input.at, seq: seq, payload: prepared.input.payload, store: &store,
+                                sink: &sink)
+                        } catch let e as InputError {
+                            throw LedgerError.invalid(e.at(line: line))
+                        }
                     }
                     let hash = try EventRecord.seal(
                         seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
@@ -133,7 +144,9 @@ extension Ledger {
             try store.flush(alongside: { changedPages = try sink.flush() })
             try updateBuckets(txn, set, changedPages: changedPages, settingsChanged: written[.settingsChanged] > 0)
             if seq > head.seq { newHead = Head(seq: seq, hash: prev, recorded: 0) }
-            return (AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq, written: written), newHead)
+            return (
+                AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq, written: written, differing: differing), newHead
+            )
         }
     }
 }

@@ -39,6 +39,7 @@ extension Ledger {
             // between the replay and the writes.
             let fold = try replayPipelined(txn.reading, reserve: Int(try txn.count(events)), digestIDs: !fresh)
             var report = RebuildReport(events: fold.state.head)
+            report.conflicts = fold.conflicts
             if !fresh, let ids = fold.ids {
                 let inUse = try projections(txn.reading)
                 let parts = try produced(fold, in: inUse) + [idIndexPart(ids, in: inUse)]
@@ -152,4 +153,6 @@ public struct RebuildReport: Sendable, Equatable {
     public var changed = 0
     /// The projection set written and now in use (nil: none was needed).
     public var replacedSet: UInt32? = nil
+    /// Events without effect in the merged order (a ledger that merged other devices' events).
+    public var conflicts: [Conflict] = []
 }

@@ -80,7 +80,7 @@ extension Ledger {
                 var record = ByteWriter(capacity: stored.count)
                 EventRecord.writeEnvelope(
                     to: &record, recorded: event.recorded, at: event.at, type: event.type, version: event.version, id: event.id,
-                    source: event.source, hash: event.hash, redactedDigest: original)
+                    source: event.source, origin: event.origin, hash: event.hash, redactedDigest: original)
                 record.raw(body.bytes)
                 try txn.put(events, seq, record.bytes)
                 // The redaction, recorded in the chain.

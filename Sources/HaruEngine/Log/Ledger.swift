@@ -69,6 +69,9 @@ public struct AppendResult: Sendable, Equatable {
     /// How many events of each type were newly written (what an import
     /// says it made).
     public var written: EventTally = EventTally()
+    /// A merge's events whose ids this ledger holds with other content:
+    /// left out (`Ledger.merge`; an append refuses them instead).
+    public var differing: [EventID] = []
 }
 
 /// A count of events per type.
@@ -301,10 +304,40 @@ public final class Ledger: Sendable {
         _ txn: ReadTransaction, through: UInt64, into visitor: inout V, ids: UnsafeMutablePointer<EntryDigest>? = nil
     ) throws {
         var budget = Environment.ReadBudget(environment)
+        // A ledger that merged other devices' events folds in the merged order (Docs/sync.md).
+        if try mergeHorizon(txn) != nil {
+            try replayMerged(txn, through: through, into: &visitor, ids: ids, budget: &budget)
+            return
+        }
         try txn.scan(events) { k, v in
             let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
             if seq > through { return false }
-            return try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor, ids) }
+            return try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor, ids, lenient: false) }
+        }
+    }
+
+    /// `replay` of a ledger that merged: every event through `through` in
+    /// the merged order (`MergeKey`), and an event a rule refuses there is a
+    /// conflict (`EventVisitor.conflict`), not damage. When the log is in
+    /// that order already (nothing arrived before what it had), one scan.
+    private func replayMerged<V: EventVisitor>(
+        _ txn: ReadTransaction, through: UInt64, into visitor: inout V, ids: UnsafeMutablePointer<EntryDigest>?,
+        budget: inout Environment.ReadBudget
+    ) throws {
+        let order = try mergedOrder(txn, through: through)
+        guard let order else {
+            try txn.scan(events) { k, v in
+                let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+                if seq > through { return false }
+                return try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor, ids, lenient: true) }
+            }
+            return
+        }
+        for seq in order {
+            let found = try txn.get(events, seq) { v in
+                try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor, ids, lenient: true) }
+            }
+            guard found != nil else { throw LedgerError.damaged(seq: seq, reason: "the event is missing from the log") }
         }
     }
 
@@ -312,23 +345,27 @@ public final class Ledger: Sendable {
     @inline(__always)
     private func replayOne<V: EventVisitor>(
         _ seq: UInt64, _ v: UnsafeRawBufferPointer, _ budget: inout Environment.ReadBudget, _ visitor: inout V,
-        _ ids: UnsafeMutablePointer<EntryDigest>?
+        _ ids: UnsafeMutablePointer<EntryDigest>?, lenient: Bool
     ) throws -> Bool {
+        var type: EventType?
         budget.spend(v)
         do {
             var r = ByteReader(v)
-            let (type, at, version, id) = try EventRecord.brief(&r)
+            let (t, at, version, id) = try EventRecord.brief(&r)
+            type = t
             // The record keeps the id as the index does: 16 bytes, big-endian.
             if let ids { ids.pointee.addIDEntry(id, seq: seq) }
-            if Int(version) == type.currentVersion {
-                try visitor.visit(seq, type, at, try StoredPayload(r.rest()))
+            if Int(version) == t.currentVersion {
+                try visitor.visit(seq, t, at, try StoredPayload(r.rest()))
             } else {
                 var payload = try Payload.decode(from: &r)
-                _ = try Upcast.toCurrent(type: type, version: version, payload: &payload)
-                try visitor.visit(seq, type, at, payload)
+                _ = try Upcast.toCurrent(type: t, version: version, payload: &payload)
+                try visitor.visit(seq, t, at, payload)
             }
         } catch let err as DecodeError {
             throw LedgerError.damaged(seq: seq, reason: err.reason)
+        } catch let err as InputError where lenient && type != nil {
+            try visitor.conflict(Conflict(seq: seq, type: type!, rule: err.description))
         } catch let err as InputError {
             throw LedgerError.damaged(seq: seq, reason: "the event does not fold: \(err.description)")
         }

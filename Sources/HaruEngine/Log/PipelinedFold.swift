@@ -12,6 +12,7 @@ struct PipelinedFold: EventVisitor {
     var state = EntityState()
     private let channel: Channel<[Projector.Step]>
     private var batch: [Projector.Step] = []
+    var conflicts: [Conflict] = []
     private static let batchSize = 2048
 
     init(channel: Channel<[Projector.Step]>) {
@@ -25,7 +26,18 @@ struct PipelinedFold: EventVisitor {
             batch.append(step)
             if batch.count == Self.batchSize { flush() }
         }
-        state.head = seq
+        state.head = max(state.head, seq)
+    }
+
+    mutating func conflict(_ c: Conflict) throws {
+        conflicts.append(c)
+        state.head = max(state.head, c.seq)
+        // A checkpoint seq is kept even when its event had no effect.
+        if c.seq % Projector.checkpointInterval == 0 {
+            var step = Projector.Step(seq: c.seq)
+            step.running = try state.runningSessions()
+            batch.append(step)
+        }
     }
 
     /// Sends what is batched.
@@ -72,6 +84,6 @@ extension Ledger {
                 }
                 fold.flush()
             }, together: true)
-        return MemoryFold(state: fold.state, projections: projections, ids: digestIDs ? ids : nil)
+        return MemoryFold(state: fold.state, projections: projections, ids: digestIDs ? ids : nil, conflicts: fold.conflicts)
     }
 }

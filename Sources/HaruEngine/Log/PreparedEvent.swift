@@ -28,7 +28,8 @@
         var w = ByteWriter(capacity: 192)
         EventRecord.writeEnvelope(
             to: &w, recorded: 0, at: self.input.at, type: self.input.type, version: UInt8(truncatingIfNeeded: self.input.version),
-            id: self.input.id ?? EventID(high: 0, low: 0), source: self.input.source ?? "", hash: .zero, redactedDigest: nil)
+            id: self.input.id ?? EventID(high: 0, low: 0), source: self.input.source ?? "", origin: self.input.origin, hash: .zero,
+            redactedDigest: nil)
         let payloadStart = w.bytes.count
         self.input.payload.encode(to: &w)  // straight into the record, hashed where it is
         record = w.bytes

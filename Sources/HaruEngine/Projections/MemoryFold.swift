@@ -7,6 +7,19 @@
 
 protocol EventVisitor {
     mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F) throws
+    /// An event of a merged ledger that does not apply at its place in the
+    /// merged order: kept in the log, without effect (Docs/sync.md).
+    mutating func conflict(_ conflict: Conflict) throws
+}
+
+/// An event that had no effect because, at its place in the merged order,
+/// a rule refuses it (a stop of a session another device deleted, a second
+/// stop, a rename to a name taken meanwhile …).
+public struct Conflict: Sendable, Equatable {
+    public var seq: UInt64
+    public var type: EventType
+    /// The rule that refuses it, as a local append would have said it.
+    public var rule: String
 }
 
 /// The in-memory replay: entities and every projection.
@@ -15,10 +28,18 @@ struct MemoryFold: EventVisitor {
     var projections = MemoryProjections()
     /// The digest of the id index the events make, when the replay was asked for it (`rebuild`).
     var ids: EntryDigest? = nil
+    /// The events without effect, in merged order (none unless the ledger merged).
+    var conflicts: [Conflict] = []
 
     @inline(__always)
     mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F) throws {
         try Projector.apply(type, at: at, seq: seq, payload: payload, store: &state, sink: &projections)
-        state.head = seq
+        state.head = max(state.head, seq)
+    }
+
+    mutating func conflict(_ c: Conflict) throws {
+        conflicts.append(c)
+        state.head = max(state.head, c.seq)
+        if c.seq % Projector.checkpointInterval == 0 { projections.checkpoint(c.seq, try state.runningSessions()) }
     }
 }

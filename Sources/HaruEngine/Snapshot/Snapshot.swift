@@ -189,6 +189,18 @@ extension Ledger {
                 k = try lastSeq(recordedBy: t.seconds * 1_000_000 + 999_999, head: head, txn)
             case nil: break
             }
+            if k < head, let horizon = try mergeHorizon(txn), horizon > 0, k - k % Projector.checkpointInterval < horizon {
+                // The projections fold in merged order (Docs/sync.md): a state
+                // before the last merge that placed events before others is
+                // not a prefix of that order, and is not kept.
+                let from = (horizon + Projector.checkpointInterval - 1) / Projector.checkpointInterval * Projector.checkpointInterval
+                throw LedgerError.invalid(
+                    InputError(
+                        field: "--known-at",
+                        rule:
+                            "seq \(k) is before seq \(horizon), where a sync merged events made before ones this ledger had; states known from seq \(min(from, head)) on can be read"
+                    ))
+            }
             return try body(Snapshot(ledger: self, txn: txn, head: head, knownAt: k, zones: zones))
         }
     }

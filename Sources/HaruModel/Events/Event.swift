@@ -12,6 +12,9 @@ public struct EventInput: Sendable, Equatable {
     public var version: Int
     public var source: String?
     public var payload: Payload
+    /// Set only for an event pulled from another device (`Ledger.merge`):
+    /// where it was first appended. Not part of its content.
+    public var origin: Origin? = nil
 
     public init(id: EventID? = nil, type: EventType, at: Instant, version: Int = 1, source: String? = nil, payload: Payload) {
         self.id = id
@@ -47,6 +50,16 @@ public struct Event: Sendable, Equatable {
     /// Set when the payload was redacted: the digest of the original payload,
     /// which the chain covers.
     public var redactedDigest: Digest?
+    /// Where the event was first appended, when that was another ledger (a
+    /// pull); nil for the ledger's own events, whose origin is their own
+    /// `recorded` and `seq`.
+    public var origin: Origin? = nil
+
+    /// The origin in every case: the stored one, else this ledger's.
+    public var madeAt: Origin { origin ?? Origin(recorded: recorded, seq: seq) }
+
+    /// The event's place in the merged order (`MergeKey`).
+    public var mergeKey: MergeKey { MergeKey(origin: madeAt, id: id) }
 
     public init(
         seq: UInt64, recorded: Int64, id: EventID, type: EventType, at: Instant, version: UInt8, source: String,
@@ -59,7 +72,7 @@ public struct Event: Sendable, Equatable {
     public static func == (a: Event, b: Event) -> Bool {
         a.seq == b.seq && a.recorded == b.recorded && a.id == b.id && a.type == b.type && a.at == b.at
             && a.version == b.version && a.source == b.source && a.payload == b.payload && a.hash == b.hash
-            && a.redactedDigest == b.redactedDigest
+            && a.redactedDigest == b.redactedDigest && a.origin == b.origin
     }
 
     /// The id of the entity the event is about (nil for settings).

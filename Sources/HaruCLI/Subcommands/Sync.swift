@@ -1,0 +1,106 @@
+import HaruLedger
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Subcommands {
+    static let sync = Command(
+        name: "sync", abstract: "Exchange events with your other devices through a shared folder.",
+        usage: "sync [DIR …]",
+        arguments: [("DIR", "A folder a sync tool keeps in step on every device (Syncthing, Dropbox, a network share).")],
+        discussion: """
+            Writes this ledger's new events into DIR/devices/<this device's id>/ (whole files only),
+            reads every other device's files there and merges the events this ledger lacks. Every
+            device that holds the same events answers every query the same, whatever order they
+            arrived in. An event that no longer applies after a merge (a stop of a session another
+            device deleted, a second stop, a rename to a name taken meanwhile) is kept in the log
+            without effect and listed as a conflict. Without DIR, the folders of the last sync.
+            A new device joins with `haru init --from DIR`.
+            """,
+        maxArgs: 8,
+        run: { ctx, p in
+            let ledger = try ctx.openLedger()
+            var targets = try p.positionals.map(absoluteTarget)
+            if targets.isEmpty {
+                targets =
+                    try ledger.syncState("sync.targets").map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
+                    ?? []
+                guard !targets.isEmpty else {
+                    throw UsageError("no folder to sync with: give one (`haru sync DIR`); later `haru sync` alone uses it again")
+                }
+            }
+            _ = try ledger.deviceID() ?? ledger.assignDeviceID(ctx.newID())
+            var reports: [(String, SyncReport)] = []
+            for t in targets { reports.append((t, try runSync(ledger, folder: t, ctx: &ctx))) }
+            if !p.positionals.isEmpty { try ledger.setSyncState([("sync.targets", Array(targets.joined(separator: "\n").utf8))]) }
+            printSync(reports, ledger: ledger, ctx: ctx)
+            return ExitCode.ok
+        })
+
+    /// A target as given, made absolute (the next `haru sync` may run elsewhere).
+    static func absoluteTarget(_ t: String) throws -> String {
+        if t.hasPrefix("postgresql://") || t.hasPrefix("postgres://") {
+            throw UsageError("sync through PostgreSQL is not built yet; sync through a shared folder (`haru sync DIR`)")
+        }
+        guard !t.isEmpty else { throw UsageError("DIR: an empty path is not a folder") }
+        var path = t
+        if !path.hasPrefix("/") {
+            var buf = [CChar](repeating: 0, count: 4096)
+            guard getcwd(&buf, buf.count) != nil else {
+                throw UsageError("DIR: the current directory cannot be read; give an absolute path")
+            }
+            path = String(cString: buf) + "/" + path
+        }
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    static func runSync(_ ledger: Ledger, folder: String, ctx: inout Context) throws -> SyncReport {
+        let cal = try ctx.calendar(ledger)
+        let err = ctx.invocation.err
+        let now = try ctx.nowMicros()
+        return try FolderSync(ledger: ledger, folder: folder, zones: ctx.zones).run(
+            now: now, offset: { cal.offset(at: $0) }, progress: err.isTTY ? { err.line($0) } : nil)
+    }
+
+    static func printSync(_ reports: [(String, SyncReport)], ledger: Ledger, ctx: Context) {
+        if ctx.json {
+            ctx.printJSON(
+                .array(
+                    reports.map { t, r in
+                        .object([
+                            ("folder", .string(t)), ("pushed", .int(Int64(r.pushed))), ("files", .int(Int64(r.files))),
+                            ("pulled", .int(Int64(r.merge.appended))), ("held", .int(Int64(r.merge.held))),
+                            ("devices", .array(r.devices.map { .string($0) })), ("waiting", .array(r.waiting.map { .string($0) })),
+                            ("conflicts", .int(Int64(r.merge.conflicts))),
+                            (
+                                "new_conflicts",
+                                .array(
+                                    r.merge.newConflicts.map {
+                                        .object([("seq", .int(Int64($0.seq))), ("type", .string($0.type.name)), ("rule", .string($0.rule))])
+                                    })
+                            ),
+                            ("differing_ids", .array(r.merge.differing.map { .string($0.description) })),
+                            ("unreadable", .array(r.unreadable.map { .object([("file", .string($0.file)), ("why", .string($0.why))]) })),
+                            ("head", .int(Int64(r.merge.head))),
+                        ])
+                    }))
+            return
+        }
+        for (t, r) in reports {
+            let devices = r.devices.count == 1 ? "1 other device" : "\(r.devices.count) other devices"
+            ctx.out.line(
+                "\(t): sent \(r.pushed) event\(r.pushed == 1 ? "" : "s"), received \(r.merge.appended) (\(devices))"
+                    + (r.merge.held > 0 ? ", \(r.merge.held) held already" : ""))
+            for d in r.waiting { ctx.out.line("  waiting for an earlier file of device \(d) (the sync tool has not delivered it yet)") }
+            for u in r.unreadable { ctx.out.line("  not read: \(u.file): \(u.why)") }
+            for id in r.merge.differing { ctx.out.line("  left out: event \(id) is here with other content") }
+            if !r.merge.newConflicts.isEmpty {
+                let n = r.merge.newConflicts.count
+                ctx.out.line("  \(n) conflict\(n == 1 ? "" : "s") (kept in the log without effect; `haru log --seq N` shows one):")
+                for c in r.merge.newConflicts { ctx.out.line("    seq \(c.seq) \(c.type.name): \(c.rule)") }
+            }
+        }
+    }
+}

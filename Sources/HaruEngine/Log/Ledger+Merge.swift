@@ -1,0 +1,205 @@
+/// Merging other devices' events (Docs/sync.md): they are appended to this
+/// device's log in the order they arrive, and the projections are the fold
+/// of every event in the **merged order** (`MergeKey`: origin, then id),
+/// which is the same on every device holding the same events. An event a
+/// rule refuses at its place in that order is a conflict: kept, without
+/// effect, and reported.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
+
+/// What `Ledger.merge` did.
+public struct MergeReport: Sendable, Equatable {
+    /// Events newly written.
+    public var appended = 0
+    /// Events this ledger held already (a file delivered twice, a pull repeated).
+    public var held = 0
+    /// Ids this ledger holds with other content: left out.
+    public var differing: [EventID] = []
+    /// Conflicts that the merge brought about (not in effect before it).
+    public var newConflicts: [Conflict] = []
+    /// Every conflict in effect after the merge.
+    public var conflicts = 0
+    /// Whether an event arrived before events the ledger had (in the merged
+    /// order): the projections were folded again from the start.
+    public var reordered = false
+    public var head: UInt64 = 0
+
+    public init() {}
+}
+
+extension Ledger {
+    static let horizonKey = Array("merge.horizon".utf8)
+    static let topKey = Array("merge.top".utf8)
+    static let conflictsKey = Array("merge.conflicts".utf8)
+
+    /// Nil for a ledger that never merged; else the last seq at which an
+    /// event arrived before an event the ledger already had (0: none did).
+    /// A view known at a seq whose checkpoint is before it cannot be read
+    /// from the projections (`Snapshot`), which are folded in merged order.
+    @_spi(Layers) public func mergeHorizon(_ txn: ReadTransaction) throws -> UInt64? {
+        guard let meta else { return nil }
+        return try txn.get(meta, Ledger.horizonKey) { v in
+            v.withUnsafeBytes { $0.count == 8 ? UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) : 0 }
+        }
+    }
+
+    /// The seqs through `through` in merged order; nil when that is seq order.
+    func mergedOrder(_ txn: ReadTransaction, through: UInt64) throws -> [UInt64]? {
+        var keys: [(MergeKey, UInt64)] = []
+        var sorted = true
+        try txn.scan(events) { k, v in
+            let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+            if seq > through { return false }
+            let key = try v.withUnsafeBytes { v in try EventRecord.mergeKey(seq: seq, v) }
+            if let last = keys.last, key < last.0 { sorted = false }
+            keys.append((key, seq))
+            return true
+        }
+        if sorted { return nil }
+        keys.sort { $0.0 < $1.0 }
+        return keys.map(\.1)
+    }
+
+    /// Appends events pulled from other devices, each with its `origin`, and
+    /// folds the projections again in the merged order, in one commit.
+    ///
+    /// Never refused for what the events say: an event held already is
+    /// skipped, an id held with other content is left out and listed, and
+    /// an event a rule refuses in the merged order is a conflict (reported,
+    /// kept in the log, without effect). `state` is written in the same
+    /// commit (a sync's record of what it pulled), so a kill leaves either
+    /// all of it or nothing.
+    /// - Parameters:
+    ///   - inputs: the events, each with `id` and `origin`.
+    ///   - blobs: attachments the events name.
+    ///   - now: the clock (µs); the commit's transaction time is after every
+    ///     origin it brings, so what this device appends next is after them
+    ///     in the merged order.
+    public func merge(
+        _ inputs: [EventInput], blobs: [[UInt8]] = [], state: [(key: String, value: [UInt8])] = [], now: Int64
+    ) throws -> MergeReport {
+        for (i, e) in inputs.enumerated() where e.id == nil || e.origin == nil {
+            throw LedgerError.invalid(InputError(field: e.id == nil ? "id" : "origin", rule: "a merged event needs one").at(line: i + 1))
+        }
+        guard let meta else { throw LedgerError.invalid(InputError(field: "ledger", rule: "is open read-only")) }
+        var newHead: Head?
+        var replaced: ProjectionSet?
+        let report = try environment.write(
+            { txn -> MergeReport in
+                var report = MergeReport()
+                let before = try head(txn.reading)
+                // The top of the merged order so far: the stored top of earlier
+                // merges, or this device's last event (its own come last).
+                var top = try txn.reading.get(meta, Ledger.topKey) { v in try v.withUnsafeBytes { try MergeKey(bytes: $0) } }
+                if before.seq > 0, let e = try event(before.seq, txn.reading) { top = max(top ?? e.mergeKey, e.mergeKey) }
+                let fresh = inputs.filter { $0.origin != nil }
+                let latest = fresh.map { $0.origin!.recorded }.max() ?? 0
+                for b in blobs { _ = try putBlob(b, in: txn) }
+                var rng = NoDrawnIDs()
+                let (result, h) = try append(
+                    in: txn, from: { ArrayEventSource(inputs: inputs, lines: nil) }, expectHead: nil,
+                    now: max(now, latest == .max ? latest : latest + 1), rng: &rng, merging: true)
+                newHead = h
+                report.appended = result.appended
+                report.differing = result.differing
+                report.held = inputs.count - result.appended - result.differing.count
+                report.head = result.head
+                var horizon = try mergeHorizon(txn.reading) ?? 0
+                if result.appended > 0 {
+                    let added = (before.seq + 1)...result.head
+                    var newTop = top
+                    for seq in added {
+                        guard let e = try event(seq, txn.reading) else { continue }
+                        if let t = top, e.mergeKey < t { report.reordered = true }
+                        newTop = max(newTop ?? e.mergeKey, e.mergeKey)
+                    }
+                    if report.reordered { horizon = result.head }
+                    if let newTop { try txn.put(meta, Ledger.topKey, newTop.bytes) }
+                }
+                try txn.put(meta, Ledger.horizonKey, withUnsafeBytes(of: horizon.bigEndian) { Array($0) })
+                for (k, v) in state { try txn.put(meta, Array(k.utf8), v) }
+                guard result.appended > 0 else { return report }
+                // The projections: the fold of every event in merged order.
+                let previous = Set(try storedConflicts(txn.reading))
+                let (rebuilt, set) = try rebuild(in: txn, fresh: false)
+                replaced = set
+                report.conflicts = rebuilt.conflicts.count
+                report.newConflicts = rebuilt.conflicts.filter { !previous.contains($0.seq) }
+                var w = ByteWriter(capacity: 8 * rebuilt.conflicts.count)
+                for c in rebuilt.conflicts { w.u64(c.seq) }
+                try txn.put(meta, Ledger.conflictsKey, w.bytes)
+                return report
+            },
+            afterCommit: { _ in
+                if let replaced { replaceProjectionSet(replaced) }
+                if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
+            })
+        return report
+    }
+
+    /// The seqs of the conflicts in effect as the last merge left them.
+    func storedConflicts(_ txn: ReadTransaction) throws -> [UInt64] {
+        guard let meta else { return [] }
+        return try txn.get(meta, Ledger.conflictsKey) { v in
+            v.withUnsafeBytes { b in
+                stride(from: 0, to: b.count - b.count % 8, by: 8).map {
+                    UInt64(bigEndian: b.loadUnaligned(fromByteOffset: $0, as: UInt64.self))
+                }
+            }
+        } ?? []
+    }
+
+    /// The conflicts in effect (events without effect in the merged order),
+    /// with the rule that refuses each: a replay (Docs/sync.md).
+    public func conflicts() throws -> [Conflict] {
+        try environment.read { txn in
+            guard try mergeHorizon(txn) != nil else { return [] }
+            return try replayPipelined(txn, reserve: Int(try txn.count(events))).conflicts
+        }
+    }
+
+    /// A value a sync keeps in `meta` (written by `merge(state:)` or `setSyncState`).
+    public func syncState(_ key: String) throws -> [UInt8]? {
+        guard let meta else { return nil }
+        return try environment.read { txn in try txn.get(meta, Array(key.utf8)) { v in v.withUnsafeBytes { Array($0) } } }
+    }
+
+    /// Writes values a sync keeps in `meta` (what it pushed, the targets it used).
+    public func setSyncState(_ values: [(key: String, value: [UInt8])]) throws {
+        guard let meta else { throw LedgerError.invalid(InputError(field: "ledger", rule: "is open read-only")) }
+        try environment.write { txn in for (k, v) in values { try txn.put(meta, Array(k.utf8), v) } }
+    }
+}
+
+/// A merge's events all come with their ids: none is drawn.
+private struct NoDrawnIDs: RandomNumberGenerator {
+    mutating func next() -> UInt64 { preconditionFailure("a merged event without an id") }
+}
+
+extension MergeKey {
+    var bytes: [UInt8] {
+        var w = ByteWriter(capacity: 32)
+        w.i64(origin.recorded)
+        w.u64(origin.seq)
+        w.u64(id.high)
+        w.u64(id.low)
+        return w.bytes
+    }
+
+    init(bytes: UnsafeRawBufferPointer) throws {
+        var r = ByteReader(bytes)
+        self.init(origin: Origin(recorded: try r.i64(), seq: try r.u64()), id: EventID(high: try r.u64(), low: try r.u64()))
+    }
+}
+
+extension EventRecord {
+    /// A stored record's place in the merged order, read from its envelope.
+    static func mergeKey(seq: UInt64, _ bytes: UnsafeRawBufferPointer) throws -> MergeKey {
+        var r = ByteReader(bytes)
+        let h: Header
+        do { h = try header(&r) } catch { throw LedgerError.damaged(seq: seq, reason: error.reason) }
+        return MergeKey(origin: h.origin ?? Origin(recorded: h.recorded, seq: seq), id: h.id)
+    }
+}

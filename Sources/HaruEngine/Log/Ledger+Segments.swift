@@ -1,0 +1,62 @@
+/// What a sync sends of this ledger: its own events (those it appended, not
+/// those it pulled), as export lines, with the attachments they name.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
+
+/// A run of this device's own events, ready to be written as one file.
+public struct OwnEvents: Sendable {
+    /// The seqs the run covers: every own event in it is in `lines`.
+    public var seqs: ClosedRange<UInt64>
+    /// How many events `lines` holds.
+    public var count: Int
+    /// One blob line per attachment the events name (`BlobLine`), then one
+    /// export line per event.
+    public var lines: [UInt8]
+}
+
+extension Ledger {
+    /// This device's own events after seq `after`, at most `limit` of them
+    /// (nil when there are none up to the head). Pulled events (with an
+    /// origin) are other devices' to send; `ledger.redacted` names seqs of
+    /// this log only and stays here.
+    /// - Parameter offset: the UTC offset instants print with.
+    public func ownEvents(after: UInt64, limit: Int, offset: (Instant) -> Int) throws -> OwnEvents? {
+        try environment.read { txn in
+            let head = try head(txn).seq
+            guard after < head else { return nil }
+            var out = JSONBytes(capacity: 4096)
+            var blobs: [String] = []
+            var count = 0
+            var last = after
+            var prev = after > 0 ? (try event(after, txn)?.hash ?? .zero) : Digest.zero
+            try txn.scan(events, from: after + 1) { k, v in
+                let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+                let e: Event
+                do { e = try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let err as DecodeError {
+                    throw LedgerError.damaged(seq: seq, reason: err.reason)
+                }
+                defer { prev = e.hash }
+                if e.origin == nil, e.type != .ledgerRedacted {
+                    guard count < limit else { return false }
+                    e.writeExportJSON(prev: prev, to: &out, offset: offset)
+                    out.byte(0x0A)
+                    count += 1
+                    if e.type == .diaryWritten { blobs += Blob.digests(in: e.payload) }
+                }
+                last = seq
+                return true
+            }
+            guard count > 0 || last > after else { return nil }
+            var lines: [UInt8] = []
+            var seen = Set<String>()
+            for d in blobs where seen.insert(d).inserted {
+                guard let blobs = self.blobs, let key = Ledger.blobKey(d), let bytes = try txn.copy(blobs, key) else { continue }  // redacted meanwhile: the page names a marker now
+                bytes.withUnsafeBytes { BlobLine.write(digest: d, bytes: $0, to: &lines) }
+            }
+            lines += out.bytes
+            return OwnEvents(seqs: (after + 1)...last, count: count, lines: lines)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// A segment: one file of a device's own events in a sync folder
+/// (Docs/sync.md). Its name is the run of the device's seqs it covers,
+/// `<first>-<last>.jsonl` (16 digits each, so names sort in seq order); its
+/// lines are blob lines, then `haru export jsonl` lines, whose `seq` and
+/// `recorded` are the events' origin.
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruSystem
+
+public enum Segment {
+    /// The file name of the run `seqs`.
+    public static func name(_ seqs: ClosedRange<UInt64>) -> String {
+        func digits(_ n: UInt64) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, 16 - s.count)) + s
+        }
+        return digits(seqs.lowerBound) + "-" + digits(seqs.upperBound) + ".jsonl"
+    }
+
+    /// The run a file name covers; nil for any other name (a sync tool's
+    /// temporary file, a conflict copy, a note someone left).
+    public static func seqs(ofName name: String) -> ClosedRange<UInt64>? {
+        let u = Array(name.utf8)
+        guard u.count == 16 + 1 + 16 + 6, name.hasSuffix(".jsonl"), u[16] == UInt8(ascii: "-") else { return nil }
+        guard u[0..<16].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), u[17..<33].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard let a = UInt64(String(decoding: u[0..<16], as: UTF8.self)), let b = UInt64(String(decoding: u[17..<33], as: UTF8.self)),
+            a >= 1, a <= b
+        else { return nil }
+        return a...b
+    }
+
+    /// What a segment holds: its attachments and its events, each with its origin.
+    public struct Contents: Sendable {
+        public var blobs: [[UInt8]] = []
+        public var events: [EventInput] = []
+    }
+
+    /// Reads a segment's bytes.
+    /// - Throws: `InputError` naming the line and field.
+    public static func read(_ bytes: [UInt8], zones: ZoneDirectory) throws(InputError) -> Contents {
+        var out = Contents()
+        for (n, line) in JSONLines.split(bytes) {
+            let isBlob = line.withUnsafeBufferPointer { BlobLine.isBlobLine($0) }
+            if isBlob {
+                guard out.events.isEmpty else {
+                    throw InputError(field: "blob", rule: "blob lines come before the events").at(line: n)
+                }
+                let blob = try line.withUnsafeBufferPointer { b throws(InputError) in try BlobLine.parse(b, number: n) }
+                out.blobs.append(blob.bytes)
+                continue
+            }
+            let json: JSONValue
+            do { json = try JSONParser.parse(slice: line) } catch {
+                throw InputError(field: "line", rule: error.description).at(line: n)
+            }
+            do throws(InputError) {
+                var e = try EventInput.parse(json, zones: zones, provenance: true)
+                guard e.id != nil else { throw InputError(field: "id", rule: "is required in a sync segment") }
+                guard case .int(let seq)? = json["seq"], seq >= 1 else {
+                    throw InputError(field: "seq", rule: "is required in a sync segment (the event's seq where it was made)")
+                }
+                guard case .string(let r)? = json["recorded"], let recorded = parseRecorded(r) else {
+                    throw InputError(field: "recorded", rule: "is required in a sync segment, as export writes it (…T07:30:00.123456Z)")
+                }
+                e.origin = Origin(recorded: recorded, seq: UInt64(seq))
+                out.events.append(e)
+            } catch {
+                throw error.at(line: n)
+            }
+        }
+        return out
+    }
+
+    /// `2026-03-04T07:30:00.123456Z` → microseconds since the epoch.
+    static func parseRecorded(_ text: String) -> Int64? {
+        let u = Array(text.utf8)
+        guard u.count == 27, u[19] == UInt8(ascii: "."), u[26] == UInt8(ascii: "Z") else { return nil }
+        guard case .success(let t) = Instant.parse(String(decoding: u[0..<19], as: UTF8.self) + "Z") else { return nil }
+        guard let micros = Int64(String(decoding: u[20..<26], as: UTF8.self)) else { return nil }
+        return t.seconds * 1_000_000 + micros
+    }
+}
