@@ -35,7 +35,8 @@ extension Subcommands {
             for t in targets { reports.append((t, try runSync(ledger, folder: t, ctx: &ctx))) }
             if !p.positionals.isEmpty { try ledger.setSyncState([("sync.targets", Array(targets.joined(separator: "\n").utf8))]) }
             printSync(reports, ledger: ledger, ctx: ctx)
-            return ExitCode.ok
+            // A file that could not be read is left for the next sync; a script should notice.
+            return reports.contains { !$0.1.unreadable.isEmpty } ? ExitCode.checkFailed : ExitCode.ok
         })
 
     /// A target as given, made absolute (the next `haru sync` may run elsewhere).

@@ -52,7 +52,8 @@ extension Ledger {
             var lines: [UInt8] = []
             var seen = Set<String>()
             for d in blobs where seen.insert(d).inserted {
-                guard let blobs = self.blobs, let key = Ledger.blobKey(d), let bytes = try txn.copy(blobs, key) else { continue }  // redacted meanwhile: the page names a marker now
+                // A blob redacted meanwhile is gone: the page names a marker now.
+                guard let blobs = self.blobs, let key = Ledger.blobKey(d), let bytes = try txn.copy(blobs, key) else { continue }
                 bytes.withUnsafeBytes { BlobLine.write(digest: d, bytes: $0, to: &lines) }
             }
             lines += out.bytes

@@ -68,16 +68,35 @@ public struct FolderSync {
         var report = SyncReport()
 
         // Push: the own events after the last file this device wrote.
-        var pushed = DirectoryNames.list(mine).compactMap(Segment.seqs(ofName:)).map(\.upperBound).max() ?? 0
+        // Past the last file, the seqs already looked through and found to hold
+        // only pulled events (so an idle sync does not read them again); all
+        // of them when the folder lost this device's files.
+        let written = DirectoryNames.list(mine).compactMap(Segment.seqs(ofName:)).map(\.upperBound).max() ?? 0
+        let scannedKey = "sync.scanned." + folder
+        let scanned = try ledger.syncState(scannedKey).flatMap(Self.seq(from:)) ?? 0
+        let sentKey = "sync.sent." + folder
+        let sentBefore = try ledger.syncState(sentKey).flatMap(Self.seq(from:)) ?? 0
+        var pushed = written > 0 || sentBefore == 0 ? max(written, scanned) : 0
+        // Each file's run starts where the last file's ended (a reader waits for
+        // a gap to fill), even when the seqs between hold only pulled events.
+        var fileEnd = written
         while let run = try ledger.ownEvents(after: pushed, limit: Self.segmentLimit, offset: offset) {
             if run.count > 0 {
-                progress?("writing \(run.count) events to \(Segment.name(run.seqs))")
-                if let why = WholeFile.write(run.lines, to: mine + "/" + Segment.name(run.seqs)) { throw SyncError(why) }
+                let name = Segment.name((fileEnd + 1)...run.seqs.upperBound)
+                progress?("writing \(run.count) events to \(name)")
+                if let why = WholeFile.write(run.lines, to: mine + "/" + name) { throw SyncError(why) }
+                fileEnd = run.seqs.upperBound
                 report.pushed += run.count
                 report.files += 1
             }
             pushed = run.seqs.upperBound
             if run.count == 0 { break }
+        }
+        if pushed != scanned || report.pushed > 0 {
+            try ledger.setSyncState([
+                (scannedKey, withUnsafeBytes(of: pushed.bigEndian) { Array($0) }),
+                (sentKey, withUnsafeBytes(of: (sentBefore + UInt64(report.pushed)).bigEndian) { Array($0) }),
+            ])
         }
         // Leftovers of a write this device was killed in.
         for name in DirectoryNames.list(mine) where name.hasPrefix(".") && name.contains(".tmp-") { WholeFile.remove(mine + "/" + name) }
