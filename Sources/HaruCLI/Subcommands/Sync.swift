@@ -99,7 +99,7 @@ extension Subcommands {
             for id in r.merge.differing { ctx.out.line("  left out: event \(id) is here with other content") }
             if !r.merge.newConflicts.isEmpty {
                 let n = r.merge.newConflicts.count
-                ctx.out.line("  \(n) conflict\(n == 1 ? "" : "s") (kept in the log without effect; `haru log --seq N` shows one):")
+                ctx.out.line("  \(n) conflict\(n == 1 ? "" : "s") (kept in the log without effect; `haru log --from N` shows it):")
                 for c in r.merge.newConflicts { ctx.out.line("    seq \(c.seq) \(c.type.name): \(c.rule)") }
             }
         }

@@ -59,12 +59,14 @@ extension Ledger {
     /// The append inside a write transaction the caller holds (and commits),
     /// for a change that writes more than events in the same commit (`redact`).
     /// - Returns: the result, and the new head when events were written (for the head record).
-    /// - Parameter merging: `Ledger.merge`: events from other devices, written
-    ///   without folding them (the merge rebuilds the projections in the merged
-    ///   order afterwards); an id held with other content is left out and
-    ///   listed (`AppendResult.differing`) instead of refused.
+    /// - Parameter merging: `Ledger.merge`: events from other devices; an id
+    ///   held with other content is left out and listed
+    ///   (`AppendResult.differing`) instead of refused. `.after` folds them
+    ///   as they come (they are after every event held, in the merged order),
+    ///   an event a rule refuses being a conflict (`AppendResult.conflicts`);
+    ///   `.before` writes them unfolded (the merge folds everything again).
     func append<S: EventSource, G: RandomNumberGenerator>(
-        in txn: WriteTransaction, from makeSource: () -> S, expectHead: UInt64?, now: Int64, rng: inout G, merging: Bool = false
+        in txn: WriteTransaction, from makeSource: () -> S, expectHead: UInt64?, now: Int64, rng: inout G, merging: MergePlace? = nil
     ) throws -> (AppendResult, Head?) {
         let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
         var newHead: Head?
@@ -82,6 +84,7 @@ extension Ledger {
             var seqs: [UInt64] = []
             var written = EventTally()
             var differing: [EventID] = []
+            var conflicts: [Conflict] = []
             var log = try BatchLog(txn, events: events, ids: set.ids)
             defer { log.close() }
             let sha = SHA256Context()
@@ -99,7 +102,7 @@ extension Ledger {
                     // cannot be (`BatchLog.mayHold`): an import skips the lookup.
                     if given != nil, log.mayHold(id), let existing = try existingEvent(id, txn.reading) {
                         guard prepared.input.sameContent(as: existing) else {
-                            if merging {
+                            if merging != nil {
                                 differing.append(id)
                                 return
                             }
@@ -116,11 +119,15 @@ extension Ledger {
                         }
                     }
                     seq += 1
-                    if !merging {
+                    if merging != .before {
                         do {
                             try Projector.apply(
                                 prepared.input.type, at: prepared.input.at, seq: seq, payload: prepared.input.payload, store: &store,
                                 sink: &sink)
+                        } catch let e as InputError where merging == .after {
+                            // As a replay in merged order decides it (`Ledger.replayMerged`).
+                            conflicts.append(Conflict(seq: seq, type: prepared.input.type, rule: e.description))
+                            if seq % Projector.checkpointInterval == 0 { try sink.checkpoint(seq, try store.runningSessions()) }
                         } catch let e as InputError {
                             throw LedgerError.invalid(e.at(line: line))
                         }
@@ -145,10 +152,20 @@ extension Ledger {
             try updateBuckets(txn, set, changedPages: changedPages, settingsChanged: written[.settingsChanged] > 0)
             if seq > head.seq { newHead = Head(seq: seq, hash: prev, recorded: 0) }
             return (
-                AppendResult(seqs: seqs, appended: Int(seq - head.seq), head: seq, written: written, differing: differing), newHead
+                AppendResult(
+                    seqs: seqs, appended: Int(seq - head.seq), head: seq, written: written, differing: differing, conflicts: conflicts),
+                newHead
             )
         }
     }
+}
+
+/// Where merged events fall in the merged order (`Ledger.merge`).
+enum MergePlace {
+    /// After every event the ledger holds: folded as they come.
+    case after
+    /// Some before: written unfolded, then everything is folded again.
+    case before
 }
 
 /// Where a batch's events go: the log (seq → record) and the id index

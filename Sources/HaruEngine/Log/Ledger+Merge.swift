@@ -94,13 +94,19 @@ extension Ledger {
                 // merges, or this device's last event (its own come last).
                 var top = try txn.reading.get(meta, Ledger.topKey) { v in try v.withUnsafeBytes { try MergeKey(bytes: $0) } }
                 if before.seq > 0, let e = try event(before.seq, txn.reading) { top = max(top ?? e.mergeKey, e.mergeKey) }
-                let fresh = inputs.filter { $0.origin != nil }
-                let latest = fresh.map { $0.origin!.recorded }.max() ?? 0
+                // In merged order among themselves; all after what the ledger
+                // holds (the common case: devices that sync often), they are
+                // folded as they come, else everything is folded again.
+                let sorted = inputs.sorted { MergeKey(origin: $0.origin!, id: $0.id!) < MergeKey(origin: $1.origin!, id: $1.id!) }
+                let place: MergePlace =
+                    sorted.first.map { first in top.map { MergeKey(origin: first.origin!, id: first.id!) > $0 } ?? true } ?? true
+                    ? .after : .before
+                let latest = inputs.map { $0.origin!.recorded }.max() ?? 0
                 for b in blobs { _ = try putBlob(b, in: txn) }
                 var rng = NoDrawnIDs()
                 let (result, h) = try append(
-                    in: txn, from: { ArrayEventSource(inputs: inputs, lines: nil) }, expectHead: nil,
-                    now: max(now, latest == .max ? latest : latest + 1), rng: &rng, merging: true)
+                    in: txn, from: { ArrayEventSource(inputs: sorted, lines: nil) }, expectHead: nil,
+                    now: max(now, latest == .max ? latest : latest + 1), rng: &rng, merging: place)
                 newHead = h
                 report.appended = result.appended
                 report.differing = result.differing
@@ -121,8 +127,16 @@ extension Ledger {
                 try txn.put(meta, Ledger.horizonKey, withUnsafeBytes(of: horizon.bigEndian) { Array($0) })
                 for (k, v) in state { try txn.put(meta, Array(k.utf8), v) }
                 guard result.appended > 0 else { return report }
-                // The projections: the fold of every event in merged order.
                 let previous = Set(try storedConflicts(txn.reading))
+                if place == .after {
+                    report.newConflicts = result.conflicts
+                    report.conflicts = previous.count + result.conflicts.count
+                    var w = ByteWriter(capacity: 8 * report.conflicts)
+                    for c in previous.sorted() + result.conflicts.map(\.seq) { w.u64(c) }
+                    try txn.put(meta, Ledger.conflictsKey, w.bytes)
+                    return report
+                }
+                // The projections: the fold of every event in merged order.
                 let (rebuilt, set) = try rebuild(in: txn, fresh: false)
                 replaced = set
                 report.conflicts = rebuilt.conflicts.count

@@ -72,6 +72,8 @@ public struct AppendResult: Sendable, Equatable {
     /// A merge's events whose ids this ledger holds with other content:
     /// left out (`Ledger.merge`; an append refuses them instead).
     public var differing: [EventID] = []
+    /// A merge's events folded as they came that a rule refused (`Ledger.merge`).
+    public var conflicts: [Conflict] = []
 }
 
 /// A count of events per type.

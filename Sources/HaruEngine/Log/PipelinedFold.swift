@@ -35,7 +35,7 @@ struct PipelinedFold: EventVisitor {
         // A checkpoint seq is kept even when its event had no effect.
         if c.seq % Projector.checkpointInterval == 0 {
             var step = Projector.Step(seq: c.seq)
-            step.running = try state.runningSessions()
+            step.running = state.runningSessions()
             batch.append(step)
         }
     }

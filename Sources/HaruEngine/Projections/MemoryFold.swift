@@ -40,6 +40,6 @@ struct MemoryFold: EventVisitor {
     mutating func conflict(_ c: Conflict) throws {
         conflicts.append(c)
         state.head = max(state.head, c.seq)
-        if c.seq % Projector.checkpointInterval == 0 { projections.checkpoint(c.seq, try state.runningSessions()) }
+        if c.seq % Projector.checkpointInterval == 0 { projections.checkpoint(c.seq, state.runningSessions()) }
     }
 }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Sync through a folder, measured (Docs/performance.md, "Sync"): push and
+# pull of a whole history, an idle sync, and a small pull on top of it.
+#   Benchmarks/sync.sh [SIZE] [OUT]      (SIZE M or L, default M; OUT default /tmp/haru-sync-bench)
+# Uses $HARU (default .build/release/haru). Prints seconds, events/s and peak RSS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size=${1:-M}
+out=${2:-/tmp/haru-sync-bench}
+haru=${HARU:-$PWD/.build/release/haru}
+w=$(Benchmarks/workload.sh "$size" /tmp/haru-bench | tail -1)
+rm -rf "$out" && mkdir -p "$out/shared"
+a=$out/a b=$out/b
+export TZ=UTC
+timed() {  # label, events, command…
+    local label=$1 n=$2; shift 2
+    local t0 t1 rss
+    t0=$(date +%s.%N)
+    rss=$( { /usr/bin/time -f %M "$@" >/dev/null; } 2>&1 | tail -1)
+    t1=$(date +%s.%N)
+    python3 -c "t=$t1-$t0; n=$n; print(f'{\"$label\":<34} {t:8.3f} s  ' + (f'{n/t:>10,.0f} events/s' if n else ' '*20) + f'  peak RSS {int(\"$rss\")/1024:.0f} MiB')"
+}
+"$haru" --ledger "$a" import jsonl "$w/events.jsonl" --no-sync >/dev/null
+n=$("$haru" --ledger "$a" verify --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["events"])')
+echo "workload $size: $n events"
+timed "push (sync, first time)" "$n" "$haru" --ledger "$a" sync "$out/shared"
+du -sh "$out/shared" | awk '{print "folder: " $1}'
+timed "pull (init --from)" "$n" "$haru" --ledger "$b" init --from "$out/shared"
+timed "idle sync (nothing new)" 0 "$haru" --ledger "$b" sync
+timed "idle sync (nothing new), device A" 0 "$haru" --ledger "$a" sync
+"$haru" --ledger "$a" count Water --now 2030-01-01T12:00:00Z >/dev/null 2>&1 || "$haru" --ledger "$a" append - <<<'{"type":"tag.created","at":"2030-01-01T12:00:00Z","data":{"tag_id":"bench-tag","name":"bench"}}' >/dev/null
+timed "push of one event" 1 "$haru" --ledger "$a" sync
+timed "pull of one event (folds again)" 1 "$haru" --ledger "$b" sync
+"$haru" --ledger "$b" verify >/dev/null && echo "device B verifies"
