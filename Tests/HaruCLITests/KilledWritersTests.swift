@@ -13,6 +13,12 @@ struct KilledWriters {
         #expect(r.out.contains("failures: 0"), "\(r.out)")
     }
 
+    @Test(.timeLimit(.minutes(3))) func syncsKilledAtRandomMomentsLoseNothingAndDuplicateNothing() throws {
+        let r = try sh("python3 \(packageRoot)/scripts/kill-sync.py --haru \(haruBinary) --kills 20 --seed 5")
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("failures: 0") && r.out.contains("syncs killed:"), "\(r.out)")
+    }
+
     @Test(.timeLimit(.minutes(3))) func concurrentWritersReadersAndRacesKeepEveryEventOnceAndOneWinner() throws {
         let r = try sh("python3 \(packageRoot)/scripts/contention.py --haru \(haruBinary) --seconds 6 --races 6")
         #expect(r.code == 0, "\(r.out)\(r.err)")
