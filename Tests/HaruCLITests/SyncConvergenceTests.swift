@@ -59,7 +59,10 @@ struct SyncConvergenceTests {
             case 4..<7: run(d, ["start", timed])
             case 7..<10: run(d, ["stop", timed])
             case 10: run(d, ["action", "edit", any, "--name", names[Int(rng.next() % 4)]])
-            case 11: run(d, ["quest", "edit", "q-read", "--target", "\(rng.next() % 50 + 10)m"])
+            case 11:
+                // Half of them in force from one instant: ties on `at` between devices.
+                let at = rng.next() % 2 == 0 ? ["--at", "2026-03-02T12:00:00+09:00"] : []
+                run(d, ["quest", "edit", "q-read", "--target", "\(rng.next() % 50 + 10)m"] + at)
             case 12: run(d, ["action", "delete", any, "--yes"])
             case 13: run(d, ["restore", any])
             case 14: run(d, ["undo"])

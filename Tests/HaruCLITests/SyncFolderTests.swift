@@ -154,4 +154,30 @@ struct SyncFolderTests {
         #expect(early.code == 2 && early.err.contains("seq 4 is before seq"), "\(early.err)")
         #expect(haru(["day", day, "--known-at", "7"], ledger: a).code == 0)  // the head
     }
+
+    @Test func twoEditsOfOneQuestAtTheSameInstantEndTheSameOnBothDevices() throws {
+        let dir = TempDir()
+        let (a, b, _) = try twoDevices(dir)
+        let t = "2026-03-02T08:30:00+09:00"
+        for args in [
+            ["goal", "add", "Habits", "--start", "2026-03-01", "--id", "g", "--now", t],
+            ["quest", "add", "--goal", "g", "--action", "read", "--period", "daily", "--target", "30m", "--id", "q", "--now", t],
+            ["sync", "--now", t],
+        ] {
+            #expect(haru(args, ledger: a).code == 0, "\(args)")
+        }
+        #expect(haru(["sync", "--now", t], ledger: b).code == 0)
+        // Both change the target, in force from the same instant; A's clock is ahead of B's.
+        let at = "2026-03-02T12:00:00+09:00"
+        #expect(haru(["quest", "edit", "q", "--target", "20m", "--at", at, "--now", "2026-03-02T12:05:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["quest", "edit", "q", "--target", "40m", "--at", at, "--now", "2026-03-02T12:01:00+09:00"], ledger: b).code == 0)
+        for (ledger, minute) in [(a, "06"), (b, "07"), (a, "08")] {
+            #expect(haru(["sync", "--now", "2026-03-02T12:\(minute):00+09:00"], ledger: ledger).code == 0)
+        }
+        // A's edit is the later in the merged order: it stands on both.
+        for ledger in [a, b] {
+            let q = haru(["quests", "--json", "--now", "2026-03-02T13:00:00+09:00"], ledger: ledger).out
+            #expect(q.contains(#""target_seconds":1200"#), "\(q)")
+        }
+    }
 }

@@ -76,7 +76,7 @@ public struct Definition: Sendable, Equatable {
     public var created: Dated
     /// The creation payload.
     public var base: Payload
-    /// In (at, seq) order.
+    /// In `at` order; at the same `at`, in the order they were folded.
     public private(set) var edits: [DefinitionEdit]
     /// Set once deleted: a correction, so the definition leaves every view.
     public var deletedSeq: UInt64?
@@ -140,8 +140,11 @@ public struct Definition: Sendable, Equatable {
     public var isLive: Bool { deletedSeq == nil }
 
     /// Adds an edit at its place in (at, seq) order.
+    /// Edits at the same `at` keep the order they were folded in: seq order
+    /// in a ledger that never merged, the merged order in one that did (the
+    /// same on every device: Docs/sync.md), never the arrival order.
     public mutating func add(_ edit: DefinitionEdit) {
-        let k = edits.firstIndex { edit.when.before($0.when) } ?? edits.count
+        let k = edits.firstIndex { edit.when.at < $0.when.at } ?? edits.count
         edits.insert(edit, at: k)
     }
 
@@ -196,11 +199,12 @@ public struct Definition: Sendable, Equatable {
     }
 
     /// The fields as they were just before the edit made at `when` took
-    /// effect: the base and the edits before it in (at, seq) order (what
-    /// `haru undo` writes back).
+    /// effect: the base and the edits before it in the order they apply
+    /// (what `haru undo` writes back).
     public func fields(justBefore when: Dated) -> Payload {
         var p = base
-        for e in edits where e.when.before(when) { Definition.merge(e.payload, into: &p, kind: kind) }
+        let end = edits.firstIndex { $0.when.seq == when.seq } ?? edits.firstIndex { when.before($0.when) } ?? edits.count
+        for e in edits[..<end] { Definition.merge(e.payload, into: &p, kind: kind) }
         return p
     }
 
