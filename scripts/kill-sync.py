@@ -3,7 +3,8 @@
 
     scripts/kill-sync.py [--haru PATH] [--kills N] [--seed S]
 
-Three ledgers share a folder (one made with `init`, two with `init --from`).
+Three ledgers share a folder (one made with `init`, two with `init --from`),
+or a PostgreSQL database with --target URL.
 N times (default 20): a random device appends a batch of 100-1500 counts
 (`haru append`, ids given), then a random device runs `haru sync DIR`, killed
 with SIGKILL after a random 0-250 ms (or let to finish). Checks after every
@@ -21,6 +22,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--haru", default=os.path.join(root, ".build/release/haru"))
 ap.add_argument("--kills", type=int, default=20)
 ap.add_argument("--seed", type=int, default=1)
+ap.add_argument("--target", help="a postgresql:// URL to sync through instead of a folder")
 args = ap.parse_args()
 random.seed(args.seed)
 env = {**os.environ, "SWIFT_BACKTRACE": "enable=no", "TZ": "UTC"}
@@ -44,7 +46,10 @@ def ids(d):
 
 haru(0, ["init", "--time-zone", "UTC", "--now", "2026-03-01T00:00:00Z"])
 haru(0, ["action", "add", "Water", "--tracking", "count", "--id", "water", "--now", "2026-03-01T00:00:00Z"])
+if args.target:
+    shared = args.target
 haru(0, ["sync", shared])
+shared = json.loads(haru(0, ["sync", "--json"]).stdout)[0]["target"]  # a database's: with its history
 haru(1, ["init", "--from", shared])
 haru(2, ["init", "--from", shared])
 acknowledged = set(ids(0))
@@ -77,7 +82,7 @@ for k in range(args.kills):
     v = haru(s, ["verify"], check=False)
     if v.returncode != 0:
         failures.append(f"kill {k}: verify on {'abc'[s]} failed: {v.stdout.decode()[-300:]}")
-    for dev in os.listdir(os.path.join(shared, "devices")):
+    for dev in ([] if args.target else os.listdir(os.path.join(shared, "devices"))):
         for name in os.listdir(os.path.join(shared, "devices", dev)):
             if name.startswith("."):
                 continue  # a temporary file of a killed write: never read

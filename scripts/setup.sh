@@ -10,6 +10,9 @@ packages+=(hledger)
 packages+=(strace)
 # For the test suite only: real `timew` databases are imported and compared per day and tag.
 packages+=(timewarrior)
+# `haru sync postgresql://…` loads PostgreSQL's client library when it runs (libpq5); the suite
+# starts a server of its own (postgresql: initdb, pg_ctl) and reads it with psql.
+packages+=(libpq5 postgresql)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

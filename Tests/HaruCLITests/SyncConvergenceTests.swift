@@ -19,6 +19,11 @@ struct SyncConvergenceTests {
         let dir = TempDir()
         let shared = dir.path + "/shared"
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        try Self.converge(seed: seed, through: shared, in: dir)
+    }
+
+    /// The property, through a folder or a database (`PostgresSyncTests`).
+    static func converge(seed: UInt64, through shared: String, in dir: TempDir) throws {
         var rng = SeededRNG(seed: seed)
         let start: Int64 = 1_772_409_600_000_000  // 2026-03-02T00:00:00Z
         var clock = start + 7 * 3_600_000_000
@@ -43,8 +48,12 @@ struct SyncConvergenceTests {
             let r = run(0, args)
             #expect(r.code == 0, "\(args): \(r.err)")
         }
+        // The target as the first device now names it (a database: with its history).
+        let synced = run(0, ["sync", "--json"]).out
+        let target = try #require(
+            synced.range(of: #""target":"[^"]*""#, options: .regularExpression).map { String(synced[$0].dropFirst(10).dropLast()) })
         for d in 1...2 {
-            let r = run(d, ["init", "--from", shared])
+            let r = run(d, ["init", "--from", target])
             try #require(r.code == 0, "init --from: \(r.err)")
         }
         let names = ["Alpha", "Beta", "Read", "Water"]

@@ -80,10 +80,25 @@ extension Subcommands {
         for o in [OptionKey.timeZone, .dayStart, .weekStart] where p.value(o) != nil {
             throw UsageError("\(o.name) does not go with --from: the history brings its settings (change them later with `haru settings`)")
         }
-        let folder = try absoluteTarget(from)
-        guard WholeFile.isDirectory(folder) else { throw UsageError("--from: no folder at \(folder)") }
-        guard DirectoryNames.list(folder + "/devices").contains(where: { !$0.hasPrefix(".") }) else {
-            throw UsageError("--from: \(folder) holds no device's events yet (`haru sync \(from)` on a device that has them first)")
+        var folder = try absoluteTarget(from)
+        if PostgresSync.isURL(folder) {
+            // The history to join: the one named, else the database's only one.
+            if PostgresSync.history(of: folder) == nil {
+                let all = try PostgresSync.histories(folder)
+                guard all.count == 1 else {
+                    throw UsageError(
+                        all.isEmpty
+                            ? "--from: the database holds no history yet (`haru sync URL` on a device that has one first)"
+                            : "--from: the database holds \(all.count) histories; name one with ?history=ID (\(all.joined(separator: ", ")))"
+                    )
+                }
+                folder = PostgresSync.target(folder, history: all[0])
+            }
+        } else {
+            guard WholeFile.isDirectory(folder) else { throw UsageError("--from: no folder at \(folder)") }
+            guard DirectoryNames.list(folder + "/devices").contains(where: { !$0.hasPrefix(".") }) else {
+                throw UsageError("--from: \(folder) holds no device's events yet (`haru sync \(from)` on a device that has them first)")
+            }
         }
         makeParents(of: path)
         var report = SyncReport()
@@ -91,14 +106,21 @@ extension Subcommands {
         try Ledger.createBeside(path) { partial in
             let ledger = try Ledger.create(path: partial, durability: ctx.durability, zones: ctx.zones)
             _ = try ledger.assignDeviceID(device)
-            report = try FolderSync(ledger: ledger, folder: folder, zones: ctx.zones).run(
-                now: try ctx.nowMicros(), offset: { _ in 0 },
-                progress: ctx.invocation.err.isTTY ? { [err = ctx.invocation.err] in err.line($0) } : nil)
+            let progress: ((String) -> Void)? = ctx.invocation.err.isTTY ? { [err = ctx.invocation.err] in err.line($0) } : nil
+            if PostgresSync.isURL(folder) {
+                report = try PostgresSync(ledger: ledger, target: folder, zones: ctx.zones).run(
+                    now: try ctx.nowMicros(), offset: { _ in 0 }, progress: progress)
+            } else {
+                report = try FolderSync(ledger: ledger, folder: folder, zones: ctx.zones).run(
+                    now: try ctx.nowMicros(), offset: { _ in 0 }, progress: progress)
+            }
             try ledger.setSyncState([("sync.targets", Array(folder.utf8))])
             try ledger.writeHeadRecord()
         }
         printSync([(folder, report)], ledger: try ctx.openLedger(), ctx: ctx)
-        if !ctx.json { ctx.out.line("Made \(path): device \(device) of the history in \(folder); `haru sync` keeps it in step.") }
+        if !ctx.json {
+            ctx.out.line("Made \(path): device \(device) of the history in \(PostgresSync.shown(folder)); `haru sync` keeps it in step.")
+        }
         return ExitCode.ok
     }
 

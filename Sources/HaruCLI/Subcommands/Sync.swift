@@ -6,17 +6,21 @@ import HaruLedger
 
 extension Subcommands {
     static let sync = Command(
-        name: "sync", abstract: "Exchange events with your other devices through a shared folder.",
-        usage: "sync [DIR …]",
-        arguments: [("DIR", "A folder a sync tool keeps in step on every device (Syncthing, Dropbox, a network share).")],
+        name: "sync", abstract: "Exchange events with your other devices through a shared folder or PostgreSQL.",
+        usage: "sync [DIR | postgresql://… ]…",
+        arguments: [
+            ("DIR", "A folder a sync tool keeps in step on every device (Syncthing, Dropbox, a network share)."),
+            ("postgresql://…", "A PostgreSQL database (libpq's URL; `?history=ID` names the history, else this ledger's)."),
+        ],
         discussion: """
             Writes this ledger's new events into DIR/devices/<this device's id>/ (whole files only),
             reads every other device's files there and merges the events this ledger lacks. Every
             device that holds the same events answers every query the same, whatever order they
             arrived in. An event that no longer applies after a merge (a stop of a session another
             device deleted, a second stop, a rename to a name taken meanwhile) is kept in the log
-            without effect and listed as a conflict. Without DIR, the folders of the last sync.
-            A new device joins with `haru init --from DIR`.
+            without effect and listed as a conflict. Through PostgreSQL the same, with one table of
+            events for any number of histories and devices. Without a target, those of the last sync.
+            A new device joins with `haru init --from DIR|URL`.
             """,
         maxArgs: 8,
         run: { ctx, p in
@@ -32,7 +36,11 @@ extension Subcommands {
             }
             _ = try ledger.deviceID() ?? ledger.assignDeviceID(ctx.newID())
             var reports: [(String, SyncReport)] = []
-            for t in targets { reports.append((t, try runSync(ledger, folder: t, ctx: &ctx))) }
+            for (k, t) in targets.enumerated() {
+                let (shown, report) = try runSync(ledger, target: t, ctx: &ctx)
+                reports.append((shown, report))
+                targets[k] = shown
+            }
             if !p.positionals.isEmpty { try ledger.setSyncState([("sync.targets", Array(targets.joined(separator: "\n").utf8))]) }
             printSync(reports, ledger: ledger, ctx: ctx)
             // A file that could not be read is left for the next sync; a script should notice.
@@ -41,9 +49,7 @@ extension Subcommands {
 
     /// A target as given, made absolute (the next `haru sync` may run elsewhere).
     static func absoluteTarget(_ t: String) throws -> String {
-        if t.hasPrefix("postgresql://") || t.hasPrefix("postgres://") {
-            throw UsageError("sync through PostgreSQL is not built yet; sync through a shared folder (`haru sync DIR`)")
-        }
+        if PostgresSync.isURL(t) { return t }
         guard !t.isEmpty else { throw UsageError("DIR: an empty path is not a folder") }
         var path = t
         if !path.hasPrefix("/") {
@@ -57,12 +63,23 @@ extension Subcommands {
         return path
     }
 
-    static func runSync(_ ledger: Ledger, folder: String, ctx: inout Context) throws -> SyncReport {
+    /// One target's sync; a database target comes back with its history
+    /// made explicit, as the next `haru sync` uses it.
+    static func runSync(_ ledger: Ledger, target: String, ctx: inout Context) throws -> (String, SyncReport) {
         let cal = try ctx.calendar(ledger)
         let err = ctx.invocation.err
         let now = try ctx.nowMicros()
-        return try FolderSync(ledger: ledger, folder: folder, zones: ctx.zones).run(
-            now: now, offset: { cal.offset(at: $0) }, progress: err.isTTY ? { err.line($0) } : nil)
+        let progress: ((String) -> Void)? = err.isTTY ? { err.line($0) } : nil
+        if PostgresSync.isURL(target) {
+            let pg = PostgresSync(ledger: ledger, target: target, zones: ctx.zones)
+            let history = try pg.resolvedHistory()
+            return (pg.target(history: history), try pg.run(now: now, offset: { cal.offset(at: $0) }, progress: progress))
+        }
+        return (
+            target,
+            try FolderSync(ledger: ledger, folder: target, zones: ctx.zones).run(
+                now: now, offset: { cal.offset(at: $0) }, progress: progress)
+        )
     }
 
     static func printSync(_ reports: [(String, SyncReport)], ledger: Ledger, ctx: Context) {
@@ -71,7 +88,7 @@ extension Subcommands {
                 .array(
                     reports.map { t, r in
                         .object([
-                            ("folder", .string(t)), ("pushed", .int(Int64(r.pushed))), ("files", .int(Int64(r.files))),
+                            ("target", .string(PostgresSync.shown(t))), ("pushed", .int(Int64(r.pushed))), ("files", .int(Int64(r.files))),
                             ("pulled", .int(Int64(r.merge.appended))), ("held", .int(Int64(r.merge.held))),
                             ("devices", .array(r.devices.map { .string($0) })), ("waiting", .array(r.waiting.map { .string($0) })),
                             ("conflicts", .int(Int64(r.merge.conflicts))),
@@ -84,15 +101,19 @@ extension Subcommands {
                             ),
                             ("differing_ids", .array(r.merge.differing.map { .string($0.description) })),
                             ("unreadable", .array(r.unreadable.map { .object([("file", .string($0.file)), ("why", .string($0.why))]) })),
-                            ("head", .int(Int64(r.merge.head))),
+                            ("head", .int(Int64((try? ledger.head().seq) ?? r.merge.head))),
                         ])
                     }))
             return
         }
         for (t, r) in reports {
-            let devices = r.devices.count == 1 ? "1 other device" : "\(r.devices.count) other devices"
+            // A folder shows its other devices; a database, those that sent rows this time.
+            let n = r.devices.count
+            let devices =
+                PostgresSync.isURL(t)
+                ? (n == 0 ? "" : " from \(n) other device\(n == 1 ? "" : "s")") : " (\(n) other device\(n == 1 ? "" : "s"))"
             ctx.out.line(
-                "\(t): sent \(r.pushed) event\(r.pushed == 1 ? "" : "s"), received \(r.merge.appended) (\(devices))"
+                "\(PostgresSync.shown(t)): sent \(r.pushed) event\(r.pushed == 1 ? "" : "s"), received \(r.merge.appended)\(devices)"
                     + (r.merge.held > 0 ? ", \(r.merge.held) held already" : ""))
             for d in r.waiting { ctx.out.line("  waiting for an earlier file of device \(d) (the sync tool has not delivered it yet)") }
             for u in r.unreadable { ctx.out.line("  not read: \(u.file): \(u.why)") }

@@ -174,6 +174,23 @@ extension Ledger {
         }
     }
 
+    /// The id of the ledger's first event in the merged order (nil when it is
+    /// empty): what devices of one history share, whoever made it
+    /// (`haru sync postgresql://…` names the history by it).
+    public func firstInMergedOrder() throws -> EventID? {
+        try environment.read { txn in
+            guard try mergeHorizon(txn) != nil else { return try event(1, txn)?.id }
+            var first: MergeKey?
+            try txn.scan(events) { k, v in
+                let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+                let key = try v.withUnsafeBytes { v in try EventRecord.mergeKey(seq: seq, v) }
+                if first.map({ key < $0 }) ?? true { first = key }
+                return true
+            }
+            return first?.id
+        }
+    }
+
     /// A value a sync keeps in `meta` (written by `merge(state:)` or `setSyncState`).
     public func syncState(_ key: String) throws -> [UInt8]? {
         guard let meta else { return nil }

@@ -41,34 +41,41 @@ public enum Segment {
         var out = Contents()
         for (n, line) in JSONLines.split(bytes) {
             let isBlob = line.withUnsafeBufferPointer { BlobLine.isBlobLine($0) }
-            if isBlob {
-                guard out.events.isEmpty else {
-                    throw InputError(field: "blob", rule: "blob lines come before the events").at(line: n)
-                }
-                let blob = try line.withUnsafeBufferPointer { b throws(InputError) in try BlobLine.parse(b, number: n) }
-                out.blobs.append(blob.bytes)
-                continue
+            if isBlob, !out.events.isEmpty {
+                throw InputError(field: "blob", rule: "blob lines come before the events").at(line: n)
             }
-            let json: JSONValue
-            do { json = try JSONParser.parse(slice: line) } catch {
-                throw InputError(field: "line", rule: error.description).at(line: n)
-            }
-            do throws(InputError) {
-                var e = try EventInput.parse(json, zones: zones, provenance: true)
-                guard e.id != nil else { throw InputError(field: "id", rule: "is required in a sync segment") }
-                guard case .int(let seq)? = json["seq"], seq >= 1 else {
-                    throw InputError(field: "seq", rule: "is required in a sync segment (the event's seq where it was made)")
-                }
-                guard case .string(let r)? = json["recorded"], let recorded = parseRecorded(r) else {
-                    throw InputError(field: "recorded", rule: "is required in a sync segment, as export writes it (…T07:30:00.123456Z)")
-                }
-                e.origin = Origin(recorded: recorded, seq: UInt64(seq))
-                out.events.append(e)
-            } catch {
-                throw error.at(line: n)
-            }
+            try add(line: line, number: n, to: &out, zones: zones)
         }
         return out
+    }
+
+    /// Reads one line (a blob line or an event line) into `out`.
+    /// - Throws: `InputError` naming the line (`number`) and field.
+    public static func add(line: ArraySlice<UInt8>, number n: Int, to out: inout Contents, zones: ZoneDirectory) throws(InputError) {
+        let isBlob = line.withUnsafeBufferPointer { BlobLine.isBlobLine($0) }
+        if isBlob {
+            let blob = try line.withUnsafeBufferPointer { b throws(InputError) in try BlobLine.parse(b, number: n) }
+            out.blobs.append(blob.bytes)
+            return
+        }
+        let json: JSONValue
+        do { json = try JSONParser.parse(slice: line) } catch {
+            throw InputError(field: "line", rule: error.description).at(line: n)
+        }
+        do throws(InputError) {
+            var e = try EventInput.parse(json, zones: zones, provenance: true)
+            guard e.id != nil else { throw InputError(field: "id", rule: "is required in a sync segment") }
+            guard case .int(let seq)? = json["seq"], seq >= 1 else {
+                throw InputError(field: "seq", rule: "is required in a sync segment (the event's seq where it was made)")
+            }
+            guard case .string(let r)? = json["recorded"], let recorded = parseRecorded(r) else {
+                throw InputError(field: "recorded", rule: "is required in a sync segment, as export writes it (…T07:30:00.123456Z)")
+            }
+            e.origin = Origin(recorded: recorded, seq: UInt64(seq))
+            out.events.append(e)
+        } catch {
+            throw error.at(line: n)
+        }
     }
 
     /// `2026-03-04T07:30:00.123456Z` → microseconds since the epoch.

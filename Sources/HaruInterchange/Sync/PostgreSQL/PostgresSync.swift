@@ -1,0 +1,193 @@
+/// `haru sync postgresql://…`: many devices, one history, through one table
+/// of a PostgreSQL database (Docs/sync.md, "PostgreSQL").
+///
+/// `haru_events` holds every device's own events, one row each, keyed by
+/// (history, event id), with a position the server gives per history
+/// (`haru_histories.next_pos`, taken under the history's row lock, so
+/// positions commit in order: a reader that pulls "after position P" never
+/// skips a push that commits later). A device pushes its own events (a
+/// retry after a kill adds nothing: the key is the event id) and pulls the
+/// other devices' rows after the last position it merged, recording that
+/// position in the merge's own commit. Histories never see each other's rows.
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
+
+public struct PostgresSync {
+    /// Rows per push and per pull query.
+    public static let batch = 50_000
+
+    public let ledger: Ledger
+    /// The connection URL without haru's own `history` parameter.
+    public let url: String
+    /// The history this ledger syncs as (`?history=ID`; else its first event's id).
+    public let history: String?
+    public let zones: ZoneDirectory
+
+    /// - Parameter target: `postgresql://…[?…&history=ID]`.
+    public init(ledger: Ledger, target: String, zones: ZoneDirectory) {
+        (self.ledger, self.zones) = (ledger, zones)
+        (url, history) = PostgresSync.split(target)
+    }
+
+    /// Whether `target` names a PostgreSQL database.
+    public static func isURL(_ target: String) -> Bool { target.hasPrefix("postgresql://") || target.hasPrefix("postgres://") }
+
+    /// The URL without `history=…`, and that history.
+    static func split(_ target: String) -> (String, String?) {
+        guard let q = target.firstIndex(of: "?") else { return (target, nil) }
+        var history: String?
+        var kept: [Substring] = []
+        for p in target[target.index(after: q)...].split(separator: "&") {
+            if p.hasPrefix("history=") { history = String(p.dropFirst("history=".count)) } else { kept.append(p) }
+        }
+        return (String(target[..<q]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&")), history)
+    }
+
+    /// The target with its history made explicit, as the next `haru sync` should use it.
+    public func target(history h: String) -> String { Self.target(url, history: h) }
+
+    /// `url` naming the history `h`.
+    public static func target(_ url: String, history h: String) -> String {
+        let bare = split(url).0
+        return bare + (bare.contains("?") ? "&" : "?") + "history=" + h
+    }
+
+    /// A target as messages show it: a database URL without its password.
+    public static func shown(_ target: String) -> String { isURL(target) ? PGConnection.redacted(target) : target }
+
+    /// The history a target names (`?history=ID`), if it names one.
+    public static func history(of target: String) -> String? { split(target).1 }
+
+    static func schema(_ c: PGConnection) throws {
+        try c.exec("BEGIN")
+        try c.exec("SELECT pg_advisory_xact_lock(727172)")  // two devices creating the tables at once
+        try c.exec("CREATE TABLE IF NOT EXISTS haru_histories (history text PRIMARY KEY, next_pos bigint NOT NULL DEFAULT 1)")
+        try c.exec(
+            "CREATE TABLE IF NOT EXISTS haru_events (history text NOT NULL, pos bigint NOT NULL, device text NOT NULL, "
+                + "key text NOT NULL, line text NOT NULL, PRIMARY KEY (history, key))")
+        try c.exec("CREATE UNIQUE INDEX IF NOT EXISTS haru_events_order ON haru_events (history, pos)")
+        try c.exec("COMMIT")
+    }
+
+    /// The histories the database holds (for `haru init --from URL`).
+    public static func histories(_ target: String) throws -> [String] {
+        let c = try PGConnection(split(target).0)
+        try schema(c)
+        return try c.exec("SELECT history FROM haru_histories ORDER BY history").compactMap { $0[0] }
+    }
+
+    /// The history to use: the one given, else the id of the ledger's first event in the merged order.
+    public func resolvedHistory() throws -> String {
+        if let history { return history }
+        guard let first = try ledger.firstInMergedOrder() else {
+            throw SyncError("this ledger is empty: give the history to join (`…?history=ID`, `haru init --from URL`)")
+        }
+        return first.description
+    }
+
+    /// Pushes this device's new events, then pulls the others'.
+    public func run(now: Int64, offset: @escaping (Instant) -> Int, progress: ((String) -> Void)? = nil) throws -> SyncReport {
+        guard let me = try ledger.deviceID() else { throw SyncError("this ledger has no device id yet") }
+        let h = try resolvedHistory()
+        let c = try PGConnection(url)
+        try Self.schema(c)
+        var report = SyncReport()
+        let pushedKey = "sync.pg.pushed." + url + "#" + h, pulledKey = "sync.pg.pulled." + url + "#" + h
+
+        // Push.
+        var pushed = try ledger.syncState(pushedKey).flatMap(FolderSync.seq(from:)) ?? 0
+        while let run = try ledger.ownEvents(after: pushed, limit: Self.batch, offset: offset) {
+            if run.count > 0 {
+                progress?("sending \(run.count) events")
+                try push(run.lines, history: h, device: me, c)
+                report.pushed += run.count
+            }
+            pushed = run.seqs.upperBound
+            try ledger.setSyncState([(pushedKey, withUnsafeBytes(of: pushed.bigEndian) { Array($0) })])
+            if run.count == 0 { break }
+        }
+
+        // Pull.
+        let before = try ledger.syncState(pulledKey).flatMap(FolderSync.seq(from:)) ?? 0
+        var pulled = before
+        var contents = Segment.Contents()
+        pulling: while true {
+            let rows = try c.exec(
+                "SELECT pos, device, line FROM haru_events WHERE history = $1 AND pos > $2 AND device <> $3 ORDER BY pos LIMIT \(Self.batch)",
+                [h, String(pulled), me])
+            for r in rows {
+                guard let p = r[0].flatMap({ UInt64($0) }), let device = r[1], let line = r[2] else {
+                    throw SyncError("PostgreSQL: a row of haru_events is not one haru wrote")
+                }
+                do throws(InputError) {
+                    try Segment.add(line: ArraySlice(line.utf8), number: Int(p), to: &contents, zones: zones)
+                } catch {
+                    // Left for a later haru that reads it: the pull stops before it.
+                    report.unreadable.append(("haru_events position \(p)", error.description))
+                    break pulling
+                }
+                if !report.devices.contains(device) { report.devices.append(device) }
+                pulled = p
+            }
+            if !rows.isEmpty { progress?("received \(contents.events.count) events") }
+            if rows.count < Self.batch { break }
+        }
+        guard pulled != before else { return report }
+        progress?("merging \(contents.events.count) events")
+        report.merge = try ledger.merge(
+            contents.events, blobs: contents.blobs, state: [(pulledKey, withUnsafeBytes(of: pulled.bigEndian) { Array($0) })], now: now)
+        return report
+    }
+
+    /// One push: the lines into a temporary table (COPY), then into
+    /// `haru_events` at the positions the history's counter gives, in one
+    /// transaction; a row already there (a retry) is skipped.
+    private func push(_ lines: [UInt8], history: String, device: String, _ c: PGConnection) throws {
+        // COPY's text format: key TAB line NEWLINE, backslashes doubled (a JSON
+        // line has no raw tab or newline).
+        var data: [UInt8] = []
+        data.reserveCapacity(lines.count + lines.count / 4)
+        var count = 0
+        for (_, line) in JSONLines.split(lines) {
+            guard let key = Self.key(of: line) else { throw SyncError("an export line without an id (\(line.count) bytes)") }
+            data += key.utf8
+            data.append(0x09)
+            for b in line {
+                if b == 0x5C { data.append(0x5C) }
+                data.append(b)
+            }
+            data.append(0x0A)
+            count += 1
+        }
+        try c.exec("BEGIN")
+        do {
+            try c.exec("CREATE TEMP TABLE haru_push (ord bigserial, key text, line text) ON COMMIT DROP")
+            try c.copyIn("COPY haru_push (key, line) FROM STDIN", data)
+            try c.exec("INSERT INTO haru_histories (history) VALUES ($1) ON CONFLICT DO NOTHING", [history])
+            let next = try c.exec("SELECT next_pos FROM haru_histories WHERE history = $1 FOR UPDATE", [history])
+            guard let first = next.first?[0].flatMap({ Int64($0) }) else { throw SyncError("PostgreSQL: haru_histories lost the history") }
+            try c.exec(
+                "INSERT INTO haru_events (history, pos, device, key, line) SELECT $1, $2::bigint + ord - 1, $3, key, line FROM haru_push "
+                    + "ON CONFLICT (history, key) DO NOTHING", [history, String(first), device])
+            try c.exec("UPDATE haru_histories SET next_pos = $2 WHERE history = $1", [history, String(first + Int64(count))])
+            try c.exec("COMMIT")
+        } catch {
+            _ = try? c.exec("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// A line's key: its event id, or `blob:` and the digest.
+    static func key(of line: ArraySlice<UInt8>) -> String? {
+        let blob = Array(#"{"blob":""#.utf8), event = Array(#"{"id":""#.utf8)
+        for (prefix, length, tag) in [(blob, 64, "blob:"), (event, 36, "")] where line.starts(with: prefix) {
+            let start = line.startIndex + prefix.count
+            guard line.count >= prefix.count + length else { return nil }
+            return tag + String(decoding: line[start..<start + length], as: UTF8.self)
+        }
+        return nil
+    }
+}
