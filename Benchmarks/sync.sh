@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Sync through a folder, measured (Docs/performance.md, "Sync"): push and
-# pull of a whole history, an idle sync, and a small pull on top of it.
+# Sync measured (Docs/performance.md, "Sync"): push and pull of a whole
+# history, an idle sync, and a small pull on top of it, through a folder and
+# through a PostgreSQL server started for the run (durable: fsync on).
 #   Benchmarks/sync.sh [SIZE] [OUT]      (SIZE M or L, default M; OUT default /tmp/haru-sync-bench)
+# PG=0 skips PostgreSQL.
 # Uses $HARU (default .build/release/haru). Prints seconds, events/s and peak RSS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,5 +32,20 @@ timed "idle sync (nothing new)" 0 "$haru" --ledger "$b" sync
 timed "idle sync (nothing new), device A" 0 "$haru" --ledger "$a" sync
 "$haru" --ledger "$a" count Water --now 2030-01-01T12:00:00Z >/dev/null 2>&1 || "$haru" --ledger "$a" append - <<<'{"type":"tag.created","at":"2030-01-01T12:00:00Z","data":{"tag_id":"bench-tag","name":"bench"}}' >/dev/null
 timed "push of one event" 1 "$haru" --ledger "$a" sync
-timed "pull of one event (folds again)" 1 "$haru" --ledger "$b" sync
+timed "pull of one event" 1 "$haru" --ledger "$b" sync
 "$haru" --ledger "$b" verify >/dev/null && echo "device B verifies"
+
+[ "${PG:-1}" = 0 ] && exit 0
+echo "PostgreSQL (a server of its own, fsync on):"
+port=$((20000 + RANDOM % 30000))
+url=$(scripts/pg-server.sh start "$out/pg" "$port")
+trap 'scripts/pg-server.sh stop "$out/pg"' EXIT
+timed "push (sync URL, first time)" "$n" "$haru" --ledger "$a" sync "$url"
+target=$("$haru" --ledger "$a" sync --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["target"])')
+psql "$url" -Atc "SELECT pg_size_pretty(pg_total_relation_size('haru_events'))" | sed 's/^/table: /'
+timed "pull (init --from URL)" "$n" "$haru" --ledger "$out/c" init --from "$target"
+timed "idle sync (nothing new)" 0 "$haru" --ledger "$out/c" sync
+"$haru" --ledger "$a" append - <<<'{"type":"tag.created","at":"2030-01-02T12:00:00Z","data":{"tag_id":"bench-tag-2","name":"bench 2"}}' >/dev/null
+timed "push of one event" 1 "$haru" --ledger "$a" sync
+timed "pull of one event" 1 "$haru" --ledger "$out/c" sync
+"$haru" --ledger "$out/c" verify >/dev/null && echo "device C verifies"

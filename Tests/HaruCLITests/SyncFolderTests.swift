@@ -81,7 +81,7 @@ struct SyncFolderTests {
         let cases: [([String], String?, Int32, String)] = [
             (["sync"], fresh, 2, "no folder to sync with: give one (`haru sync DIR`)"),
             (["sync", dir.path + "/nowhere"], a, 3, "no folder at \(dir.path)/nowhere"),
-            (["sync", "postgresql://localhost/haru"], a, 2, "sync through PostgreSQL is not built yet"),
+            (["sync", "postgresql://me:secret@127.0.0.1:1/haru"], a, 3, "cannot connect to postgresql://me:…@127.0.0.1:1/haru"),
             (["init", "--from", dir.path + "/nowhere"], dir.path + "/c1", 2, "--from: no folder at"),
             (["init", "--from", dir.path], dir.path + "/c2", 2, "holds no device's events yet"),
             (["init", "--from", shared, "--time-zone", "UTC"], dir.path + "/c3", 2, "--time-zone does not go with --from"),
@@ -146,6 +146,12 @@ struct SyncFolderTests {
         #expect(
             r.out.contains("1 conflict (kept in the log without effect") && r.out.contains("session.stopped: data.session_id: session"),
             "\(r.out)")
+        // `haru history` marks the stop that had no effect, with its rule.
+        let history = haru(["history", ref], ledger: a)
+        #expect(
+            history.out.contains("session.stopped") && history.out.contains("no effect: a conflict after a sync (data.session_id: session"),
+            "\(history.out)")
+        #expect(haru(["history", ref, "--json"], ledger: a).out.contains(#""conflict":"data.session_id: session"#))
         // A's stop came last in the merged order (A's clock is ahead): the deletion stands on both.
         #expect(total(a) == total(b))
         #expect(!total(a).contains(#""action_id":"read""#), "\(total(a))")

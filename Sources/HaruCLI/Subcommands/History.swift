@@ -27,6 +27,9 @@ extension Subcommands {
                     throw UsageError("--records applies to actions (\"\(p.positionals[0])\" is a \(d.kind.word))")
                 }
                 let entries = try EntityHistory.entries(snap, subject, records: p.has(.records))
+                // Events a merge left without effect (Docs/sync.md), with the rule that refused them.
+                var conflicts: [UInt64: String] = [:]
+                for c in try ctx.openLedger(readOnly: true).storedConflicts() { conflicts[c.seq] = c.rule }
                 var names: [String: String] = [:]
                 for kind in [DefinitionKind.action, .tag, .goal] {
                     for d in try snap.definitions(kind) { names[d.id] = d.fields().label }
@@ -45,6 +48,7 @@ extension Subcommands {
                             ("id", .string(h.event.id.description)),
                         ]
                         if let r = h.recordID { m.append(("record_id", .string(r))) }
+                        if let rule = conflicts[h.event.seq] { m.append(("conflict", .string(rule))) }
                         m.append(
                             (
                                 "changes",
@@ -75,6 +79,9 @@ extension Subcommands {
                         "  " + Cell.pad(String(h.event.seq), 6) + Cell.pad(Event.formatRecorded(h.event.recorded), 29) + "at "
                             + cal.format(h.event.at) + "  " + Cell.pad(h.event.type.name, 18) + record + (words.isEmpty ? "" : "  " + words)
                     )
+                    if let rule = conflicts[h.event.seq] {
+                        ctx.out.line("        no effect: a conflict after a sync (\(rule))")
+                    }
                 }
                 return ExitCode.ok
             }

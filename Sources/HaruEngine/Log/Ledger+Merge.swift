@@ -127,23 +127,20 @@ extension Ledger {
                 try txn.put(meta, Ledger.horizonKey, withUnsafeBytes(of: horizon.bigEndian) { Array($0) })
                 for (k, v) in state { try txn.put(meta, Array(k.utf8), v) }
                 guard result.appended > 0 else { return report }
-                let previous = Set(try storedConflicts(txn.reading))
+                let previous = try storedConflicts(txn.reading)
                 if place == .after {
                     report.newConflicts = result.conflicts
                     report.conflicts = previous.count + result.conflicts.count
-                    var w = ByteWriter(capacity: 8 * report.conflicts)
-                    for c in previous.sorted() + result.conflicts.map(\.seq) { w.u64(c) }
-                    try txn.put(meta, Ledger.conflictsKey, w.bytes)
+                    try txn.put(meta, Ledger.conflictsKey, Ledger.encode(conflicts: previous + result.conflicts))
                     return report
                 }
                 // The projections: the fold of every event in merged order.
                 let (rebuilt, set) = try rebuild(in: txn, fresh: false)
                 replaced = set
                 report.conflicts = rebuilt.conflicts.count
-                report.newConflicts = rebuilt.conflicts.filter { !previous.contains($0.seq) }
-                var w = ByteWriter(capacity: 8 * rebuilt.conflicts.count)
-                for c in rebuilt.conflicts { w.u64(c.seq) }
-                try txn.put(meta, Ledger.conflictsKey, w.bytes)
+                let had = Set(previous.map(\.seq))
+                report.newConflicts = rebuilt.conflicts.filter { !had.contains($0.seq) }
+                try txn.put(meta, Ledger.conflictsKey, Ledger.encode(conflicts: rebuilt.conflicts))
                 return report
             },
             afterCommit: { _ in
@@ -153,16 +150,41 @@ extension Ledger {
         return report
     }
 
-    /// The seqs of the conflicts in effect as the last merge left them.
-    func storedConflicts(_ txn: ReadTransaction) throws -> [UInt64] {
+    /// The conflicts in effect as the last merge left them (each merge
+    /// decides them all again), with their rules: what `haru history`
+    /// marks without replaying the log (`conflicts()` replays).
+    public func storedConflicts() throws -> [Conflict] {
+        try environment.read { txn in try storedConflicts(txn) }
+    }
+
+    func storedConflicts(_ txn: ReadTransaction) throws -> [Conflict] {
         guard let meta else { return [] }
         return try txn.get(meta, Ledger.conflictsKey) { v in
-            v.withUnsafeBytes { b in
-                stride(from: 0, to: b.count - b.count % 8, by: 8).map {
-                    UInt64(bigEndian: b.loadUnaligned(fromByteOffset: $0, as: UInt64.self))
+            try v.withUnsafeBytes { b -> [Conflict] in
+                var r = ByteReader(b)
+                var out: [Conflict] = []
+                while !r.atEnd {
+                    let seq = try r.u64()
+                    let code = try r.u16()
+                    let rule = try r.string()
+                    guard let type = EventType(rawValue: code) else {
+                        throw LedgerError.damaged(seq: seq, reason: "a stored conflict's type")
+                    }
+                    out.append(Conflict(seq: seq, type: type, rule: rule))
                 }
+                return out
             }
         } ?? []
+    }
+
+    static func encode(conflicts: [Conflict]) -> [UInt8] {
+        var w = ByteWriter(capacity: 64 * conflicts.count)
+        for c in conflicts {
+            w.u64(c.seq)
+            w.u16(c.type.rawValue)
+            w.string(c.rule)
+        }
+        return w.bytes
     }
 
     /// The conflicts in effect (events without effect in the merged order),

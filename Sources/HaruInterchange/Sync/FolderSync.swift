@@ -138,6 +138,11 @@ public struct FolderSync {
         guard !state.isEmpty else { return report }
         progress?("merging \(inputs.count) events")
         report.merge = try ledger.merge(inputs, blobs: blobs, state: state, now: now)
+        // What the merge appended right after what was looked through holds
+        // only pulled events: the next sync need not look through it again.
+        if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
+            try ledger.setSyncState([(scannedKey, withUnsafeBytes(of: report.merge.head.bigEndian) { Array($0) })])
+        }
         return report
     }
 

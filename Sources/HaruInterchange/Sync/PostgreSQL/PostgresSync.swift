@@ -137,8 +137,13 @@ public struct PostgresSync {
         }
         guard pulled != before else { return report }
         progress?("merging \(contents.events.count) events")
-        report.merge = try ledger.merge(
-            contents.events, blobs: contents.blobs, state: [(pulledKey, withUnsafeBytes(of: pulled.bigEndian) { Array($0) })], now: now)
+        var state = [(key: pulledKey, value: withUnsafeBytes(of: pulled.bigEndian) { Array($0) })]
+        report.merge = try ledger.merge(contents.events, blobs: contents.blobs, state: state, now: now)
+        // Appended right after what was sent: pulled events only, not to be looked through again.
+        if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
+            state = [(pushedKey, withUnsafeBytes(of: report.merge.head.bigEndian) { Array($0) })]
+            try ledger.setSyncState(state)
+        }
         return report
     }
 
