@@ -159,6 +159,27 @@ struct SyncFolderTests {
         let early = haru(["day", day, "--known-at", "4"], ledger: a)
         #expect(early.code == 2 && early.err.contains("seq 4 is before seq"), "\(early.err)")
         #expect(haru(["day", day, "--known-at", "7"], ledger: a).code == 0)  // the head
+
+        // Exported and imported, the merged ledger is itself again: same events in the same
+        // seqs, folded in the same merged order (the conflict stays one); compacted too.
+        let export = haru(["export", "jsonl"], ledger: a).out
+        #expect(export.contains(#","origin":{"recorded":""#))
+        let copy = dir.path + "/copy"
+        let imported = haru(["import", "jsonl", "-"], ledger: copy, stdin: export)
+        #expect(imported.code == 0, "\(imported.out) \(imported.err)")
+        #expect(total(copy) == total(a))
+        #expect(haru(["verify"], ledger: copy).code == 0)
+        func content(_ l: String) -> [String] {
+            haru(["export", "jsonl"], ledger: l).out.split(separator: "\n").map {
+                String($0[..<($0.range(of: #","recorded":"#)?.lowerBound ?? $0.endIndex)])
+            }
+        }
+        #expect(content(copy) == content(a))
+        #expect(haru(["history", ref], ledger: copy).out.contains("no effect: a conflict after a sync"))
+        let compacted = haru(["compact"], ledger: a)
+        #expect(compacted.code == 0, "\(compacted.err)")
+        #expect(total(a) == total(b) && haru(["verify"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T10:09:00+09:00"], ledger: a).out.contains("sent 0 events, received 0"))
     }
 
     @Test func twoEditsOfOneQuestAtTheSameInstantEndTheSameOnBothDevices() throws {

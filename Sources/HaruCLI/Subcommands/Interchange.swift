@@ -84,6 +84,21 @@ extension Subcommands {
             let fresh = FileBytes.read(path + "/data.mdb", limit: 1) == nil
             let progress = ctx.progressLine("importing")
             defer { progress?.finish() }
+            // The export of a ledger that merged other devices' events carries their
+            // origins: it is merged again, so that it folds in the same order.
+            let merged = Segment.holdsOrigins(input.buffer)
+            func load(_ ctx: inout Context) throws -> AppendResult {
+                guard merged else { return try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true) }
+                let ledger = try ctx.openLedger()
+                if let expect, try ledger.head().seq != expect {
+                    throw LedgerError.headMoved(expected: expect, actual: try ledger.head().seq)
+                }
+                let contents: Segment.Contents
+                do { contents = try Segment.read(Array(input.buffer), zones: ctx.zones) } catch { throw LedgerError.invalid(error) }
+                let m = try ledger.merge(contents.events, blobs: contents.blobs, now: try ctx.nowMicros(), keepOrder: true)
+                return AppendResult(
+                    seqs: Array(repeating: 0, count: contents.events.count), appended: m.appended, head: m.head, written: m.written)
+            }
             let r: AppendResult
             if fresh {
                 // A new ledger is built beside its path and renamed into place once
@@ -91,12 +106,12 @@ extension Subcommands {
                 makeParents(of: path)
                 r = try Ledger.createBeside(path) { partial in
                     ctx.opened.creatingAt = partial
-                    let r = try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true)
+                    let r = try load(&ctx)
                     try ctx.opened.ledger?.writeHeadRecord()
                     return r
                 }
             } else {
-                r = try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true)
+                r = try load(&ctx)
             }
             progress?.finish()
             if ctx.json {

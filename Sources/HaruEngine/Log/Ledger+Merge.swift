@@ -25,6 +25,8 @@ public struct MergeReport: Sendable, Equatable {
     /// order): the projections were folded again from the start.
     public var reordered = false
     public var head: UInt64 = 0
+    /// The events newly written, per type.
+    public var written = EventTally()
 
     public init() {}
 }
@@ -77,8 +79,10 @@ extension Ledger {
     ///   - now: the clock (µs); the commit's transaction time is after every
     ///     origin it brings, so what this device appends next is after them
     ///     in the merged order.
+    ///   - keepOrder: append in the order given (an import that restores a
+    ///     merged ledger keeps its seqs), not in merged order.
     public func merge(
-        _ inputs: [EventInput], blobs: [[UInt8]] = [], state: [(key: String, value: [UInt8])] = [], now: Int64
+        _ inputs: [EventInput], blobs: [[UInt8]] = [], state: [(key: String, value: [UInt8])] = [], now: Int64, keepOrder: Bool = false
     ) throws -> MergeReport {
         for (i, e) in inputs.enumerated() where e.id == nil || e.origin == nil {
             throw LedgerError.invalid(InputError(field: e.id == nil ? "id" : "origin", rule: "a merged event needs one").at(line: i + 1))
@@ -97,10 +101,11 @@ extension Ledger {
                 // In merged order among themselves; all after what the ledger
                 // holds (the common case: devices that sync often), they are
                 // folded as they come, else everything is folded again.
-                let sorted = inputs.sorted { MergeKey(origin: $0.origin!, id: $0.id!) < MergeKey(origin: $1.origin!, id: $1.id!) }
+                func key(_ e: EventInput) -> MergeKey { MergeKey(origin: e.origin!, id: e.id!) }
+                let sorted = keepOrder ? inputs : inputs.sorted { key($0) < key($1) }
+                let inOrder = !keepOrder || zip(sorted, sorted.dropFirst()).allSatisfy { key($0) < key($1) }
                 let place: MergePlace =
-                    sorted.first.map { first in top.map { MergeKey(origin: first.origin!, id: first.id!) > $0 } ?? true } ?? true
-                    ? .after : .before
+                    inOrder && (sorted.first.map { first in top.map { key(first) > $0 } ?? true } ?? true) ? .after : .before
                 let latest = inputs.map { $0.origin!.recorded }.max() ?? 0
                 for b in blobs { _ = try putBlob(b, in: txn) }
                 var rng = NoDrawnIDs()
@@ -110,6 +115,7 @@ extension Ledger {
                 newHead = h
                 report.appended = result.appended
                 report.differing = result.differing
+                report.written = result.written
                 report.held = inputs.count - result.appended - result.differing.count
                 report.head = result.head
                 var horizon = try mergeHorizon(txn.reading) ?? 0

@@ -123,7 +123,8 @@ public struct CompactReport: Sendable, Equatable {
 
 extension Ledger {
     /// Writes a compact copy of the ledger at `path` (a new ledger): every
-    /// event record as it is stored (redacted ones included), every blob, and
+    /// event record as it is stored (redacted ones included), every blob, the
+    /// ledger's records in `meta` (device id, merge and sync state), and
     /// projections made from them anew. Nothing else of this ledger's file
     /// is copied: not its free pages (where text removed by `redact` can
     /// linger), not projection sets replaced by a rebuild. What `mdb_copy -c`
@@ -143,6 +144,16 @@ extension Ledger {
                 if let from = blobs, let to = copy.blobs {
                     try txn.scan(from) { k, v in
                         try out.put(to, k.withUnsafeBytes { Array($0) }, v.withUnsafeBytes { Array($0) })
+                        return true
+                    }
+                }
+                // The ledger's own records in `meta` (its device id, how it merged
+                // and synced: a merged ledger folds in merged order), all but
+                // which projection set is in use, which the rebuild writes.
+                if let from = meta, let to = copy.meta {
+                    try txn.scan(from) { k, v in
+                        let key = k.withUnsafeBytes { Array($0) }
+                        if key != ProjectionMeta.key { try out.put(to, key, v.withUnsafeBytes { Array($0) }) }
                         return true
                     }
                 }

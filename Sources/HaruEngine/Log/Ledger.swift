@@ -74,6 +74,14 @@ public struct AppendResult: Sendable, Equatable {
     public var differing: [EventID] = []
     /// A merge's events folded as they came that a rule refused (`Ledger.merge`).
     public var conflicts: [Conflict] = []
+
+    public init(
+        seqs: [UInt64], appended: Int, head: UInt64, written: EventTally = EventTally(), differing: [EventID] = [],
+        conflicts: [Conflict] = []
+    ) {
+        (self.seqs, self.appended, self.head, self.written) = (seqs, appended, head, written)
+        (self.differing, self.conflicts) = (differing, conflicts)
+    }
 }
 
 /// A count of events per type.

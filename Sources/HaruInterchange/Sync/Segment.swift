@@ -72,10 +72,34 @@ public enum Segment {
                 throw InputError(field: "recorded", rule: "is required in a sync segment, as export writes it (…T07:30:00.123456Z)")
             }
             e.origin = Origin(recorded: recorded, seq: UInt64(seq))
+            // An event the exporting ledger had pulled: where it was made.
+            if let o = json["origin"] {
+                guard case .string(let r)? = o["recorded"], let recorded = parseRecorded(r), case .int(let seq)? = o["seq"], seq >= 1 else {
+                    throw InputError(
+                        field: "origin", rule: "must be {\"recorded\": \"…T07:30:00.123456Z\", \"seq\": N}, as export writes it")
+                }
+                e.origin = Origin(recorded: recorded, seq: UInt64(seq))
+            }
             out.events.append(e)
         } catch {
             throw error.at(line: n)
         }
+    }
+
+    /// Whether an export holds events with an origin (its ledger merged
+    /// other devices' events). The bytes `,"origin":{"recorded":` cannot be
+    /// inside a JSON string (its quotes would be escaped there).
+    public static func holdsOrigins(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let needle = Array(#","origin":{"recorded":"#.utf8)
+        guard bytes.count >= needle.count else { return false }
+        var i = 0
+        while i <= bytes.count - needle.count {
+            if bytes[i] == needle[0], bytes[i + 1] == needle[1], (0..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) {
+                return true
+            }
+            i += 1
+        }
+        return false
     }
 
     /// `2026-03-04T07:30:00.123456Z` → microseconds since the epoch.

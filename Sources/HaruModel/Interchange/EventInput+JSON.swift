@@ -23,7 +23,7 @@ extension EventInput {
             case "v": versionValue = value
             case "source": sourceValue = value
             default:
-                if provenance, storeKeys.contains(key) || key == "redacted" { continue }
+                if provenance, storeKeys.contains(key) || key == "redacted" || key == "origin" { continue }
                 if storeKeys.contains(key) {
                     throw InputError(
                         field: key, rule: "is assigned by the store; leave it out (use `haru import jsonl` to restore a whole ledger)")
