@@ -24,7 +24,12 @@ extension Subcommands {
             """,
         maxArgs: 8,
         run: { ctx, p in
-            let ledger = try ctx.openLedger()
+            let ledger: Ledger
+            do { ledger = try ctx.openLedger() } catch LedgerError.notFound(let path) {
+                throw UsageError(
+                    "no ledger at \(path): a new device joins with `haru init --from \(p.positionals.first ?? "DIR|URL")` (a new history starts with `haru init`)"
+                )
+            }
             var targets = try p.positionals.map(absoluteTarget)
             if targets.isEmpty {
                 targets =
@@ -82,6 +87,20 @@ extension Subcommands {
         )
     }
 
+    /// What a conflicting event is about, by name (the rule names ids): ` (Reading)`.
+    static func named(_ c: Conflict, _ ledger: Ledger) -> String {
+        guard
+            let label = try? ledger.snapshot({ snap -> String? in
+                guard let e = try snap.event(c.seq) else { return nil }
+                for (field, kind) in [(Field.actionID, DefinitionKind.action), (.tagID, .tag), (.goalID, .goal), (.questID, .quest)] {
+                    if let id = e.payload.string(field), let d = try snap.definition(kind, id) { return d.fields().label ?? id }
+                }
+                return nil
+            })
+        else { return "" }
+        return " (\(label))"
+    }
+
     static func printSync(_ reports: [(String, SyncReport)], ledger: Ledger, ctx: Context) {
         if ctx.json {
             ctx.printJSON(
@@ -121,7 +140,7 @@ extension Subcommands {
             if !r.merge.newConflicts.isEmpty {
                 let n = r.merge.newConflicts.count
                 ctx.out.line("  \(n) conflict\(n == 1 ? "" : "s") (kept in the log without effect; `haru log --from N` shows it):")
-                for c in r.merge.newConflicts { ctx.out.line("    seq \(c.seq) \(c.type.name): \(c.rule)") }
+                for c in r.merge.newConflicts { ctx.out.line("    seq \(c.seq) \(c.type.name)\(named(c, ledger)): \(c.rule)") }
             }
         }
     }

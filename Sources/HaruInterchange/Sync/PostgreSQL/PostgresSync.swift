@@ -114,10 +114,19 @@ public struct PostgresSync {
         let before = try ledger.syncState(pulledKey).flatMap(FolderSync.seq(from:)) ?? 0
         var pulled = before
         var contents = Segment.Contents()
-        pulling: while true {
+        // Every position below the counter is committed (a push holds the
+        // counter's row until it commits): read up to there, past this
+        // device's own rows too, so that they are never looked at again.
+        let counter = try c.exec("SELECT next_pos - 1 FROM haru_histories WHERE history = $1", [h])
+        let top = counter.first?[0].flatMap { UInt64($0) } ?? 0
+        // In runs of positions (not LIMIT: with a fresh table's statistics the
+        // server sorted every row after P for each page), each run a range
+        // of the (history, pos) index.
+        pulling: while pulled < top {
+            let end = min(top, pulled + UInt64(Self.batch))
             let rows = try c.exec(
-                "SELECT pos, device, line FROM haru_events WHERE history = $1 AND pos > $2 AND device <> $3 ORDER BY pos LIMIT \(Self.batch)",
-                [h, String(pulled), me])
+                "SELECT pos, device, line FROM haru_events WHERE history = $1 AND pos > $2 AND pos <= $3 AND device <> $4 ORDER BY pos",
+                [h, String(pulled), String(end), me])
             for r in rows {
                 guard let p = r[0].flatMap({ UInt64($0) }), let device = r[1], let line = r[2] else {
                     throw SyncError("PostgreSQL: a row of haru_events is not one haru wrote")
@@ -127,13 +136,13 @@ public struct PostgresSync {
                 } catch {
                     // Left for a later haru that reads it: the pull stops before it.
                     report.unreadable.append(("haru_events position \(p)", error.description))
+                    pulled = p - 1
                     break pulling
                 }
                 if !report.devices.contains(device) { report.devices.append(device) }
-                pulled = p
             }
+            pulled = end  // the positions in between are this device's own, or skipped retries
             if !rows.isEmpty { progress?("received \(contents.events.count) events") }
-            if rows.count < Self.batch { break }
         }
         guard pulled != before else { return report }
         progress?("merging \(contents.events.count) events")
