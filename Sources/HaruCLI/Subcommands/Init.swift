@@ -106,14 +106,7 @@ extension Subcommands {
         try Ledger.createBeside(path) { partial in
             let ledger = try Ledger.create(path: partial, durability: ctx.durability, zones: ctx.zones)
             _ = try ledger.assignDeviceID(device)
-            let progress: ((String) -> Void)? = ctx.invocation.err.isTTY ? { [err = ctx.invocation.err] in err.line($0) } : nil
-            if PostgresSync.isURL(folder) {
-                report = try PostgresSync(ledger: ledger, target: folder, zones: ctx.zones).run(
-                    now: try ctx.nowMicros(), offset: { _ in 0 }, progress: progress)
-            } else {
-                report = try FolderSync(ledger: ledger, folder: folder, zones: ctx.zones).run(
-                    now: try ctx.nowMicros(), offset: { _ in 0 }, progress: progress)
-            }
+            report = try runSync(ledger, target: folder, ctx: &ctx).1
             try ledger.setSyncState([("sync.targets", Array(folder.utf8))])
             try ledger.writeHeadRecord()
         }

@@ -94,8 +94,8 @@ public struct FolderSync {
         }
         if pushed != scanned || report.pushed > 0 {
             try ledger.setSyncState([
-                (scannedKey, withUnsafeBytes(of: pushed.bigEndian) { Array($0) }),
-                (sentKey, withUnsafeBytes(of: (sentBefore + UInt64(report.pushed)).bigEndian) { Array($0) }),
+                (scannedKey, FolderSync.bytes(pushed)),
+                (sentKey, FolderSync.bytes(sentBefore + UInt64(report.pushed))),
             ])
         }
         // Leftovers of a write this device was killed in.
@@ -133,7 +133,7 @@ public struct FolderSync {
                     break
                 }
             }
-            if read != before { state.append((Self.pulledKey(device), withUnsafeBytes(of: read.bigEndian) { Array($0) })) }
+            if read != before { state.append((Self.pulledKey(device), FolderSync.bytes(read))) }
         }
         guard !state.isEmpty else { return report }
         progress?("merging \(inputs.count) events")
@@ -141,10 +141,13 @@ public struct FolderSync {
         // What the merge appended right after what was looked through holds
         // only pulled events: the next sync need not look through it again.
         if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
-            try ledger.setSyncState([(scannedKey, withUnsafeBytes(of: report.merge.head.bigEndian) { Array($0) })])
+            try ledger.setSyncState([(scannedKey, FolderSync.bytes(report.merge.head))])
         }
         return report
     }
+
+    /// A number as a sync keeps it in `meta` (8 bytes, big-endian), and back.
+    static func bytes(_ n: UInt64) -> [UInt8] { withUnsafeBytes(of: n.bigEndian) { Array($0) } }
 
     static func seq(from bytes: [UInt8]) -> UInt64? {
         guard bytes.count == 8 else { return nil }

@@ -106,7 +106,7 @@ public struct PostgresSync {
                 report.pushed += run.count
             }
             pushed = run.seqs.upperBound
-            try ledger.setSyncState([(pushedKey, withUnsafeBytes(of: pushed.bigEndian) { Array($0) })])
+            try ledger.setSyncState([(pushedKey, FolderSync.bytes(pushed))])
             if run.count == 0 { break }
         }
 
@@ -146,11 +146,11 @@ public struct PostgresSync {
         }
         guard pulled != before else { return report }
         progress?("merging \(contents.events.count) events")
-        var state = [(key: pulledKey, value: withUnsafeBytes(of: pulled.bigEndian) { Array($0) })]
+        var state = [(key: pulledKey, value: FolderSync.bytes(pulled))]
         report.merge = try ledger.merge(contents.events, blobs: contents.blobs, state: state, now: now)
         // Appended right after what was sent: pulled events only, not to be looked through again.
         if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
-            state = [(pushedKey, withUnsafeBytes(of: report.merge.head.bigEndian) { Array($0) })]
+            state = [(pushedKey, FolderSync.bytes(report.merge.head))]
             try ledger.setSyncState(state)
         }
         return report
