@@ -207,4 +207,44 @@ struct SyncFolderTests {
             #expect(q.contains(#""target_seconds":1200"#), "\(q)")
         }
     }
+
+    /// Past a running-session checkpoint (4,096 events), an event a merge left
+    /// without effect stays without effect in a view known at a seq after it,
+    /// and an audit from a seq re-folds in the merged order after a merge that
+    /// placed events before others.
+    @Test func knownAtViewsAndAuditsFromASeqFollowTheMergedOrder() throws {
+        let dir = TempDir()
+        let (a, b, _) = try twoDevices(dir)
+        var lines = ""
+        for k in 0..<4200 {
+            let minute = String(format: "%02d", k % 60), hour = String(format: "%02d", k / 60 % 24)
+            lines +=
+                #"{"id":"\#(UUID().uuidString.lowercased())","type":"count.added","at":"2026-02-01T\#(hour):\#(minute):00Z","data":{"entry_id":"w\#(k)","action_id":"water","amount":1}}"#
+                + "\n"
+        }
+        #expect(haru(["append", "-", "--now", "2026-03-02T08:10:00+09:00"], ledger: a, stdin: lines).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T08:11:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T08:12:00+09:00"], ledger: b).code == 0)
+        // Both start Reading; A's clock says later. B pulls A's start: after its own, no effect.
+        #expect(haru(["start", "read", "--now", "2026-03-02T10:00:00+09:00"], ledger: b).code == 0)
+        #expect(haru(["start", "read", "--now", "2026-03-02T10:05:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T10:06:00+09:00"], ledger: a).code == 0)
+        let pulled = haru(["sync", "--now", "2026-03-02T10:07:00+09:00"], ledger: b)
+        #expect(pulled.out.contains("1 conflict"), "\(pulled.out)")
+        #expect(haru(["count", "water", "--now", "2026-03-02T10:08:00+09:00"], ledger: b).code == 0)
+        let head = haru(["log", "--json"], ledger: b).out.split(separator: "\n").count
+        #expect(head > 4096)
+        // Known at the seq before the count, the day has B's session running, once (not A's too).
+        let then = haru(["day", day, "--known-at", String(head - 1), "--json", "--now", "2026-03-02T10:09:00+09:00"], ledger: b).out
+        #expect(then.contains(#""action_id":"read","name":"Read","seconds":540"#), "\(then)")
+        // A pulls B's start, made before its own: the merge folds everything again; an audit from an early seq agrees.
+        #expect(haru(["sync", "--now", "2026-03-02T10:09:30+09:00"], ledger: b).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T10:10:00+09:00"], ledger: a).code == 0)
+        let first = haru(["log", "--json"], ledger: a).out.split(separator: "\n").first.map(String.init) ?? ""
+        let hash = try #require(
+            first.range(of: #""hash":"[0-9a-f]{64}""#, options: .regularExpression).map { String(first[$0].dropFirst(8).dropLast()) })
+        let audit = haru(["verify", "--from", "1", "--hash", hash], ledger: a)
+        #expect(audit.code == 0, "\(audit.out) \(audit.err)")
+        #expect(total(a) == total(b))
+    }
 }

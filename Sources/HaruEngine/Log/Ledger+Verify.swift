@@ -111,10 +111,20 @@ extension Ledger {
     /// later checkpoint, and the head's running list, must be what the events
     /// make of that checkpoint (`RunningSet`: the fold's rule for them).
     /// The checkpoint itself is trusted as the audit at `seq` left it.
+    ///
+    /// In a ledger that merged (Docs/sync.md) the events without effect are
+    /// left out, as the fold left them; and when a merge placed events
+    /// before others after that checkpoint, seq order is not the order the
+    /// projections were folded in: the running sessions are then re-folded
+    /// from the first event, in the merged order.
     private func refoldRunning(_ txn: ReadTransaction, _ set: ProjectionSet, after seq: UInt64, events: UInt64) throws -> VerifyReport? {
         let interval = Projector.checkpointInterval
-        let base = seq - seq % interval
+        var base = seq - seq % interval
         func stored(_ at: UInt64) throws -> [UInt8]? { try txn.get(set.checkpoints, at) { v in v.withUnsafeBytes { Array($0) } } }
+        let horizon = try mergeHorizon(txn)
+        let withoutEffect = horizon == nil ? [] : Set(try storedConflicts(txn).map(\.seq))
+        let order = (horizon ?? 0) > base ? try mergedOrder(txn, through: .max) : nil
+        if order != nil { base = 0 }
         var running = RunningSet()
         if base > 0 {
             let sessions: [SessionRecord]?
@@ -127,21 +137,31 @@ extension Ledger {
             running = RunningSet(sessions)
         }
         var failure: VerifyReport?
-        try txn.scan(self.events, from: base + 1) { k, v in
-            try k.withUnsafeBytes { k in
-                try v.withUnsafeBytes { v in
+        /// One event: applied (unless it had no effect), then its checkpoint compared.
+        func step(_ at: UInt64, _ v: UnsafeRawBufferPointer) throws -> Bool {
+            let e: Event
+            do { e = try EventRecord.decode(seq: at, v) } catch {
+                failure = failed(at, "the record does not decode")
+                return false
+            }
+            if !withoutEffect.contains(at) { running.apply(e.type, at: e.at, seq: at, payload: e.payload) }
+            guard at % interval == 0 else { return true }
+            guard try stored(at) == Projector.encodeCheckpoint(Array(running.sessions.values)) else {
+                failure = derivedFailed(
+                    at, "the running-session checkpoint at seq \(at) is not what the events after seq \(base) make of it", events: events)
+                return false
+            }
+            return true
+        }
+        if let order {
+            for at in order {
+                guard try txn.get(self.events, at, { v in try v.withUnsafeBytes { try step(at, $0) } }) == true else { break }
+            }
+        } else {
+            try txn.scan(self.events, from: base + 1) { k, v in
+                try k.withUnsafeBytes { k in
                     let at = try EventRecord.seq(fromKey: k)
-                    let e: Event
-                    do { e = try EventRecord.decode(seq: at, v) } catch { failure = failed(at, "the record does not decode"); return false }
-                    running.apply(e.type, at: e.at, seq: at, payload: e.payload)
-                    guard at % interval == 0 else { return true }
-                    guard try stored(at) == Projector.encodeCheckpoint(Array(running.sessions.values)) else {
-                        failure = derivedFailed(
-                            at, "the running-session checkpoint at seq \(at) is not what the events after seq \(base) make of it",
-                            events: events)
-                        return false
-                    }
-                    return true
+                    return try v.withUnsafeBytes { try step(at, $0) }
                 }
             }
         }

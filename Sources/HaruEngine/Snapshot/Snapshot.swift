@@ -126,12 +126,15 @@ public struct Snapshot {
         var running = RunningSet()
         if base > 0, let stored = try Projector.storedCheckpoint(txn, ledger.checkpoints, at: base) { running = RunningSet(stored) }
         guard knownAt > base else { return Array(running.sessions.values) }
-        // The events after the checkpoint, through the running set's rules (`RunningSet`).
+        // The events after the checkpoint, through the running set's rules
+        // (`RunningSet`), but for those a merge left without effect.
+        let withoutEffect = Set(try ledger.storedConflicts(txn).map(\.seq))
         try txn.scan(ledger.events, from: base + 1) { key, value in
             try key.withUnsafeBytes { key in
                 try value.withUnsafeBytes { value in
                     let seq = try EventRecord.seq(fromKey: key)
                     if seq > knownAt { return false }
+                    guard !withoutEffect.contains(seq) else { return true }
                     let e = try EventRecord.decode(seq: seq, value)
                     running.apply(e.type, at: e.at, seq: seq, payload: e.payload)
                     return true
