@@ -53,6 +53,13 @@ final class ProgressLine {
         err.write("\r\(label) … \(grouped(events)) events read; writing them\u{1B}[K")
     }
 
+    /// A step of a longer job in words (`haru sync`: `reading 50,000 events
+    /// of device …`), drawn in place of the last.
+    func say(_ text: String) {
+        err.write("\r\(label) … \(text)\u{1B}[K")
+        shown = true
+    }
+
     /// A bulk load's report, drawn.
     func report(_ p: BulkProgress) {
         if p.doneReading { read(events: p.events) } else { update(events: p.events, fraction: p.fraction) }

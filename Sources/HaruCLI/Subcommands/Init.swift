@@ -112,7 +112,7 @@ extension Subcommands {
         }
         printSync([(folder, report)], ledger: try ctx.openLedger(), ctx: ctx)
         if !ctx.json {
-            ctx.out.line("Made \(path): device \(device) of the history in \(PostgresSync.shown(folder)); `haru sync` keeps it in step.")
+            ctx.out.line(ctx.words(.syncJoined, path, device, PostgresSync.shown(folder)))
         }
         return ExitCode.ok
     }

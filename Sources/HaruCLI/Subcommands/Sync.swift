@@ -72,9 +72,11 @@ extension Subcommands {
     /// made explicit, as the next `haru sync` uses it.
     static func runSync(_ ledger: Ledger, target: String, ctx: inout Context) throws -> (String, SyncReport) {
         let cal = try ctx.calendar(ledger)
-        let err = ctx.invocation.err
         let now = try ctx.nowMicros()
-        let progress: ((String) -> Void)? = err.isTTY ? { err.line($0) } : nil
+        // One line on a terminal, redrawn at each step and cleared at the end.
+        let line = ctx.progressLine("sync \(PostgresSync.shown(target))")
+        defer { line?.finish() }
+        let progress: ((String) -> Void)? = line.map { l in { l.say($0) } }
         if PostgresSync.isURL(target) {
             let pg = PostgresSync(ledger: ledger, target: target, zones: ctx.zones)
             let history = try pg.resolvedHistory()
@@ -125,21 +127,29 @@ extension Subcommands {
                     }))
             return
         }
+        let w = ctx.words
+        func plural(_ n: Int, _ one: String) -> String { "\(n) \(one)\(n == 1 ? "" : "s")" }
         for (t, r) in reports {
             // A folder shows its other devices; a database, those that sent rows this time.
             let n = r.devices.count
             let devices =
                 PostgresSync.isURL(t)
-                ? (n == 0 ? "" : " from \(n) other device\(n == 1 ? "" : "s")") : " (\(n) other device\(n == 1 ? "" : "s"))"
+                ? (n == 0 ? "" : w.said(" from \(plural(n, "other device"))", .syncFromDevices, String(n)))
+                : w.said(" (\(plural(n, "other device")))", .syncOtherDevices, String(n))
+            let shown = PostgresSync.shown(t)
             ctx.out.line(
-                "\(PostgresSync.shown(t)): sent \(r.pushed) event\(r.pushed == 1 ? "" : "s"), received \(r.merge.appended)\(devices)"
-                    + (r.merge.held > 0 ? ", \(r.merge.held) held already" : ""))
-            for d in r.waiting { ctx.out.line("  waiting for an earlier file of device \(d) (the sync tool has not delivered it yet)") }
-            for u in r.unreadable { ctx.out.line("  not read: \(u.file): \(u.why)") }
-            for id in r.merge.differing { ctx.out.line("  left out: event \(id) is here with other content") }
+                w.said(
+                    "\(shown): sent \(plural(r.pushed, "event")), received \(r.merge.appended)", .syncSent, shown, String(r.pushed),
+                    String(r.merge.appended)) + devices + (r.merge.held > 0 ? w(.syncHeld, String(r.merge.held)) : ""))
+            for d in r.waiting { ctx.out.line(w(.syncWaiting, d)) }
+            for u in r.unreadable { ctx.out.line(w(.syncNotRead, u.file, u.why)) }
+            for id in r.merge.differing { ctx.out.line(w(.syncLeftOut, id.description)) }
             if !r.merge.newConflicts.isEmpty {
-                let n = r.merge.newConflicts.count
-                ctx.out.line("  \(n) conflict\(n == 1 ? "" : "s") (kept in the log without effect; `haru log --from N` shows it):")
+                let k = r.merge.newConflicts.count
+                ctx.out.line(
+                    w.said(
+                        "  \(plural(k, "conflict")) (kept in the log without effect; `haru log --from N` shows it):", .syncConflicts,
+                        String(k)))
                 for c in r.merge.newConflicts { ctx.out.line("    seq \(c.seq) \(c.type.name)\(named(c, ledger)): \(c.rule)") }
             }
         }

@@ -27,6 +27,8 @@ enum Phrase: CaseIterable {
     case started, stopped, counted, discardedAtOnce, discardedShort, todoAdded, todoDone, todoUndone, todoEdited, todoDeleted
     case diaryWritten, filesKept, diaryDeleted, todoNumber, calendarEvents
     case createdTag, createdAction, createdGoal, addedQuest, createdLedger
+    // `haru sync` and `haru init --from`.
+    case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncNotRead, syncLeftOut, syncConflicts, syncJoined
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
     case colStatus, colElapsed, colGoal, colTarget, colRule, colPeriod, colDays, colDeadline
@@ -223,6 +225,28 @@ enum Phrase: CaseIterable {
         case .statusNotAchieved: return t("not_achieved", "미달성", "未達成")
         case .statusNeedsConfirmation: return t("needs_confirmation", "확인 필요", "確認が必要")
         case .statusDeleted: return t("deleted", "삭제됨", "削除済み")
+        case .syncSent: return t("%1: sent %2 events, received %3", "%1: 보냄 %2건, 받음 %3건", "%1: 送信 %2件、受信 %3件")
+        case .syncOtherDevices: return t(" (%1 other devices)", " (다른 기기 %1대)", " (ほかの端末 %1台)")
+        case .syncFromDevices: return t(" from %1 other devices", " (다른 기기 %1대에서)", " (ほかの端末 %1台から)")
+        case .syncHeld: return t(", %1 held already", ", %1건은 이미 있음", "、%1件は受信済み")
+        case .syncWaiting:
+            return t(
+                "  waiting for an earlier file of device %1 (the sync tool has not delivered it yet)",
+                "  기기 %1의 앞선 파일을 기다리는 중 (동기화 도구가 아직 전하지 않았습니다)",
+                "  端末 %1 の前のファイルを待っています (同期ツールがまだ届けていません)")
+        case .syncNotRead: return t("  not read: %1: %2", "  읽지 못함: %1: %2", "  読めませんでした: %1: %2")
+        case .syncLeftOut:
+            return t("  left out: event %1 is here with other content", "  제외: 사건 %1이(가) 다른 내용으로 이미 있습니다", "  除外: イベント %1 は別の内容ですでにあります")
+        case .syncConflicts:
+            return t(
+                "  %1 conflicts (kept in the log without effect; `haru log --from N` shows it):",
+                "  충돌 %1건 (기록에 남기되 효과는 없음; `haru log --from N`으로 볼 수 있습니다):",
+                "  競合 %1件 (ログに残し効果なし; `haru log --from N` で見られます):")
+        case .syncJoined:
+            return t(
+                "Made %1: device %2 of the history in %3; `haru sync` keeps it in step.",
+                "%1을(를) 만들었습니다: %3의 기록을 함께 쓰는 기기 %2; `haru sync`로 맞춰 갑니다.",
+                "%1 を作成しました: %3 の履歴を共有する端末 %2; `haru sync` で同期し続けます。")
         case .createdLedger:
             return t("Created ledger at %1 (time zone %2%3).", "%1에 원장을 만들었습니다 (시간대 %2%3).", "%1 に台帳を作成しました (タイムゾーン %2%3)。")
         case .createdTag: return t("Created tag %1 (id %2).", "꼬리표 %1을(를) 만들었습니다 (id %2).", "タグ %1 を作成しました (id %2)。")
