@@ -246,5 +246,13 @@ struct SyncFolderTests {
         let audit = haru(["verify", "--from", "1", "--hash", hash], ledger: a)
         #expect(audit.code == 0, "\(audit.out) \(audit.err)")
         #expect(total(a) == total(b))
+        // States from that merge on are read (its running sessions are checkpointed); one before it is refused.
+        let horizon = haru(["log", "--json"], ledger: a).out.split(separator: "\n").count
+        #expect(haru(["count", "water", "--now", "2026-03-02T10:11:00+09:00"], ledger: a).code == 0)
+        let at = haru(["day", day, "--known-at", String(horizon), "--json", "--now", "2026-03-02T10:12:00+09:00"], ledger: a)
+        #expect(at.code == 0 && at.out.contains(#""action_id":"read","name":"Read","seconds":720"#), "\(at.out) \(at.err)")
+        let before = haru(["day", day, "--known-at", String(horizon - 1)], ledger: a)
+        #expect(before.code == 2 && before.err.contains("states known from seq \(horizon) on can be read"), "\(before.err)")
+        #expect(haru(["verify"], ledger: a).code == 0)
     }
 }

@@ -334,12 +334,25 @@ public final class Ledger: Sendable {
         _ txn: ReadTransaction, through: UInt64, into visitor: inout V, ids: UnsafeMutablePointer<EntryDigest>?,
         budget: inout Environment.ReadBudget
     ) throws {
+        // The running sessions at the merge horizon are checkpointed too: the
+        // first `horizon` events of the merged order are seqs 1 … horizon
+        // (every later seq comes after every earlier one), so views known
+        // from the horizon on start there (`Snapshot.runningSessions`).
+        let horizon = try mergeHorizon(txn) ?? 0
+        let extra = horizon % Projector.checkpointInterval != 0 && horizon <= through ? horizon : 0
+        var folded: UInt64 = 0
+        func counted(_ visitor: inout V) throws {
+            folded += 1
+            if folded == extra { try visitor.checkpoint(extra) }
+        }
         let order = try mergedOrder(txn, through: through)
         guard let order else {
             try txn.scan(events) { k, v in
                 let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
                 if seq > through { return false }
-                return try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor, ids, lenient: true) }
+                let more = try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor, ids, lenient: true) }
+                try counted(&visitor)
+                return more
             }
             return
         }
@@ -348,6 +361,7 @@ public final class Ledger: Sendable {
                 try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor, ids, lenient: true) }
             }
             guard found != nil else { throw LedgerError.damaged(seq: seq, reason: "the event is missing from the log") }
+            try counted(&visitor)
         }
     }
 

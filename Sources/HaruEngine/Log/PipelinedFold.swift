@@ -40,6 +40,12 @@ struct PipelinedFold: EventVisitor {
         }
     }
 
+    mutating func checkpoint(_ seq: UInt64) throws {
+        var step = Projector.Step(seq: seq)
+        step.running = state.runningSessions()
+        batch.append(step)
+    }
+
     /// Sends what is batched.
     mutating func flush() {
         guard !batch.isEmpty else { return }

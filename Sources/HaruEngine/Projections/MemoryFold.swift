@@ -10,6 +10,8 @@ protocol EventVisitor {
     /// An event of a merged ledger that does not apply at its place in the
     /// merged order: kept in the log, without effect (Docs/sync.md).
     mutating func conflict(_ conflict: Conflict) throws
+    /// The running sessions as they are now, checkpointed at `seq` (the merge horizon).
+    mutating func checkpoint(_ seq: UInt64) throws
 }
 
 /// An event that had no effect because, at its place in the merged order,
@@ -42,4 +44,6 @@ struct MemoryFold: EventVisitor {
         state.head = max(state.head, c.seq)
         if c.seq % Projector.checkpointInterval == 0 { projections.checkpoint(c.seq, state.runningSessions()) }
     }
+
+    mutating func checkpoint(_ seq: UInt64) throws { projections.checkpoint(seq, state.runningSessions()) }
 }

@@ -122,7 +122,9 @@ public struct Snapshot {
     /// checkpoint at or before `knownAt` and the few events after it.
     public func runningSessions() throws -> [SessionRecord] {
         if knownAt == head { return try StoredEntities(txn: txn, db: ledger.state).runningSessions() }
-        let base = knownAt - knownAt % Projector.checkpointInterval
+        var base = knownAt - knownAt % Projector.checkpointInterval
+        // After a merge that placed events before others, the checkpoint at its horizon.
+        if let horizon = try ledger.mergeHorizon(txn), horizon > base, horizon <= knownAt { base = horizon }
         var running = RunningSet()
         if base > 0, let stored = try Projector.storedCheckpoint(txn, ledger.checkpoints, at: base) { running = RunningSet(stored) }
         guard knownAt > base else { return Array(running.sessions.values) }
@@ -192,11 +194,11 @@ extension Ledger {
                 k = try lastSeq(recordedBy: t.seconds * 1_000_000 + 999_999, head: head, txn)
             case nil: break
             }
-            if k < head, let horizon = try mergeHorizon(txn), horizon > 0, k - k % Projector.checkpointInterval < horizon {
+            if k < head, let horizon = try mergeHorizon(txn), k < horizon {
                 // The projections fold in merged order (Docs/sync.md): a state
                 // before the last merge that placed events before others is
                 // not a prefix of that order, and is not kept.
-                let from = (horizon + Projector.checkpointInterval - 1) / Projector.checkpointInterval * Projector.checkpointInterval
+                let from = horizon
                 throw LedgerError.invalid(
                     InputError(
                         field: "--known-at",
