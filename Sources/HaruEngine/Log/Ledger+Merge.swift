@@ -47,17 +47,29 @@ extension Ledger {
         }
     }
 
+    /// Each event's place in the merged order, through `through`, in seq
+    /// order (the envelopes only; no payload is decoded).
+    func forEachMergeKey(_ txn: ReadTransaction, through: UInt64 = .max, _ body: (MergeKey, UInt64) throws -> Void) throws {
+        try txn.scan(events) { k, v in
+            let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+            if seq > through { return false }
+            try body(try v.withUnsafeBytes { v in try EventRecord.mergeKey(seq: seq, v) }, seq)
+            return true
+        }
+    }
+
+    /// One stored event's place in the merged order.
+    func mergeKey(_ seq: UInt64, _ txn: ReadTransaction) throws -> MergeKey? {
+        try txn.get(events, seq) { v in try v.withUnsafeBytes { v in try EventRecord.mergeKey(seq: seq, v) } }
+    }
+
     /// The seqs through `through` in merged order; nil when that is seq order.
     func mergedOrder(_ txn: ReadTransaction, through: UInt64) throws -> [UInt64]? {
         var keys: [(MergeKey, UInt64)] = []
         var sorted = true
-        try txn.scan(events) { k, v in
-            let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
-            if seq > through { return false }
-            let key = try v.withUnsafeBytes { v in try EventRecord.mergeKey(seq: seq, v) }
+        try forEachMergeKey(txn, through: through) { key, seq in
             if let last = keys.last, key < last.0 { sorted = false }
             keys.append((key, seq))
-            return true
         }
         if sorted { return nil }
         keys.sort { $0.0 < $1.0 }
@@ -97,7 +109,7 @@ extension Ledger {
                 // The top of the merged order so far: the stored top of earlier
                 // merges, or this device's last event (its own come last).
                 var top = try txn.reading.get(meta, Ledger.topKey) { v in try v.withUnsafeBytes { try MergeKey(bytes: $0) } }
-                if before.seq > 0, let e = try event(before.seq, txn.reading) { top = max(top ?? e.mergeKey, e.mergeKey) }
+                if before.seq > 0, let k = try mergeKey(before.seq, txn.reading) { top = max(top ?? k, k) }
                 // In merged order among themselves; all after what the ledger
                 // holds (the common case: devices that sync often), they are
                 // folded as they come, else everything is folded again.
@@ -123,9 +135,9 @@ extension Ledger {
                     let added = (before.seq + 1)...result.head
                     var newTop = top
                     for seq in added {
-                        guard let e = try event(seq, txn.reading) else { continue }
-                        if let t = top, e.mergeKey < t { report.reordered = true }
-                        newTop = max(newTop ?? e.mergeKey, e.mergeKey)
+                        guard let k = try mergeKey(seq, txn.reading) else { continue }
+                        if let t = top, k < t { report.reordered = true }
+                        newTop = max(newTop ?? k, k)
                     }
                     if report.reordered { horizon = result.head }
                     if let newTop { try txn.put(meta, Ledger.topKey, newTop.bytes) }
@@ -183,6 +195,13 @@ extension Ledger {
         } ?? []
     }
 
+    /// The seqs of the events a merge left without effect: what a re-fold of
+    /// the running sessions from a checkpoint leaves out (`RunningSet`
+    /// trusts the events it is given), in a view or in `verify --from`.
+    func withoutEffect(_ txn: ReadTransaction) throws -> Set<UInt64> {
+        try mergeHorizon(txn) == nil ? [] : Set(try storedConflicts(txn).map(\.seq))
+    }
+
     static func encode(conflicts: [Conflict]) -> [UInt8] {
         var w = ByteWriter(capacity: 64 * conflicts.count)
         for c in conflicts {
@@ -209,12 +228,7 @@ extension Ledger {
         try environment.read { txn in
             guard try mergeHorizon(txn) != nil else { return try event(1, txn)?.id }
             var first: MergeKey?
-            try txn.scan(events) { k, v in
-                let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
-                let key = try v.withUnsafeBytes { v in try EventRecord.mergeKey(seq: seq, v) }
-                if first.map({ key < $0 }) ?? true { first = key }
-                return true
-            }
+            try forEachMergeKey(txn) { key, _ in if first.map({ key < $0 }) ?? true { first = key } }
             return first?.id
         }
     }

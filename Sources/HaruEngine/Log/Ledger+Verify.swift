@@ -122,7 +122,7 @@ extension Ledger {
         var base = seq - seq % interval
         func stored(_ at: UInt64) throws -> [UInt8]? { try txn.get(set.checkpoints, at) { v in v.withUnsafeBytes { Array($0) } } }
         let horizon = try mergeHorizon(txn)
-        let withoutEffect = horizon == nil ? [] : Set(try storedConflicts(txn).map(\.seq))
+        let withoutEffect = try withoutEffect(txn)
         let order = (horizon ?? 0) > base ? try mergedOrder(txn, through: .max) : nil
         if order != nil { base = 0 }
         var running = RunningSet()

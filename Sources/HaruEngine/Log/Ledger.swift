@@ -315,8 +315,8 @@ public final class Ledger: Sendable {
     ) throws {
         var budget = Environment.ReadBudget(environment)
         // A ledger that merged other devices' events folds in the merged order (Docs/sync.md).
-        if try mergeHorizon(txn) != nil {
-            try replayMerged(txn, through: through, into: &visitor, ids: ids, budget: &budget)
+        if let horizon = try mergeHorizon(txn) {
+            try replayMerged(txn, horizon: horizon, through: through, into: &visitor, ids: ids, budget: &budget)
             return
         }
         try txn.scan(events) { k, v in
@@ -331,14 +331,13 @@ public final class Ledger: Sendable {
     /// conflict (`EventVisitor.conflict`), not damage. When the log is in
     /// that order already (nothing arrived before what it had), one scan.
     private func replayMerged<V: EventVisitor>(
-        _ txn: ReadTransaction, through: UInt64, into visitor: inout V, ids: UnsafeMutablePointer<EntryDigest>?,
+        _ txn: ReadTransaction, horizon: UInt64, through: UInt64, into visitor: inout V, ids: UnsafeMutablePointer<EntryDigest>?,
         budget: inout Environment.ReadBudget
     ) throws {
         // The running sessions at the merge horizon are checkpointed too: the
         // first `horizon` events of the merged order are seqs 1 … horizon
         // (every later seq comes after every earlier one), so views known
         // from the horizon on start there (`Snapshot.runningSessions`).
-        let horizon = try mergeHorizon(txn) ?? 0
         let extra = horizon % Projector.checkpointInterval != 0 && horizon <= through ? horizon : 0
         var folded: UInt64 = 0
         func counted(_ visitor: inout V) throws {

@@ -130,7 +130,7 @@ public struct Snapshot {
         guard knownAt > base else { return Array(running.sessions.values) }
         // The events after the checkpoint, through the running set's rules
         // (`RunningSet`), but for those a merge left without effect.
-        let withoutEffect = Set(try ledger.storedConflicts(txn).map(\.seq))
+        let withoutEffect = try ledger.withoutEffect(txn)
         try txn.scan(ledger.events, from: base + 1) { key, value in
             try key.withUnsafeBytes { key in
                 try value.withUnsafeBytes { value in
