@@ -221,12 +221,12 @@ struct Context {
 
     /// Appends JSON Lines as one batch (`haru append`).
     mutating func appendJSONLines(
-        _ input: InputBytes, expectHead: UInt64?, progress: ProgressLine?, provenance: Bool = false
+        _ input: InputBytes, expectHead: UInt64?, progress: ProgressLine?, provenance: Bool = false, commits: BatchCommits = .one
     ) throws -> AppendResult {
         let ledger = try openLedger()
         let result = try ledger.appendJSONLines(
             input, zones: zones, expectHead: expectHead, now: try nowMicros(), rng: &rng,
-            progress: progress.map { line in line.report }, provenance: provenance)
+            progress: progress.map { line in line.report }, provenance: provenance, commits: commits)
         flushAfterCommit(ledger, result)
         return result
     }

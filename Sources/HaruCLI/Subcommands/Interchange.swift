@@ -88,7 +88,12 @@ extension Subcommands {
             // origins: it is merged again, so that it folds in the same order.
             let merged = Segment.holdsOrigins(input.buffer)
             func load(_ ctx: inout Context) throws -> AppendResult {
-                guard merged else { return try ctx.appendJSONLines(input, expectHead: expect, progress: progress, provenance: true) }
+                // Into a new ledger, built where nobody else sees it, the load is
+                // committed in parts (its memory bounded); the rename is the atomic step.
+                guard merged else {
+                    return try ctx.appendJSONLines(
+                        input, expectHead: expect, progress: progress, provenance: true, commits: fresh ? .inParts() : .one)
+                }
                 let ledger = try ctx.openLedger()
                 if let expect, try ledger.head().seq != expect {
                     throw LedgerError.headMoved(expected: expect, actual: try ledger.head().seq)

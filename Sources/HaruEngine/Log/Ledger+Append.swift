@@ -65,8 +65,10 @@ extension Ledger {
     ///   as they come (they are after every event held, in the merged order),
     ///   an event a rule refuses being a conflict (`AppendResult.conflicts`);
     ///   `.before` writes them unfolded (the merge folds everything again).
+    /// - Parameter tally: the count of events to go on from (the parts of one load: `appendInParts`).
     func append<S: EventSource, G: RandomNumberGenerator>(
-        in txn: WriteTransaction, from makeSource: () -> S, expectHead: UInt64?, now: Int64, rng: inout G, merging: MergePlace? = nil
+        in txn: WriteTransaction, from makeSource: () -> S, expectHead: UInt64?, now: Int64, rng: inout G, merging: MergePlace? = nil,
+        tally: EventTally = EventTally()
     ) throws -> (AppendResult, Head?) {
         let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
         var newHead: Head?
@@ -82,7 +84,7 @@ extension Ledger {
             var seq = head.seq
             var prev = head.hash
             var seqs: [UInt64] = []
-            var written = EventTally()
+            var written = tally
             var differing: [EventID] = []
             var conflicts: [Conflict] = []
             var log = try BatchLog(txn, events: events, ids: set.ids)

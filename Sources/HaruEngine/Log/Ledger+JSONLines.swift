@@ -13,9 +13,11 @@ extension Ledger {
     ///   - progress: told now and then how far the reading has come (the part of the bytes read).
     ///   - provenance: lines as `haru export jsonl` writes them: the fields
     ///     the store added (seq, recorded, prev, hash) are read and ignored.
+    ///   - commits: `.inParts` only for a ledger no other process can see
+    ///     (made by `createBeside`): memory then stays bounded (`BatchCommits`).
     public func appendJSONLines<G: RandomNumberGenerator>(
         _ input: InputBytes, zones: ZoneDirectory, expectHead: UInt64? = nil, now: Int64, rng: inout G,
-        progress: ((BulkProgress) -> Void)? = nil, provenance: Bool = false
+        progress: ((BulkProgress) -> Void)? = nil, provenance: Bool = false, commits: BatchCommits = .one
     ) throws -> AppendResult {
         let report = progress.map { p in
             { (events: Int, read: Int, total: Int) in
@@ -24,7 +26,7 @@ extension Ledger {
         }
         return try appendReadingAhead(
             { EventLines(input: input, zones: zones, progress: report, provenance: provenance) }, expectHead: expectHead, now: now,
-            rng: &rng, before: { txn in try self.storeLeadingBlobs(input, txn) })
+            rng: &rng, before: { txn in try self.storeLeadingBlobs(input, txn) }, commits: commits)
     }
 
     /// Stores the blob lines the input begins with (`BlobLine`), each checked
@@ -46,9 +48,13 @@ extension Ledger {
     /// Should the append start over (the map grew), it reads a fresh source
     /// itself the second time.
     @_spi(Layers) public func appendReadingAhead<S: EventSource & SendableMetatype, G: RandomNumberGenerator>(
-        _ makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G, before: ((WriteTransaction) throws -> Void)? = nil
+        _ makeSource: () -> S, expectHead: UInt64? = nil, now: Int64, rng: inout G, before: ((WriteTransaction) throws -> Void)? = nil,
+        commits: BatchCommits = .one
     ) throws -> AppendResult {
         try ReadAhead.run(makeSource()) { ahead in
+            if case .inParts(let events) = commits {
+                return try appendInParts(&ahead, events: events, expectHead: expectHead, now: now, rng: &rng, before: before)
+            }
             var first = true
             return try append(
                 from: { () -> BulkSource<S> in

@@ -466,6 +466,31 @@ public final class Environment: @unchecked Sendable {
     /// Forces buffered commits to disk (for `.relaxed`).
     @_spi(Layers) public func sync() throws(LMDBError) { try check(mdb_env_sync(env, 1), "mdb_env_sync") }
 
+    /// Runs `body` with commits not synced (`MDB_NOSYNC`, as `.relaxed`):
+    /// for writes the caller syncs once at the end (`sync()`), into an
+    /// environment no other process has open (LMDB's flags are per process).
+    @_spi(Layers) public func withCommitsUnsynced<T>(_ body: () throws -> T) throws -> T {
+        guard durability == .durable else { return try body() }
+        try check(mdb_env_set_flags(env, UInt32(MDB_NOSYNC), 1), "mdb_env_set_flags")
+        defer { mdb_env_set_flags(env, UInt32(MDB_NOSYNC), 0) }
+        return try body()
+    }
+
+    /// Grows the map (outside any transaction of this process) until
+    /// `bytes` of it lie beyond the pages in use: a write that must not
+    /// start over (`write` retries its body when the map fills) makes room first.
+    @_spi(Layers) public func makeRoom(bytes: Int) throws(LMDBError) {
+        var info = MDB_envinfo()
+        var stat = MDB_stat()
+        try check(mdb_env_info(env, &info), "mdb_env_info")
+        try check(mdb_env_stat(env, &stat), "mdb_env_stat")
+        let used = (Int(info.me_last_pgno) + 1) * Int(stat.ms_psize)
+        guard info.me_mapsize - used < bytes else { return }
+        var size = info.me_mapsize
+        while size - used < bytes { size *= 2 }
+        try check(mdb_env_set_mapsize(env, size), "mdb_env_set_mapsize")
+    }
+
     /// Current map size in bytes.
     @_spi(Layers) public var mapSize: Int {
         var info = MDB_envinfo()
