@@ -79,6 +79,18 @@ for task, per, target, peers in tasks:
             cells.append(f"{p} {t}: {fig(pr, d)} ({ratio:.2g}×)")
         print(f"| {task}{' (per call)' if per else ''} | {size} | {fig(r, per)} | {ok} | {'; '.join(cells) or '–'} |")
 print()
+# Peak anonymous memory (RssAnon sampled every 2 ms): what a bulk load keeps, not the file it maps.
+anon = [(size, by.get(("haru", t, size)), t) for size in sizes for t in ("import-anon", "ingest-anon")]
+if any(r for _, r, _ in anon):
+    print("| bulk load | size | peak anonymous memory | target |")
+    print("|---|---|---|---|")
+    for size, r, t in anon:
+        if r is None:
+            continue
+        what = "import jsonl into a new ledger (parts)" if t == "import-anon" else "append into an empty ledger (one commit)"
+        target = ("≤ 160 MiB: " + ("holds" if r["peak_anon_mib"] <= 160 else "no")) if t == "import-anon" else "–"
+        print(f"| {what} | {size} | {r['peak_anon_mib']:.0f} MiB ({r['records']} events, {fmt_s(r['wall_median'])}) | {target} |")
+    print()
 for line in open(sys.argv[2]):
     if line.strip():
         print("check:", line.strip())

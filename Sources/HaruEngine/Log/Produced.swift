@@ -86,32 +86,34 @@ extension Ledger {
 
     /// The day buckets the replayed pages make with the replayed calendar
     /// (none when the calendar cannot be built here: `updateBuckets`).
+    /// Looked up and digested where `DayBuckets.all` made them, by day
+    /// number: the sorted list of stored entries (two sorts and a copy of
+    /// 50,000 keys at L) is made only when something is missing.
     private func bucketsPart(_ fold: MemoryFold, into db: Database<BucketKey>) throws -> Produced {
-        let entries: [([UInt8], [UInt8])]
-        if let calendar = try? LedgerCalendar(settings: fold.state.settings(), zones: zones) {
-            entries = DayBuckets.stored(
-                try DayBuckets.all(fold.projections.pages, calendar), fingerprint: calendar.dayRulesFingerprint,
-                pages: fold.projections.pages.count)
-        } else {
-            entries = []
+        let pages = fold.projections.pages
+        var buckets: [Int64: [UInt8]] = [:]
+        var rules: Digest?
+        if !pages.isEmpty, let calendar = try? LedgerCalendar(settings: fold.state.settings(), zones: zones) {
+            buckets = try DayBuckets.all(pages, calendar)
+            rules = calendar.dayRulesFingerprint
         }
-        // Looked up by day number: an array key per stored entry was a tenth of this part.
-        var byDay: [Int64: [UInt8]] = [:]
-        for (k, v) in entries where k.count == 4 { byDay[k.withUnsafeBytes { BucketKey.day(fromKey: $0) }] = v }
-        let lookup = byDay
-        let calendarValue = entries.first { $0.0 == BucketKey.calendar }?.1
-        // Compared by digest first (one sequential scan), as the state is.
+        let fingerprint = rules.map(DayBuckets.fingerprintBytes)
+        // The digest is order-free (`EntryDigest`): the dictionary's order does.
         var digest = EntryDigest()
-        for (k, v) in entries { k.withUnsafeBytes { k in v.withUnsafeBytes { v in digest.add(k, v) } } }
-        let produced = digest
+        for (day, v) in buckets {
+            var key = UInt32(truncatingIfNeeded: day + (1 << 31)).bigEndian
+            withUnsafeBytes(of: &key) { k in v.withUnsafeBytes { v in digest.add(k, v) } }
+        }
+        if let fingerprint { digest.add(BucketKey.calendar, fingerprint) }
+        let (produced, lookup, calendarValue, rulesDigest) = (digest, buckets, fingerprint, rules)
         return Produced(
-            db: db.raw, count: entries.count,
+            db: db.raw, count: buckets.count + (fingerprint == nil ? 0 : 1),
             matches: { k, v, _ in
                 if k.count == 4 { return lookup[BucketKey.day(fromKey: k)].map { ByteOrder.same($0, v) } }
                 guard ByteOrder.same(BucketKey.calendar, k), let calendarValue else { return nil }
                 return ByteOrder.same(calendarValue, v)
             },
-            sorted: { entries }, digest: { produced },
+            sorted: { rulesDigest.map { DayBuckets.stored(lookup, fingerprint: $0, pages: 1) } ?? [] }, digest: { produced },
             describe: { BucketKey.describe($0) })
     }
 
