@@ -36,4 +36,4 @@ for pair in crypto:libcrypto lmdb:lmdb; do
     printf 'INPUT(%s)\n' "$archive" > "$static/lib$lib.so"
     printf 'Name: %s\nDescription: lib%s from its static archive\nVersion: 0\nLibs: -L%s -l%s\nCflags:\n' "$pc" "$lib" "$static" "$lib" > "$static/$pc.pc"
 done
-PKG_CONFIG_PATH=$static${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH} swift build -c release --static-swift-stdlib -Xswiftc -cross-module-optimization "$@"
+PKG_CONFIG_PATH=$static${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH} swift build -c release --static-swift-stdlib -Xswiftc -cross-module-optimization -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors "$@"

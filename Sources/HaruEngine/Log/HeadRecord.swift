@@ -12,13 +12,16 @@
 /// data file whose head is behind this record (or at its seq with another
 /// hash) is refused, naming both; nothing is read or written.
 ///
-/// The window: the record is written after the commit, so a crash between
-/// the two leaves it one commit behind, which is accepted (the data file is
-/// ahead, never behind; the next commit brings the record up). No
+/// The window: the record is written after the commit, and an append does
+/// not sync it, so a crash can leave it behind by the commits of the last
+/// seconds (those the OS had not written back), which is accepted (the data
+/// file is ahead, never behind; the next commit brings the record up). No
 /// acknowledged event can be lost by it: the commit is durable before the
 /// record is written, and a record never runs ahead of a commit. What the
-/// window does not catch is a rollback to exactly the commit before, in the
-/// instant after a crash.
+/// window does not catch is a rollback to one of those commits, in the
+/// instant after a crash. Syncing the record after every append cost a
+/// fourth `fdatasync` wait per `count` (0.25 ms of 5, Docs/performance.md)
+/// and would narrow that window to one commit, not close it.
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -39,11 +42,11 @@ enum HeadRecord {
         return out
     }
 
-    /// Writes the record (synced unless `sync` is false: `--no-sync`). A
-    /// record that cannot be written is skipped: the commit happened, and the
-    /// next one writes it again.
-    static func write(_ head: Head, in dir: String, sync: Bool) {
-        try? writeChecked(head, in: dir, sync: sync)
+    /// Writes the record after a commit, not synced (see the window above).
+    /// A record that cannot be written is skipped: the commit happened, and
+    /// the next one writes it again.
+    static func write(_ head: Head, in dir: String) {
+        try? writeChecked(head, in: dir, sync: false)
     }
 
     /// The recorded head; nil when there is none (a ledger made before the

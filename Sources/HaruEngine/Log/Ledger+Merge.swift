@@ -163,7 +163,7 @@ extension Ledger {
             },
             afterCommit: { _ in
                 if let replaced { replaceProjectionSet(replaced) }
-                if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
+                if let newHead { HeadRecord.write(newHead, in: environment.path) }
             })
         return report
     }

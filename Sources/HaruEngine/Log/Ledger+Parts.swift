@@ -75,7 +75,7 @@ extension Ledger {
         }
         // Every part reaches the disk here (one fsync of the data file covers them all).
         try environment.sync()
-        if let newHead { HeadRecord.write(newHead, in: environment.path, sync: environment.durability == .durable) }
+        if let newHead { HeadRecord.write(newHead, in: environment.path) }
         return total
     }
 }
