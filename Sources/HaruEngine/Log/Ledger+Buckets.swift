@@ -31,7 +31,7 @@ extension Ledger {
                 k.withUnsafeBytes { k in if k.count == 4 { pages.append(PageKey.page(fromKey: k)) } }
                 return true
             }
-            let all = try DayBuckets.cut(DayBuckets.days(touching: pages, calendar), calendar, pages: reader)
+            let all = try DayBuckets.cut(DayBuckets.days(touching: pages, calendar), pages: reader)
             try txn.putInKeyOrder(buckets.raw) { puts in
                 for (k, v) in DayBuckets.stored(all, fingerprint: fingerprint, pages: pages.count) {
                     try k.withUnsafeBytes { k in try v.withUnsafeBytes { v in try puts.put(key: k, value: v) } }
@@ -40,10 +40,10 @@ extension Ledger {
             return
         }
         for day in DayBuckets.days(touching: changedPages, calendar) {
-            if let bytes = try DayBuckets.bucket(day: day, calendar, pages: reader) {
-                try txn.put(buckets, day, bytes)
+            if let bytes = try DayBuckets.bucket(day, pages: reader) {
+                try txn.put(buckets, day.day, bytes)
             } else {
-                _ = try txn.delete(buckets, day)
+                _ = try txn.delete(buckets, day.day)
             }
         }
     }

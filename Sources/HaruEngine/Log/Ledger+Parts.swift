@@ -42,7 +42,8 @@ extension Ledger {
     /// Appends what `source` yields in parts, one commit each (`BatchCommits.inParts`).
     /// - Parameter before: writes in the first part's commit before its events.
     func appendInParts<S: EventSource, G: RandomNumberGenerator>(
-        _ source: inout S, events partEvents: Int, expectHead: UInt64?, now: Int64, rng: inout G, before: ((WriteTransaction) throws -> Void)?
+        _ source: inout S, events partEvents: Int, expectHead: UInt64?, now: Int64, rng: inout G,
+        before: ((WriteTransaction) throws -> Void)?
     ) throws -> AppendResult {
         let shared = SharedSource(source, partEvents: max(1, partEvents))
         defer { source = shared.source }
