@@ -73,3 +73,22 @@ struct CSVParsing {
         do { _ = try CSV.parse(text) } catch { #expect(error.line == line && error.reason.contains(reason), "\(error)") }
     }
 }
+
+/// Whether an export holds merged events (`Segment.holdsOrigins`), which
+/// decides whether `import jsonl` merges it: the field found wherever it is,
+/// and not taken for the same words inside a string.
+struct OriginDetection {
+    @Test(
+        arguments: [
+            (#"{"seq":1,"type":"x","data":{"a":1},"hash":"h","origin":{"recorded":"2026-03-04T00:00:01.000000Z","seq":3}}"#, true),
+            (#"{"origin":{"recorded":"2026-03-04T00:00:01.000000Z","seq":3}}"#, false),
+            (#"{"seq":1,"data":{"note":"\",\"origin\":{\"recorded\":"},"hash":"h"}"#, false),
+            (#"{"seq":1,"data":{},"hash":"h"}"# + "\n" + #"{"seq":2,"data":{},"hash":"h","origin":{"recorded":"x","seq":1}}"#, true),
+            (#"{"seq":1,"data":{},"hash":"h","origin":{"recorded""#, false),
+            ("", false),
+        ] as [(String, Bool)])
+    func theOriginFieldIsFoundWhereverItIs(text: String, holds: Bool) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBufferPointer { Segment.holdsOrigins($0) } == holds, "\(text)")
+    }
+}

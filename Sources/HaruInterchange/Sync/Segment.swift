@@ -7,6 +7,10 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruSystem
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 public enum Segment {
     /// The file name of the run `seqs`.
     public static func name(_ seqs: ClosedRange<UInt64>) -> String {
@@ -89,15 +93,22 @@ public enum Segment {
     /// Whether an export holds events with an origin (its ledger merged
     /// other devices' events). The bytes `,"origin":{"recorded":` cannot be
     /// inside a JSON string (its quotes would be escaped there).
+    /// The scan goes from `{` to `{` (`memchr`, a few a line) and compares
+    /// around each: a byte-at-a-time scan was a seventh of importing an
+    /// export of 110,000 events, before the import could start.
     public static func holdsOrigins(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let needle = Array(#","origin":{"recorded":"#.utf8)
-        guard bytes.count >= needle.count else { return false }
-        var i = 0
-        while i <= bytes.count - needle.count {
-            if bytes[i] == needle[0], bytes[i + 1] == needle[1], (0..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) {
+        let before = Array(#","origin":"#.utf8), after = Array(#"{"recorded":"#.utf8)
+        guard let base = bytes.baseAddress else { return false }
+        var i = before.count
+        while i + after.count <= bytes.count {
+            guard let hit = memchr(base + i, Int32(UInt8(ascii: "{")), bytes.count - i) else { return false }
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at + after.count <= bytes.count, before.indices.allSatisfy({ bytes[at - before.count + $0] == before[$0] }),
+                after.indices.allSatisfy({ bytes[at + $0] == after[$0] })
+            {
                 return true
             }
-            i += 1
+            i = at + 1
         }
         return false
     }

@@ -1,14 +1,5 @@
 @_spi(Layers) import HaruSystem
 
-extension EventType {
-    /// Each type's field rules by (dotted) JSON name, built once.
-    static let rulesByName: [[EntityKey: FieldRule]] = EventType.allCases.map { t in
-        var m: [EntityKey: FieldRule] = [:]
-        for r in t.schema { m[EntityKey(r.field.jsonName)] = r }
-        return m
-    }
-}
-
 extension Payload {
     /// Reads the `data` object of an event of `type`, checking every field
     /// against the type's schema and the field's kind. Rules that depend on
@@ -21,9 +12,11 @@ extension Payload {
         }
         let schema = type.schema
         var payload = Payload()
-        let rules = EventType.rulesByName[Int(type.rawValue) - 1]
         for (key, value) in members {
-            if let r = rules[EntityKey(key)] {
+            // A schema has at most a few dozen fields: a scan of its (dotted) JSON
+            // names, where a table of every type's was built per process (a
+            // twentieth of a `haru count`'s instructions, for one type).
+            if let r = schema.first(where: { $0.field.jsonName == key }) {
                 payload[r.field] = try parseField(r, value, path: Path(parent: nil, key: key), zones: zones)
                 continue
             }
