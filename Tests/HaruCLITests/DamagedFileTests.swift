@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@_spi(Layers) @testable import HaruEngine
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruModel
 
@@ -173,5 +174,25 @@ extension DamagedFiles {
             #expect(r.code == 3, "\(args): \(r.err)")
             #expect(r.err.contains("as its last, past the end of any file: its meta page is damaged"), "\(args): \(r.err)")
         }
+    }
+}
+
+extension DamagedFiles {
+    /// With `--no-sync` the commit reaches the disk only at the flush after
+    /// it: the head record is written after that flush, never before (a
+    /// record on disk ahead of its commit would make the ledger look rolled
+    /// back after a crash). A relaxed library ledger records it in `sync()`.
+    @Test func aRelaxedCommitIsRecordedInTheHeadOnlyOnceFlushed() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["count", "Water", "--no-sync"], ledger: p).code == 0)
+        #expect(try String(contentsOfFile: p + "/head", encoding: .utf8).hasPrefix("seq 00000000000000000005 "))
+        let before = try String(contentsOfFile: p + "/head", encoding: .utf8)
+        let l = try Ledger(path: p, durability: .relaxed)
+        var rng = SeededRNG()
+        _ = try l.append(try events(#"{"type":"count.added","at":"2026-03-04T10:00:00Z","data":{"entry_id":"r1","action_id":"water","amount":1}}"#), now: 1_772_625_600_000_000, rng: &rng)
+        #expect(try String(contentsOfFile: p + "/head", encoding: .utf8) == before, "recorded before the commit was on disk")
+        try l.sync()
+        #expect(try String(contentsOfFile: p + "/head", encoding: .utf8).hasPrefix("seq 00000000000000000006 "))
     }
 }

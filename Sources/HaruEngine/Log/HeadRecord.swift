@@ -90,6 +90,16 @@ enum HeadRecord {
 }
 
 extension Ledger {
+    /// Records the head a commit made, once the commit is on disk: at once
+    /// for a durable ledger; for a `.relaxed` one in `sync()`, after the
+    /// flush — written before it, the record could reach the disk ahead of
+    /// the commit, and a crash then would leave a ledger its own record
+    /// calls rolled back.
+    func recordHead(afterCommit head: Head?) {
+        guard let head, environment.durability == .durable else { return }
+        HeadRecord.write(head, in: environment.path)
+    }
+
     /// Writes the head record now and syncs it, failing when it cannot: a new
     /// ledger is whole only with it (`Ledger.createBeside` callers write it
     /// before the rename). Appends write it after each commit without failing.

@@ -52,7 +52,7 @@ extension Ledger {
                 return result
             },
             afterCommit: { _ in
-                if let newHead { HeadRecord.write(newHead, in: environment.path) }
+                recordHead(afterCommit: newHead)
             })
     }
 

@@ -163,7 +163,7 @@ extension Ledger {
             },
             afterCommit: { _ in
                 if let replaced { replaceProjectionSet(replaced) }
-                if let newHead { HeadRecord.write(newHead, in: environment.path) }
+                recordHead(afterCommit: newHead)
             })
         return report
     }

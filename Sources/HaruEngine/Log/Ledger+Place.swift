@@ -137,8 +137,13 @@ extension Ledger {
     /// file system): reads then cannot see a writer, so a caller may say so.
     public var isLockless: Bool { environment.lockless }
 
-    /// Flushes commits made with `.relaxed` durability to disk.
-    public func sync() throws { try environment.sync() }
+    /// Flushes commits made with `.relaxed` durability to disk, then
+    /// records the head they reached (`HeadRecord`: only once they are there).
+    public func sync() throws {
+        try environment.sync()
+        let head = try head()
+        if head.seq > 0 { HeadRecord.write(head, in: environment.path) }
+    }
 
     /// The stored hashes of the events at `seqs` (nil where there is none;
     /// seq 0 is the empty ledger), read in one transaction.

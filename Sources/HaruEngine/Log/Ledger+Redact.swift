@@ -107,7 +107,7 @@ extension Ledger {
                 return RedactReport(seq: seq, fields: names, redactionSeq: result.head, digest: original)
             },
             afterCommit: { _ in
-                if let newHead { HeadRecord.write(newHead, in: environment.path) }
+                recordHead(afterCommit: newHead)
                 if let replaced { replaceProjectionSet(replaced) }
             })
     }
