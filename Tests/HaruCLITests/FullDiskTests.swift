@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+@_spi(Layers) @testable import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruSystem
+
 /// A file system that is really full (a tmpfs of 1 MiB, filled), not a
 /// failure injected at one call: LMDB maps its lock file, and a page of a
 /// new lock file had no block behind it, so `init` and an import into a new
@@ -28,6 +32,41 @@ import Testing
         try FileManager.default.removeItem(atPath: disk + "/fill")
         #expect(haru(["init", "--time-zone", "UTC"], ledger: disk + "/ledger").code == 0)
         #expect(haru(["verify"], ledger: disk + "/ledger").code == 0)
+    }
+
+    /// An import into a new ledger is committed in parts (`BatchCommits`):
+    /// a disk that fills after the first parts were committed ends it with
+    /// the same error, and the partial directory, parts and all, is removed.
+    @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aDiskThatFillsInALaterPartOfAnImportLeavesNothing() throws {
+        let dir = TempDir()
+        let disk = dir.path + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        #expect(try sh("mount -t tmpfs -o size=1m tmpfs '\(disk)'").code == 0)
+        defer { _ = try? sh("umount '\(disk)'") }
+        var lines = [
+            #"{"type":"settings.changed","at":"2026-03-01T00:00:00Z","data":{"time_zone":"UTC"}}"#,
+            #"{"type":"action.created","at":"2026-03-01T00:00:00Z","data":{"action_id":"water","name":"Water","tracking":"count"}}"#,
+        ]
+        for k in 0..<12_000 {
+            lines.append(#"{"type":"count.added","at":"2026-03-02T10:00:00Z","data":{"entry_id":"e\#(k)","action_id":"water","amount":1}}"#)
+        }
+        let input = InputBytes(Array(lines.joined(separator: "\n").utf8))
+        var committed: UInt64 = 0
+        #expect(throws: LedgerError.self) {
+            try Ledger.createBeside(disk + "/ledger") { partial in
+                let l = try Ledger.create(path: partial)
+                var rng = SeededRNG()
+                do {
+                    _ = try l.appendJSONLines(input, zones: .system, now: 1_772_625_600_000_000, rng: &rng, commits: .inParts(events: 500))
+                } catch {
+                    committed = try l.head().seq
+                    throw error
+                }
+            }
+        }
+        // It failed after parts were committed, not in the first.
+        #expect(committed >= 1_000, "\(committed)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk).isEmpty)
     }
 }
 
