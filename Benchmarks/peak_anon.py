@@ -8,7 +8,9 @@ heap and LMDB's dirty pages. Linux keeps no high-water mark of it, so it is
 sampled every 2 ms until the command exits (a peak shorter than that can be
 missed; an import's peak lasts seconds).
 
-  peak_anon.py [--out FILE.json] -- COMMAND ARG…   (no shell: the sampled process is the command itself)
+  peak_anon.py [--results FILE --task T --size S --records N] -- COMMAND ARG…
+      (no shell: the sampled process is the command itself; with --results,
+      the figure is also appended there as a row of Benchmarks/run.sh's results)
 """
 import json
 import os
@@ -29,9 +31,9 @@ def rss_anon_kib(pid):
 
 def main():
     args = sys.argv[1:]
-    out = None
-    if args[:1] == ["--out"]:
-        out, args = args[1], args[2:]
+    row = {}
+    while args and args[0] in ("--results", "--task", "--size", "--records"):
+        row[args[0][2:]], args = args[1], args[2:]
     if args[:1] == ["--"]:
         args = args[1:]
     if not args:
@@ -55,9 +57,11 @@ def main():
     code = os.waitstatus_to_exitcode(status)
     result = {"peak_anon_mib": round(peak / 1024, 1), "wall": round(wall, 3), "samples": samples, "exit": code}
     print(json.dumps(result))
-    if out:
-        with open(out, "w") as f:
-            json.dump(result, f)
+    if "results" in row:
+        with open(row["results"], "a") as f:
+            f.write(json.dumps({"peer": "haru", "task": row["task"], "size": row["size"], "records": int(row["records"]),
+                                "peak_anon_mib": result["peak_anon_mib"], "wall_median": result["wall"],
+                                "exit_codes": [code]}) + "\n")
     sys.exit(0 if code == 0 else 1)
 
 

@@ -124,17 +124,12 @@ print(f'{d}T{r.randrange(24):02d}:{r.randrange(60):02d}:00+09:00', r.randrange(1
     rm -rf "$l.import"
     # Peak anonymous memory (heap and LMDB's dirty pages, not the mapped file) of the import into a new
     # ledger (committed in parts) and of the batch append (one commit), sampled by Benchmarks/peak_anon.py.
-    for task in import-anon ingest-anon; do
-        rm -rf "$l.import"
-        if [ $task = import-anon ]; then
-            python3 Benchmarks/peak_anon.py --out "$out/$task.json" -- $haru --ledger "$l.import" import jsonl "$out/export-$size.jsonl" >/dev/null
-        else
-            $haru --ledger "$l.import" init --time-zone Asia/Tokyo --now 2024-01-01T00:00:00Z >/dev/null
-            python3 Benchmarks/peak_anon.py --out "$out/$task.json" -- $haru --ledger "$l.import" append "$w/events.jsonl" >/dev/null
-        fi
-        python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(json.dumps({'peer':'haru','task':sys.argv[2],'size':sys.argv[3],'records':int(sys.argv[4]),'peak_anon_mib':r['peak_anon_mib'],'wall_median':r['wall'],'exit_codes':[r['exit']]}))" \
-            "$out/$task.json" $task "$size" "$n" >> "$results"
-    done
+    anon() { python3 Benchmarks/peak_anon.py --results "$results" --task "$1" --size "$size" --records "$n" -- "${@:2}" >/dev/null; }
+    rm -rf "$l.import"
+    anon import-anon $haru --ledger "$l.import" import jsonl "$out/export-$size.jsonl"
+    rm -rf "$l.import"
+    $haru --ledger "$l.import" init --time-zone Asia/Tokyo --now 2024-01-01T00:00:00Z >/dev/null
+    anon ingest-anon $haru --ledger "$l.import" append "$w/events.jsonl"
     rm -rf "$l.import"
     timeit --peer haru --task export-csv --size "$size" --records "$n" --runs "$runs" --warmup 1 -- \
         "rm -rf $out/csv-$size && $haru --ledger $l export csv $out/csv-$size $now"

@@ -13,60 +13,54 @@ import Testing
 /// `PATH.partial-PID` behind. Needs root (to mount), which CI has.
 @Suite(.serialized) struct FullDiskTests {
     @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aFullDiskIsSaidAndLeavesNothingBehind() throws {
-        let dir = TempDir()
-        let disk = dir.path + "/disk"
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        #expect(try sh("mount -t tmpfs -o size=1m tmpfs '\(disk)'").code == 0)
-        defer { _ = try? sh("umount '\(disk)'") }
-        _ = try sh("dd if=/dev/zero of='\(disk)/fill' bs=64k count=32 2>/dev/null")  // more than fits: the disk is full
-        let export = #"{"seq":1,"id":"0190a000-0000-7000-8000-000000000001","type":"settings.changed","at":"2026-03-01T00:00:00Z","recorded":"2026-03-01T00:00:00Z","data":{"time_zone":"UTC"}}"#
-        for args in [["init", "--time-zone", "UTC"], ["import", "jsonl", "-"]] {
-            let r = haru(args, ledger: disk + "/ledger", stdin: export)
-            #expect(r.code == 3, "\(args): \(r.out) \(r.err)")
-            #expect(r.err.contains("cannot create the ledger at \(disk)/ledger") && r.err.contains("No space left on device"), "\(r.err)")
-            #expect(!r.err.contains("bus error") && !r.err.contains("damaged"), "\(r.err)")
-            let left = try FileManager.default.contentsOfDirectory(atPath: disk).filter { $0 != "fill" }
-            #expect(left.isEmpty, "nothing beside it: \(left)")
+        try LedgersOnTheirOwnDisk.withTmpfs(size: "1m") { (disk: String) throws in
+            _ = try sh("dd if=/dev/zero of='\(disk)/fill' bs=64k count=32 2>/dev/null")  // more than fits: the disk is full
+            let export = #"{"seq":1,"id":"0190a000-0000-7000-8000-000000000001","type":"settings.changed","at":"2026-03-01T00:00:00Z","recorded":"2026-03-01T00:00:00Z","data":{"time_zone":"UTC"}}"#
+            for args in [["init", "--time-zone", "UTC"], ["import", "jsonl", "-"]] {
+                let r = haru(args, ledger: disk + "/ledger", stdin: export)
+                #expect(r.code == 3, "\(args): \(r.out) \(r.err)")
+                #expect(r.err.contains("cannot create the ledger at \(disk)/ledger") && r.err.contains("No space left on device"), "\(r.err)")
+                #expect(!r.err.contains("bus error") && !r.err.contains("damaged"), "\(r.err)")
+                let left = try FileManager.default.contentsOfDirectory(atPath: disk).filter { $0 != "fill" }
+                #expect(left.isEmpty, "nothing beside it: \(left)")
+            }
+            // Room again: the same command makes the ledger.
+            try FileManager.default.removeItem(atPath: disk + "/fill")
+            #expect(haru(["init", "--time-zone", "UTC"], ledger: disk + "/ledger").code == 0)
+            #expect(haru(["verify"], ledger: disk + "/ledger").code == 0)
         }
-        // Room again: the same command makes the ledger.
-        try FileManager.default.removeItem(atPath: disk + "/fill")
-        #expect(haru(["init", "--time-zone", "UTC"], ledger: disk + "/ledger").code == 0)
-        #expect(haru(["verify"], ledger: disk + "/ledger").code == 0)
     }
 
     /// An import into a new ledger is committed in parts (`BatchCommits`):
     /// a disk that fills after the first parts were committed ends it with
     /// the same error, and the partial directory, parts and all, is removed.
     @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aDiskThatFillsInALaterPartOfAnImportLeavesNothing() throws {
-        let dir = TempDir()
-        let disk = dir.path + "/disk"
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        #expect(try sh("mount -t tmpfs -o size=1m tmpfs '\(disk)'").code == 0)
-        defer { _ = try? sh("umount '\(disk)'") }
-        var lines = [
-            #"{"type":"settings.changed","at":"2026-03-01T00:00:00Z","data":{"time_zone":"UTC"}}"#,
-            #"{"type":"action.created","at":"2026-03-01T00:00:00Z","data":{"action_id":"water","name":"Water","tracking":"count"}}"#,
-        ]
-        for k in 0..<12_000 {
-            lines.append(#"{"type":"count.added","at":"2026-03-02T10:00:00Z","data":{"entry_id":"e\#(k)","action_id":"water","amount":1}}"#)
-        }
-        let input = InputBytes(Array(lines.joined(separator: "\n").utf8))
-        var committed: UInt64 = 0
-        #expect(throws: LedgerError.self) {
-            try Ledger.createBeside(disk + "/ledger") { partial in
-                let l = try Ledger.create(path: partial)
-                var rng = SeededRNG()
-                do {
-                    _ = try l.appendJSONLines(input, zones: .system, now: 1_772_625_600_000_000, rng: &rng, commits: .inParts(events: 500))
-                } catch {
-                    committed = try l.head().seq
-                    throw error
+        try LedgersOnTheirOwnDisk.withTmpfs(size: "1m") { (disk: String) throws in
+            var lines = [
+                #"{"type":"settings.changed","at":"2026-03-01T00:00:00Z","data":{"time_zone":"UTC"}}"#,
+                #"{"type":"action.created","at":"2026-03-01T00:00:00Z","data":{"action_id":"water","name":"Water","tracking":"count"}}"#,
+            ]
+            for k in 0..<12_000 {
+                lines.append(#"{"type":"count.added","at":"2026-03-02T10:00:00Z","data":{"entry_id":"e\#(k)","action_id":"water","amount":1}}"#)
+            }
+            let input = InputBytes(Array(lines.joined(separator: "\n").utf8))
+            var committed: UInt64 = 0
+            #expect(throws: LedgerError.self) {
+                try Ledger.createBeside(disk + "/ledger") { partial in
+                    let l = try Ledger.create(path: partial)
+                    var rng = SeededRNG()
+                    do {
+                        _ = try l.appendJSONLines(input, zones: .system, now: 1_772_625_600_000_000, rng: &rng, commits: .inParts(events: 500))
+                    } catch {
+                        committed = try l.head().seq
+                        throw error
+                    }
                 }
             }
+            // It failed after parts were committed, not in the first.
+            #expect(committed >= 1_000, "\(committed)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk).isEmpty)
         }
-        // It failed after parts were committed, not in the first.
-        #expect(committed >= 1_000, "\(committed)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: disk).isEmpty)
     }
 }
 

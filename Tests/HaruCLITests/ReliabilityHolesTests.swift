@@ -216,44 +216,50 @@ struct WriterBehindAnother {
 struct LedgersOnTheirOwnDisk {
     static let canMount: Bool = (try? sh("d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs $d && umount $d && rmdir $d").code) == 0
 
-    @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aReadOnlyLedgerAnswersQueriesAndRefusesAppendsClearly() throws {
+    /// Runs `body` with a tmpfs of `size` (`4m`, `300k` …) mounted at a fresh
+    /// directory, unmounted after (a closure, not a value unmounting in its
+    /// deinit: ARC may end a value's life before its scope does).
+    static func withTmpfs(size: String, _ body: (_ disk: String) throws -> Void) throws {
         let dir = TempDir()
-        let mnt = dir.path + "/disk"
-        try FileManager.default.createDirectory(atPath: mnt, withIntermediateDirectories: true)
-        #expect(try sh("mount -t tmpfs -o size=4m tmpfs '\(mnt)'").code == 0)
-        defer { _ = try? sh("umount '\(mnt)'") }
-        let l = mnt + "/ledger"
-        #expect(haru(["init"], ledger: l).code == 0)
-        #expect(haru(["action", "add", "Water", "--tracking", "count", "--id", "water"], ledger: l).code == 0)
-        #expect(haru(["count", "water", "3"], ledger: l).code == 0)
-        #expect(try sh("mount -o remount,ro '\(mnt)'").code == 0)
-        let day = haru(["day", "--json"], ledger: l)
-        #expect(day.code == 0, "\(day.err)")
-        #expect(day.out.contains(#""count":3"#))
-        #expect(haru(["verify"], ledger: l).code == 0)
-        let count = haru(["count", "water"], ledger: l)
-        #expect(count.code == 3)
-        #expect(count.err.contains("is read-only for this user (a read-only file system): queries answer, appends cannot"), "\(count.err)")
+        let disk = dir.path + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        #expect(try sh("mount -t tmpfs -o size=\(size) tmpfs '\(disk)'").code == 0)
+        defer { _ = try? sh("umount '\(disk)'") }
+        try body(disk)
+    }
+
+    @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aReadOnlyLedgerAnswersQueriesAndRefusesAppendsClearly() throws {
+        try Self.withTmpfs(size: "4m") { (mnt: String) throws in
+            let l = mnt + "/ledger"
+            #expect(haru(["init"], ledger: l).code == 0)
+            #expect(haru(["action", "add", "Water", "--tracking", "count", "--id", "water"], ledger: l).code == 0)
+            #expect(haru(["count", "water", "3"], ledger: l).code == 0)
+            #expect(try sh("mount -o remount,ro '\(mnt)'").code == 0)
+            let day = haru(["day", "--json"], ledger: l)
+            #expect(day.code == 0, "\(day.err)")
+            #expect(day.out.contains(#""count":3"#))
+            #expect(haru(["verify"], ledger: l).code == 0)
+            let count = haru(["count", "water"], ledger: l)
+            #expect(count.code == 3)
+            #expect(count.err.contains("is read-only for this user (a read-only file system): queries answer, appends cannot"), "\(count.err)")
+        }
     }
 
     @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aFullDiskSaysSoAndLosesNothingCommitted() throws {
-        let dir = TempDir()
-        let mnt = dir.path + "/disk"
-        try FileManager.default.createDirectory(atPath: mnt, withIntermediateDirectories: true)
-        #expect(try sh("mount -t tmpfs -o size=300k tmpfs '\(mnt)'").code == 0)
-        defer { _ = try? sh("umount '\(mnt)'") }
-        let l = mnt + "/ledger"
-        #expect(haru(["init"], ledger: l).code == 0)
-        #expect(haru(["action", "add", "Water", "--tracking", "count", "--id", "water"], ledger: l).code == 0)
-        let lines = (0..<5_000).map {
-            #"{"type":"count.added","at":"2026-03-01T00:00:00Z","data":{"entry_id":"e\#($0)","action_id":"water","amount":1}}"#
+        try Self.withTmpfs(size: "300k") { (mnt: String) throws in
+            let l = mnt + "/ledger"
+            #expect(haru(["init"], ledger: l).code == 0)
+            #expect(haru(["action", "add", "Water", "--tracking", "count", "--id", "water"], ledger: l).code == 0)
+            let lines = (0..<5_000).map {
+                #"{"type":"count.added","at":"2026-03-01T00:00:00Z","data":{"entry_id":"e\#($0)","action_id":"water","amount":1}}"#
+            }
+            let r = haru(["append"], ledger: l, stdin: lines.joined(separator: "\n"))
+            #expect(r.code == 3)
+            #expect(r.err.contains("is full ("), "\(r.err)")
+            #expect(r.err.contains("nothing of this write was committed"), "\(r.err)")
+            let v = haru(["verify"], ledger: l)
+            #expect(v.code == 0 && v.out.hasPrefix("ok: 2 events"), "\(v.out) \(v.err)")
         }
-        let r = haru(["append"], ledger: l, stdin: lines.joined(separator: "\n"))
-        #expect(r.code == 3)
-        #expect(r.err.contains("is full ("), "\(r.err)")
-        #expect(r.err.contains("nothing of this write was committed"), "\(r.err)")
-        let v = haru(["verify"], ledger: l)
-        #expect(v.code == 0 && v.out.hasPrefix("ok: 2 events"), "\(v.out) \(v.err)")
     }
 }
 

@@ -49,12 +49,11 @@ extension Ledger {
         defer { source = shared.source }
         var total = AppendResult(seqs: [], appended: 0, head: try head().seq)
         var first = true
-        var newHead: Head?
         try environment.withCommitsUnsynced {
             while !shared.ended {
                 try environment.makeRoom(bytes: BatchCommits.room)
                 var started = false
-                let (part, head) = try environment.write { txn in
+                let (part, _) = try environment.write { txn in
                     // A part cannot start over: its events were read from the source once.
                     guard !started else {
                         throw LedgerError.cannotCreate(
@@ -67,16 +66,15 @@ extension Ledger {
                         tally: total.written)
                 }
                 first = false
-                newHead = head ?? newHead
                 total.seqs += part.seqs
                 total.appended += part.appended
                 total.head = part.head
                 total.written = part.written
             }
         }
-        // Every part reaches the disk here (one fsync of the data file covers them all).
-        try environment.sync()
-        if let newHead { HeadRecord.write(newHead, in: environment.path) }
+        // Every part reaches the disk here (one fsync of the data file covers
+        // them all), and then the head record (`sync()`).
+        try sync()
         return total
     }
 }

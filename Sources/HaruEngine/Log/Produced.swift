@@ -100,12 +100,9 @@ extension Ledger {
         let fingerprint = rules.map(DayBuckets.fingerprintBytes)
         // The digest is order-free (`EntryDigest`): the dictionary's order does.
         var digest = EntryDigest()
-        for (day, v) in buckets {
-            var key = UInt32(truncatingIfNeeded: day + (1 << 31)).bigEndian
-            withUnsafeBytes(of: &key) { k in v.withUnsafeBytes { v in digest.add(k, v) } }
-        }
+        for (day, v) in buckets { BucketKey.withKey(day) { k in v.withUnsafeBytes { v in digest.add(k, v) } } }
         if let fingerprint { digest.add(BucketKey.calendar, fingerprint) }
-        let (produced, lookup, calendarValue, rulesDigest) = (digest, buckets, fingerprint, rules)
+        let (produced, lookup, calendarValue, rulesDigest, pageCount) = (digest, buckets, fingerprint, rules, pages.count)
         return Produced(
             db: db.raw, count: buckets.count + (fingerprint == nil ? 0 : 1),
             matches: { k, v, _ in
@@ -113,7 +110,7 @@ extension Ledger {
                 guard ByteOrder.same(BucketKey.calendar, k), let calendarValue else { return nil }
                 return ByteOrder.same(calendarValue, v)
             },
-            sorted: { rulesDigest.map { DayBuckets.stored(lookup, fingerprint: $0, pages: 1) } ?? [] }, digest: { produced },
+            sorted: { rulesDigest.map { DayBuckets.stored(lookup, fingerprint: $0, pages: pageCount) } ?? [] }, digest: { produced },
             describe: { BucketKey.describe($0) })
     }
 

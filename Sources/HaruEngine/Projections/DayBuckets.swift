@@ -20,10 +20,11 @@
 /// first (4 bytes); and one 8-byte key, `calendar`, holding the fingerprint
 /// of the calendar that cut them.
 @_spi(Layers) public enum BucketKey: KeyCodec {
-    @_spi(Layers) public static func bytes(_ day: Int64) -> [UInt8] {
-        var w = ByteWriter(capacity: 4)
-        w.u32(UInt32(truncatingIfNeeded: day + (1 << 31)))
-        return w.bytes
+    @_spi(Layers) public static func bytes(_ day: Int64) -> [UInt8] { withKey(day) { Array($0) } }
+
+    /// Calls `body` with the key of `day`, made in place (no array).
+    static func withKey<T>(_ day: Int64, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: day + (1 << 31)).bigEndian, body)
     }
 
     @_spi(Layers) public static func day(fromKey k: UnsafeRawBufferPointer) -> Int64 {
