@@ -9,22 +9,11 @@ import HaruLedger
 
 /// The variables haru reads (Docs/cli.md), and only those: the environment
 /// of a shell holds dozens, and making a Swift string of each was a tenth of
-/// a `haru day`'s instructions.
-let variablesRead: [[UInt8]] = [
-    "HARU_LEDGER", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "TZ", "TMPDIR", "LC_ALL", "LC_MESSAGES", "LANG",
-].map {
-    Array($0.utf8) + [UInt8(ascii: "=")]
-}
-
+/// a `haru day`'s instructions. `getenv` looks each up where it is.
 func environment() -> [String: String] {
     var env: [String: String] = [:]
-    var p = environ
-    while let entry = p.pointee {
-        p += 1
-        let bytes = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self)
-        // Compare the name and its '=' in place; a string only for a variable that is read.
-        guard let name = variablesRead.first(where: { v in v.indices.allSatisfy { bytes[$0] == v[$0] } }) else { continue }
-        env[String(decoding: name.dropLast(), as: UTF8.self)] = String(cString: bytes + name.count)
+    for name in ["HARU_LEDGER", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "TZ", "TMPDIR", "LC_ALL", "LC_MESSAGES", "LANG"] {
+        if let value = getenv(name) { env[name] = String(cString: value) }
     }
     return env
 }

@@ -17,14 +17,18 @@ public struct ZoneDirectory: Sendable {
     /// Whether `name` is a zone this directory has: an IANA name such as
     /// `Asia/Seoul` or `UTC` whose file starts with the TZif magic.
     public func knows(_ name: String) -> Bool {
-        guard !name.isEmpty, name.count <= 64, !name.hasPrefix("/"), !name.contains(".."),
-            name.utf8.allSatisfy({ c in
+        guard shaped(name), inside(name), let head = FileBytes.read(path + "/" + name, limit: 4) else { return false }
+        return head == Array("TZif".utf8)
+    }
+
+    /// Whether `name` has the shape of an IANA name: letters, digits and
+    /// `/_-+`, relative, with no `..`.
+    func shaped(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && !name.hasPrefix("/") && !name.contains("..")
+            && name.utf8.allSatisfy({ c in
                 (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
                     || c == UInt8(ascii: "/") || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
             })
-        else { return false }
-        guard inside(name), let head = FileBytes.read(path + "/" + name, limit: 4) else { return false }
-        return head == Array("TZif".utf8)
     }
 
     /// Whether the file `name` resolves to stays in this directory: tzdata

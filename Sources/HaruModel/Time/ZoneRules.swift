@@ -217,7 +217,8 @@ extension ZoneDirectory {
     /// Reads a zone's rules; nil when the name is unknown or the file is not TZif.
     public func rules(_ name: String) -> ZoneRules? {
         if name == "UTC" || name == "Etc/UTC" { return ZoneRules(fixed: name, offsetSeconds: 0) }
-        guard knows(name), let bytes = FileBytes.read(path + "/" + name, limit: 1 << 20) else { return nil }
+        // What `knows` checks, with the file read once: the parse checks the TZif magic.
+        guard shaped(name), inside(name), let bytes = FileBytes.read(path + "/" + name, limit: 1 << 20) else { return nil }
         return TZif.parse(bytes, name: name)
     }
 }

@@ -12,7 +12,7 @@
 /// Why at the process level, not per read: the fault happens inside C code
 /// that holds LMDB's locks and half-built state; nothing can be resumed after
 /// it, only ended cleanly. The handler uses only `write` and `_exit`
-/// (async-signal-safe), with messages made before it is installed. Swift's
+/// (async-signal-safe), with messages that are constants of the binary. Swift's
 /// own traps (SIGILL, SIGTRAP: a bug in haru, never a damaged file) are left
 /// to Swift's backtracer. Checks that can be made before reading (a data
 /// file cut short: `Environment.checkLength`) are made there and never
@@ -21,7 +21,7 @@ public enum FaultExit {
     /// Installs the handlers for SIGSEGV, SIGBUS and SIGABRT (the executable
     /// calls it once at start; tests never do).
     public static func install() {
-        for (signal, _, _) in faultMessages {
+        for signal in [SIGSEGV, SIGBUS, SIGABRT] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = faultHandler
             sigemptyset(&action.sa_mask)
@@ -31,23 +31,24 @@ public enum FaultExit {
     }
 }
 
-/// (signal, message, length): a constant, made the first time `install`
-/// reads it, so before any handler can run (the handler then only reads it:
-/// no allocation, no lock, no exclusivity check, as for a `let`; the
-/// pointers are never written, hence `nonisolated(unsafe)`).
-nonisolated(unsafe) private let faultMessages: [(Int32, UnsafeMutablePointer<CChar>, Int)] = [
-    (SIGSEGV, "a memory fault (SIGSEGV)"), (SIGBUS, "a bus error (SIGBUS)"), (SIGABRT, "an abort (SIGABRT)"),
-].map { signal, name in
-    let text =
-        "Error: haru stopped on \(name) while reading the ledger: its data file is probably damaged. "
-        + "`haru verify` says where; restore the ledger from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path). "
-        + "If verify finds nothing wrong, this is a bug in haru: please report it with the command you ran.\n"
-    return (signal, strdup(text)!, text.utf8.count)
-}
+/// The message, in three parts so that each is a `StaticString`: constant
+/// bytes in the binary, nothing made at start (building the three messages
+/// as strings was a twentieth of a `haru count`) and nothing allocated or
+/// locked in the handler.
+private let faultBefore: StaticString = "Error: haru stopped on "
+private let faultAfter: StaticString =
+    " while reading the ledger: its data file is probably damaged. `haru verify` says where; restore the ledger from a copy, or from an export (`haru import jsonl FILE` with --ledger at a new path). If verify finds nothing wrong, this is a bug in haru: please report it with the command you ran.\n"
 
 private func faultHandler(_ signal: Int32) {
-    faultMessages.withUnsafeBufferPointer { table in
-        for (s, text, count) in table where s == signal { _ = write(2, text, count) }
-    }
+    let name: StaticString =
+        switch signal {
+        case SIGSEGV: "a memory fault (SIGSEGV)"
+        case SIGBUS: "a bus error (SIGBUS)"
+        default: "an abort (SIGABRT)"
+        }
+    // Three writes, not a loop over an array: an array would be allocated here.
+    _ = write(2, faultBefore.utf8Start, faultBefore.utf8CodeUnitCount)
+    _ = write(2, name.utf8Start, name.utf8CodeUnitCount)
+    _ = write(2, faultAfter.utf8Start, faultAfter.utf8CodeUnitCount)
     _exit(3)
 }
