@@ -182,7 +182,12 @@ import Testing
         }
         let stamp = ISO8601DateFormatter()
         stamp.timeZone = local.timeZone
-        let start = stamp.string(from: nowDate.addingTimeInterval(-5 * 3600))
+        // The start goes to timewarrior in UTC ("…Z"): it reads offsets up to
+        // +12:00 only and took "…+13:00" (the zone chosen between 00:00 and
+        // 02:00 UTC) as a tag, starting the interval now.
+        let utcStamp = ISO8601DateFormatter()
+        utcStamp.timeZone = TimeZone(identifier: "UTC")!
+        let start = utcStamp.string(from: nowDate.addingTimeInterval(-5 * 3600))
         let pinned = stamp.string(from: nowDate.addingTimeInterval(60))
         try exclude(4, 3)
         tw.run(["start", start, "foo"])

@@ -27,10 +27,13 @@ public enum BatchCommits: Sendable, Equatable {
     /// parts committed in that directory.
     case inParts(events: Int = BatchCommits.partEvents)
 
-    /// Events per part: 65,536 keep an import's peak anonymous memory near
-    /// 64 MiB (32,768: 43 MiB, 131,072: 93 MiB, 262,144: 164 MiB at 1.1 M
-    /// events; the speed and the file's size barely change).
-    public static let partEvents = 65_536
+    /// Events per part: 131,072 keep an import's peak anonymous memory near
+    /// 93 MiB at 1.1 M events (32,768: 43 MiB, 65,536: 64 MiB, 262,144:
+    /// 164 MiB). Every part after the first inserts into trees the parts
+    /// before it committed, copying each page it lands on: at 110,000
+    /// events (one part of 131,072; two of 65,536) that was 7 % of an
+    /// import's instructions (Docs/performance.md, "Bulk loads in bounded memory").
+    public static let partEvents = 131_072
     /// Record bytes per part, for events much larger than usual (diary pages).
     static let partBytes = 32 << 20
     /// Free map space made before each part: a part that filled the map
@@ -81,9 +84,13 @@ extension Ledger {
 
 /// The source a load reads from, shared by its parts.
 private final class SharedSource<S: EventSource> {
-    var source: S
+    // Unchecked: read and written once per event, by one thread (the one
+    // appending), one part after another; checked at run time, each access
+    // went through the runtime's access set (19 M of an import's 3.7 G
+    // instructions at 110,000 events).
+    @exclusivity(unchecked) var source: S
     /// The source said it has no more events.
-    var ended = false
+    @exclusivity(unchecked) var ended = false
     let partEvents: Int
     init(_ source: S, partEvents: Int) {
         self.source = source
