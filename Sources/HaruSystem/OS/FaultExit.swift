@@ -33,7 +33,7 @@ public enum FaultExit {
 
 /// The message, in three parts so that each is a `StaticString`: constant
 /// bytes in the binary, nothing made at start (building the three messages
-/// as strings was a twentieth of a `haru count`) and nothing allocated or
+/// as strings was about 2 % of a `haru count`) and nothing allocated or
 /// locked in the handler.
 private let faultBefore: StaticString = "Error: haru stopped on "
 private let faultAfter: StaticString =
