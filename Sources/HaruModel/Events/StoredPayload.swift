@@ -9,33 +9,44 @@
 /// of bounds and a damaged record is reported as damage, as `Payload.decode`
 /// would.
 @_spi(Layers) public struct StoredPayload: PayloadFields {
-    /// One slot per field tag (the `InlineArray`s below hold this many): every tag is below it.
+    /// Every field tag is below this (the bits of `present` cover them).
     static let tags = 72
     static let tagLimit: UInt8 = 72
+    /// Fields whose places `init` keeps; a field after them is found by
+    /// walking on from the last kept one (payloads with more are rare).
+    static let kept = 16
     let bytes: UnsafeRawBufferPointer
     @_spi(Layers) public let fieldCount: Int
-    /// By tag: the offset of the field's kind byte + 1 (0: absent), noted by
-    /// the walk `init` makes anyway, so each accessor is one load.
-    var kindAt: InlineArray<72, UInt32>
+    /// The tags present, as bits (tags 0–63, then 64–127).
+    var present: (UInt64, UInt64)
+    /// The first `kept` fields present, in tag order: the offset of the
+    /// field's kind byte + 1, noted by the walk `init` makes anyway, so an
+    /// accessor is a bit count and one load. Small on purpose: each
+    /// accessor copies the table to read it (a table by tag, 72 offsets,
+    /// was a 288-byte `memcpy` per field read of a replay).
+    var kindAt: InlineArray<16, UInt32>
 
     @_spi(Layers) public init(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) {
         self.bytes = bytes
         var r = ByteReader(bytes)
         var last: UInt8 = 0
         var n = 0
-        var at = InlineArray<72, UInt32>(repeating: 0)
+        var bits: (UInt64, UInt64) = (0, 0)
+        var at = InlineArray<16, UInt32>(repeating: 0)
         while !r.atEnd {
             let tag = try r.u8()
             guard tag > last, tag < StoredPayload.tagLimit, Field(rawValue: tag) != nil else {
                 throw DecodeError("payload field tag \(tag) unknown or out of order")
             }
             last = tag
-            at[Int(tag)] = UInt32(truncatingIfNeeded: r.offset + 1)
+            if tag < 64 { bits.0 |= 1 << UInt64(tag) } else { bits.1 |= 1 << UInt64(tag - 64) }
+            if n < Self.kept { at[n] = UInt32(truncatingIfNeeded: r.offset + 1) }
             guard let kind = Payload.Kind(rawValue: try r.u8()) else { throw DecodeError("payload value kind unknown") }
             try Self.skip(kind, &r)
             n += 1
         }
         fieldCount = n
+        present = bits
         kindAt = at
     }
 
@@ -72,8 +83,33 @@
     /// The kind byte and value offset of field `f`; nil when absent.
     @inline(__always)
     func locate(_ f: Field) -> (kind: UInt8, at: Int)? {
-        let k = Int(kindAt[Int(f.rawValue)])
-        if k == 0 { return nil }
+        let tag = UInt64(f.rawValue)
+        // The field's rank among those present: the present tags below it.
+        let rank: Int
+        if tag < 64 {
+            guard (present.0 >> tag) & 1 == 1 else { return nil }
+            rank = (present.0 & ((1 << tag) &- 1)).nonzeroBitCount
+        } else {
+            guard (present.1 >> (tag - 64)) & 1 == 1 else { return nil }
+            rank = present.0.nonzeroBitCount + (present.1 & ((1 << (tag - 64)) &- 1)).nonzeroBitCount
+        }
+        if rank < Self.kept {
+            let k = Int(kindAt[rank])
+            return (bytes[k - 1], k)
+        }
+        return walk(from: Int(kindAt[Self.kept - 1]), fields: rank - (Self.kept - 1))
+    }
+
+    /// The field `fields` places after the one whose kind byte is at
+    /// `k - 1`. `init` checked every field, so the skips cannot fail.
+    func walk(from k: Int, fields: Int) -> (kind: UInt8, at: Int)? {
+        var k = k
+        for _ in 0..<fields {
+            var r = ByteReader(bytes)
+            r.offset = k
+            guard let kind = Payload.Kind(rawValue: bytes[k - 1]), (try? Self.skip(kind, &r)) != nil else { return nil }
+            k = r.offset + 2  // past the next field's tag and kind bytes
+        }
         return (bytes[k - 1], k)
     }
 
