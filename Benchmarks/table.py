@@ -91,6 +91,19 @@ if any(r for _, r, _ in anon):
         target = ("≤ 160 MiB: " + ("holds" if r["peak_anon_mib"] <= 160 else "no")) if t == "import-anon" else "–"
         print(f"| {what} | {size} | {r['peak_anon_mib']:.0f} MiB ({r['records']} events, {fmt_s(r['wall_median'])}) | {target} |")
     print()
+# One call against the static hello-world, alternated round by round (Benchmarks/alternate.py).
+floor = [(size, by.get(("haru", t, size)), t) for size in sizes for t in ("floor-count", "floor-day")]
+if any(r for _, r, _ in floor):
+    print("| one call, alternated with the static hello-world | size | median (p10) | × hello-world | target |")
+    print("|---|---|---|---|---|")
+    for size, r, t in floor:
+        if r is None:
+            continue
+        hello = by.get(("haru", "floor-hello", size))
+        what = "count (durable)" if t == "floor-count" else "day"
+        print(f"| {what}, {r['runs']} rounds | {size} | {r['wall_median'] * 1000:.2f} ms ({r['wall_p10'] * 1000:.2f} ms); "
+              f"hello-world {hello['wall_median'] * 1000:.2f} ms | {r['ratio']:.2f}× | ≤ 2×: {'holds' if r['ratio'] <= 2 else 'no'} |")
+    print()
 for line in open(sys.argv[2]):
     if line.strip():
         print("check:", line.strip())
