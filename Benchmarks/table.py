@@ -79,31 +79,40 @@ for task, per, target, peers in tasks:
             cells.append(f"{p} {t}: {fig(pr, d)} ({ratio:.2g}×)")
         print(f"| {task}{' (per call)' if per else ''} | {size} | {fig(r, per)} | {ok} | {'; '.join(cells) or '–'} |")
 print()
+
+
+def side_table(header, tasks, row):
+    """A small table of haru's rows for `tasks` at every size: `row(size, r, task)` gives its cells."""
+    found = [(size, by.get(("haru", t, size)), t) for size in sizes for t in tasks]
+    if not any(r for _, r, _ in found):
+        return
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for size, r, t in found:
+        if r is not None:
+            print("| " + " | ".join(row(size, r, t)) + " |")
+    print()
+
+
+def anon_row(size, r, t):
+    what = "import jsonl into a new ledger (parts)" if t == "import-anon" else "append into an empty ledger (one commit)"
+    target = ("≤ 160 MiB: " + ("holds" if r["peak_anon_mib"] <= 160 else "no")) if t == "import-anon" else "–"
+    return [what, size, f"{r['peak_anon_mib']:.0f} MiB ({r['records']} events, {fmt_s(r['wall_median'])})", target]
+
+
+def floor_row(size, r, t):
+    hello = by[("haru", "floor-hello", size)]
+    what = "count (durable)" if t == "floor-count" else "day"
+    return [f"{what}, {r['runs']} rounds", size,
+            f"{r['wall_median'] * 1000:.2f} ms ({r['wall_p10'] * 1000:.2f} ms); hello-world {hello['wall_median'] * 1000:.2f} ms",
+            f"{r['ratio']:.2f}×", "≤ 2×: " + ("holds" if r["ratio"] <= 2 else "no")]
+
+
 # Peak anonymous memory (RssAnon sampled every 2 ms): what a bulk load keeps, not the file it maps.
-anon = [(size, by.get(("haru", t, size)), t) for size in sizes for t in ("import-anon", "ingest-anon")]
-if any(r for _, r, _ in anon):
-    print("| bulk load | size | peak anonymous memory | target |")
-    print("|---|---|---|---|")
-    for size, r, t in anon:
-        if r is None:
-            continue
-        what = "import jsonl into a new ledger (parts)" if t == "import-anon" else "append into an empty ledger (one commit)"
-        target = ("≤ 160 MiB: " + ("holds" if r["peak_anon_mib"] <= 160 else "no")) if t == "import-anon" else "–"
-        print(f"| {what} | {size} | {r['peak_anon_mib']:.0f} MiB ({r['records']} events, {fmt_s(r['wall_median'])}) | {target} |")
-    print()
+side_table(["bulk load", "size", "peak anonymous memory", "target"], ("import-anon", "ingest-anon"), anon_row)
 # One call against the static hello-world, alternated round by round (Benchmarks/alternate.py).
-floor = [(size, by.get(("haru", t, size)), t) for size in sizes for t in ("floor-count", "floor-day")]
-if any(r for _, r, _ in floor):
-    print("| one call, alternated with the static hello-world | size | median (p10) | × hello-world | target |")
-    print("|---|---|---|---|---|")
-    for size, r, t in floor:
-        if r is None:
-            continue
-        hello = by.get(("haru", "floor-hello", size))
-        what = "count (durable)" if t == "floor-count" else "day"
-        print(f"| {what}, {r['runs']} rounds | {size} | {r['wall_median'] * 1000:.2f} ms ({r['wall_p10'] * 1000:.2f} ms); "
-              f"hello-world {hello['wall_median'] * 1000:.2f} ms | {r['ratio']:.2f}× | ≤ 2×: {'holds' if r['ratio'] <= 2 else 'no'} |")
-    print()
+side_table(["one call, alternated with the static hello-world", "size", "median (p10)", "× hello-world", "target"],
+           ("floor-count", "floor-day"), floor_row)
 for line in open(sys.argv[2]):
     if line.strip():
         print("check:", line.strip())
