@@ -1,6 +1,7 @@
 // File operations Glibc's Swift module does not show: renameat2 with
 // RENAME_EXCHANGE (Linux 3.15+), the one call that swaps two directories
-// atomically (`haru compact` in place).
+// atomically (`haru compact` in place), and O_PATH (a descriptor that pins a
+// directory this user may search but not list).
 #ifndef HARU_FILES_H
 #define HARU_FILES_H
 #ifndef _GNU_SOURCE
@@ -20,4 +21,7 @@
 static inline int haru_rename_exchange(const char *a, const char *b) {
     return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE);
 }
+
+/// O_PATH (Linux 2.6.39+), hidden behind _GNU_SOURCE in Glibc's module.
+static inline int haru_o_path(void) { return O_PATH; }
 #endif

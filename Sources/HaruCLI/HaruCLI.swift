@@ -161,9 +161,13 @@ package enum HaruCLI {
         }
         do {
             let parsed = try ArgumentParser.parse(args, for: command)
-            var ctx = Context(invocation: invocation, parsed: parsed, rng: AnyRNG(base: invocation.rng))
-            ctx.words = words
-            ctx.outputColor = outputColor
+            func context() -> Context {
+                var ctx = Context(invocation: invocation, parsed: parsed, rng: AnyRNG(base: invocation.rng))
+                ctx.words = words
+                ctx.outputColor = outputColor
+                return ctx
+            }
+            var ctx = context()
             if let c = outputColor, !["auto", "always", "never"].contains(c) {
                 throw UsageError("--color takes auto, always or never (got \(Echo.quoted(c)))")
             }
@@ -171,7 +175,26 @@ package enum HaruCLI {
             if let n = parsed.value(.now) { _ = try ctx.instant(n, option: "--now") }
             try Context.checkColorOption(parsed, command)
             guard let run = command.run else { throw UsageError("`haru \(path.joined(separator: " "))` needs a subcommand") }
-            let code = try run(&ctx, parsed)
+            var code: Int32
+            var attempt = 1
+            while true {
+                let written = (invocation.out.writes, invocation.err.writes)
+                do {
+                    code = try run(&ctx, parsed)
+                    break
+                } catch let e as LMDBError
+                    where e.code == ESTALE && attempt < 16 && invocation.committed.text == nil
+                    && written == (invocation.out.writes, invocation.err.writes)
+                {
+                    // `haru compact` put a compacted copy in place while this
+                    // command had the old one open; nothing was written (the
+                    // write was refused before it began) nor said: the command
+                    // runs again on the ledger now at the path, as the person
+                    // would have run it a moment later.
+                    attempt += 1
+                    ctx = context()
+                }
+            }
             if let end = invocation.end { withExtendedLifetime(ctx) { end(finish(invocation, code)) } }
             return code
         } catch {

@@ -21,6 +21,9 @@ package final class OutputStream {
     package private(set) var text = ""
     /// The errno of the first write that failed; later output is dropped.
     package private(set) var failure: Int32?
+    /// How many writes were made to it so far (a command that wrote nothing
+    /// can be run again from the start: `HaruCLI.dispatch`).
+    package private(set) var writes = 0
     /// A stream flushed before each write to this one (stdout, for stderr),
     /// so that a terminal shows the two in the order they were written.
     fileprivate weak var flushedFirst: OutputStream?
@@ -46,6 +49,7 @@ package final class OutputStream {
     /// megabytes: copying them was a tenth of `haru export jsonl`).
     package func write(bytes: [UInt8]) {
         guard fd != nil, bytes.count >= capacity, capacity > 0 else { return push(bytes, newline: false) }
+        writes += 1
         flushedFirst?.flush()
         flush()
         bytes.withUnsafeBytes { send($0) }
@@ -54,6 +58,7 @@ package final class OutputStream {
     /// The one path of every write: to `text` in tests, else into the
     /// buffer (stdout flushed first for stderr), sent when it is full.
     private func push<C: Collection>(_ bytes: C, newline: Bool) where C.Element == UInt8 {
+        writes += 1
         guard fd != nil else {
             text += String(decoding: bytes, as: UTF8.self)
             if newline { text += "\n" }

@@ -111,14 +111,14 @@ extension Ledger {
     /// calls rolled back.
     func recordHead(afterCommit head: Head?) {
         guard let head, environment.durability == .durable else { return }
-        HeadRecord.write(head, in: environment.path)
+        HeadRecord.write(head, in: environment.files)
     }
 
     /// Writes the head record now and syncs it, failing when it cannot: a new
     /// ledger is whole only with it (`Ledger.createBeside` callers write it
     /// before the rename). Appends write it after each commit without failing.
     public func writeHeadRecord() throws {
-        try HeadRecord.writeChecked(try head(), in: environment.path)
+        try HeadRecord.writeChecked(try head(), in: environment.files)
     }
 
     /// The files of a ledger's directory: LMDB's two and the head record.
@@ -126,7 +126,7 @@ extension Ledger {
 
     /// Refuses a data file rolled back behind the head record (`HeadRecord`).
     func checkHeadRecord() throws {
-        guard let recorded = try HeadRecord.read(in: environment.path) else { return }
+        guard let recorded = try HeadRecord.read(in: environment.files) else { return }
         let head = try self.head()
         let hash = head.hash.description
         if head.seq > recorded.seq || (head.seq == recorded.seq && hash == recorded.hash) { return }

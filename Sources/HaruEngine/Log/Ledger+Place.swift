@@ -142,7 +142,7 @@ extension Ledger {
     public func sync() throws {
         try environment.sync()
         let head = try head()
-        if head.seq > 0 { HeadRecord.write(head, in: environment.path) }
+        if head.seq > 0 { HeadRecord.write(head, in: environment.files) }
     }
 
     /// The stored hashes of the events at `seqs` (nil where there is none;

@@ -20,7 +20,14 @@ public final class Environment: @unchecked Sendable {
     let env: OpaquePointer
     /// The named databases, by name, opened once at start.
     private(set) var databases: [String: MDB_dbi] = [:]
+    /// The ledger's directory as the caller named it (what messages say, what `compact` swaps).
     @_spi(Layers) public let path: String
+    /// The directory this environment opened, held by a descriptor: LMDB's
+    /// files, the writers' queue and the head record are all reached
+    /// through it (`files`), never by `path` (`PinnedDirectory`).
+    let directory: PinnedDirectory
+    /// The path through which the ledger's files are opened (`/proc/self/fd/N`).
+    @_spi(Layers) public let files: String
     /// Whether commits are synced (`--no-sync` relaxes it).
     @_spi(Layers) public let durability: Durability
     let readOnly: Bool
@@ -66,48 +73,34 @@ public final class Environment: @unchecked Sendable {
                 }
             }
         }
-        try Environment.checkFiles(in: path)
-        if !create && !trustOwner { try Environment.checkOwner(of: path) }
-        var st = stat()
-        if stat(path + "/data.mdb", &st) != 0 && !create {
-            let e = errno
-            if e == EACCES {
-                throw LMDBError(
-                    code: EACCES, call: "stat", hint: "permission denied: \(path) (or a directory above it) cannot be searched by this user"
-                )
+        // Every file of the ledger is opened through its directory pinned by
+        // a descriptor (`PinnedDirectory`): `haru compact` may swap another
+        // directory in at the path at any moment, and LMDB's two opens must
+        // reach the same one. Opened again when the directory moved during
+        // the opens, so that a fresh open is of the ledger now at the path.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let dir = try Environment.pin(path)
+            let opened: (handle: OpaquePointer, lockless: Bool)
+            do {
+                opened = try Environment.openFiles(
+                    in: dir, path: path, create: create, durability: durability, readOnly: readOnly, mapSize: mapSize,
+                    trustOwner: trustOwner)
+            } catch let e where attempt < 8 && !dir.isStill(at: path) {
+                _ = e  // swapped away (and its files removed) mid-open: the ledger now at the path is opened instead
+                continue
             }
-            throw LMDBError(code: ENOENT, call: "mdb_env_open")
+            if attempt < 8 && !dir.isStill(at: path) {
+                mdb_env_close(opened.handle)
+                continue
+            }
+            (directory, env, lockless) = (dir, opened.handle, opened.lockless)
+            break
         }
-        var flags = UInt32(MDB_NOTLS)
-        if durability == .relaxed { flags |= UInt32(MDB_NOSYNC) }
-        if readOnly { flags |= UInt32(MDB_RDONLY) }
-        if !readOnly { try Environment.reserveLockFile(in: path) }
-        var handle: OpaquePointer
-        var lockless = false
-        do {
-            handle = try Environment.open(path, flags: flags, mapSize: mapSize)
-        } catch let e where readOnly && (e.code == EACCES || e.code == EROFS) {
-            // A ledger this user may only read (its files or its disk read-only):
-            // read it without LMDB's lock file, which a reader must write. Safe
-            // when nothing writes meanwhile, which is the case nearly always
-            // (nobody here can); a writer elsewhere could change pages under
-            // the read, so the command says so (`lockless`).
-            handle = try Environment.open(path, flags: flags | UInt32(MDB_NOLOCK), mapSize: mapSize)
-            lockless = true
-        } catch let e where !readOnly && (e.code == EACCES || e.code == EROFS) {
-            throw LMDBError(
-                code: e.code, call: e.call,
-                hint:
-                    "the ledger at \(path) is read-only for this user (\(e.code == EROFS ? "a read-only file system" : "its files' permissions")): queries answer, appends cannot"
-            )
-        }
-        if create {
-            for name in ["data.mdb", "lock.mdb"] { chmod(path + "/" + name, 0o600) }
-        }
-        env = handle
+        files = directory.files
         self.readOnly = readOnly
-        self.lockless = lockless
-        gate = readOnly ? nil : WriterGate(directory: path)
+        gate = readOnly ? nil : WriterGate(directory: files)
         gate?.prepare()
         try checkLength()
         // Clear reader slots left by processes that died mid-read, so they
@@ -127,6 +120,59 @@ public final class Environment: @unchecked Sendable {
         // the handle (closing it here as well freed it twice).
     }
 
+    /// The ledger's directory, pinned (`PinnedDirectory`).
+    private static func pin(_ path: String) throws(LMDBError) -> PinnedDirectory {
+        if let dir = PinnedDirectory(path) { return dir }
+        if errno == EACCES {
+            throw LMDBError(
+                code: EACCES, call: "stat", hint: "permission denied: \(path) (or a directory above it) cannot be searched by this user")
+        }
+        throw LMDBError(code: ENOENT, call: "mdb_env_open")
+    }
+
+    /// Opens LMDB's files in the pinned directory `dir` (the ledger at `path`, which messages name).
+    private static func openFiles(
+        in dir: PinnedDirectory, path: String, create: Bool, durability: Durability, readOnly: Bool, mapSize: Int, trustOwner: Bool
+    ) throws(LMDBError) -> (handle: OpaquePointer, lockless: Bool) {
+        let files = dir.files
+        try Environment.checkFiles(in: files, named: path)
+        if !create && !trustOwner { try Environment.checkOwner(of: dir, named: path) }
+        var st = stat()
+        if stat(files + "/data.mdb", &st) != 0 && !create {
+            let e = errno
+            if e == EACCES {
+                throw LMDBError(
+                    code: EACCES, call: "stat", hint: "permission denied: \(path) (or a directory above it) cannot be searched by this user"
+                )
+            }
+            throw LMDBError(code: ENOENT, call: "mdb_env_open")
+        }
+        var flags = UInt32(MDB_NOTLS)
+        if durability == .relaxed { flags |= UInt32(MDB_NOSYNC) }
+        if readOnly { flags |= UInt32(MDB_RDONLY) }
+        if !readOnly { try Environment.reserveLockFile(in: files) }
+        do {
+            let handle = try Environment.open(files, flags: flags, mapSize: mapSize)
+            if create {
+                for name in ["data.mdb", "lock.mdb"] { chmod(files + "/" + name, 0o600) }
+            }
+            return (handle, false)
+        } catch let e where readOnly && (e.code == EACCES || e.code == EROFS) {
+            // A ledger this user may only read (its files or its disk read-only):
+            // read it without LMDB's lock file, which a reader must write. Safe
+            // when nothing writes meanwhile, which is the case nearly always
+            // (nobody here can); a writer elsewhere could change pages under
+            // the read, so the command says so (`lockless`).
+            return (try Environment.open(files, flags: flags | UInt32(MDB_NOLOCK), mapSize: mapSize), true)
+        } catch let e where !readOnly && (e.code == EACCES || e.code == EROFS) {
+            throw LMDBError(
+                code: e.code, call: e.call,
+                hint:
+                    "the ledger at \(path) is read-only for this user (\(e.code == EROFS ? "a read-only file system" : "its files' permissions")): queries answer, appends cannot"
+            )
+        }
+    }
+
     /// A data file shorter than the last page its meta page names was cut
     /// (a copy that stopped early, a full disk under another tool): LMDB
     /// would map past its end and every read there would end the process
@@ -135,8 +181,9 @@ public final class Environment: @unchecked Sendable {
         var info = MDB_envinfo()
         var st = MDB_stat()
         var file = stat()
+        var fd: Int32 = -1
         guard mdb_env_info(env, &info) == MDB_SUCCESS, mdb_env_stat(env, &st) == MDB_SUCCESS,
-            stat(path + "/data.mdb", &file) == 0
+            mdb_env_get_fd(env, &fd) == MDB_SUCCESS, fstat(fd, &file) == 0
         else { return }
         // The page number comes from the meta page, unchecked by LMDB: a
         // changed byte there can make it any 64-bit number.
@@ -211,10 +258,10 @@ public final class Environment: @unchecked Sendable {
     /// LMDB would follow a symbolic link and write a whole environment (or
     /// its lock header) into whatever file it names, and a FIFO would hang
     /// every open. What is not there yet is fine (a new ledger).
-    static func checkFiles(in path: String) throws(LMDBError) {
+    static func checkFiles(in files: String, named path: String) throws(LMDBError) {
         for name in ["data.mdb", "lock.mdb"] {
             var st = stat()
-            guard lstat(path + "/" + name, &st) == 0 else { continue }
+            guard lstat(files + "/" + name, &st) == 0 else { continue }
             let type = st.st_mode & S_IFMT
             guard type != S_IFREG else { continue }
             let what =
@@ -232,9 +279,9 @@ public final class Environment: @unchecked Sendable {
     /// (the head record, a grown lock file) that the owner may not be able
     /// to write, and the content is the other user's to shape. A directory
     /// that cannot be looked at is left to the open to report.
-    static func checkOwner(of path: String) throws(LMDBError) {
+    static func checkOwner(of dir: PinnedDirectory, named path: String) throws(LMDBError) {
         var st = stat()
-        guard stat(path, &st) == 0, st.st_uid != geteuid() else { return }
+        guard fstat(dir.fd, &st) == 0, st.st_uid != geteuid() else { return }
         let owner = getpwuid(st.st_uid).map { String(cString: $0.pointee.pw_name) + " (uid \(st.st_uid))" } ?? "uid \(st.st_uid)"
         let me = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "uid \(geteuid())"
         throw LMDBError.refused(
@@ -375,14 +422,11 @@ public final class Environment: @unchecked Sendable {
 
     /// Refuses to write into a ledger that `haru compact` has replaced at its
     /// path while this process had it open (waiting in the writers' queue):
-    /// its files are no longer the ledger. One `stat` and one `fstat` a write.
+    /// its files are no longer the ledger. Asked holding the queue, which
+    /// `compact` holds across its swap: a writer that passes it commits
+    /// before the swap, into the ledger that `compact` then copies.
     private func checkStillInPlace() throws(LMDBError) {
-        var fd: Int32 = -1
-        var open = stat()
-        var there = stat()
-        guard mdb_env_get_fd(env, &fd) == MDB_SUCCESS, fstat(fd, &open) == 0 else { return }
-        guard stat(path + "/data.mdb", &there) == 0 else { return }
-        if open.st_ino != there.st_ino || open.st_dev != there.st_dev {
+        if !directory.isStill(at: path) {
             throw LMDBError(
                 code: ESTALE, call: "write",
                 hint:
