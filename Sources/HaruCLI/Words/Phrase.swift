@@ -28,7 +28,8 @@ enum Phrase: CaseIterable {
     case diaryWritten, filesKept, diaryDeleted, todoNumber, calendarEvents
     case createdTag, createdAction, createdGoal, addedQuest, createdLedger
     // `haru sync` and `haru init --from`.
-    case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncNotRead, syncLeftOut, syncConflicts, syncJoined
+    case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncNotRead, syncLeftOut, syncConflicts,
+        syncJoined
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
     case colStatus, colElapsed, colGoal, colTarget, colRule, colPeriod, colDays, colDeadline
@@ -234,6 +235,11 @@ enum Phrase: CaseIterable {
                 "  waiting for an earlier file of device %1 (the sync tool has not delivered it yet)",
                 "  기기 %1의 앞선 파일을 기다리는 중 (동기화 도구가 아직 전하지 않았습니다)",
                 "  端末 %1 の前のファイルを待っています (同期ツールがまだ届けていません)")
+        case .syncIncomplete:
+            return t(
+                "  waiting for %1 to arrive whole (what has arrived was read; the rest is read when it comes)",
+                "  %1 파일이 다 도착하기를 기다리는 중 (도착한 부분은 읽었고, 나머지는 오면 읽습니다)",
+                "  %1 が届き切るのを待っています (届いた分は読みました。残りは届いたら読みます)")
         case .syncNotRead: return t("  not read: %1: %2", "  읽지 못함: %1: %2", "  読めませんでした: %1: %2")
         case .syncLeftOut:
             return t("  left out: event %1 is here with other content", "  제외: 사건 %1이(가) 다른 내용으로 이미 있습니다", "  除外: イベント %1 は別の内容ですでにあります")

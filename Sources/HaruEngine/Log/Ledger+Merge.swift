@@ -239,10 +239,30 @@ extension Ledger {
         return try environment.read { txn in try txn.get(meta, Array(key.utf8)) { v in v.withUnsafeBytes { Array($0) } } }
     }
 
-    /// Writes values a sync keeps in `meta` (what it pushed, the targets it used).
-    public func setSyncState(_ values: [(key: String, value: [UInt8])]) throws {
+    /// Writes values a sync keeps in `meta` (what it pushed, the targets it
+    /// used) and removes those it no longer needs, in one commit.
+    public func setSyncState(_ values: [(key: String, value: [UInt8])], removing: [String] = []) throws {
         guard let meta else { throw LedgerError.invalid(InputError(field: "ledger", rule: "is open read-only")) }
-        try environment.write { txn in for (k, v) in values { try txn.put(meta, Array(k.utf8), v) } }
+        try environment.write { txn in
+            for (k, v) in values { try txn.put(meta, Array(k.utf8), v) }
+            for k in removing { try txn.delete(meta, Array(k.utf8)) }
+        }
+    }
+
+    /// The sync state whose keys start with `prefix`, in key order.
+    public func syncStates(prefix: String) throws -> [(key: String, value: [UInt8])] {
+        guard let meta else { return [] }
+        let start = Array(prefix.utf8)
+        return try environment.read { txn in
+            var out: [(key: String, value: [UInt8])] = []
+            try txn.scan(meta, from: start) { k, v in
+                let key = k.withUnsafeBytes { Array($0) }
+                guard key.starts(with: start) else { return false }
+                out.append((String(decoding: key, as: UTF8.self), v.withUnsafeBytes { Array($0) }))
+                return true
+            }
+            return out
+        }
     }
 }
 

@@ -11,6 +11,8 @@ public struct OwnEvents: Sendable {
     public var seqs: ClosedRange<UInt64>
     /// How many events `lines` holds.
     public var count: Int
+    /// How many blob lines come before them.
+    public var blobs: Int
     /// One blob line per attachment the events name (`BlobLine`), then one
     /// export line per event.
     public var lines: [UInt8]
@@ -51,13 +53,15 @@ extension Ledger {
             guard count > 0 || last > after else { return nil }
             var lines: [UInt8] = []
             var seen = Set<String>()
+            var blobLines = 0
             for d in blobs where seen.insert(d).inserted {
                 // A blob redacted meanwhile is gone: the page names a marker now.
                 guard let blobs = self.blobs, let key = Ledger.blobKey(d), let bytes = try txn.copy(blobs, key) else { continue }
                 bytes.withUnsafeBytes { BlobLine.write(digest: d, bytes: $0, to: &lines) }
+                blobLines += 1
             }
             lines += out.bytes
-            return OwnEvents(seqs: (after + 1)...last, count: count, lines: lines)
+            return OwnEvents(seqs: (after + 1)...last, count: count, blobs: blobLines, lines: lines)
         }
     }
 }

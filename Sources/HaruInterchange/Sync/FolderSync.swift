@@ -3,12 +3,16 @@
 ///
 /// Each device writes only under `DIR/devices/<its id>/`: segments of its
 /// own events (`Segment`), each written whole under a temporary name and
-/// renamed into place, so a sync tool never copies half of one. It reads
-/// every other device's segments in seq order and merges what it lacks
-/// (`Ledger.merge`), remembering per device how far it read, in the same
-/// commit. No locks: two devices never write the same file, and a file
-/// that is late, repeated or out of order changes nothing but when its
-/// events arrive.
+/// renamed into place, ending in a trailer that proves it whole. It reads
+/// every device's segments in order and merges what it lacks
+/// (`Ledger.merge`), remembering in the same commit how far it read each
+/// device's run of whole files and, past that, the stamp of every file it
+/// read (`FileStamp`), so that a file is read again when it changes. The
+/// folder is untrusted and flaky input: a file that is not whole yet (a
+/// sync tool, `cp` or SMB still writing it), late, repeated, out of order,
+/// stray, linked out of the folder or unreadable changes nothing but when
+/// its events arrive, and never stops other files, devices or this
+/// device's pushes. No locks: two devices never write the same file.
 
 @_spi(Layers) import HaruEngine
 @_spi(Layers) import HaruModel
@@ -36,6 +40,9 @@ public struct SyncReport: Sendable {
     public var waiting: [String] = []
     /// Files that could not be read, and why (left for the next sync).
     public var unreadable: [(file: String, why: String)] = []
+    /// Files that are not whole yet (`device/name`): their complete lines
+    /// were read; the file is read again once it changes.
+    public var incomplete: [String] = []
 
     public init() {}
 }
@@ -43,6 +50,13 @@ public struct SyncReport: Sendable {
 public struct FolderSync {
     /// Own events per file at most: a file a sync tool copies in one piece.
     public static let segmentLimit = 50_000
+    /// A file larger than this is not read (a segment of 50,000 events with
+    /// its attachments is far smaller): a sparse or growing file claiming
+    /// terabytes must not end the sync.
+    public static let fileLimit: Int64 = 512 << 20
+    /// A run ending past this is no device's (10^15 events): a stray name,
+    /// left out when this device names its next file.
+    static let plausibleEnd: UInt64 = 1_000_000_000_000_000
 
     public let ledger: Ledger
     public let folder: String
@@ -52,9 +66,18 @@ public struct FolderSync {
         (self.ledger, self.folder, self.zones) = (ledger, folder, zones)
     }
 
-    static func pulledKey(_ device: String) -> String { "sync.pulled." + device }
+    /// The folder in the keys of this ledger's sync state (a digest: a path can be longer than a key).
+    var folderTag: String {
+        var hex: [UInt8] = []
+        Digest.sha256(Array(folder.utf8)).writeHex(to: &hex)
+        return String(decoding: hex.prefix(16), as: UTF8.self)
+    }
+    /// How far the run of whole files of `device` in this folder was read.
+    func markKey(_ device: String) -> String { "sync.read." + folderTag + "/" + device }
+    /// A file read past that run: its stamp and whether it was whole.
+    func fileKey(_ device: String, _ name: String) -> String { "sync.file." + folderTag + "/" + device + "/" + name }
 
-    /// Pushes this device's new events, then pulls the others'.
+    /// Pushes this device's new events, then reads every device's files.
     /// - Parameters:
     ///   - now: the clock (µs), for the merge's transaction time.
     ///   - offset: the UTC offset instants print with in the files.
@@ -65,85 +88,191 @@ public struct FolderSync {
         let devices = folder + "/devices"
         let mine = devices + "/" + me
         if let why = WholeFile.makeDirectory(mine) { throw SyncError(why) }
+        // A device folder that is a link would have this device write outside DIR.
+        guard WholeFile.isRealDirectory(mine) else {
+            throw SyncError("\(mine) is not a folder of its own (a link or a file): haru writes nothing outside \(folder)")
+        }
         var report = SyncReport()
+        let pushed = try push(into: mine, me: me, offset: offset, progress: progress, report: &report)
+        // Leftovers of a write this device was killed in.
+        for name in DirectoryNames.list(mine) where name.hasPrefix(".") && name.contains(".tmp-") { WholeFile.remove(mine + "/" + name) }
 
-        // Push: the own events after the last file this device wrote.
-        // Past the last file, the seqs already looked through and found to hold
-        // only pulled events (so an idle sync does not read them again); all
-        // of them when the folder lost this device's files.
-        let written = DirectoryNames.list(mine).compactMap(Segment.seqs(ofName:)).map(\.upperBound).max() ?? 0
-        let scannedKey = "sync.scanned." + folder
-        let scanned = try ledger.syncState(scannedKey).flatMap(Self.seq(from:)) ?? 0
-        let sentKey = "sync.sent." + folder
+        // Pull: every device's files past what was read of it — this one's
+        // too: a file there that this ledger did not write holds this
+        // device's events from before the ledger was restored from an
+        // older copy, which the other devices have.
+        var pull = Pull()
+        for device in DirectoryNames.list(devices) where !device.hasPrefix(".") && EntityID.isValid(device) {
+            if device != me { report.devices.append(device) }
+            try read(device: device, in: devices + "/" + device, me: me, pull: &pull, report: &report, progress: progress)
+        }
+        if !pull.state.isEmpty {
+            progress?("merging \(pull.inputs.count) events")
+            report.merge = try ledger.merge(pull.inputs, blobs: pull.blobs, state: pull.state, now: now)
+            // What the merge appended right after what was looked through holds
+            // only pulled events: the next sync need not look through it again.
+            if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
+                try ledger.setSyncState([("sync.scanned." + folder, FolderSync.bytes(report.merge.head))])
+            }
+        }
+        if !pull.passed.isEmpty { try ledger.setSyncState([], removing: pull.passed) }
+        return report
+    }
+
+    /// Writes this device's own events after what was sent to this folder,
+    /// in files named after every file there.
+    /// - Returns: the seq through which the own events were looked through.
+    private func push(
+        into mine: String, me: String, offset: @escaping (Instant) -> Int, progress: ((String) -> Void)?, report: inout SyncReport
+    ) throws -> UInt64 {
+        let head = try ledger.head().seq
+        let names = DirectoryNames.list(mine).compactMap(Segment.seqs(ofName:)).filter { $0.upperBound < Self.plausibleEnd }
+        let scannedKey = "sync.scanned." + folder, sentKey = "sync.sent." + folder, wroteKey = "sync.wrote." + folder
+        // The own seqs looked through and sent: more than the head only as an
+        // older haru stored it from a stray file's name; everything again then.
+        var scanned = try ledger.syncState(scannedKey).flatMap(Self.seq(from:)) ?? 0
+        if scanned > head { scanned = 0 }
         let sentBefore = try ledger.syncState(sentKey).flatMap(Self.seq(from:)) ?? 0
-        var pushed = written > 0 || sentBefore == 0 ? max(written, scanned) : 0
-        // Each file's run starts where the last file's ended (a reader waits for
-        // a gap to fill), even when the seqs between hold only pulled events.
-        var fileEnd = written
+        // The end of the last file this ledger wrote (an older haru kept none: the folder's last).
+        let maxEnd = names.map(\.upperBound).max() ?? 0
+        let wrote = try ledger.syncState(wroteKey).flatMap(Self.seq(from:)) ?? maxEnd
+        // The folder lost this device's files (emptied, or another folder at
+        // the path): everything is sent again (held events are skipped by id).
+        if sentBefore > 0 || scanned > 0, !names.contains(where: { $0.upperBound == wrote }) { scanned = 0 }
+        var pushed = scanned
+        // Each file's run starts where the last one there ended (a reader
+        // waits for a gap to fill), after every file in the folder: a ledger
+        // restored from an older copy, or a stray file, never reuses a name.
+        var fileEnd = max(wrote, maxEnd)
+        var records: [(key: String, value: [UInt8])] = []
         while let run = try ledger.ownEvents(after: pushed, limit: Self.segmentLimit, offset: offset) {
             if run.count > 0 {
-                let name = Segment.name((fileEnd + 1)...run.seqs.upperBound)
+                let end = max(fileEnd + 1, run.seqs.upperBound)
+                let name = Segment.name((fileEnd + 1)...end)
                 progress?("writing \(run.count) events to \(name)")
-                if let why = WholeFile.write(run.lines, to: mine + "/" + name) { throw SyncError(why) }
-                fileEnd = run.seqs.upperBound
+                let bytes = run.lines + Segment.trailer(for: run.lines, blobs: run.blobs, events: run.count)
+                if let why = WholeFile.write(bytes, to: mine + "/" + name) { throw SyncError(why) }
+                if let stamp = FileStamp.of(mine + "/" + name) { records.append((fileKey(me, name), Self.record(stamp, whole: true))) }
+                fileEnd = end
                 report.pushed += run.count
                 report.files += 1
             }
             pushed = run.seqs.upperBound
             if run.count == 0 { break }
         }
-        if pushed != scanned || report.pushed > 0 {
-            try ledger.setSyncState([
-                (scannedKey, FolderSync.bytes(pushed)),
-                (sentKey, FolderSync.bytes(sentBefore + UInt64(report.pushed))),
-            ])
+        if pushed != scanned || report.pushed > 0 || records.count > 0 {
+            try ledger.setSyncState(
+                [
+                    (scannedKey, FolderSync.bytes(pushed)), (sentKey, FolderSync.bytes(sentBefore + UInt64(report.pushed))),
+                    (wroteKey, FolderSync.bytes(fileEnd)),
+                ] + records)
         }
-        // Leftovers of a write this device was killed in.
-        for name in DirectoryNames.list(mine) where name.hasPrefix(".") && name.contains(".tmp-") { WholeFile.remove(mine + "/" + name) }
+        return pushed
+    }
 
-        // Pull: every other device's files after what was read of it, in order.
+    /// What a pull gathers from the folder, merged in one commit.
+    struct Pull {
         var inputs: [EventInput] = []
         var blobs: [[UInt8]] = []
+        /// Written with the merge: how far each device was read, and the files read past that.
         var state: [(key: String, value: [UInt8])] = []
-        for device in DirectoryNames.list(devices) where device != me && !device.hasPrefix(".") && EntityID.isValid(device) {
-            report.devices.append(device)
-            let dir = devices + "/" + device
-            var read = try ledger.syncState(Self.pulledKey(device)).flatMap(Self.seq(from:)) ?? 0
-            let before = read
-            let files = DirectoryNames.list(dir).compactMap { n in Segment.seqs(ofName: n).map { (n, $0) } }.sorted {
-                $0.1.lowerBound < $1.1.lowerBound
-            }
-            for (name, seqs) in files where seqs.upperBound > read {
-                guard seqs.lowerBound <= read + 1 else {
-                    report.waiting.append(device)
-                    break
-                }
-                guard let bytes = FileBytes.read(dir + "/" + name) else {
-                    report.unreadable.append((device + "/" + name, "cannot be read"))
-                    break
-                }
-                do {
-                    let c = try Segment.read(bytes, zones: zones)
-                    progress?("reading \(c.events.count) events of device \(device) (\(name))")
-                    inputs += c.events
-                    blobs += c.blobs
-                    read = seqs.upperBound
-                } catch {
-                    report.unreadable.append((device + "/" + name, error.description))
-                    break
-                }
-            }
-            if read != before { state.append((Self.pulledKey(device), FolderSync.bytes(read))) }
+        /// Records of files the run of whole files has passed: removed after the merge.
+        var passed: [String] = []
+    }
+
+    /// Reads one device's files past what was read of it.
+    private func read(
+        device: String, in dir: String, me: String, pull: inout Pull, report: inout SyncReport, progress: ((String) -> Void)?
+    ) throws {
+        // A device folder that is a link leads out of DIR: not read.
+        guard WholeFile.isRealDirectory(dir) else {
+            report.unreadable.append((device, "is not a folder (a link or a file): not read; haru reads nothing outside \(folder)"))
+            return
         }
-        guard !state.isEmpty else { return report }
-        progress?("merging \(inputs.count) events")
-        report.merge = try ledger.merge(inputs, blobs: blobs, state: state, now: now)
-        // What the merge appended right after what was looked through holds
-        // only pulled events: the next sync need not look through it again.
-        if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
-            try ledger.setSyncState([(scannedKey, FolderSync.bytes(report.merge.head))])
+        var mark = try ledger.syncState(markKey(device)).flatMap(Self.seq(from:)) ?? 0
+        let before = mark
+        let prefix = fileKey(device, "")
+        var records: [String: (stamp: FileStamp, whole: Bool)] = [:]
+        for (key, value) in try ledger.syncStates(prefix: prefix) {
+            if let r = Self.record(from: value) { records[String(key.dropFirst(prefix.count))] = r }
         }
-        return report
+        let files = DirectoryNames.list(dir).compactMap { n in Segment.seqs(ofName: n).map { (n, $0) } }.sorted {
+            ($0.1.lowerBound, $0.1.upperBound) < ($1.1.lowerBound, $1.1.upperBound)
+        }
+        // Files are taken in order; the run of whole files from the mark on
+        // moves it, and every other file read is remembered by its stamp.
+        var inRun = true
+        for (name, seqs) in files where seqs.upperBound > mark {
+            let shown = device + "/" + name
+            let path = dir + "/" + name
+            func passOrRemember(whole: Bool, stamp: FileStamp) {
+                if whole, inRun, seqs.lowerBound <= mark + 1 {
+                    mark = seqs.upperBound
+                    if records[name] != nil { pull.passed.append(fileKey(device, name)) }
+                    return
+                }
+                if inRun, whole { report.waiting.append(device) }  // a gap before this file: an earlier one is late
+                inRun = false
+                if records[name].map({ $0.stamp != stamp || $0.whole != whole }) ?? true {
+                    pull.state.append((fileKey(device, name), Self.record(stamp, whole: whole)))
+                }
+                if !whole { report.incomplete.append(shown) }
+            }
+            guard let stamp = FileStamp.of(path) else { continue }  // gone meanwhile
+            guard stamp.regular else {
+                report.unreadable.append((shown, "is not a regular file (a link or a special file): not read"))
+                inRun = false
+                continue
+            }
+            if let r = records[name], r.stamp == stamp {
+                passOrRemember(whole: r.whole, stamp: stamp)  // read already, unchanged since
+                continue
+            }
+            guard stamp.size <= Self.fileLimit else {
+                report.unreadable.append(
+                    (shown, "is \(stamp.size) bytes, more than a segment can be (\(Self.fileLimit >> 20) MiB): not read"))
+                inRun = false
+                continue
+            }
+            guard let bytes = FileBytes.read(path, limit: Int(Self.fileLimit) + 1, followLinks: false) else {
+                report.unreadable.append((shown, "cannot be read"))
+                inRun = false
+                continue
+            }
+            var split = Segment.split(bytes)
+            let (contents, bad) = Segment.readLines(split.body, zones: zones)
+            // An own file an older haru wrote whole, without a trailer: given one now.
+            if device == me, !split.hasTrailer, bad.isEmpty, bytes.last == 0x0A, !contents.events.isEmpty,
+                try ledger.syncState("sync.wrote." + folder).flatMap(Self.seq(from:)).map({ seqs.upperBound <= $0 }) ?? false
+            {
+                let upgraded = bytes + Segment.trailer(for: bytes, blobs: contents.blobs.count, events: contents.events.count)
+                if WholeFile.write(upgraded, to: path) == nil, let now = FileStamp.of(path) {
+                    split = Segment.split(upgraded)
+                    passOrRemember(whole: split.whole, stamp: now)
+                    continue
+                }
+            }
+            // Lines of a whole file that cannot be read are named; those of a
+            // file still arriving may be unwritten yet (read again later).
+            if split.whole { for b in bad { report.unreadable.append((shown, "line \(b.line): \(b.why)")) } }
+            if !contents.events.isEmpty || !contents.blobs.isEmpty {
+                progress?("reading \(contents.events.count) events of device \(device) (\(name))")
+            }
+            pull.inputs += contents.events
+            pull.blobs += contents.blobs
+            passOrRemember(whole: split.whole && bad.isEmpty, stamp: stamp)
+        }
+        if mark != before { pull.state.append((markKey(device), FolderSync.bytes(mark))) }
+    }
+
+    /// A file's record: its stamp (size, modification time) and whether it was whole.
+    static func record(_ stamp: FileStamp, whole: Bool) -> [UInt8] {
+        bytes(UInt64(bitPattern: stamp.size)) + bytes(UInt64(bitPattern: stamp.modified)) + [whole ? 1 : 0]
+    }
+
+    static func record(from b: [UInt8]) -> (stamp: FileStamp, whole: Bool)? {
+        guard b.count == 17, let size = seq(from: Array(b[0..<8])), let modified = seq(from: Array(b[8..<16])) else { return nil }
+        return (FileStamp(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), regular: true), b[16] == 1)
     }
 
     /// A number as a sync keeps it in `meta` (8 bytes, big-endian), and back.

@@ -39,11 +39,77 @@ public enum Segment {
         public var events: [EventInput] = []
     }
 
-    /// Reads a segment's bytes.
+    /// The last line of every segment this version writes: how many blob
+    /// and event lines come before it, and the SHA-256 of their bytes. A
+    /// sync tool, `cp`, `scp` or SMB creates a file before it writes it and
+    /// may be seen at any point of that: a file is *whole* only when its
+    /// last line is a trailer that matches everything before it.
+    public static func trailer(for body: [UInt8], blobs: Int, events: Int) -> [UInt8] {
+        var hex: [UInt8] = []
+        body.withUnsafeBytes { Digest.sha256($0) }.writeHex(to: &hex)
+        return Array(#"{"segment":{"blobs":\#(blobs),"events":\#(events),"sha256":""#.utf8) + hex + Array(#""}}"#.utf8) + [0x0A]
+    }
+
+    /// A segment's bytes split into the lines before its trailer and
+    /// whether the file is whole (its trailer there and matching).
+    public struct Split {
+        /// The bytes before the trailer (all of them when there is none).
+        public var body: ArraySlice<UInt8>
+        /// The trailer is there and matches the body (line counts and digest).
+        public var whole: Bool
+        /// The last line is a trailer (matching or not).
+        public var hasTrailer: Bool
+    }
+
+    /// Finds the trailer (`trailer(for:)`) and checks it against the bytes before it.
+    public static func split(_ bytes: [UInt8]) -> Split {
+        let marker = Array(#"{"segment":"#.utf8)
+        // The last line: from after the newline before the final one.
+        guard bytes.last == 0x0A else { return Split(body: bytes[...], whole: false, hasTrailer: false) }
+        let end = bytes.count - 1
+        let start = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let last = bytes[start..<end]
+        guard last.starts(with: marker), let json = try? JSONParser.parse(slice: last), let fields = json["segment"]
+        else { return Split(body: bytes[...], whole: false, hasTrailer: false) }
+        let body = bytes[..<start]
+        var hex: [UInt8] = []
+        body.withUnsafeBytes { Digest.sha256($0) }.writeHex(to: &hex)
+        guard case .string(let digest)? = fields["sha256"], digest.utf8.elementsEqual(hex), case .int(let blobs)? = fields["blobs"],
+            case .int(let events)? = fields["events"]
+        else { return Split(body: body, whole: false, hasTrailer: true) }
+        var b = 0, e = 0
+        for (_, line) in JSONLines.split(Array(body)) {
+            if line.withUnsafeBufferPointer({ BlobLine.isBlobLine($0) }) { b += 1 } else { e += 1 }
+        }
+        return Split(body: body, whole: b == blobs && e == events, hasTrailer: true)
+    }
+
+    /// Reads the complete lines of a segment that may not be whole, line by
+    /// line: a line that cannot be read is listed (its number and why) and
+    /// the others are still read; a last line without its newline is one
+    /// being written and is left for later.
+    public static func readLines(_ body: ArraySlice<UInt8>, zones: ZoneDirectory) -> (Contents, bad: [(line: Int, why: String)]) {
+        var out = Contents()
+        var bad: [(line: Int, why: String)] = []
+        var bytes = Array(body)
+        if let lastNewline = bytes.lastIndex(of: 0x0A) { bytes.removeSubrange((lastNewline + 1)...) } else { bytes = [] }
+        for (n, line) in JSONLines.split(bytes) {
+            let isBlob = line.withUnsafeBufferPointer { BlobLine.isBlobLine($0) }
+            if isBlob, !out.events.isEmpty {
+                bad.append((n, "blob: blob lines come before the events"))
+                continue
+            }
+            do { try add(line: line, number: n, to: &out, zones: zones) } catch { bad.append((n, error.description)) }
+        }
+        return (out, bad)
+    }
+
+    /// Reads a segment's bytes (a trailer at the end, if any, is not an event).
     /// - Throws: `InputError` naming the line and field.
     public static func read(_ bytes: [UInt8], zones: ZoneDirectory) throws(InputError) -> Contents {
         var out = Contents()
-        for (n, line) in JSONLines.split(bytes) {
+        let split = split(bytes)
+        for (n, line) in JSONLines.split(split.hasTrailer ? Array(split.body) : bytes) {
             let isBlob = line.withUnsafeBufferPointer { BlobLine.isBlobLine($0) }
             if isBlob, !out.events.isEmpty {
                 throw InputError(field: "blob", rule: "blob lines come before the events").at(line: n)

@@ -63,6 +63,13 @@ public enum WholeFile {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` itself is a directory, not a link to one (`lstat`): a
+    /// sync reads and writes nothing that a link in its folder points to.
+    public static func isRealDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Removes a file; quietly does nothing when it is not there.
     public static func remove(_ path: String) { unlink(path) }
 

@@ -1,0 +1,157 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The sync folder as untrusted, flaky input (issue 40, findings 2, 3 and
+/// 9): files that arrive empty or in pieces, stray files in a device's own
+/// folder or another's, a ledger restored from an older copy, links out of
+/// the folder. Each case lost events before (the sync said nothing and
+/// exited 0); now every event arrives and both devices answer the same.
+struct SyncFolderHazards {
+    let folderTests = SyncFolderTests()
+
+    func counts(_ ledger: String) -> [String] {
+        haru(["log", "--json", "--type", "count"], ledger: ledger).out.split(separator: "\n").compactMap { line in
+            line.range(of: #""entry_id":"[^"]*""#, options: .regularExpression).map { String(line[$0]) }
+        }.sorted()
+    }
+
+    func deviceFolder(_ shared: String, holding name: String) throws -> String {
+        let devices = try FileManager.default.contentsOfDirectory(atPath: shared + "/devices")
+        let d = try #require(devices.first { FileManager.default.fileExists(atPath: shared + "/devices/\($0)/\(name)") })
+        return shared + "/devices/" + d
+    }
+
+    /// `cp`, `scp`, SMB and sync tools create a file before they write it: a
+    /// file seen empty, then with 2 of its 3 lines, is read again as it grows.
+    @Test func aFileSeenEmptyThenInPiecesIsMergedAsItsContentArrives() throws {
+        let dir = TempDir()
+        let (a, b, shared) = try folderTests.twoDevices(dir)
+        for (k, n) in [(1, "09:00"), (2, "09:10"), (3, "09:20")] {
+            #expect(haru(["count", "water", "\(k)", "--id", "c\(k)", "--now", "2026-03-02T\(n):00+09:00"], ledger: a).code == 0)
+        }
+        #expect(haru(["sync", "--now", "2026-03-02T09:30:00+09:00"], ledger: a).code == 0)
+        let name = "0000000000000004-0000000000000006.jsonl"
+        let file = try deviceFolder(shared, holding: name) + "/" + name
+        let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+        let lines = whole.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        #expect(lines.count == 5, "3 events, the trailer, and the end")
+        #expect(lines[3].starts(with: Data(#"{"segment":{"blobs":0,"events":3,"sha256":""#.utf8)), "the trailer")
+
+        // Created, nothing written yet.
+        try Data().write(to: URL(fileURLWithPath: file))
+        let empty = haru(["sync", "--now", "2026-03-02T09:31:00+09:00"], ledger: b)
+        #expect(empty.code == 0 && empty.out.contains("received 0") && empty.out.contains("to arrive whole"), "\(empty.out)")
+        // Two of its three lines.
+        try (lines[0] + Data("\n".utf8) + lines[1] + Data("\n".utf8)).write(to: URL(fileURLWithPath: file))
+        let part = haru(["sync", "--now", "2026-03-02T09:32:00+09:00"], ledger: b)
+        #expect(part.code == 0 && part.out.contains("received 2") && part.out.contains("to arrive whole"), "\(part.out)")
+        // Whole.
+        try whole.write(to: URL(fileURLWithPath: file))
+        let done = haru(["sync", "--now", "2026-03-02T09:33:00+09:00"], ledger: b)
+        #expect(done.code == 0 && done.out.contains("received 1") && !done.out.contains("waiting"), "\(done.out)")
+        #expect(counts(b) == counts(a) && counts(b).count == 3, "\(counts(b))")
+        #expect(folderTests.total(a) == folderTests.total(b))
+        let again = haru(["sync", "--now", "2026-03-02T09:34:00+09:00"], ledger: b)
+        #expect(again.out.contains("sent 0 events, received 0") && !again.out.contains("waiting"), "\(again.out)")
+    }
+
+    /// A stray file in a device's own folder, named past any seq, stopped
+    /// every later push ("sent 0 events", even once it was removed).
+    @Test func aStrayFileInTheDevicesOwnFolderNeverStopsItsPushes() throws {
+        let dir = TempDir()
+        let (a, b, shared) = try folderTests.twoDevices(dir)
+        let mine = try deviceFolder(shared, holding: "0000000000000001-0000000000000003.jsonl")
+        let stray = mine + "/9999999999999999-9999999999999999.jsonl"
+        FileManager.default.createFile(atPath: stray, contents: Data("not an event\n".utf8))
+        #expect(haru(["count", "water", "--id", "after-stray", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
+        let sent = haru(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a)
+        #expect(sent.out.contains("sent 1 event"), "\(sent.out)")
+        try FileManager.default.removeItem(atPath: stray)
+        #expect(haru(["count", "water", "--id", "after-removal", "--now", "2026-03-02T09:02:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T09:03:00+09:00"], ledger: a).out.contains("sent 1 event"))
+        #expect(haru(["sync", "--now", "2026-03-02T09:04:00+09:00"], ledger: b).out.contains("received 2"))
+        #expect(counts(b) == counts(a) && counts(b).count == 2, "\(counts(b))")
+    }
+
+    /// A file named as if it covered every seq, in another device's folder,
+    /// stopped that device's later files from being read.
+    @Test func aStrayRunInAnotherDevicesFolderNeverStopsItsLaterFiles() throws {
+        let dir = TempDir()
+        let (a, b, shared) = try folderTests.twoDevices(dir)
+        let theirs = try deviceFolder(shared, holding: "0000000000000001-0000000000000003.jsonl")
+        FileManager.default.createFile(atPath: theirs + "/0000000000000001-9999999999999999.jsonl", contents: Data("{}\n".utf8))
+        #expect(haru(["count", "water", "--id", "late", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a).code == 0)
+        let r = haru(["sync", "--now", "2026-03-02T09:02:00+09:00"], ledger: b)
+        #expect(r.out.contains("received 1"), "\(r.out)")
+        #expect(counts(b) == ["\"entry_id\":\"late\""], "\(counts(b))")
+    }
+
+    /// A ledger restored from a copy (as the rollback message advises): the
+    /// folder already has files past its head, from the events made after
+    /// the copy. Its new events were never sent; now they are, and the
+    /// events from after the copy come back to it from its own folder.
+    @Test func aLedgerRestoredFromAnOlderCopySendsItsNewEventsAndGetsBackTheLostOnes() throws {
+        let dir = TempDir()
+        let (a, b, _) = try folderTests.twoDevices(dir)
+        #expect(haru(["count", "water", "--id", "before-copy", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a).code == 0)
+        let copy = dir.path + "/a-copy"
+        try FileManager.default.copyItem(atPath: a, toPath: copy)
+        for k in 1...2 {
+            #expect(haru(["count", "water", "--id", "after-copy-\(k)", "--now", "2026-03-02T10:0\(k):00+09:00"], ledger: a).code == 0)
+        }
+        #expect(haru(["sync", "--now", "2026-03-02T10:05:00+09:00"], ledger: a).code == 0)
+        // The disk fails; the copy is put back.
+        try FileManager.default.removeItem(atPath: a)
+        try FileManager.default.moveItem(atPath: copy, toPath: a)
+        #expect(haru(["count", "water", "--id", "restored", "--now", "2026-03-02T11:00:00+09:00"], ledger: a).code == 0)
+        let sent = haru(["sync", "--now", "2026-03-02T11:01:00+09:00"], ledger: a)
+        #expect(sent.code == 0 && sent.out.contains("sent 1 event") && sent.out.contains("received 2"), "\(sent.out)")
+        let got = haru(["sync", "--now", "2026-03-02T11:02:00+09:00"], ledger: b)
+        #expect(got.code == 0, "\(got.out)")
+        let all = ["before-copy", "after-copy-1", "after-copy-2", "restored"].map { "\"entry_id\":\"\($0)\"" }.sorted()
+        #expect(counts(a) == all, "\(counts(a))")
+        #expect(counts(b) == all, "\(counts(b))")
+        #expect(folderTests.total(a) == folderTests.total(b))
+        #expect(haru(["verify"], ledger: a).code == 0 && haru(["verify"], ledger: b).code == 0)
+    }
+
+    /// Links lead out of the folder: a segment linked to a file elsewhere
+    /// and a device folder linked elsewhere are not read (and named); a
+    /// device whose own folder is a link writes nothing.
+    @Test func linksOutOfTheFolderAreNeitherReadNorWrittenThrough() throws {
+        let dir = TempDir()
+        let (a, b, shared) = try folderTests.twoDevices(dir)
+        let outside = dir.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        // Another device's events, kept outside DIR, linked in as a device folder and as a segment.
+        let theirs = try deviceFolder(shared, holding: "0000000000000001-0000000000000003.jsonl")
+        #expect(haru(["count", "water", "--id", "outside", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a).code == 0)
+        let segment = "0000000000000004-0000000000000004.jsonl"
+        try FileManager.default.moveItem(atPath: theirs + "/" + segment, toPath: outside + "/" + segment)
+        try FileManager.default.createSymbolicLink(atPath: theirs + "/" + segment, withDestinationPath: outside + "/" + segment)
+        try FileManager.default.createSymbolicLink(atPath: shared + "/devices/01LINKEDDEVICE", withDestinationPath: outside)
+        let r = haru(["sync", "--now", "2026-03-02T09:02:00+09:00"], ledger: b)
+        #expect(r.code == 1, "\(r.out)")
+        #expect(r.out.contains("received 0"), "\(r.out)")
+        #expect(r.out.contains("not read: \(theirs.split(separator: "/").last!)/\(segment): is not a regular file"), "\(r.out)")
+        #expect(r.out.contains("not read: 01LINKEDDEVICE: is not a folder"), "\(r.out)")
+        #expect(counts(b).isEmpty)
+        // B's own folder made a link: nothing is written through it.
+        let mineB = try FileManager.default.contentsOfDirectory(atPath: shared + "/devices").first {
+            $0 != theirs.split(separator: "/").last.map(String.init) && $0 != "01LINKEDDEVICE"
+        }
+        let own = shared + "/devices/" + (try #require(mineB))
+        let elsewhere = dir.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.removeItem(atPath: own)
+        try FileManager.default.createSymbolicLink(atPath: own, withDestinationPath: elsewhere)
+        #expect(haru(["count", "water", "--id", "b-side", "--now", "2026-03-02T09:03:00+09:00"], ledger: b).code == 0)
+        let w = haru(["sync", "--now", "2026-03-02T09:04:00+09:00"], ledger: b)
+        #expect(w.code == 3 && w.err.contains("is not a folder of its own (a link or a file): haru writes nothing outside"), "\(w.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty, "nothing written through the link")
+    }
+}
