@@ -182,15 +182,16 @@ package enum HaruCLI {
                 do {
                     code = try run(&ctx, parsed)
                     break
-                } catch let e as LMDBError
-                    where e.code == ESTALE && attempt < 1000 && invocation.committed.text == nil
+                } catch let e
+                    where Self.isRunAgain(e) && attempt < 1000 && invocation.committed.text == nil
                     && written == (invocation.out.writes, invocation.err.writes)
                 {
                     // `haru compact` put a compacted copy in place while this
-                    // command had the old one open; nothing was written (the
-                    // write was refused before it began) nor said: the command
-                    // runs again on the ledger now at the path, as the person
-                    // would have run it a moment later. Each refusal means
+                    // command had the old one open, or another haru (a
+                    // sync's merge) rebuilt the projections it had opened;
+                    // nothing was written (the write was refused before it
+                    // began) nor said: the command runs again on the ledger
+                    // as it is now, as the person would have run it a moment later. Each refusal means
                     // another compaction finished, so this ends as a wait
                     // for the writers' queue does (as long as it takes):
                     // `compact` run in a loop made a writer lose 16 rounds in
@@ -208,6 +209,14 @@ package enum HaruCLI {
 }
 
 extension HaruCLI {
+    /// Errors that say "nothing was written: run it again" because another
+    /// process changed the ledger under this one (`dispatch` does).
+    static func isRunAgain(_ e: any Error) -> Bool {
+        if let e = e as? LMDBError { return e.code == ESTALE }
+        if case LedgerError.rebuiltMeanwhile = e { return true }
+        return false
+    }
+
     /// The one place where errors become messages and exit codes: every
     /// layer's errors say their `ExitStatus` (`HaruError`).
     static func report(_ error: any Error, usage: String, to err: OutputStream, words: Words = .english) -> Int32 {

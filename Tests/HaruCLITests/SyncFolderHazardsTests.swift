@@ -1,4 +1,5 @@
 import Foundation
+import HaruInterchange
 import TestSupport
 import Testing
 
@@ -153,5 +154,124 @@ struct SyncFolderHazards {
         let w = haru(["sync", "--now", "2026-03-02T09:04:00+09:00"], ledger: b)
         #expect(w.code == 3 && w.err.contains("is not a folder of its own (a link or a file): haru writes nothing outside"), "\(w.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty, "nothing written through the link")
+    }
+
+    /// Writes a whole file (with its trailer) of `lines` into a device's folder.
+    func writeSegment(_ lines: [String], to path: String) throws {
+        let body = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let blobs = lines.filter { $0.hasPrefix(#"{"blob""#) }.count
+        try Data(body + Segment.trailer(for: body, blobs: blobs, events: lines.count - blobs)).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func line(_ seq: Int, id: String, type: String, recorded: String = "2026-03-02T01:00:00.000000Z", data: String) -> String {
+        #"{"seq":\#(seq),"recorded":"\#(recorded)","id":"\#(id)","type":"\#(type)","at":"2026-03-02T01:00:00Z","v":1,"source":"cli","data":\#(data)}"#
+    }
+
+    /// One line stopped the whole pull with exit 2, forever: a
+    /// `ledger.redacted` event, or a diary page naming a blob whose blob
+    /// line is missing. Now each is named with its device, file and line,
+    /// left out, and everything else is merged.
+    @Test func oneBadLineIsNamedAndLeftOutWhileEverythingElseIsMerged() throws {
+        let dir = TempDir()
+        let (a, b, shared) = try folderTests.twoDevices(dir)
+        // A third device's file (its blobs database lost an entry; its haru was older).
+        let device = "0badc0de-0000-4000-8000-000000000001"
+        let theirs = shared + "/devices/" + device
+        try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
+        let hex = String(repeating: "ab", count: 32)
+        try writeSegment(
+            [
+                Self.line(4, id: "01a23c89-0000-7000-8000-000000000004", type: "count.added",
+                    data: #"{"entry_id":"fine-before","action_id":"water","amount":1}"#),
+                Self.line(5, id: "01a23c89-0000-7000-8000-000000000005", type: "ledger.redacted",
+                    data: #"{"seq":3,"fields":["note"],"reason":"x","digest":"\#(hex)","redacted_digest":"\#(hex)"}"#),
+                Self.line(6, id: "01a23c89-0000-7000-8000-000000000006", type: "diary.written",
+                    data: #"{"date":"2026-03-02","text":"a photo","attachments":["\#(hex)"]}"#),
+                Self.line(7, id: "01a23c89-0000-7000-8000-000000000007", type: "count.added",
+                    data: #"{"entry_id":"fine-after","action_id":"water","amount":2}"#),
+            ], to: theirs + "/0000000000000001-0000000000000004.jsonl")
+        // And the other device's own next file, after it.
+        #expect(haru(["count", "water", "--id", "next-file", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a).code == 1, "A reads the third device's file too")
+        let r = haru(["sync", "--now", "2026-03-02T09:02:00+09:00"], ledger: b)
+        #expect(r.code == 1, "\(r.out) \(r.err)")
+        let file = "\(device)/0000000000000001-0000000000000004.jsonl"
+        #expect(r.out.contains("not read: \(file): line 2: ledger.redacted is not sent between devices"), "\(r.out)")
+        #expect(r.out.contains("not read: \(file): line 3: names the blob abababababab… that neither the file nor this ledger holds"), "\(r.out)")
+        #expect(r.out.contains("received 3"), "\(r.out)")
+        #expect(counts(b) == [#""entry_id":"fine-after""#, #""entry_id":"fine-before""#, #""entry_id":"next-file""#], "\(counts(b))")
+        // Named again at the next sync (the file is read again until it changes).
+        let again = haru(["sync", "--now", "2026-03-02T09:03:00+09:00"], ledger: b)
+        #expect(again.code == 1 && again.out.contains("received 0") && again.out.contains("line 2: ledger.redacted"), "\(again.out)")
+        #expect(haru(["verify"], ledger: b).code == 0)
+    }
+
+    /// One forged line dated 2999 merged with exit 0 and carried this
+    /// device's transaction time to 3000-01-01 for good. Now it is held
+    /// back (and said), the clock stays where it is, and the line is merged
+    /// once the clock reaches it.
+    @Test func anOriginFarAheadIsHeldBackAndNeverMovesTheClock() throws {
+        let dir = TempDir()
+        let (a, b, shared) = try folderTests.twoDevices(dir)
+        let theirs = try deviceFolder(shared, holding: "0000000000000001-0000000000000003.jsonl")
+        try writeSegment(
+            [
+                Self.line(4, id: "01a23c89-0000-7000-8000-000000000009", type: "count.added", recorded: "2999-01-01T00:00:00.000000Z",
+                    data: #"{"entry_id":"from-2999","action_id":"water","amount":1}"#)
+            ], to: theirs + "/0000000000000004-0000000000000004.jsonl")
+        #expect(haru(["count", "water", "--id", "honest", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a).code == 0)
+        let r = haru(["sync", "--now", "2026-03-02T09:02:00+09:00"], ledger: b)
+        #expect(r.code == 0 && r.out.contains("received 1") && r.out.contains("held back: 1 (dated more than a day after"), "\(r.out)")
+        #expect(haru(["sync", "--json", "--now", "2026-03-02T09:02:30+09:00"], ledger: b).out.contains(#""future":1"#))
+        #expect(haru(["count", "water", "--id", "mine", "--now", "2026-03-02T09:03:00+09:00"], ledger: b).code == 0)
+        let last = haru(["log", "--json"], ledger: b).out.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.contains(#""recorded":"2026-03-02T00:03:00"#), "the clock stays: \(last)")
+        // Its backup imports.
+        let backup = dir.path + "/backup.jsonl"
+        #expect(haru(["export", "jsonl", "-o", backup], ledger: b).code == 0)
+        #expect(haru(["import", "jsonl", backup], ledger: dir.path + "/restored").code == 0)
+        // When the clock gets there, the line is merged.
+        let later = haru(["sync", "--now", "2999-01-02T00:00:00Z"], ledger: b)
+        #expect(later.code == 0 && later.out.contains("received 1") && !later.out.contains("held back"), "\(later.out)")
+    }
+
+    /// A sync removed every temporary file in its own folder, the one
+    /// another sync of the same ledger was writing included (that sync
+    /// failed with exit 3). Now only those of processes that are gone.
+    @Test func aSyncRemovesOnlyTheTemporaryFilesOfProcessesThatAreGone() throws {
+        let dir = TempDir()
+        let (a, _, shared) = try folderTests.twoDevices(dir)
+        let mine = try deviceFolder(shared, holding: "0000000000000001-0000000000000003.jsonl")
+        let running = mine + "/.0000000000000004-0000000000000004.jsonl.tmp-\(getpid())"
+        // A pid that is not running: past the kernel's pid_max (4,194,304 at most).
+        let gone = mine + "/.0000000000000004-0000000000000004.jsonl.tmp-2147483000"
+        for f in [running, gone] { FileManager.default.createFile(atPath: f, contents: Data("half".utf8)) }
+        #expect(try runBinary(["sync"], ledger: a).code == 0)
+        #expect(FileManager.default.fileExists(atPath: running), "another sync's file, being written")
+        #expect(!FileManager.default.fileExists(atPath: gone), "a killed sync's leftover")
+    }
+
+    /// Two syncs of one ledger at once, again and again, each with events to
+    /// send and merges that fold again: both end with exit 0 and the
+    /// devices agree. (A smoke test of the interleavings: the deterministic
+    /// ones are the test above and `LedgerError.rebuiltMeanwhile` being run
+    /// again by `haru`, as ESTALE is in `CompactRace`.)
+    @Test(.timeLimit(.minutes(2))) func twoSyncsOfOneDeviceAtOnceBothSucceed() throws {
+        let dir = TempDir()
+        let (a, b, _) = try folderTests.twoDevices(dir)
+        for k in 0..<6 {
+            // Earlier than what B holds: B's merge folds again (a rebuild of its projections).
+            #expect(haru(["count", "water", "--id", "a\(k)", "--now", "2026-03-02T0\(k):00:00+09:00"], ledger: a).code == 0)
+            #expect(haru(["count", "water", "2", "--id", "b\(k)", "--now", "2026-03-02T12:0\(k):00+09:00"], ledger: b).code == 0)
+            #expect(haru(["sync", "--now", "2026-03-02T13:00:00+09:00"], ledger: a).code == 0)
+            let one = "'\(haruBinary)' --ledger '\(b)' sync --now 2026-03-02T13:0\(k):00+09:00 > /dev/null"
+            let both = try sh("\(one) 2> '\(dir.path)/e1' & p=$!; \(one) 2> '\(dir.path)/e2'; r2=$?; wait $p; r1=$?; echo $r1 $r2; cat '\(dir.path)'/e?")
+            #expect(both.out.hasPrefix("0 0\n"), "\(both.out)")
+        }
+        #expect(haru(["sync", "--now", "2026-03-02T14:00:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T14:01:00+09:00"], ledger: b).code == 0)
+        #expect(counts(a) == counts(b) && counts(a).count == 12, "\(counts(a))")
+        #expect(folderTests.total(a) == folderTests.total(b))
     }
 }

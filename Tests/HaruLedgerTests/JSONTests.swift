@@ -8,6 +8,28 @@ import Testing
 @_spi(Layers) @testable import HaruInterchange
 
 struct JSONParsing {
+    /// Objects with many keys (issue 40, finding 5): duplicates are found
+    /// past the first 16 keys (through a set, not a scan per key), and an
+    /// object of more than `maxKeys` keys is refused at the key past the limit.
+    @Test(arguments: [17, 100, 4000]) func duplicatesAmongManyKeysAreFound(keys: Int) throws {
+        let distinct = "{" + (0..<keys).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        guard case .object(let members) = try JSONParser.parse(distinct) else { Issue.record("not an object"); return }
+        #expect(members.count == keys && members.last?.0 == "k\(keys - 1)")
+        let repeated = "{" + (0..<keys).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"k\(keys / 2)\":2}"
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(repeated) }
+        do { _ = try JSONParser.parse(repeated) } catch { #expect(error.reason == "duplicate key \"k\(keys / 2)\"") }
+    }
+
+    @Test func anObjectOfMoreThanMaxKeysIsRefused() throws {
+        let line = "{" + (0...JSONParser.maxKeys).map { "\"k\($0)\":1" }.joined(separator: ",") + "}"
+        do {
+            _ = try JSONParser.parse(line)
+            Issue.record("parsed")
+        } catch { #expect(error.reason == "more than \(JSONParser.maxKeys) keys in one object") }
+        let limit = "{" + (0..<JSONParser.maxKeys).map { "\"k\($0)\":1" }.joined(separator: ",") + "}"
+        #expect(throws: Never.self) { try JSONParser.parse(limit) }
+    }
+
     @Test func parsesNestedValuesKeepingKeyOrder() throws {
         let v = try JSONParser.parse(#"{"b":1,"a":[true,null,"x\n\u00e9\ud83d\ude00"],"c":{"d":-2.5e1}}"#)
         #expect(

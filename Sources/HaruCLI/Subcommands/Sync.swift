@@ -112,7 +112,7 @@ extension Subcommands {
                             ("target", .string(PostgresSync.shown(t))), ("pushed", .int(Int64(r.pushed))), ("files", .int(Int64(r.files))),
                             ("pulled", .int(Int64(r.merge.appended))), ("held", .int(Int64(r.merge.held))),
                             ("devices", .array(r.devices.map { .string($0) })), ("waiting", .array(r.waiting.map { .string($0) })),
-                            ("incomplete", .array(r.incomplete.map { .string($0) })),
+                            ("incomplete", .array(r.incomplete.map { .string($0) })), ("future", .int(Int64(r.future))),
                             ("conflicts", .int(Int64(r.merge.conflicts))),
                             (
                                 "new_conflicts",
@@ -144,6 +144,7 @@ extension Subcommands {
                     String(r.merge.appended)) + devices + (r.merge.held > 0 ? w(.syncHeld, String(r.merge.held)) : ""))
             for d in r.waiting { ctx.out.line(w(.syncWaiting, d)) }
             for f in r.incomplete { ctx.out.line(w(.syncIncomplete, f)) }
+            if r.future > 0 { ctx.out.line(w(.syncFuture, String(r.future))) }
             for u in r.unreadable { ctx.out.line(w(.syncNotRead, u.file, u.why)) }
             for id in r.merge.differing { ctx.out.line(w(.syncLeftOut, id.description)) }
             if !r.merge.newConflicts.isEmpty {

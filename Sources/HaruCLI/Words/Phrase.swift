@@ -28,7 +28,8 @@ enum Phrase: CaseIterable {
     case diaryWritten, filesKept, diaryDeleted, todoNumber, calendarEvents
     case createdTag, createdAction, createdGoal, addedQuest, createdLedger
     // `haru sync` and `haru init --from`.
-    case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncNotRead, syncLeftOut, syncConflicts,
+    case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncFuture, syncNotRead, syncLeftOut,
+        syncConflicts,
         syncJoined
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
@@ -240,6 +241,11 @@ enum Phrase: CaseIterable {
                 "  waiting for %1 to arrive whole (what has arrived was read; the rest is read when it comes)",
                 "  %1 파일이 다 도착하기를 기다리는 중 (도착한 부분은 읽었고, 나머지는 오면 읽습니다)",
                 "  %1 が届き切るのを待っています (届いた分は読みました。残りは届いたら読みます)")
+        case .syncFuture:
+            return t(
+                "  held back: %1 (dated more than a day after this device's clock: a clock set wrong, or a forged line); merged once the clock reaches them",
+                "  보류: %1건 (이 기기 시계보다 하루 넘게 앞선 날짜: 시계가 틀렸거나 위조된 줄); 시계가 그때에 이르면 합칩니다",
+                "  保留: %1件 (この端末の時計より1日以上先の日時: 時計の誤りか偽の行); 時計が追いついたら取り込みます")
         case .syncNotRead: return t("  not read: %1: %2", "  읽지 못함: %1: %2", "  読めませんでした: %1: %2")
         case .syncLeftOut:
             return t("  left out: event %1 is here with other content", "  제외: 사건 %1이(가) 다른 내용으로 이미 있습니다", "  除外: イベント %1 は別の内容ですでにあります")

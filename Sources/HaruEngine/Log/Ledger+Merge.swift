@@ -99,6 +99,17 @@ extension Ledger {
         for (i, e) in inputs.enumerated() where e.id == nil || e.origin == nil {
             throw LedgerError.invalid(InputError(field: e.id == nil ? "id" : "origin", rule: "a merged event needs one").at(line: i + 1))
         }
+        // The transaction time moves past every origin merged and never goes
+        // back: an origin far ahead of the clock (a forged line dated 2999)
+        // would carry every later event of this ledger there. Refused; a sync
+        // holds such events back before it merges (`Admission`).
+        for (i, e) in inputs.enumerated() where e.origin!.recorded > now &+ Ledger.maxOriginSkew {
+            throw LedgerError.invalid(
+                InputError(
+                    field: "origin.recorded", rule: "is more than a day after this device's clock; it is merged once the clock reaches it"
+                )
+                .at(line: i + 1))
+        }
         guard let meta else { throw LedgerError.invalid(InputError(field: "ledger", rule: "is open read-only")) }
         var newHead: Head?
         var replaced: ProjectionSet?
@@ -232,6 +243,9 @@ extension Ledger {
             return first?.id
         }
     }
+
+    /// How far ahead of the clock a merged event's origin may be (µs): one day.
+    public static let maxOriginSkew: Int64 = 86_400_000_000
 
     /// A value a sync keeps in `meta` (written by `merge(state:)` or `setSyncState`).
     public func syncState(_ key: String) throws -> [UInt8]? {

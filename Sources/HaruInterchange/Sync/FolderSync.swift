@@ -18,6 +18,10 @@
 @_spi(Layers) import HaruModel
 @_spi(Layers) import HaruSystem
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A sync that could not run (a missing folder, a file that cannot be written); nothing was lost.
 public struct SyncError: HaruError, Sendable {
     public var message: String
@@ -43,6 +47,9 @@ public struct SyncReport: Sendable {
     /// Files that are not whole yet (`device/name`): their complete lines
     /// were read; the file is read again once it changes.
     public var incomplete: [String] = []
+    /// Events held for later: their origin is more than a day after this
+    /// device's clock (`Admission.maxSkew`); read again at every sync.
+    public var future = 0
 
     public init() {}
 }
@@ -94,8 +101,15 @@ public struct FolderSync {
         }
         var report = SyncReport()
         let pushed = try push(into: mine, me: me, offset: offset, progress: progress, report: &report)
-        // Leftovers of a write this device was killed in.
-        for name in DirectoryNames.list(mine) where name.hasPrefix(".") && name.contains(".tmp-") { WholeFile.remove(mine + "/" + name) }
+        // Leftovers of a write this device was killed in: a temporary file
+        // whose process is gone (another sync of this ledger running now is
+        // writing its own; removing it failed that sync).
+        for name in DirectoryNames.list(mine) where name.hasPrefix(".") && name.contains(".tmp-") {
+            guard let last = name.split(separator: "-").last, let pid = Int32(last), pid > 0,
+                pid != getpid(), kill(pid, 0) == -1, errno == ESRCH
+            else { continue }
+            WholeFile.remove(mine + "/" + name)
+        }
 
         // Pull: every device's files past what was read of it — this one's
         // too: a file there that this ledger did not write holds this
@@ -104,7 +118,7 @@ public struct FolderSync {
         var pull = Pull()
         for device in DirectoryNames.list(devices) where !device.hasPrefix(".") && EntityID.isValid(device) {
             if device != me { report.devices.append(device) }
-            try read(device: device, in: devices + "/" + device, me: me, pull: &pull, report: &report, progress: progress)
+            try read(device: device, in: devices + "/" + device, me: me, now: now, pull: &pull, report: &report, progress: progress)
         }
         if !pull.state.isEmpty {
             progress?("merging \(pull.inputs.count) events")
@@ -152,7 +166,7 @@ public struct FolderSync {
                 progress?("writing \(run.count) events to \(name)")
                 let bytes = run.lines + Segment.trailer(for: run.lines, blobs: run.blobs, events: run.count)
                 if let why = WholeFile.write(bytes, to: mine + "/" + name) { throw SyncError(why) }
-                if let stamp = FileStamp.of(mine + "/" + name) { records.append((fileKey(me, name), Self.record(stamp, whole: true))) }
+                if let stamp = FileStamp.of(mine + "/" + name) { records.append((fileKey(me, name), Self.record(stamp, .whole))) }
                 fileEnd = end
                 report.pushed += run.count
                 report.files += 1
@@ -178,11 +192,25 @@ public struct FolderSync {
         var state: [(key: String, value: [UInt8])] = []
         /// Records of files the run of whole files has passed: removed after the merge.
         var passed: [String] = []
+        /// The digests of the blobs read so far.
+        var known: Set<String> = []
+    }
+
+    /// What a sync remembers of a file read past a device's run of whole files.
+    enum FileState: UInt8 {
+        /// Not whole yet: read again when its stamp moves.
+        case notWhole = 0
+        /// Whole and merged.
+        case whole = 1
+        /// Whole, with lines that were left out (named) or held for later (an
+        /// origin too far ahead): read again at every sync.
+        case readAgain = 2
     }
 
     /// Reads one device's files past what was read of it.
     private func read(
-        device: String, in dir: String, me: String, pull: inout Pull, report: inout SyncReport, progress: ((String) -> Void)?
+        device: String, in dir: String, me: String, now: Int64, pull: inout Pull, report: inout SyncReport,
+        progress: ((String) -> Void)?
     ) throws {
         // A device folder that is a link leads out of DIR: not read.
         guard WholeFile.isRealDirectory(dir) else {
@@ -192,7 +220,7 @@ public struct FolderSync {
         var mark = try ledger.syncState(markKey(device)).flatMap(Self.seq(from:)) ?? 0
         let before = mark
         let prefix = fileKey(device, "")
-        var records: [String: (stamp: FileStamp, whole: Bool)] = [:]
+        var records: [String: (stamp: FileStamp, state: FileState)] = [:]
         for (key, value) in try ledger.syncStates(prefix: prefix) {
             if let r = Self.record(from: value) { records[String(key.dropFirst(prefix.count))] = r }
         }
@@ -205,18 +233,18 @@ public struct FolderSync {
         for (name, seqs) in files where seqs.upperBound > mark {
             let shown = device + "/" + name
             let path = dir + "/" + name
-            func passOrRemember(whole: Bool, stamp: FileStamp) {
-                if whole, inRun, seqs.lowerBound <= mark + 1 {
+            func passOrRemember(state: FileState, stamp: FileStamp) {
+                if state == .whole, inRun, seqs.lowerBound <= mark + 1 {
                     mark = seqs.upperBound
                     if records[name] != nil { pull.passed.append(fileKey(device, name)) }
                     return
                 }
-                if inRun, whole { report.waiting.append(device) }  // a gap before this file: an earlier one is late
+                if inRun, state == .whole { report.waiting.append(device) }  // a gap before this file: an earlier one is late
                 inRun = false
-                if records[name].map({ $0.stamp != stamp || $0.whole != whole }) ?? true {
-                    pull.state.append((fileKey(device, name), Self.record(stamp, whole: whole)))
+                if records[name].map({ $0.stamp != stamp || $0.state != state }) ?? true {
+                    pull.state.append((fileKey(device, name), Self.record(stamp, state)))
                 }
-                if !whole { report.incomplete.append(shown) }
+                if state == .notWhole { report.incomplete.append(shown) }
             }
             guard let stamp = FileStamp.of(path) else { continue }  // gone meanwhile
             guard stamp.regular else {
@@ -224,8 +252,8 @@ public struct FolderSync {
                 inRun = false
                 continue
             }
-            if let r = records[name], r.stamp == stamp {
-                passOrRemember(whole: r.whole, stamp: stamp)  // read already, unchanged since
+            if let r = records[name], r.stamp == stamp, r.state != .readAgain {
+                passOrRemember(state: r.state, stamp: stamp)  // read already, unchanged since
                 continue
             }
             guard stamp.size <= Self.fileLimit else {
@@ -248,31 +276,41 @@ public struct FolderSync {
                 let upgraded = bytes + Segment.trailer(for: bytes, blobs: contents.blobs.count, events: contents.events.count)
                 if WholeFile.write(upgraded, to: path) == nil, let now = FileStamp.of(path) {
                     split = Segment.split(upgraded)
-                    passOrRemember(whole: split.whole, stamp: now)
+                    passOrRemember(state: split.whole ? .whole : .notWhole, stamp: now)
                     continue
                 }
             }
             // Lines of a whole file that cannot be read are named; those of a
             // file still arriving may be unwritten yet (read again later).
-            if split.whole { for b in bad { report.unreadable.append((shown, "line \(b.line): \(b.why)")) } }
+            if split.whole { for b in bad { report.unreadable.append((shown, b.why)) } }  // "line N: …"
             if !contents.events.isEmpty || !contents.blobs.isEmpty {
                 progress?("reading \(contents.events.count) events of device \(device) (\(name))")
             }
-            pull.inputs += contents.events
+            pull.known.formUnion(Admission.digests(of: contents.blobs))
+            let admitted = try Admission.sort(contents, known: pull.known, ledger: ledger, now: now)
+            for r in admitted.refused { report.unreadable.append((shown, "line \(r.line): \(r.why)")) }
+            report.future += admitted.held.count
+            pull.inputs += admitted.merge
             pull.blobs += contents.blobs
-            passOrRemember(whole: split.whole && bad.isEmpty, stamp: stamp)
+            // A whole file with lines left out or held is read (and they are
+            // named) at every sync until it changes or the clock reaches them.
+            let state: FileState =
+                !split.whole ? .notWhole : !admitted.held.isEmpty || !bad.isEmpty || !admitted.refused.isEmpty ? .readAgain : .whole
+            passOrRemember(state: state, stamp: stamp)
         }
         if mark != before { pull.state.append((markKey(device), FolderSync.bytes(mark))) }
     }
 
-    /// A file's record: its stamp (size, modification time) and whether it was whole.
-    static func record(_ stamp: FileStamp, whole: Bool) -> [UInt8] {
-        bytes(UInt64(bitPattern: stamp.size)) + bytes(UInt64(bitPattern: stamp.modified)) + [whole ? 1 : 0]
+    /// A file's record: its stamp (size, modification time) and what was found in it.
+    static func record(_ stamp: FileStamp, _ state: FileState) -> [UInt8] {
+        bytes(UInt64(bitPattern: stamp.size)) + bytes(UInt64(bitPattern: stamp.modified)) + [state.rawValue]
     }
 
-    static func record(from b: [UInt8]) -> (stamp: FileStamp, whole: Bool)? {
-        guard b.count == 17, let size = seq(from: Array(b[0..<8])), let modified = seq(from: Array(b[8..<16])) else { return nil }
-        return (FileStamp(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), regular: true), b[16] == 1)
+    static func record(from b: [UInt8]) -> (stamp: FileStamp, state: FileState)? {
+        guard b.count == 17, let size = seq(from: Array(b[0..<8])), let modified = seq(from: Array(b[8..<16])),
+            let state = FileState(rawValue: b[16])
+        else { return nil }
+        return (FileStamp(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), regular: true), state)
     }
 
     /// A number as a sync keeps it in `meta` (8 bytes, big-endian), and back.

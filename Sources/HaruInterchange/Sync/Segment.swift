@@ -37,6 +37,8 @@ public enum Segment {
     public struct Contents: Sendable {
         public var blobs: [[UInt8]] = []
         public var events: [EventInput] = []
+        /// The line (or database position) each event came from.
+        public var lines: [Int] = []
     }
 
     /// The last line of every segment this version writes: how many blob
@@ -151,6 +153,7 @@ public enum Segment {
                 e.origin = Origin(recorded: recorded, seq: UInt64(seq))
             }
             out.events.append(e)
+            out.lines.append(n)
         } catch {
             throw error.at(line: n)
         }

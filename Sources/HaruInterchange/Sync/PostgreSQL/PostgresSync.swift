@@ -128,16 +128,17 @@ public struct PostgresSync {
                 "SELECT pos, device, line FROM haru_events WHERE history = $1 AND pos > $2 AND pos <= $3 AND device <> $4 ORDER BY pos",
                 [h, String(pulled), String(end), me])
             for r in rows {
+                // A row that cannot be read is named and passed over: one row
+                // must not stop the history for every device.
                 guard let p = r[0].flatMap({ UInt64($0) }), let device = r[1], let line = r[2] else {
-                    throw SyncError("PostgreSQL: a row of haru_events is not one haru wrote")
+                    report.unreadable.append(("haru_events, a row between positions \(pulled + 1) and \(end)", "is not one haru wrote"))
+                    continue
                 }
                 do throws(InputError) {
                     try Segment.add(line: ArraySlice(line.utf8), number: Int(p), to: &contents, zones: zones)
                 } catch {
-                    // Left for a later haru that reads it: the pull stops before it.
                     report.unreadable.append(("haru_events position \(p)", error.description))
-                    pulled = p - 1
-                    break pulling
+                    continue
                 }
                 if !report.devices.contains(device) { report.devices.append(device) }
             }
@@ -145,9 +146,15 @@ public struct PostgresSync {
             if !rows.isEmpty { progress?("received \(contents.events.count) events") }
         }
         guard pulled != before else { return report }
-        progress?("merging \(contents.events.count) events")
+        let admitted = try Admission.sort(contents, known: Admission.digests(of: contents.blobs), ledger: ledger, now: now)
+        for r in admitted.refused { report.unreadable.append(("haru_events position \(r.line)", r.why)) }
+        // Held events (dated too far ahead) are read again next time: the
+        // pull's mark stops before the first of them.
+        if let first = admitted.held.min() { pulled = min(pulled, UInt64(first) - 1) }
+        report.future = admitted.held.count
+        progress?("merging \(admitted.merge.count) events")
         var state = [(key: pulledKey, value: FolderSync.bytes(pulled))]
-        report.merge = try ledger.merge(contents.events, blobs: contents.blobs, state: state, now: now)
+        report.merge = try ledger.merge(admitted.merge, blobs: contents.blobs, state: state, now: now)
         // Appended right after what was sent: pulled events only, not to be looked through again.
         if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
             state = [(pushedKey, FolderSync.bytes(report.merge.head))]

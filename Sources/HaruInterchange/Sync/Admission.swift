@@ -1,0 +1,56 @@
+/// What a pull may merge of the events it read from a folder or a database
+/// that anyone with access could have written into (Docs/sync.md, "What a
+/// pull refuses or holds"). One event's fault is that event's: it is named
+/// and left out, and every other event of its file, its device and the
+/// pull is merged.
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+
+public enum Admission {
+    /// How far ahead of this device's clock an event's origin may be: a
+    /// device whose clock is a little ahead is normal; an origin a year
+    /// ahead (a wrong clock, or a forged line) would move this device's
+    /// transaction time there for good, so such an event is held, not
+    /// merged, until the clock reaches it. One day covers every time-zone
+    /// mistake (±14 h).
+    public static let maxSkew: Int64 = Ledger.maxOriginSkew
+
+    /// The events of `contents` split into those to merge and those left
+    /// out (with their line and why) or held for later (their lines: an
+    /// origin too far ahead).
+    /// - Parameters:
+    ///   - known: digests of the blobs this pull brings (an event may name them).
+    public static func sort(_ contents: Segment.Contents, known: Set<String>, ledger: Ledger, now: Int64) throws -> (
+        merge: [EventInput], refused: [(line: Int, why: String)], held: [Int]
+    ) {
+        var merge: [EventInput] = []
+        var refused: [(line: Int, why: String)] = []
+        var held: [Int] = []
+        for (k, e) in contents.events.enumerated() {
+            let line = k < contents.lines.count ? contents.lines[k] : k + 1
+            if e.type == .ledgerRedacted {
+                refused.append((line, "ledger.redacted is not sent between devices (it names a seq of its own device's log): left out"))
+                continue
+            }
+            if let o = e.origin, o.recorded > now &+ maxSkew {
+                held.append(line)
+                continue
+            }
+            if e.type == .diaryWritten {
+                let missing = try Blob.digests(in: e.payload).filter { d in try !known.contains(d) && ledger.blobSize(d) == nil }
+                if let d = missing.first {
+                    refused.append((line, "names the blob \(d.prefix(12))… that neither the file nor this ledger holds: left out until it comes"))
+                    continue
+                }
+            }
+            merge.append(e)
+        }
+        return (merge, refused, held)
+    }
+
+    /// The digests of blobs (their SHA-256, as events name them).
+    public static func digests(of blobs: [[UInt8]]) -> Set<String> {
+        Set(blobs.map { Digest.sha256($0).description })
+    }
+}
