@@ -47,7 +47,8 @@ import Testing
             FileManager.default.createFile(atPath: marker + ".go", contents: nil)
             let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return CLIResult(code: process.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+            return CLIResult(
+                code: process.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
         }
     }
 

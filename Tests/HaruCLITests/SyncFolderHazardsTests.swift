@@ -181,13 +181,17 @@ struct SyncFolderHazards {
         let hex = String(repeating: "ab", count: 32)
         try writeSegment(
             [
-                Self.line(4, id: "01a23c89-0000-7000-8000-000000000004", type: "count.added",
+                Self.line(
+                    4, id: "01a23c89-0000-7000-8000-000000000004", type: "count.added",
                     data: #"{"entry_id":"fine-before","action_id":"water","amount":1}"#),
-                Self.line(5, id: "01a23c89-0000-7000-8000-000000000005", type: "ledger.redacted",
+                Self.line(
+                    5, id: "01a23c89-0000-7000-8000-000000000005", type: "ledger.redacted",
                     data: #"{"seq":3,"fields":["note"],"reason":"x","digest":"\#(hex)","redacted_digest":"\#(hex)"}"#),
-                Self.line(6, id: "01a23c89-0000-7000-8000-000000000006", type: "diary.written",
+                Self.line(
+                    6, id: "01a23c89-0000-7000-8000-000000000006", type: "diary.written",
                     data: #"{"date":"2026-03-02","text":"a photo","attachments":["\#(hex)"]}"#),
-                Self.line(7, id: "01a23c89-0000-7000-8000-000000000007", type: "count.added",
+                Self.line(
+                    7, id: "01a23c89-0000-7000-8000-000000000007", type: "count.added",
                     data: #"{"entry_id":"fine-after","action_id":"water","amount":2}"#),
             ], to: theirs + "/0000000000000001-0000000000000004.jsonl")
         // And the other device's own next file, after it.
@@ -197,7 +201,9 @@ struct SyncFolderHazards {
         #expect(r.code == 1, "\(r.out) \(r.err)")
         let file = "\(device)/0000000000000001-0000000000000004.jsonl"
         #expect(r.out.contains("not read: \(file): line 2: ledger.redacted is not sent between devices"), "\(r.out)")
-        #expect(r.out.contains("not read: \(file): line 3: names the blob abababababab… that neither the file nor this ledger holds"), "\(r.out)")
+        #expect(
+            r.out.contains("not read: \(file): line 3: names the blob abababababab… that neither the file nor this ledger holds"),
+            "\(r.out)")
         #expect(r.out.contains("received 3"), "\(r.out)")
         #expect(counts(b) == [#""entry_id":"fine-after""#, #""entry_id":"fine-before""#, #""entry_id":"next-file""#], "\(counts(b))")
         // Named again at the next sync (the file is read again until it changes).
@@ -216,7 +222,8 @@ struct SyncFolderHazards {
         let theirs = try deviceFolder(shared, holding: "0000000000000001-0000000000000003.jsonl")
         try writeSegment(
             [
-                Self.line(4, id: "01a23c89-0000-7000-8000-000000000009", type: "count.added", recorded: "2999-01-01T00:00:00.000000Z",
+                Self.line(
+                    4, id: "01a23c89-0000-7000-8000-000000000009", type: "count.added", recorded: "2999-01-01T00:00:00.000000Z",
                     data: #"{"entry_id":"from-2999","action_id":"water","amount":1}"#)
             ], to: theirs + "/0000000000000004-0000000000000004.jsonl")
         #expect(haru(["count", "water", "--id", "honest", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
@@ -266,7 +273,8 @@ struct SyncFolderHazards {
             #expect(haru(["count", "water", "2", "--id", "b\(k)", "--now", "2026-03-02T12:0\(k):00+09:00"], ledger: b).code == 0)
             #expect(haru(["sync", "--now", "2026-03-02T13:00:00+09:00"], ledger: a).code == 0)
             let one = "'\(haruBinary)' --ledger '\(b)' sync --now 2026-03-02T13:0\(k):00+09:00 > /dev/null"
-            let both = try sh("\(one) 2> '\(dir.path)/e1' & p=$!; \(one) 2> '\(dir.path)/e2'; r2=$?; wait $p; r1=$?; echo $r1 $r2; cat '\(dir.path)'/e?")
+            let both = try sh(
+                "\(one) 2> '\(dir.path)/e1' & p=$!; \(one) 2> '\(dir.path)/e2'; r2=$?; wait $p; r1=$?; echo $r1 $r2; cat '\(dir.path)'/e?")
             #expect(both.out.hasPrefix("0 0\n"), "\(both.out)")
         }
         #expect(haru(["sync", "--now", "2026-03-02T14:00:00+09:00"], ledger: a).code == 0)

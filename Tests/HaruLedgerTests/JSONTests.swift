@@ -1,11 +1,11 @@
 import Testing
 
 @_spi(Layers) @testable import HaruEngine
-@_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruSystem
-@_spi(Layers) @testable import HaruStorage
-@_spi(Layers) @testable import HaruViews
 @_spi(Layers) @testable import HaruInterchange
+@_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruSystem
+@_spi(Layers) @testable import HaruViews
 
 struct JSONParsing {
     /// Objects with many keys (issue 40, finding 5): duplicates are found
@@ -89,7 +89,9 @@ struct CSVParsing {
         #expect(try CSV.parse(CSV.line(fields)).map(\.fields) == [fields])
     }
 
-    @Test(arguments: [("a,\"b\nc", 1, "never closed"), ("a,b\"c", 1, "a quote inside an unquoted field"), ("\"a\"b", 1, "text after a closing quote")])
+    @Test(arguments: [
+        ("a,\"b\nc", 1, "never closed"), ("a,b\"c", 1, "a quote inside an unquoted field"), ("\"a\"b", 1, "text after a closing quote"),
+    ])
     func refusesMalformedQuoting(_ text: String, _ line: Int, _ reason: String) {
         #expect(throws: CSV.ParseError.self) { try CSV.parse(text) }
         do { _ = try CSV.parse(text) } catch { #expect(error.line == line && error.reason.contains(reason), "\(error)") }

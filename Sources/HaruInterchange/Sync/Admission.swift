@@ -40,7 +40,8 @@ public enum Admission {
             if e.type == .diaryWritten {
                 let missing = try Blob.digests(in: e.payload).filter { d in try !known.contains(d) && ledger.blobSize(d) == nil }
                 if let d = missing.first {
-                    refused.append((line, "names the blob \(d.prefix(12))… that neither the file nor this ledger holds: left out until it comes"))
+                    let why = "names the blob \(d.prefix(12))… that neither the file nor this ledger holds: left out until it comes"
+                    refused.append((line, why))
                     continue
                 }
             }
