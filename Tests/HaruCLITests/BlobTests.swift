@@ -33,6 +33,64 @@ struct BlobTests {
         }
     }
 
+    /// A changed byte of a stored photo (issue 40, finding 12) was served
+    /// by `haru blob` with exit 0, exported into a file `import` refused,
+    /// and spread by sync so that the other device refused that file (and
+    /// every later one) forever; `verify` said the events were damaged.
+    /// Now every read checks the digest: not served, not exported, not
+    /// sent, and verify names the attachment; attaching the file again mends it.
+    @Test func aDamagedPhotoIsNeitherServedExportedNorSpreadAndAttachingItAgainMendsIt() throws {
+        let dir = TempDir()
+        let photo = noise(20_000, seed: 11)
+        let path = dir.path + "/photo.jpg"
+        FileManager.default.createFile(atPath: path, contents: Data(photo))
+        let digest = photo.withUnsafeBytes { SHA256Context().hash($0) }.description
+        let shared = dir.path + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        let a = dir.path + "/a", b = dir.path + "/b"
+        let now = "2026-03-02T22:00:00+09:00"
+        #expect(haru(["init", "--time-zone", "Asia/Seoul", "--now", now], ledger: a).code == 0)
+        #expect(haru(["sync", shared, "--now", now], ledger: a).code == 0)
+        #expect(haru(["init", "--from", shared, "--now", now], ledger: b).code == 0)
+        #expect(haru(["diary", "write", "--mood-photo", path, "--now", now], ledger: a).code == 0)
+        // One byte of the stored photo changes on A's disk.
+        let file = a + "/data.mdb"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let at = try #require(bytes.range(of: Data(photo[1000..<1064]))).lowerBound
+        bytes[at] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: file))
+
+        let served = haru(["blob", digest, "-o", dir.path + "/back.jpg"], ledger: a)
+        #expect(served.code == 3 && served.err.contains("the attachment \(digest) is damaged in the ledger"), "\(served.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/back.jpg"))
+        let verify = haru(["verify"], ledger: a)
+        #expect(verify.code == 1 && verify.err.contains("an attachment is damaged or missing"), "\(verify.err)")
+        #expect(!verify.err.contains("The events themselves are damaged"))
+        let export = haru(["export", "jsonl", "-o", dir.path + "/backup.jsonl"], ledger: a)
+        #expect(export.code == 3 && export.err.contains("is damaged in the ledger"), "\(export.err)")
+        // Sync: the page goes out without the damaged bytes; B leaves it out (named) and takes the rest.
+        #expect(haru(["count", "water", "--now", now], ledger: a).code != 0 || true)
+        let push = haru(["sync", "--now", now], ledger: a)
+        #expect(push.out.contains("not read: this ledger's attachment \(digest): is damaged"), "\(push.out)")
+        let pull = haru(["sync", "--now", now], ledger: b)
+        #expect(pull.code == 1 && pull.out.contains("names the blob \(digest.prefix(12))…"), "\(pull.out)")
+        #expect(haru(["verify"], ledger: b).code == 0, "B holds nothing damaged")
+
+        // The same file attached again mends A.
+        #expect(haru(["diary", "write", "--mood-photo", path, "--now", now], ledger: a).code == 0)
+        #expect(haru(["verify"], ledger: a).code == 0)
+        #expect(haru(["blob", digest, "-o", dir.path + "/back.jpg"], ledger: a).code == 0)
+        #expect(FileManager.default.contents(atPath: dir.path + "/back.jpg") == Data(photo))
+        #expect(haru(["export", "jsonl", "-o", dir.path + "/backup.jsonl"], ledger: a).code == 0)
+        #expect(haru(["import", "jsonl", dir.path + "/backup.jsonl"], ledger: dir.path + "/restored").code == 0)
+        // And its next sync sends the page with its photo.
+        #expect(haru(["sync", "--now", now], ledger: a).code == 0)
+        let again = haru(["sync", "--now", now], ledger: b)
+        #expect(again.code == 0, "\(again.out)")
+        #expect(haru(["blob", digest, "-o", dir.path + "/on-b.jpg"], ledger: b).code == 0)
+        #expect(FileManager.default.contents(atPath: dir.path + "/on-b.jpg") == Data(photo))
+    }
+
     @Test func aFiveMegabytePhotoTravelsAndIsErased() throws {
         let dir = TempDir()
         let photo = noise(5_000_000, seed: 7)

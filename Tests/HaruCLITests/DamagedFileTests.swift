@@ -20,6 +20,22 @@ struct DamagedFiles {
         return dir
     }
 
+    /// Byte 41 of data.mdb (the page size's second byte) set to 0 ended
+    /// every command with SIGFPE and no message (issue 40, finding 7).
+    @Test(arguments: [(41, 0), (40, 1), (42, 0x80)] as [(Int, UInt8)])
+    func aPageSizeNoLMDBWritesIsRefusedAtOpenNotASignal(offset: Int, byte: UInt8) throws {
+        let dir = try demoLedger()
+        let file = dir.ledgerPath + "/data.mdb"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        bytes[offset] = byte
+        try bytes.write(to: URL(fileURLWithPath: file))
+        for args in [["day"], ["verify"], ["count", "Water"]] {
+            let r = try runBinary(args, ledger: dir.ledgerPath)
+            #expect(r.code == 3, "\(args): \(r.code) \(r.err)")
+            #expect(r.err.contains("data.mdb's first meta page gives a page size of"), "\(args): \(r.err)")
+        }
+    }
+
     @Test func aDataFileCutShortIsRefusedAtOpenNamingBothLengths() throws {
         let dir = try demoLedger()
         let file = dir.ledgerPath + "/data.mdb"

@@ -30,6 +30,8 @@ public enum LedgerError: HaruError, Sendable {
     case limit(String)
     /// Another process replaced the projection set during this call; nothing was written.
     case rebuiltMeanwhile
+    /// A stored attachment's bytes no longer hash to its digest: not served.
+    case damagedBlob(digest: String)
     /// The projections were written by a newer haru.
     case newerProjections(found: UInt32, supported: UInt32)
     /// The projections are of an older format and the ledger was opened read-only.
@@ -40,7 +42,7 @@ public enum LedgerError: HaruError, Sendable {
         case .invalid, .conflict, .headMoved, .exists, .limit: .badInput
         case .createdNotDurable: .committedButNotReported
         case .damaged, .eventsDamaged, .notFound, .cannotCreate, .cannotCompactInPlace, .rebuiltMeanwhile, .newerProjections,
-            .olderProjections:
+            .olderProjections, .damagedBlob:
             .cannotOpen
         }
     }
@@ -70,6 +72,10 @@ public enum LedgerError: HaruError, Sendable {
         case .limit(let what): return what
         case .rebuiltMeanwhile:
             return "another haru rebuilt the ledger's projections while this command ran; nothing was written: run it again"
+        case .damagedBlob(let digest):
+            return "the attachment \(digest) is damaged in the ledger (its bytes no longer hash to its digest), so it is not served, "
+                + "exported or sent; the events are intact. Attach the same file again to mend it (its digest names it), "
+                + "or restore the ledger from a copy"
         case .newerProjections(let found, let supported):
             return "the ledger's projections were written by a newer haru (projection format \(found); this haru reads \(supported)); "
                 + "use that haru or a newer one. Nothing was changed"

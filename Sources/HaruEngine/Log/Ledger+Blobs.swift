@@ -16,9 +16,12 @@ extension Ledger {
     }
 
     /// The bytes of the blob `digest` (64 hex digits); nil when the ledger has no such blob.
+    /// - Throws: `LedgerError.damagedBlob` when the stored bytes no longer hash to `digest`.
     public func blob(_ digest: String) throws -> [UInt8]? {
-        guard let blobs, let key = Ledger.blobKey(digest) else { return nil }
-        return try environment.read { txn in try txn.copy(blobs, key) }
+        guard let blobs, let key = Ledger.blobKey(digest), let d = Digest(hex: digest) else { return nil }
+        guard let bytes = try environment.read({ txn in try txn.copy(blobs, key) }) else { return nil }
+        guard bytes.withUnsafeBytes({ Ledger.holds($0, digest: d) }) else { throw LedgerError.damagedBlob(digest: digest) }
+        return bytes
     }
 
     /// The size of the blob `digest` in bytes; nil when the ledger has none.
@@ -33,7 +36,10 @@ extension Ledger {
         }
         let digest = bytes.withUnsafeBytes { SHA256Context().hash($0) }
         let key = Ledger.blobKey(digest)
-        if try txn.reading.get(blobs, key, { _ in true }) == nil { try txn.put(blobs, key, bytes) }
+        // Stored already: kept, unless its stored bytes were damaged — then
+        // the file attached again (or a blob line pulled again) mends it.
+        let intact = try txn.reading.get(blobs, key) { v in v.withUnsafeBytes { Ledger.holds($0, digest: digest) } }
+        if intact != true { try txn.put(blobs, key, bytes) }
         return digest.description
     }
 
@@ -62,9 +68,12 @@ extension Ledger {
     }
 
     /// Every blob's digest and bytes, for `export jsonl` (the bytes copied one blob at a time).
+    /// - Throws: `LedgerError.damagedBlob` at a blob whose bytes no longer
+    ///   hash to its digest: an export holding it would not import.
     public func forEachBlob(_ body: (_ digest: String, _ bytes: [UInt8]) throws -> Void) throws {
         try environment.read { txn in
             try forEachBlob(txn) { d, v in
+                guard v.withUnsafeBytes({ Ledger.holds($0, digest: d) }) else { throw LedgerError.damagedBlob(digest: d.description) }
                 try body(d.description, v.withUnsafeBytes { Array($0) })
                 return true
             }
@@ -118,18 +127,25 @@ extension Ledger {
 
     /// Every blob hashes to its key, and every blob a page names is there.
     /// - Returns: what is wrong, nil when all is well.
-    func checkBlobs(named: [String: String], _ txn: ReadTransaction) throws -> String? {
+    func checkBlobs(named: [String: String], _ txn: ReadTransaction) throws -> (digest: String, why: String)? {
         let sha = SHA256Context()
-        var problem: String?
+        var problem: (digest: String, why: String)?
         try forEachBlob(txn) { digest, bytes in
             let actual = bytes.withUnsafeBytes { sha.hash($0) }
-            if actual != digest { problem = "the blob \(digest) does not hash to its digest (its bytes were changed)" }
+            if actual != digest {
+                let page = named[digest.description].map { " (named by the diary page of \($0))" } ?? ""
+                problem = (digest.description, "the blob \(digest)\(page) does not hash to its digest (its bytes were changed)")
+            }
             return problem == nil
         }
         if let problem { return problem }
         for (d, page) in named.sorted(by: { $0.key < $1.key }) where try !hasBlob(d, txn) {
-            return "the blob \(d) that the diary page of \(page) names is missing"
+            return (d, "the blob \(d) that the diary page of \(page) names is missing")
         }
         return nil
     }
+
+    /// Whether `bytes` are the blob `digest` names (a stored blob is checked
+    /// each time it is read: a changed byte must not be served, exported or sent).
+    static func holds(_ bytes: UnsafeRawBufferPointer, digest: Digest) -> Bool { SHA256Context().hash(bytes) == digest }
 }

@@ -51,6 +51,10 @@ extension Ledger {
                     // Blobs first, from the same snapshot: an import stores them
                     // before the events that name them.
                     try forEachBlob(txn) { digest, bytes in
+                        // A damaged blob would make an export that does not import: refused, named.
+                        guard bytes.withUnsafeBytes({ Ledger.holds($0, digest: digest) }) else {
+                            throw LedgerError.damagedBlob(digest: digest.description)
+                        }
                         var line: [UInt8] = []
                         bytes.withUnsafeBytes { BlobLine.write(digest: digest.description, bytes: $0, to: &line) }
                         try write(line)

@@ -13,6 +13,9 @@ public struct OwnEvents: Sendable {
     public var count: Int
     /// How many blob lines come before them.
     public var blobs: Int
+    /// Attachments the events name whose stored bytes are damaged (they no
+    /// longer hash to their digest): left out of `lines`, never spread.
+    public var damagedBlobs: [String] = []
     /// One blob line per attachment the events name (`BlobLine`), then one
     /// export line per event.
     public var lines: [UInt8]
@@ -54,14 +57,19 @@ extension Ledger {
             var lines: [UInt8] = []
             var seen = Set<String>()
             var blobLines = 0
+            var damaged: [String] = []
             for d in blobs where seen.insert(d).inserted {
                 // A blob redacted meanwhile is gone: the page names a marker now.
                 guard let blobs = self.blobs, let key = Ledger.blobKey(d), let bytes = try txn.copy(blobs, key) else { continue }
+                guard let digest = Digest(hex: d), bytes.withUnsafeBytes({ Ledger.holds($0, digest: digest) }) else {
+                    damaged.append(d)
+                    continue
+                }
                 bytes.withUnsafeBytes { BlobLine.write(digest: d, bytes: $0, to: &lines) }
                 blobLines += 1
             }
             lines += out.bytes
-            return OwnEvents(seqs: (after + 1)...last, count: count, blobs: blobLines, lines: lines)
+            return OwnEvents(seqs: (after + 1)...last, count: count, blobs: blobLines, damagedBlobs: damaged, lines: lines)
         }
     }
 }

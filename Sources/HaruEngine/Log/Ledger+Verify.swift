@@ -17,6 +17,9 @@ public struct VerifyReport: Sendable, Equatable {
     /// The problem lies in what is derived from the events (the projections,
     /// the id index), not in the events: `rebuild` mends it.
     public var inProjections = false
+    /// The problem is an attachment whose bytes no longer hash to the digest
+    /// its events name (or that is missing): the events are intact.
+    public var damagedBlob: String? = nil
     /// The hash of the last event checked (the head): what the next audit
     /// passes to `verify(after:hash:)`. Nil when the check failed.
     public var headHash: Digest? = nil
@@ -58,7 +61,9 @@ extension Ledger {
             case .success(let fold):
                 guard var report = try compareProjections(fold, foldTxn, snapshot: snapshot) else { return nil }
                 if report.ok, let problem = try checkBlobs(named: try namedBlobs(fold.state), foldTxn) {
-                    return failed(nil, problem, events: report.events)
+                    var r = failed(nil, problem.why, events: report.events)
+                    r.damagedBlob = problem.digest
+                    return r
                 }
                 if report.ok { report.headHash = chain.headHash }
                 return report

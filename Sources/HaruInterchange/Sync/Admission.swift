@@ -21,16 +21,26 @@ public enum Admission {
     /// origin too far ahead).
     /// - Parameters:
     ///   - known: digests of the blobs this pull brings (an event may name them).
+    /// An event left out: its line and why; `blob` when it waits for that
+    /// blob only (a later file of the same pull may bring it).
+    public struct Refusal {
+        public var line: Int
+        public var why: String
+        public var blob: String?
+        public var event: EventInput
+    }
+
     public static func sort(_ contents: Segment.Contents, known: Set<String>, ledger: Ledger, now: Int64) throws -> (
-        merge: [EventInput], refused: [(line: Int, why: String)], held: [Int]
+        merge: [EventInput], refused: [Refusal], held: [Int]
     ) {
         var merge: [EventInput] = []
-        var refused: [(line: Int, why: String)] = []
+        var refused: [Refusal] = []
         var held: [Int] = []
         for (k, e) in contents.events.enumerated() {
             let line = k < contents.lines.count ? contents.lines[k] : k + 1
             if e.type == .ledgerRedacted {
-                refused.append((line, "ledger.redacted is not sent between devices (it names a seq of its own device's log): left out"))
+                let why = "ledger.redacted is not sent between devices (it names a seq of its own device's log): left out"
+                refused.append(Refusal(line: line, why: why, blob: nil, event: e))
                 continue
             }
             if let o = e.origin, o.recorded > now &+ maxSkew {
@@ -41,7 +51,7 @@ public enum Admission {
                 let missing = try Blob.digests(in: e.payload).filter { d in try !known.contains(d) && ledger.blobSize(d) == nil }
                 if let d = missing.first {
                     let why = "names the blob \(d.prefix(12))… that neither the file nor this ledger holds: left out until it comes"
-                    refused.append((line, why))
+                    refused.append(Refusal(line: line, why: why, blob: d, event: e))
                     continue
                 }
             }

@@ -120,6 +120,15 @@ public struct FolderSync {
             if device != me { report.devices.append(device) }
             try read(device: device, in: devices + "/" + device, me: me, now: now, pull: &pull, report: &report, progress: progress)
         }
+        // A page whose blob came in a later file of this pull (its device
+        // wrote the page again with the file attached) is merged now; one
+        // whose blob no file brought is named. Its file is read again at the
+        // next sync either way.
+        for (file, r) in pull.waitingForBlob {
+            if let d = r.blob, pull.known.contains(d) { pull.inputs.append(r.event) } else {
+                report.unreadable.append((file, "line \(r.line): \(r.why)"))
+            }
+        }
         if !pull.state.isEmpty {
             progress?("merging \(pull.inputs.count) events")
             report.merge = try ledger.merge(pull.inputs, blobs: pull.blobs, state: pull.state, now: now)
@@ -160,6 +169,9 @@ public struct FolderSync {
         var fileEnd = max(wrote, maxEnd)
         var records: [(key: String, value: [UInt8])] = []
         while let run = try ledger.ownEvents(after: pushed, limit: Self.segmentLimit, offset: offset) {
+            for d in run.damagedBlobs {
+                report.unreadable.append(("this ledger's attachment \(d)", "is damaged (`haru verify`): not sent; attach the file again to mend it"))
+            }
             if run.count > 0 {
                 let end = max(fileEnd + 1, run.seqs.upperBound)
                 let name = Segment.name((fileEnd + 1)...end)
@@ -194,6 +206,8 @@ public struct FolderSync {
         var passed: [String] = []
         /// The digests of the blobs read so far.
         var known: Set<String> = []
+        /// Events naming a blob not read yet: merged if a later file brings it.
+        var waitingForBlob: [(file: String, Admission.Refusal)] = []
     }
 
     /// What a sync remembers of a file read past a device's run of whole files.
@@ -288,7 +302,9 @@ public struct FolderSync {
             }
             pull.known.formUnion(Admission.digests(of: contents.blobs))
             let admitted = try Admission.sort(contents, known: pull.known, ledger: ledger, now: now)
-            for r in admitted.refused { report.unreadable.append((shown, "line \(r.line): \(r.why)")) }
+            for r in admitted.refused {
+                if r.blob != nil { pull.waitingForBlob.append((shown, r)) } else { report.unreadable.append((shown, "line \(r.line): \(r.why)")) }
+            }
             report.future += admitted.held.count
             pull.inputs += admitted.merge
             pull.blobs += contents.blobs

@@ -147,6 +147,7 @@ public final class Environment: @unchecked Sendable {
             }
             throw LMDBError(code: ENOENT, call: "mdb_env_open")
         }
+        try Environment.checkPageSize(in: files, named: path)
         var flags = UInt32(MDB_NOTLS)
         if durability == .relaxed { flags |= UInt32(MDB_NOSYNC) }
         if readOnly { flags |= UInt32(MDB_RDONLY) }
@@ -171,6 +172,25 @@ public final class Environment: @unchecked Sendable {
                     "the ledger at \(path) is read-only for this user (\(e.code == EROFS ? "a read-only file system" : "its files' permissions")): queries answer, appends cannot"
             )
         }
+    }
+
+    /// LMDB takes the page size from the first meta page (the 4 bytes at
+    /// offset 40 of `data.mdb`) unchecked and divides by it: a 0 there (one
+    /// flipped byte) ended every command with SIGFPE and no message. Any
+    /// value LMDB could have written is a power of two from 512 to 65,536.
+    static func checkPageSize(in files: String, named path: String) throws(LMDBError) {
+        let fd = Glibc.open(files + "/data.mdb", O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return }  // not there yet (a new ledger), or LMDB's open says why
+        defer { close(fd) }
+        var field: UInt32 = 0
+        guard pread(fd, &field, 4, 40) == 4 else { return }  // shorter: LMDB's own checks refuse it
+        let size = UInt32(littleEndian: field)
+        guard size < 512 || size > 65536 || size & (size - 1) != 0 else { return }
+        throw LMDBError.damaged(
+            "\(path)/data.mdb's first meta page gives a page size of \(size) bytes (LMDB writes a power of two from 512 to 65,536): "
+                + "its meta page is damaged. Nothing was read from it; restore it from a copy, or from an export "
+                + "(`haru import jsonl FILE` with --ledger at a new path)"
+        )
     }
 
     /// A data file shorter than the last page its meta page names was cut

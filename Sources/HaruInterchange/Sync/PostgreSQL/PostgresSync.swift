@@ -100,6 +100,9 @@ public struct PostgresSync {
         // Push.
         var pushed = try ledger.syncState(pushedKey).flatMap(FolderSync.seq(from:)) ?? 0
         while let run = try ledger.ownEvents(after: pushed, limit: Self.batch, offset: offset) {
+            for d in run.damagedBlobs {
+                report.unreadable.append(("this ledger's attachment \(d)", "is damaged (`haru verify`): not sent; attach the file again to mend it"))
+            }
             if run.count > 0 {
                 progress?("sending \(run.count) events")
                 try push(run.lines, history: h, device: me, c)
@@ -148,6 +151,9 @@ public struct PostgresSync {
         guard pulled != before else { return report }
         let admitted = try Admission.sort(contents, known: Admission.digests(of: contents.blobs), ledger: ledger, now: now)
         for r in admitted.refused { report.unreadable.append(("haru_events position \(r.line)", r.why)) }
+        // A page waiting for its blob is read again (the mark stops before
+        // it) until a row brings the blob; other refused rows never change.
+        if let first = admitted.refused.filter({ $0.blob != nil }).map(\.line).min() { pulled = min(pulled, UInt64(first) - 1) }
         // Held events (dated too far ahead) are read again next time: the
         // pull's mark stops before the first of them.
         if let first = admitted.held.min() { pulled = min(pulled, UInt64(first) - 1) }
