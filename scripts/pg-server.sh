@@ -8,6 +8,12 @@
 set -euo pipefail
 bindir=$(pg_config --bindir 2>/dev/null || ls -d /usr/lib/postgresql/*/bin | tail -1)
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+# The server's tools run from / : the postgres user may not enter the
+# directory this was started from (a checkout of mode 0700), and their
+# "could not change directory" warnings must not mix with the URL printed.
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+[ $# -ge 2 ] && set -- "$1" "$(abs "$2")" "${@:3}"
+cd /
 case ${1:-} in
 start)
     dir=$2 port=$3

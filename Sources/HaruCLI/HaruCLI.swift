@@ -219,7 +219,13 @@ extension HaruCLI {
 
     /// The one place where errors become messages and exit codes: every
     /// layer's errors say their `ExitStatus` (`HaruError`).
-    static func report(_ error: any Error, usage: String, to err: OutputStream, words: Words = .english) -> Int32 {
+    static func report(_ error: any Error, usage: String, to stream: OutputStream, words: Words = .english) -> Int32 {
+        // What an error echoes (a path, a value, a file's line) never reaches the terminal as control bytes.
+        struct Visible {
+            let stream: OutputStream
+            func line(_ s: String) { stream.line(Echo.visible(s)) }
+        }
+        let err = Visible(stream: stream)
         switch error {
         case is CheckFailed:
             break  // the details are printed already

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(Layers) @testable import HaruEngine
 @testable import HaruCLI
+@_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
 
 /// Damaged data files end in a message and exit 1 or 3, never a signal
@@ -44,7 +44,9 @@ struct DamagedFiles {
         for args in [["verify"], ["running"], ["log", "--json"], ["rebuild"], ["count", "Water"]] {
             let r = try runBinary(args, ledger: dir.ledgerPath)
             #expect(r.code == 3, "\(args): \(r.err)")
-            #expect(r.err.contains("data.mdb is \(size / 2) bytes but its last page ends at byte \(size): the file was cut short"), "\(args): \(r.err)")
+            #expect(
+                r.err.contains("data.mdb is \(size / 2) bytes but its last page ends at byte \(size): the file was cut short"),
+                "\(args): \(r.err)")
         }
     }
 
@@ -84,7 +86,8 @@ struct DamagedFiles {
             // Verify says whether a rebuild can mend it, and it can exactly then.
             let derived = r.err.contains("the stored state of")
             #expect(
-                r.err.contains(derived ? "The events are intact: `haru rebuild` writes the projections anew" : "which `haru rebuild` cannot mend"),
+                r.err.contains(
+                    derived ? "The events are intact: `haru rebuild` writes the projections anew" : "which `haru rebuild` cannot mend"),
                 "byte \(place): \(r.err)")
             let before = try Data(contentsOf: URL(fileURLWithPath: dir.ledgerPath + "/data.mdb"))
             let rebuild = try runBinary(["rebuild"], ledger: dir.ledgerPath)
@@ -93,7 +96,8 @@ struct DamagedFiles {
                 #expect(try runBinary(["verify"], ledger: dir.ledgerPath).code == 0, "byte \(place)")
             } else {
                 // Projections rebuilt from the altered event would agree with it: refused, nothing written.
-                #expect(rebuild.code == 3 && rebuild.err.contains("the events themselves are damaged at seq"), "byte \(place): \(rebuild.err)")
+                #expect(
+                    rebuild.code == 3 && rebuild.err.contains("the events themselves are damaged at seq"), "byte \(place): \(rebuild.err)")
                 #expect(rebuild.err.contains("nothing was written"))
                 #expect(try Data(contentsOf: URL(fileURLWithPath: dir.ledgerPath + "/data.mdb")) == before, "byte \(place)")
                 #expect(try runBinary(["rebuild", "--fresh"], ledger: dir.ledgerPath).code == 3, "--fresh too")
@@ -165,7 +169,8 @@ struct DamagedFiles {
             #expect(record.hasPrefix("seq 0000000000000000") && record.count == 95, "\(record)")
         }
         // A whole record that contradicts the log (a later seq) is still damage.
-        try "seq 00000000000000000999 hash \(String(repeating: "0", count: 64))\n".write(toFile: p + "/head", atomically: false, encoding: .utf8)
+        try "seq 00000000000000000999 hash \(String(repeating: "0", count: 64))\n".write(
+            toFile: p + "/head", atomically: false, encoding: .utf8)
         let ahead = haru(["day"], ledger: p)
         #expect(ahead.code == 3 && ahead.err.contains("rolled back"), "\(ahead.err)")
     }
@@ -206,7 +211,9 @@ extension DamagedFiles {
         let before = try String(contentsOfFile: p + "/head", encoding: .utf8)
         let l = try Ledger(path: p, durability: .relaxed)
         var rng = SeededRNG()
-        _ = try l.append(try events(#"{"type":"count.added","at":"2026-03-04T10:00:00Z","data":{"entry_id":"r1","action_id":"water","amount":1}}"#), now: 1_772_625_600_000_000, rng: &rng)
+        _ = try l.append(
+            try events(#"{"type":"count.added","at":"2026-03-04T10:00:00Z","data":{"entry_id":"r1","action_id":"water","amount":1}}"#),
+            now: 1_772_625_600_000_000, rng: &rng)
         #expect(try String(contentsOfFile: p + "/head", encoding: .utf8) == before, "recorded before the commit was on disk")
         try l.sync()
         #expect(try String(contentsOfFile: p + "/head", encoding: .utf8).hasPrefix("seq 00000000000000000006 "))

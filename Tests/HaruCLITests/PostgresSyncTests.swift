@@ -23,8 +23,9 @@ import Testing
         for _ in 0..<5 {
             let port = Int.random(in: 20_000...60_000)
             let r = system("PG_NOSYNC=1 \(packageRoot)/scripts/pg-server.sh start \(dir) \(port)")
-            if r.code == 0 {
-                url = r.out.trimmingCharacters(in: .whitespacesAndNewlines)
+            // The URL is the line that is one (a tool's warning may come before it).
+            if r.code == 0, let line = r.out.split(separator: "\n").last(where: { $0.hasPrefix("postgresql://") }) {
+                url = String(line)
                 break
             }
             _ = system("\(packageRoot)/scripts/pg-server.sh stop \(dir)")

@@ -282,4 +282,29 @@ struct SyncFolderHazards {
         #expect(counts(a) == counts(b) && counts(a).count == 12, "\(counts(a))")
         #expect(folderTests.total(a) == folderTests.total(b))
     }
+
+    /// Control bytes (ESC, NUL, DEL) were echoed raw in `sync` and `append`
+    /// errors: a folder's or a value's ESC sequence reached the terminal.
+    @Test func controlBytesAreShownNeverSent() throws {
+        let dir = TempDir()
+        let (_, b, shared) = try folderTests.twoDevices(dir)
+        let esc = "\u{1b}[31m", nul = "\u{0}", del = "\u{7f}"
+        let sync = haru(["sync", dir.path + "/no" + esc + nul + del + "dir"], ledger: b)
+        #expect(sync.code == 3 && sync.err.contains(#"no\u{1b}[31m\u{0}\u{7f}dir"#), "\(sync.err)")
+        let line =
+            #"{"type":"count.added","at":"2026-03-05T00:00:00Z","data":{"entry_id":"x","action_id":"wa\u001b[31m\u007fter","amount":1}}"#
+        let append = haru(["append", "-"], ledger: b, stdin: line + "\n")
+        #expect(append.code == 2 && !append.err.isEmpty, "\(append.err)")
+        // A third device's file whose line says something with an ESC in it.
+        let device = shared + "/devices/0badc0de-0000-4000-8000-000000000002"
+        try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: true)
+        try writeSegment(
+            [
+                #"{"seq":1,"recorded":"2026-03-02T01:00:00.000000Z","id":"01a23c89-0000-7000-8000-00000000000a","type":"count.added","at":"2026-03-02T01:00:00Z","data":{"entry_id":"e","action_id":"\u001b]0;owned\u0007","amount":1}}"#
+            ], to: device + "/0000000000000001-0000000000000001.jsonl")
+        let pulled = haru(["sync"], ledger: b)
+        for r in [sync, append, pulled] {
+            for c in [esc, nul, del, "\u{7}"] { #expect(!r.out.contains(c) && !r.err.contains(c), "\(r.out) \(r.err)") }
+        }
+    }
 }

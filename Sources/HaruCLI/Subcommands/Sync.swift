@@ -103,6 +103,9 @@ extension Subcommands {
         return " (\(label))"
     }
 
+    /// How many new conflicts a sync lists by line.
+    static let conflictsShown = 20
+
     static func printSync(_ reports: [(String, SyncReport)], ledger: Ledger, ctx: Context) {
         if ctx.json {
             ctx.printJSON(
@@ -145,7 +148,7 @@ extension Subcommands {
             for d in r.waiting { ctx.out.line(w(.syncWaiting, d)) }
             for f in r.incomplete { ctx.out.line(w(.syncIncomplete, f)) }
             if r.future > 0 { ctx.out.line(w(.syncFuture, String(r.future))) }
-            for u in r.unreadable { ctx.out.line(w(.syncNotRead, u.file, u.why)) }
+            for u in r.unreadable { ctx.out.line(Echo.visible(w(.syncNotRead, u.file, u.why))) }
             for id in r.merge.differing { ctx.out.line(w(.syncLeftOut, id.description)) }
             if !r.merge.newConflicts.isEmpty {
                 let k = r.merge.newConflicts.count
@@ -153,7 +156,14 @@ extension Subcommands {
                     w.said(
                         "  \(plural(k, "conflict")) (kept in the log without effect; `haru log --from N` shows it):", .syncConflicts,
                         String(k)))
-                for c in r.merge.newConflicts { ctx.out.line("    seq \(c.seq) \(c.type.name)\(named(c, ledger)): \(c.rule)") }
+                // The first ones, not a hundred thousand lines (`--json` and `haru log` have them all).
+                for c in r.merge.newConflicts.prefix(Self.conflictsShown) {
+                    ctx.out.line(Echo.visible("    seq \(c.seq) \(c.type.name)\(named(c, ledger)): \(c.rule)"))
+                }
+                if k > Self.conflictsShown {
+                    let first = r.merge.newConflicts.map(\.seq).min() ?? 0
+                    ctx.out.line("    … and \(k - Self.conflictsShown) more (`haru sync --json` lists them; `haru log --from \(first)` shows the events)")
+                }
             }
         }
     }

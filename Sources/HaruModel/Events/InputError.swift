@@ -57,4 +57,19 @@ public enum Echo {
         }
         return out
     }
+
+    /// `text` with its control characters shown as `\u{1b}` (newlines and
+    /// tabs kept): what a message echoes of a path, a file or a database
+    /// must not drive the terminal (an ESC sequence in a folder's name or a
+    /// sync file's line could repaint or retitle it).
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0.value) }) else { return text }
+        var out = ""
+        for u in text.unicodeScalars {
+            if isControl(u.value) { out += "\\u{" + String(u.value, radix: 16) + "}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
+    private static func isControl(_ v: UInt32) -> Bool { (v < 0x20 && v != 0x0A && v != 0x09) || (0x7F...0x9F).contains(v) }
 }
