@@ -162,7 +162,8 @@ extension Subcommands {
                 }
                 if k > Self.conflictsShown {
                     let first = r.merge.newConflicts.map(\.seq).min() ?? 0
-                    ctx.out.line("    … and \(k - Self.conflictsShown) more (`haru sync --json` lists them; `haru log --from \(first)` shows the events)")
+                    let more = k - Self.conflictsShown
+                    ctx.out.line("    … and \(more) more (`haru sync --json` lists them; `haru log --from \(first)` shows the events)")
                 }
             }
         }

@@ -125,7 +125,9 @@ public struct FolderSync {
         // whose blob no file brought is named. Its file is read again at the
         // next sync either way.
         for (file, r) in pull.waitingForBlob {
-            if let d = r.blob, pull.known.contains(d) { pull.inputs.append(r.event) } else {
+            if let d = r.blob, pull.known.contains(d) {
+                pull.inputs.append(r.event)
+            } else {
                 report.unreadable.append((file, "line \(r.line): \(r.why)"))
             }
         }
@@ -170,7 +172,8 @@ public struct FolderSync {
         var records: [(key: String, value: [UInt8])] = []
         while let run = try ledger.ownEvents(after: pushed, limit: Self.segmentLimit, offset: offset) {
             for d in run.damagedBlobs {
-                report.unreadable.append(("this ledger's attachment \(d)", "is damaged (`haru verify`): not sent; attach the file again to mend it"))
+                report.unreadable.append(
+                    ("this ledger's attachment \(d)", "is damaged (`haru verify`): not sent; attach the file again to mend it"))
             }
             if run.count > 0 {
                 let end = max(fileEnd + 1, run.seqs.upperBound)
@@ -303,7 +306,11 @@ public struct FolderSync {
             pull.known.formUnion(Admission.digests(of: contents.blobs))
             let admitted = try Admission.sort(contents, known: pull.known, ledger: ledger, now: now)
             for r in admitted.refused {
-                if r.blob != nil { pull.waitingForBlob.append((shown, r)) } else { report.unreadable.append((shown, "line \(r.line): \(r.why)")) }
+                if r.blob != nil {
+                    pull.waitingForBlob.append((shown, r))
+                } else {
+                    report.unreadable.append((shown, "line \(r.line): \(r.why)"))
+                }
             }
             report.future += admitted.held.count
             pull.inputs += admitted.merge
