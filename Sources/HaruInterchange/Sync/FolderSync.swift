@@ -52,6 +52,13 @@ public struct SyncReport: Sendable {
     public var future = 0
 
     public init() {}
+
+    /// Names the attachments of `run` left out because their stored bytes are damaged.
+    mutating func noteDamagedBlobs(of run: OwnEvents) {
+        for d in run.damagedBlobs {
+            unreadable.append(("this ledger's attachment \(d)", "is damaged (`haru verify`): not sent; attach the file again to mend it"))
+        }
+    }
 }
 
 public struct FolderSync {
@@ -171,10 +178,7 @@ public struct FolderSync {
         var fileEnd = max(wrote, maxEnd)
         var records: [(key: String, value: [UInt8])] = []
         while let run = try ledger.ownEvents(after: pushed, limit: Self.segmentLimit, offset: offset) {
-            for d in run.damagedBlobs {
-                report.unreadable.append(
-                    ("this ledger's attachment \(d)", "is damaged (`haru verify`): not sent; attach the file again to mend it"))
-            }
+            report.noteDamagedBlobs(of: run)
             if run.count > 0 {
                 let end = max(fileEnd + 1, run.seqs.upperBound)
                 let name = Segment.name((fileEnd + 1)...end)

@@ -100,9 +100,7 @@ public struct PostgresSync {
         // Push.
         var pushed = try ledger.syncState(pushedKey).flatMap(FolderSync.seq(from:)) ?? 0
         while let run = try ledger.ownEvents(after: pushed, limit: Self.batch, offset: offset) {
-            for d in run.damagedBlobs {
-                report.unreadable.append(("this ledger's attachment \(d)", "is damaged (`haru verify`): not sent; attach the file again to mend it"))
-            }
+            report.noteDamagedBlobs(of: run)
             if run.count > 0 {
                 progress?("sending \(run.count) events")
                 try push(run.lines, history: h, device: me, c)
