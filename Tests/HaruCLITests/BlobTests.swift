@@ -185,7 +185,10 @@ struct BlobTests {
         try data.write(to: URL(fileURLWithPath: l + "/data.mdb"))
         let v = haru(["verify"], ledger: l)
         #expect(v.code == 1)
-        #expect((v.out + v.err).contains("the blob \(digest) does not hash to its digest"), "\(v.out) \(v.err)")
+        #expect(
+            (v.out + v.err).contains("the blob \(digest) (named by the diary page of 2026-03-02) does not hash to its digest"),
+            "\(v.out) \(v.err)")
+        #expect(v.err.contains("The events are intact; an attachment is damaged or missing"), "\(v.err)")
     }
 
     /// Each mistake: exit 2, what is wrong named (line and field for JSON Lines), nothing written.
