@@ -82,4 +82,57 @@ import Testing
             #expect(k.code == 0 && k.out.contains("failures: 0"), "\(k.out)")
         }
     }
+
+    /// A database others can reach (issue 40, finding 10): passwords are
+    /// never printed nor stored, one database spelled two ways is one
+    /// target, a row that cannot be read is named and passed over, a
+    /// history name too long for a key is refused in words.
+    @Test(.timeLimit(.minutes(3))) func passwordsStayOutOfOutputAndLedgerAndBadRowsStopNothing() throws {
+        try Self.withServer { url in
+            let dir = TempDir()
+            let a = dir.path + "/a", b = dir.path + "/b"
+            #expect(haru(["init", "--time-zone", "UTC"], ledger: a).code == 0)
+            #expect(haru(["action", "add", "Water", "--tracking", "count", "--id", "water"], ledger: a).code == 0)
+            // The server trusts local connections: any password goes through, and none may show.
+            let secret = url.replacingOccurrences(of: "postgres@", with: "postgres:s3cret-pw@") + "?password=hunter2-pw"
+            let first = haru(["sync", secret], ledger: a)
+            #expect(first.code == 0 && first.out.contains("sent 2 events"), "\(first.out) \(first.err)")
+            let again = haru(["sync"], ledger: a)
+            let json = haru(["sync", "--json"], ledger: a)
+            for r in [first, again, json] {
+                #expect(!(r.out + r.err).contains("s3cret") && !(r.out + r.err).contains("hunter2"), "\(r.out) \(r.err)")
+            }
+            let file = try Data(contentsOf: URL(fileURLWithPath: a + "/data.mdb"))
+            #expect(file.range(of: Data("s3cret".utf8)) == nil && file.range(of: Data("hunter2".utf8)) == nil, "no secret in the ledger")
+            // The same database as `localhost`, with the password from PGPASSWORD's place: nothing sent again.
+            let local = url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+            let spelled = haru(["sync", local], ledger: a)
+            #expect(spelled.code == 0 && spelled.out.contains("sent 0 events, received 0"), "\(spelled.out) \(spelled.err)")
+            // A malformed URL and libpq's key=value form: said without the password.
+            for bad in [secret.replacingOccurrences(of: "127.0.0.1", with: "[::1"), "host=127.0.0.1 password=s3cret-pw dbname=postgres"] {
+                let r = haru(["sync", bad], ledger: a)
+                #expect(r.code != 0 && !r.err.contains("s3cret") && !r.err.contains("hunter2"), "\(r.err)")
+            }
+            // A history name no event id can be: refused in words (was MDB_BAD_VALSIZE).
+            let long = haru(["sync", url + "?history=" + String(repeating: "h", count: 100_000)], ledger: a)
+            #expect(long.code == 3 && long.err.contains("is not a history's name"), "\(long.err.prefix(300))")
+
+            // A row that is not JSON, then a good one: B names the first and merges the second.
+            let target = try #require(
+                json.out.range(of: #"postgresql://[^"]*"#, options: .regularExpression).map { String(json.out[$0]) })
+            #expect(haru(["init", "--from", target], ledger: b).code == 0)
+            let history = String(target.split(separator: "=").last ?? "")
+            let insert = Self.system(
+                "psql '\(url)' -Atc \"WITH p AS (UPDATE haru_histories SET next_pos = next_pos + 1 WHERE history = '\(history)' "
+                    + "RETURNING next_pos - 1 AS pos) INSERT INTO haru_events SELECT '\(history)', pos, 'someone', 'junk', 'not json' FROM p\""
+            )
+            #expect(insert.code == 0 && insert.out.contains("INSERT 0 1"), "\(insert.out)")
+            #expect(haru(["count", "water", "--id", "after-junk"], ledger: a).code == 0)
+            #expect(haru(["sync"], ledger: a).code == 1, "A reads the row too, names it, and sends its count")
+            let pulled = haru(["sync"], ledger: b)
+            #expect(pulled.code == 1 && pulled.out.contains("not read: haru_events position"), "\(pulled.out) \(pulled.err) \(insert.out)")
+            #expect(pulled.out.contains("received 1"), "\(pulled.out)")
+            #expect(haru(["log", "--json", "--type", "count"], ledger: b).out.contains("after-junk"))
+        }
+    }
 }

@@ -46,7 +46,11 @@ extension Subcommands {
                 reports.append((shown, report))
                 targets[k] = shown
             }
-            if !p.positionals.isEmpty { try ledger.setSyncState([("sync.targets", Array(targets.joined(separator: "\n").utf8))]) }
+            // Kept without passwords (an older haru kept them: rewritten now).
+            let stored = targets.map(PostgresSync.storable).joined(separator: "\n")
+            if try ledger.syncState("sync.targets").map({ String(decoding: $0, as: UTF8.self) }) != stored {
+                try ledger.setSyncState([("sync.targets", Array(stored.utf8))])
+            }
             printSync(reports, ledger: ledger, ctx: ctx)
             // A file that could not be read is left for the next sync; a script should notice.
             return reports.contains { !$0.1.unreadable.isEmpty } ? ExitCode.checkFailed : ExitCode.ok
@@ -56,6 +60,11 @@ extension Subcommands {
     static func absoluteTarget(_ t: String) throws -> String {
         if PostgresSync.isURL(t) { return t }
         guard !t.isEmpty else { throw UsageError("DIR: an empty path is not a folder") }
+        // libpq's other form (`host=… password=…`) is not taken for a folder, nor echoed.
+        if t.contains("password=") || (t.contains("=") && t.contains(" ") && (t.contains("host=") || t.contains("dbname="))) {
+            throw UsageError(
+                "that looks like a PostgreSQL connection string; haru takes a postgresql://… URL (a password from PGPASSWORD or ~/.pgpass)")
+        }
         var path = t
         if !path.hasPrefix("/") {
             var buf = [CChar](repeating: 0, count: 4096)

@@ -34,6 +34,9 @@ struct LibPQ: @unchecked Sendable {
     let putCopyData: @convention(c) (Conn?, UnsafePointer<CChar>, Int32) -> Int32
     let putCopyEnd: @convention(c) (Conn?, UnsafePointer<CChar>?) -> Int32
     let getResult: @convention(c) (Conn?) -> Result?
+    typealias NoticeProcessor = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
+    /// PQsetNoticeProcessor (optional: without it notices go to stderr, as libpq does by default).
+    let setNoticeProcessor: (@convention(c) (Conn?, NoticeProcessor?, UnsafeMutableRawPointer?) -> NoticeProcessor?)?
 
     /// PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN; CONNECTION_OK.
     static let commandOK: Int32 = 1, tuplesOK: Int32 = 2, copyIn: Int32 = 4, connectionOK: Int32 = 0
@@ -72,6 +75,7 @@ struct LibPQ: @unchecked Sendable {
         (self.resultStatus, self.resultErrorMessage, self.ntuples, self.nfields) = (resultStatus, resultErrorMessage, ntuples, nfields)
         (self.getvalue, self.getlength, self.getisnull) = (getvalue, getlength, getisnull)
         (self.clear, self.putCopyData, self.putCopyEnd, self.getResult) = (clear, putCopyData, putCopyEnd, getResult)
+        setNoticeProcessor = f("PQsetNoticeProcessor")
     }
 }
 
@@ -87,8 +91,10 @@ final class PGConnection {
         if !info.contains("connect_timeout=") { info += (info.contains("?") ? "&" : "?") + "connect_timeout=5" }
         guard let c = pq.connectdb(info) else { throw SyncError("cannot connect to \(PGConnection.redacted(url)): out of memory") }
         conn = c
+        pq.setNoticeProcessor.map { _ = $0(c, PGConnection.ignoreNotice, nil) }
         guard pq.status(c) == LibPQ.connectionOK else {
-            let why = PGConnection.oneLine(pq.errorMessage(c))
+            // libpq may quote the connection string back (a malformed URL): never its password.
+            let why = PGConnection.scrubbed(PGConnection.oneLine(pq.errorMessage(c)), of: url)
             // (`deinit` closes it: the object was whole when this throws.)
             throw SyncError("cannot connect to \(PGConnection.redacted(url)): \(why)")
         }
@@ -98,17 +104,73 @@ final class PGConnection {
 
     deinit { pq.finish(conn) }
 
+    /// The server's notices and warnings (a server shutting down says
+    /// "WARNING: terminating connection …" before the error) are not printed
+    /// on their own line: the error that follows says what happened.
+    static let ignoreNotice: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { _, _ in }
+
     /// The URL without its password, for messages.
-    static func redacted(_ url: String) -> String {
-        let u = Array(url.utf8)
-        guard let s = (0..<max(0, u.count - 2)).first(where: { u[$0] == 0x3A && u[$0 + 1] == 0x2F && u[$0 + 2] == 0x2F }) else {
-            return url
+    static func redacted(_ url: String) -> String { withoutSecrets(url, mark: "…") }
+
+    /// `url` with its password (in `user:password@` and in `password=`)
+    /// replaced by `mark`, or left out when `mark` is nil: what is shown,
+    /// and what is stored as the next `haru sync`'s target (a password then
+    /// comes from PGPASSWORD or ~/.pgpass, as libpq reads them).
+    static func withoutSecrets(_ url: String, mark: String?) -> String {
+        var out = url
+        if let scheme = out.firstRange(of: "://") {
+            let rest = out[scheme.upperBound...]
+            let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+            if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+                out = String(out[..<colon]) + (mark.map { ":" + $0 } ?? "") + String(out[at...])
+            }
         }
-        let afterScheme = url.utf8.index(url.utf8.startIndex, offsetBy: s + 3)
-        guard let at = url[afterScheme...].firstIndex(of: "@") else { return url }
-        let user = url[afterScheme..<at]
-        guard let colon = user.firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + ":…" + String(url[at...])
+        guard let q = out.firstIndex(of: "?") else { return out }
+        let params = out[out.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).compactMap { p -> String? in
+            guard p.hasPrefix("password=") else { return String(p) }
+            return mark.map { "password=" + $0 }
+        }
+        return String(out[..<q]) + (params.isEmpty ? "" : "?" + params.joined(separator: "&"))
+    }
+
+    /// The passwords `url` holds (as written and percent-decoded): scrubbed
+    /// from anything libpq says, which may quote the URL back.
+    static func secrets(of url: String) -> [String] {
+        var found: [String] = []
+        if let scheme = url.firstRange(of: "://") {
+            let rest = url[scheme.upperBound...]
+            let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+            if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+                found.append(String(rest[rest.index(after: colon)..<at]))
+            }
+        }
+        if let q = url.firstIndex(of: "?") {
+            for p in url[url.index(after: q)...].split(separator: "&") where p.hasPrefix("password=") {
+                found.append(String(p.dropFirst("password=".count)))
+            }
+        }
+        return (found + found.compactMap(percentDecoded)).filter { !$0.isEmpty }
+    }
+
+    static func percentDecoded(_ s: String) -> String? {
+        var bytes: [UInt8] = []
+        var u = Array(s.utf8)[...]
+        while let b = u.popFirst() {
+            if b == UInt8(ascii: "%"), u.count >= 2, let v = UInt8(String(decoding: u.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(v)
+                u = u.dropFirst(2)
+            } else {
+                bytes.append(b)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// `text` with every secret of `url` replaced by `…`.
+    static func scrubbed(_ text: String, of url: String) -> String {
+        var out = text
+        for s in secrets(of: url).sorted(by: { $0.count > $1.count }) { out = out.replacing(s, with: "…") }
+        return out
     }
 
     static func oneLine(_ p: UnsafePointer<CChar>?) -> String {

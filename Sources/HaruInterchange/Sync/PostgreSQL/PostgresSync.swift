@@ -55,13 +55,26 @@ public struct PostgresSync {
         return bare + (bare.contains("?") ? "&" : "?") + "history=" + h
     }
 
+    /// A target as a ledger keeps it for the next `haru sync`: a database
+    /// URL without its password (which then comes from PGPASSWORD or
+    /// ~/.pgpass): no secret is stored in the ledger.
+    public static func storable(_ target: String) -> String {
+        isURL(target) ? PGConnection.withoutSecrets(target, mark: nil) : target
+    }
+
     /// A target as messages show it: a database URL without its password.
     public static func shown(_ target: String) -> String { isURL(target) ? PGConnection.redacted(target) : target }
 
     /// The history a target names (`?history=ID`), if it names one.
     public static func history(of target: String) -> String? { split(target).1 }
 
-    static func schema(_ c: PGConnection) throws {
+    /// Makes haru's tables if they are not there, and returns the
+    /// database's own id (`haru_database`, made once, server-side): what a
+    /// ledger's sync state is keyed by, so that one database spelled two
+    /// ways (`localhost` and `127.0.0.1`, a password in the URL or from
+    /// `PGPASSWORD`) is one target, and no key holds a URL or a secret.
+    @discardableResult
+    static func schema(_ c: PGConnection) throws -> String {
         try c.exec("BEGIN")
         try c.exec("SELECT pg_advisory_xact_lock(727172)")  // two devices creating the tables at once
         try c.exec("CREATE TABLE IF NOT EXISTS haru_histories (history text PRIMARY KEY, next_pos bigint NOT NULL DEFAULT 1)")
@@ -69,7 +82,23 @@ public struct PostgresSync {
             "CREATE TABLE IF NOT EXISTS haru_events (history text NOT NULL, pos bigint NOT NULL, device text NOT NULL, "
                 + "key text NOT NULL, line text NOT NULL, PRIMARY KEY (history, key))")
         try c.exec("CREATE UNIQUE INDEX IF NOT EXISTS haru_events_order ON haru_events (history, pos)")
+        try c.exec("CREATE TABLE IF NOT EXISTS haru_database (id text NOT NULL)")
+        try c.exec(
+            "INSERT INTO haru_database SELECT md5(random()::text || clock_timestamp()::text) "
+                + "WHERE NOT EXISTS (SELECT 1 FROM haru_database)")
+        let id = try c.exec("SELECT id FROM haru_database LIMIT 1").first?[0] ?? nil
         try c.exec("COMMIT")
+        guard let id, !id.isEmpty, id.utf8.count <= 64 else { throw SyncError("PostgreSQL: haru_database holds no id haru wrote") }
+        return id
+    }
+
+    /// A history name as haru makes them (an event id): checked before it
+    /// becomes part of a key or a query.
+    static func checkHistory(_ h: String) throws {
+        guard EntityID.isValid(h) else {
+            throw SyncError(
+                "history=\(Echo.quoted(h)) is not a history's name (the id of its first event: letters, digits, '-', '_', at most 64)")
+        }
     }
 
     /// The histories the database holds (for `haru init --from URL`).
@@ -81,7 +110,10 @@ public struct PostgresSync {
 
     /// The history to use: the one given, else the id of the ledger's first event in the merged order.
     public func resolvedHistory() throws -> String {
-        if let history { return history }
+        if let history {
+            try Self.checkHistory(history)
+            return history
+        }
         guard let first = try ledger.firstInMergedOrder() else {
             throw SyncError("this ledger is empty: give the history to join (`…?history=ID`, `haru init --from URL`)")
         }
@@ -93,9 +125,22 @@ public struct PostgresSync {
         guard let me = try ledger.deviceID() else { throw SyncError("this ledger has no device id yet") }
         let h = try resolvedHistory()
         let c = try PGConnection(url)
-        try Self.schema(c)
+        let database = try Self.schema(c)
         var report = SyncReport()
-        let pushedKey = "sync.pg.pushed." + url + "#" + h, pulledKey = "sync.pg.pulled." + url + "#" + h
+        let pushedKey = "sync.pg.pushed." + database + "#" + h, pulledKey = "sync.pg.pulled." + database + "#" + h
+        // An older haru keyed the state by the URL as given (password and
+        // all): taken over once, and every such key removed.
+        let old = try ledger.syncStates(prefix: "sync.pg.").filter {
+            $0.key.hasPrefix("sync.pg.pushed.postgres") || $0.key.hasPrefix("sync.pg.pulled.postgres")
+        }
+        if !old.isEmpty {
+            var moved: [(key: String, value: [UInt8])] = []
+            for (key, value) in old where key == "sync.pg.pushed." + url + "#" + h || key == "sync.pg.pulled." + url + "#" + h {
+                let isPushed = key.hasPrefix("sync.pg.pushed.")
+                if try ledger.syncState(isPushed ? pushedKey : pulledKey) == nil { moved.append((isPushed ? pushedKey : pulledKey, value)) }
+            }
+            try ledger.setSyncState(moved, removing: old.map(\.key))
+        }
 
         // Push.
         var pushed = try ledger.syncState(pushedKey).flatMap(FolderSync.seq(from:)) ?? 0
