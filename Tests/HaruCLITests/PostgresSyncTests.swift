@@ -133,6 +133,18 @@ import Testing
             #expect(pulled.code == 1 && pulled.out.contains("not read: haru_events position"), "\(pulled.out) \(pulled.err) \(insert.out)")
             #expect(pulled.out.contains("received 1"), "\(pulled.out)")
             #expect(haru(["log", "--json", "--type", "count"], ledger: b).out.contains("after-junk"))
+
+            // A row changed in the table (amount 5 → 500): refused by its recorded hash, named by its position.
+            #expect(haru(["count", "water", "5", "--id", "tampered"], ledger: a).code == 0)
+            #expect(haru(["sync"], ledger: a).code == 0, "the junk row was named once and passed over")
+            let edit = Self.system(
+                "psql '\(url)' -Atc \"UPDATE haru_events SET line = replace(line, '\\\"amount\\\":5', '\\\"amount\\\":500') "
+                    + "WHERE line LIKE '%tampered%'\"")
+            #expect(edit.out.contains("UPDATE 1"), "\(edit.out)")
+            let refused = haru(["sync"], ledger: b)
+            #expect(
+                refused.code == 1 && refused.out.contains("does not match the hash its device's chain recorded for it"), "\(refused.out)")
+            #expect(!haru(["log", "--json", "--type", "count"], ledger: b).out.contains("tampered"), "never merged: no silent divergence")
         }
     }
 }

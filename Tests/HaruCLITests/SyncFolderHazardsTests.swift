@@ -307,4 +307,27 @@ struct SyncFolderHazards {
             for c in [esc, nul, del, "\u{7}"] { #expect(!r.out.contains(c) && !r.err.contains(c), "\(r.out) \(r.err)") }
         }
     }
+
+    /// A line changed after its device wrote it (an amount 2 → 500, the
+    /// trailer made again to match) is refused by its recorded hash, named,
+    /// and the devices never diverge silently.
+    @Test func aLineChangedAfterItWasWrittenIsRefusedByItsRecordedHash() throws {
+        let dir = TempDir()
+        let (a, b, shared) = try folderTests.twoDevices(dir)
+        #expect(haru(["count", "water", "2", "--id", "honest", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a).code == 0)
+        let name = "0000000000000004-0000000000000004.jsonl"
+        let file = try deviceFolder(shared, holding: name) + "/" + name
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let event = try #require(text.split(separator: "\n").first { $0.contains(#""entry_id":"honest""#) })
+        try writeSegment([event.replacingOccurrences(of: #""amount":2"#, with: #""amount":500"#)], to: file)
+        let r = haru(["sync", "--now", "2026-03-02T09:02:00+09:00"], ledger: b)
+        #expect(r.code == 1 && r.out.contains("line 1: does not match the hash its device's chain recorded for it"), "\(r.out)")
+        #expect(counts(b).isEmpty, "nothing merged of it")
+        // Put back as written: merged.
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let fixed = haru(["sync", "--now", "2026-03-02T09:03:00+09:00"], ledger: b)
+        #expect(fixed.code == 0 && fixed.out.contains("received 1"), "\(fixed.out)")
+        #expect(folderTests.total(a) == folderTests.total(b))
+    }
 }

@@ -310,3 +310,32 @@ extension EventRecord {
         return MergeKey(origin: h.origin ?? Origin(recorded: h.recorded, seq: seq), id: h.id)
     }
 }
+
+extension Ledger {
+    /// Whether an event line sent by the device that made it is what that
+    /// device's hash chain recorded: its chain hash computed from the line's
+    /// content, seq, transaction time and `prev` equals the `hash` the line
+    /// claims (the same computation as the maker's append and `verify`:
+    /// `EventRecord.seal`). A line changed after it was written (an amount
+    /// 5 → 500 in a database row, an id inside it) does not match. A line
+    /// holding redaction markers (`[redacted: seq N]`) cannot be checked
+    /// this way — the chain covers the text before it was erased — and
+    /// answers true.
+    public static func matchesRecordedHash(_ input: EventInput, seq: UInt64, recorded: Int64, prev: Digest, hash: Digest) -> Bool {
+        guard let id = input.id else { return false }
+        for (_, value) in input.payload.fields {
+            switch value {
+            case .string(let s) where Blob.isRedactionMarker(s): return true
+            case .strings(let list) where list.contains(where: Blob.isRedactionMarker): return true
+            default: continue
+            }
+        }
+        var own = input
+        own.origin = nil  // as the maker stored it: its own event
+        let sha = SHA256Context()
+        var prepared = PreparedEvent(own, line: 0, using: sha)
+        guard let computed = try? EventRecord.seal(seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
+        else { return false }
+        return computed == hash
+    }
+}

@@ -43,6 +43,16 @@ public enum Admission {
                 refused.append(Refusal(line: line, why: why, blob: nil, event: e))
                 continue
             }
+            // Changed after its device wrote it (a row edited in the database,
+            // a line edited in the folder): a conflict named by its place, never
+            // merged into a silent divergence.
+            if k < contents.chain.count, let claim = contents.chain[k], let o = e.origin,
+                !Ledger.matchesRecordedHash(e, seq: o.seq, recorded: o.recorded, prev: claim.prev, hash: claim.hash)
+            {
+                let why = "does not match the hash its device's chain recorded for it (changed after it was written): left out"
+                refused.append(Refusal(line: line, why: why, blob: nil, event: e))
+                continue
+            }
             if let o = e.origin, o.recorded > now &+ maxSkew {
                 held.append(line)
                 continue

@@ -39,6 +39,10 @@ public enum Segment {
         public var events: [EventInput] = []
         /// The line (or database position) each event came from.
         public var lines: [Int] = []
+        /// What each event's line says its maker's chain recorded (`prev`,
+        /// `hash`); nil for a line without them or with an `origin` (an
+        /// event its exporter had pulled: another device made it).
+        public var chain: [(prev: Digest, hash: Digest)?] = []
     }
 
     /// The last line of every segment this version writes: how many blob
@@ -152,8 +156,15 @@ public enum Segment {
                 }
                 e.origin = Origin(recorded: recorded, seq: UInt64(seq))
             }
+            var claim: (prev: Digest, hash: Digest)?
+            if json["origin"] == nil, case .string(let p)? = json["prev"], case .string(let h)? = json["hash"], let prev = Digest(hex: p),
+                let hash = Digest(hex: h)
+            {
+                claim = (prev, hash)
+            }
             out.events.append(e)
             out.lines.append(n)
+            out.chain.append(claim)
         } catch {
             throw error.at(line: n)
         }
