@@ -4,8 +4,8 @@ import Testing
 
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruSystem
+@_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruViews
 
 /// Tests that run the built `haru` executable as a separate process.
@@ -73,8 +73,7 @@ struct BuiltBinary {
             #expect(r.code == 0, "\(r.err)")
             let day = try runBinary(["day", "2026-03-03", "--json", "--now", "2026-03-05T00:00:00Z"], ledger: ledger)
             // Two ledgers made at other moments: the same answer, each with its own chain's hash.
-            results.append(
-                (r.out, day.out.replacingOccurrences(of: #","known_at_hash":"[0-9a-f]{64}""#, with: "", options: .regularExpression)))
+            results.append((r.out, day.out.replacingOccurrences(of: #","known_at_hash":"[0-9a-f]{64}""#, with: "", options: .regularExpression)))
         }
         #expect(results[0].0 == "2\n3\n4\n")
         #expect(results[0] == results[1])
@@ -121,13 +120,11 @@ struct BuiltBinary {
         #expect(try runBinary(["init", "--time-zone", "UTC"], ledger: dir.ledgerPath).code == 0)
         let export = dir.path + "/loop"
         try FileManager.default.createDirectory(atPath: export + "/001 Walk", withIntermediateDirectories: true)
-        let header =
-            "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?"
+        let header = "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?"
         try Data((header + "\n1,Walk,0,,,1,1,,,,,false\n").utf8).write(to: URL(fileURLWithPath: export + "/Habits.csv"))
         let first = LocalDate(year: 2010, month: 1, day: 1)!
         let days = (0..<5_000).map { "\(first.adding(days: $0)),YES_MANUAL" }
-        try Data(("Date,Value\n" + days.joined(separator: "\n") + "\n").utf8).write(
-            to: URL(fileURLWithPath: export + "/001 Walk/Checkmarks.csv"))
+        try Data(("Date,Value\n" + days.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: export + "/001 Walk/Checkmarks.csv"))
         let (status, err) = try Self.withoutASecondThread(["--ledger", dir.ledgerPath, "import", "loop", export])
         #expect(status == 0, "\(err)")
         #expect(try Ledger(path: dir.ledgerPath).head().seq == 5_004, "the settings, an action, a goal, a quest and 5,000 counts")

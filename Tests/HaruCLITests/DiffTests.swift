@@ -44,13 +44,8 @@ struct StateDiffs {
         let d = try json(r.out)
         guard case .array(let changes)? = d["changes"] else { Issue.record("no changes: \(r.out)"); return }
         let goal = try #require(changes.first { $0["kind"] == .string("goal") && $0["id"] == .string("g") })
-        guard case .array(let leaves)? = goal["changed"], case .array(let causes)? = goal["caused_by"] else {
-            Issue.record("\(goal)"); return
-        }
-        #expect(
-            leaves.contains {
-                $0["path"] == .string("status") && $0["before"] == .string("achieved") && $0["after"] == .string("not_achieved")
-            })
+        guard case .array(let leaves)? = goal["changed"], case .array(let causes)? = goal["caused_by"] else { Issue.record("\(goal)"); return }
+        #expect(leaves.contains { $0["path"] == .string("status") && $0["before"] == .string("achieved") && $0["after"] == .string("not_achieved") })
         #expect(causes == [.int(8)], "the edit, not the coffee: \(causes)")
         guard case .array(let events)? = d["events"] else { Issue.record("no events: \(r.out)"); return }
         let edit = try #require(events.first { $0["seq"] == .int(8) })
@@ -129,29 +124,23 @@ struct StateDiffs {
                 case 0, 1:
                     n += 1
                     let id = "x\(round)-\(n)"
-                    if haru(["count", r(2) == 0 ? "Water" : "Coffee", "\(1 + r(3))", "--id", id, "--at", at] + now, ledger: p).code == 0 {
-                        counts.append(id)
-                    }
+                    if haru(["count", r(2) == 0 ? "Water" : "Coffee", "\(1 + r(3))", "--id", id, "--at", at] + now, ledger: p).code == 0 { counts.append(id) }
                 case 2: _ = haru(["edit", counts[r(counts.count)], "--amount", "\(1 + r(4))"] + now, ledger: p)
                 // A count moved to another day (the diff finds the day it left from the record pages).
-                case 3:
-                    _ = haru(["edit", counts[r(counts.count)], "--at", "2026-03-0\(1 + r(4))T\(8 + r(12)):30:00+09:00"] + now, ledger: p)
+                case 3: _ = haru(["edit", counts[r(counts.count)], "--at", "2026-03-0\(1 + r(4))T\(8 + r(12)):30:00+09:00"] + now, ledger: p)
                 default: _ = haru(["delete", counts[r(counts.count)]] + now, ledger: p)
                 }
             }
             let head = Int(haru(["verify"], ledger: p).out.split(separator: " ").dropFirst(1).first ?? "0") ?? 0
             let a = 7 + r(max(1, head - 7)), b = a + r(head - a + 1)
-            let d = try json(
-                haru(["diff", "--known-at", "\(a)", "--known-at", "\(b)", "--json", "--as-of", "2026-03-04"] + now, ledger: p).out)
+            let d = try json(haru(["diff", "--known-at", "\(a)", "--known-at", "\(b)", "--json", "--as-of", "2026-03-04"] + now, ledger: p).out)
             for (view, kind) in [(["progress"], "goal"), (["goals"], "goal definition"), (["actions"], "action definition")] {
                 let before = try json(haru(view + ["--json", "--known-at", "\(a)", "--as-of", "2026-03-04"] + now, ledger: p).out)
                 let after = try json(haru(view + ["--json", "--known-at", "\(b)", "--as-of", "2026-03-04"] + now, ledger: p).out)
                 var patched = before
                 guard case .array(let changes)? = d["changes"] else { Issue.record("\(d)"); return }
                 for c in changes {
-                    guard case .string(let k)? = c["kind"], case .string(let id)? = c["id"], case .array(let leaves)? = c["changed"] else {
-                        continue
-                    }
+                    guard case .string(let k)? = c["kind"], case .string(let id)? = c["id"], case .array(let leaves)? = c["changed"] else { continue }
                     // Where the item sits in the view's own answer.
                     let base: String
                     switch (k, kind) {
@@ -173,11 +162,10 @@ struct StateDiffs {
             }
             // Days: the diff lists exactly the days whose own answer (`day D --json`) differs.
             guard case .array(let changes)? = d["changes"] else { continue }
-            let listed = Set(
-                changes.compactMap { c -> String? in
-                    guard c["kind"] == .string("day"), case .string(let id)? = c["id"] else { return nil }
-                    return id
-                })
+            let listed = Set(changes.compactMap { c -> String? in
+                guard c["kind"] == .string("day"), case .string(let id)? = c["id"] else { return nil }
+                return id
+            })
             for k in 1...5 {
                 let day = "2026-03-0\(k)"
                 let x = try json(haru(["day", day, "--json", "--known-at", "\(a)", "--as-of", "2026-03-04"] + now, ledger: p).out)
@@ -208,11 +196,7 @@ struct StateDiffs {
     func goalOf(quest: String, in progress: JSONValue) -> String? {
         guard case .array(let goals)? = progress["goals"] else { return nil }
         for g in goals {
-            if case .array(let qs)? = g["quests"], qs.contains(where: { $0["quest_id"] == .string(quest) }),
-                case .string(let id)? = g["goal_id"]
-            {
-                return id
-            }
+            if case .array(let qs)? = g["quests"], qs.contains(where: { $0["quest_id"] == .string(quest) }), case .string(let id)? = g["goal_id"] { return id }
         }
         return nil
     }

@@ -23,8 +23,7 @@ struct ExtremeInstants {
             }
         }
         #expect(LocalDate(parsing: "1900-01-01") != nil && LocalDate(parsing: "2999-12-31") != nil)
-        #expect(
-            LocalDate(parsing: "1899-12-31") == nil && LocalDate(parsing: "3000-01-01") == nil && LocalDate(parsing: "0001-01-01") == nil)
+        #expect(LocalDate(parsing: "1899-12-31") == nil && LocalDate(parsing: "3000-01-01") == nil && LocalDate(parsing: "0001-01-01") == nil)
     }
 
     @Test(arguments: [
@@ -59,23 +58,16 @@ struct ExtremeInstants {
         let p = dir.ledgerPath
         let far = haru(
             ["append"], ledger: p,
-            stdin:
-                #"{"type":"session.recorded","at":"2026-03-03T00:00:00Z","data":{"session_id":"s9","action_id":"read","start":"2026-03-03T00:00:00Z","end":"9999-12-31T23:59:59Z"}}"#
-        )
-        #expect(
-            far.code == 2 && far.err.contains("line 1: data.end: must be from 1900-01-01T00:00:00Z to 2999-12-31T23:59:59Z"), "\(far.err)")
+            stdin: #"{"type":"session.recorded","at":"2026-03-03T00:00:00Z","data":{"session_id":"s9","action_id":"read","start":"2026-03-03T00:00:00Z","end":"9999-12-31T23:59:59Z"}}"#)
+        #expect(far.code == 2 && far.err.contains("line 1: data.end: must be from 1900-01-01T00:00:00Z to 2999-12-31T23:59:59Z"), "\(far.err)")
         let date = haru(
             ["append"], ledger: p,
-            stdin:
-                #"{"type":"goal.created","at":"2026-03-03T00:00:00Z","data":{"goal_id":"g9","title":"Far","start_date":"2026-03-01","end_date":"9999-12-31"}}"#
-        )
+            stdin: #"{"type":"goal.created","at":"2026-03-03T00:00:00Z","data":{"goal_id":"g9","title":"Far","start_date":"2026-03-01","end_date":"9999-12-31"}}"#)
         #expect(date.code == 2 && date.err.contains("from 1900-01-01 to 2999-12-31"), "\(date.err)")
         // The longest session the range allows is taken (its cost is a page per UTC day: bounded).
         let longest = haru(
             ["append"], ledger: p,
-            stdin:
-                #"{"type":"session.recorded","at":"2026-03-03T00:00:00Z","data":{"session_id":"s10","action_id":"read","start":"2026-03-03T00:00:00Z","end":"2999-12-31T23:59:59Z"}}"#
-        )
+            stdin: #"{"type":"session.recorded","at":"2026-03-03T00:00:00Z","data":{"session_id":"s10","action_id":"read","start":"2026-03-03T00:00:00Z","end":"2999-12-31T23:59:59Z"}}"#)
         #expect(longest.code == 0, "\(longest.err)")
         #expect(haru(["verify"], ledger: p).code == 0)
     }

@@ -44,14 +44,9 @@ struct FortnightTranscript {
         _ = run(["action", "add", "Water", "--tracking", "count"], at: "2026-11-16T07:00:00")
         _ = run(["goal", "add", "Autumn habits", "--start", "2026-11-16", "--end", "2026-11-29"], at: "2026-11-16T07:00:00")
         _ = run(
-            [
-                "quest", "add", "--goal", "autumn habits", "--action", "reading", "--period", "daily", "--target", "30m", "--weekdays",
-                "mon,wed,fri",
-            ],
+            ["quest", "add", "--goal", "autumn habits", "--action", "reading", "--period", "daily", "--target", "30m", "--weekdays", "mon,wed,fri"],
             at: "2026-11-16T07:00:00")
-        _ = run(
-            ["quest", "add", "--goal", "Autumn habits", "--action", "Guitar", "--period", "weekly", "--target", "2h"],
-            at: "2026-11-16T07:00:00")
+        _ = run(["quest", "add", "--goal", "Autumn habits", "--action", "Guitar", "--period", "weekly", "--target", "2h"], at: "2026-11-16T07:00:00")
 
         // Week 1.
         _ = run(["start", "Reading", "--note", "Middlemarch"], at: "2026-11-16T07:30:00")
@@ -106,9 +101,7 @@ struct FortnightTranscript {
         #expect(run(["day", "2026-11-23", "--json"], at: "2026-11-30T09:00:00").contains(#""name":"Reading","seconds":2100"#))
         // Notes are kept.
         let records = run(["records", "--from", "2026-11-16", "--to", "2026-11-29"], at: "2026-11-30T09:00:00")
-        for note in ["Middlemarch", "two chapters", "after the run", "scales"] {
-            #expect(records.contains("\"\(note)\""), "\(note): \(records)")
-        }
+        for note in ["Middlemarch", "two chapters", "after the run", "scales"] { #expect(records.contains("\"\(note)\""), "\(note): \(records)") }
 
         // Progress: the streak in force on Friday 27 (in progress) and Saturday 28 (missed), weeks met, the judgment.
         func streak(_ asOf: String, _ action: String) throws -> JSONValue? {
@@ -127,8 +120,7 @@ struct FortnightTranscript {
         let export = haru(["export", "jsonl"], ledger: p)
         let copy = dir.path + "/copy"
         #expect(haru(["import", "jsonl", "-", "--now", "2026-11-30T10:00:00+01:00"], ledger: copy, stdin: export.out).code == 0)
-        let copied = haru(
-            ["report", "--from", "2026-11-16", "--to", "2026-11-29", "--by", "tag", "--now", "2026-11-30T09:00:00+01:00"], ledger: copy)
+        let copied = haru(["report", "--from", "2026-11-16", "--to", "2026-11-29", "--by", "tag", "--now", "2026-11-30T09:00:00+01:00"], ledger: copy)
         #expect(copied.out == byTag, "\(copied.out)")
         #expect(haru(["verify"], ledger: copy).code == 0)
     }

@@ -1,10 +1,10 @@
 import Foundation
-@_spi(Layers) import HaruModel
-@_spi(Layers) import HaruSystem
 import TestSupport
 import Testing
 
 @_spi(Layers) @testable import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruSystem
 
 /// A file system that is really full (a tmpfs of 1 MiB, filled), not a
 /// failure injected at one call: LMDB maps its lock file, and a page of a
@@ -15,13 +15,11 @@ import Testing
     @Test(.enabled(if: LedgersOnTheirOwnDisk.canMount)) func aFullDiskIsSaidAndLeavesNothingBehind() throws {
         try LedgersOnTheirOwnDisk.withTmpfs(size: "1m") { (disk: String) throws in
             _ = try sh("dd if=/dev/zero of='\(disk)/fill' bs=64k count=32 2>/dev/null")  // more than fits: the disk is full
-            let export =
-                #"{"seq":1,"id":"0190a000-0000-7000-8000-000000000001","type":"settings.changed","at":"2026-03-01T00:00:00Z","recorded":"2026-03-01T00:00:00Z","data":{"time_zone":"UTC"}}"#
+            let export = #"{"seq":1,"id":"0190a000-0000-7000-8000-000000000001","type":"settings.changed","at":"2026-03-01T00:00:00Z","recorded":"2026-03-01T00:00:00Z","data":{"time_zone":"UTC"}}"#
             for args in [["init", "--time-zone", "UTC"], ["import", "jsonl", "-"]] {
                 let r = haru(args, ledger: disk + "/ledger", stdin: export)
                 #expect(r.code == 3, "\(args): \(r.out) \(r.err)")
-                #expect(
-                    r.err.contains("cannot create the ledger at \(disk)/ledger") && r.err.contains("No space left on device"), "\(r.err)")
+                #expect(r.err.contains("cannot create the ledger at \(disk)/ledger") && r.err.contains("No space left on device"), "\(r.err)")
                 #expect(!r.err.contains("bus error") && !r.err.contains("damaged"), "\(r.err)")
                 let left = try FileManager.default.contentsOfDirectory(atPath: disk).filter { $0 != "fill" }
                 #expect(left.isEmpty, "nothing beside it: \(left)")
@@ -43,8 +41,7 @@ import Testing
                 #"{"type":"action.created","at":"2026-03-01T00:00:00Z","data":{"action_id":"water","name":"Water","tracking":"count"}}"#,
             ]
             for k in 0..<12_000 {
-                lines.append(
-                    #"{"type":"count.added","at":"2026-03-02T10:00:00Z","data":{"entry_id":"e\#(k)","action_id":"water","amount":1}}"#)
+                lines.append(#"{"type":"count.added","at":"2026-03-02T10:00:00Z","data":{"entry_id":"e\#(k)","action_id":"water","amount":1}}"#)
             }
             let input = InputBytes(Array(lines.joined(separator: "\n").utf8))
             var committed: UInt64 = 0
@@ -53,8 +50,7 @@ import Testing
                     let l = try Ledger.create(path: partial)
                     var rng = SeededRNG()
                     do {
-                        _ = try l.appendJSONLines(
-                            input, zones: .system, now: 1_772_625_600_000_000, rng: &rng, commits: .inParts(events: 500))
+                        _ = try l.appendJSONLines(input, zones: .system, now: 1_772_625_600_000_000, rng: &rng, commits: .inParts(events: 500))
                     } catch {
                         committed = try l.head().seq
                         throw error
@@ -85,9 +81,7 @@ struct LeftoversOfKilledCommands {
         let dead = path + ".partial-\(Self.deadPID())", deadCompact = path + ".compact-\(Self.deadPID())"
         let live = path + ".partial-1"  // init of this machine: running
         let notALedger = dir.path + "/ledger.partial-\(Self.deadPID() - 1)"
-        for d in [dead, deadCompact, live, notALedger] {
-            try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-        }
+        for d in [dead, deadCompact, live, notALedger] { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) }
         for d in [dead, deadCompact, live] { FileManager.default.createFile(atPath: d + "/data.mdb", contents: Data([1])) }
         FileManager.default.createFile(atPath: notALedger + "/notes.txt", contents: Data("mine".utf8))
         #expect(haru(["init", "--time-zone", "UTC"], ledger: path).code == 0)

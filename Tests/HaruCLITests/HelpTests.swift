@@ -18,9 +18,7 @@ struct HelpText {
     }()
 
     @Test func theTreeHoldsTheKnownCommands() {
-        for known in [
-            ["records"], ["actions"], ["settings", "set"], ["history"], ["export", "jsonl"], ["import", "jsonl"], ["tag", "add"],
-        ] {
+        for known in [["records"], ["actions"], ["settings", "set"], ["history"], ["export", "jsonl"], ["import", "jsonl"], ["tag", "add"]] {
             #expect(HelpText.commands.contains(known), "\(known)")
         }
     }
@@ -102,12 +100,11 @@ struct ExitCodes {
 struct CommandReference {
     /// Docs/cli.md is generated from the help text; it must not drift from it.
     /// Groups that only hold subcommands (`haru tag`) have no section of their own.
-    @Test(
-        arguments: HelpText.commands.filter { path in
-            var c = HaruCLI.root
-            for name in path { c = c.find(name)! }
-            return c.run != nil
-        })
+    @Test(arguments: HelpText.commands.filter { path in
+        var c = HaruCLI.root
+        for name in path { c = c.find(name)! }
+        return c.run != nil
+    })
     func docsCarryTheCurrentHelpText(_ path: [String]) throws {
         let doc = try String(contentsOfFile: packageRoot + "/Docs/cli.md", encoding: .utf8)
         let help = haru(["help"] + path).out

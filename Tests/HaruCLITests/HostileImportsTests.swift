@@ -61,8 +61,7 @@ struct HostileImports {
         try? FileManager.default.removeItem(atPath: dir)
         for (p, bytes) in files {
             let full = dir + "/" + p
-            try? FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             FileManager.default.createFile(atPath: full, contents: Data(bytes))
         }
     }

@@ -64,8 +64,6 @@ struct ImportReportTests {
             Subcommands.importSummary(r, from: "timewarrior", skipped: ["2 intervals already imported as they are"])
                 == "Imported 1,240 events from timewarrior: 2 actions, 1 tag, 1,235 sessions (1 running), 1 session stopped, 1 other event;"
                 + " 3 already there; 2 intervals already imported as they are; head seq 1,250.")
-        #expect(
-            Subcommands.importSummary(AppendResult(seqs: [], appended: 0, head: 7), from: "Loop")
-                == "Imported 0 events from Loop; head seq 7.")
+        #expect(Subcommands.importSummary(AppendResult(seqs: [], appended: 0, head: 7), from: "Loop") == "Imported 0 events from Loop; head seq 7.")
     }
 }

@@ -63,17 +63,13 @@ struct IncrementalVerify {
         let dir = cliLedger()
         let p = dir.ledgerPath
         #expect(haru(["goal", "add", "Drink", "--id", "g", "--start", "2026-03-01"], ledger: p).code == 0)
-        #expect(
-            haru(["quest", "add", "--goal", "g", "--action", "Water", "--period", "daily", "--target", "2", "--id", "q"], ledger: p).code
-                == 0)
+        #expect(haru(["quest", "add", "--goal", "g", "--action", "Water", "--period", "daily", "--target", "2", "--id", "q"], ledger: p).code == 0)
         #expect(haru(["count", "water", "--now", "2026-03-02T09:00:00+09:00"], ledger: p).code == 0)
         let top = try #require(head(haru(["verify"], ledger: p).out))
         let log = haru(["log", "--json"], ledger: p).out.split(separator: "\n")
-        let hashOf2 = try #require(
-            log[1].range(of: #""hash":"[0-9a-f]{64}""#, options: .regularExpression).map { String(log[1][$0].dropFirst(8).dropLast()) })
+        let hashOf2 = try #require(log[1].range(of: #""hash":"[0-9a-f]{64}""#, options: .regularExpression).map { String(log[1][$0].dropFirst(8).dropLast()) })
         let views: [[String]] = [
-            ["day"], ["report"], ["progress"], ["records"], ["actions"], ["tags"], ["goals"], ["quests"], ["settings"],
-            ["history", "water"],
+            ["day"], ["report"], ["progress"], ["records"], ["actions"], ["tags"], ["goals"], ["quests"], ["settings"], ["history", "water"],
             ["explain", "q"],
         ]
         var earlier = 0

@@ -41,12 +41,10 @@ struct ListOrderTests {
         let dir = TempDir()
         let p = ledger(dir)
         let now = "2026-03-02T20:00:00+09:00"
-        let header =
-            haru(["report", "--from", "2026-03-02", "--to", "2026-03-02", "--order", "user", "--now", now], ledger: p).out
+        let header = haru(["report", "--from", "2026-03-02", "--to", "2026-03-02", "--order", "user", "--now", now], ledger: p).out
             .split(separator: "\n").first.map(String.init) ?? ""
         #expect(header.split(separator: " ").map(String.init) == ["day", "Water", "Code"])
-        let byName =
-            haru(["report", "--from", "2026-03-02", "--to", "2026-03-02", "--now", now], ledger: p).out
+        let byName = haru(["report", "--from", "2026-03-02", "--to", "2026-03-02", "--now", now], ledger: p).out
             .split(separator: "\n").first.map(String.init) ?? ""
         #expect(byName.split(separator: " ").map(String.init) == ["day", "Code", "Water"])
     }

@@ -28,18 +28,11 @@ struct MessagesForPeople {
         let dir = cliLedger()
         let p = dir.ledgerPath
         for args in [
-            [
-                "goal", "add", "Less water?", "--start", "2026-03-01", "--end", "2026-03-02", "--id", "g", "--now",
-                "2026-03-01T00:00:00+09:00",
-            ],
-            [
-                "quest", "add", "--goal", "g", "--action", "water", "--period", "daily", "--target", "2", "--at-most", "--id", "lim",
-                "--now", "2026-03-01T00:00:00+09:00",
-            ],
-            [
-                "quest", "add", "--goal", "g", "--action", "Reading", "--period", "weekly", "--target", "3h", "--id", "read",
-                "--now", "2026-03-01T00:00:00+09:00",
-            ],
+            ["goal", "add", "Less water?", "--start", "2026-03-01", "--end", "2026-03-02", "--id", "g", "--now", "2026-03-01T00:00:00+09:00"],
+            ["quest", "add", "--goal", "g", "--action", "water", "--period", "daily", "--target", "2", "--at-most", "--id", "lim",
+                "--now", "2026-03-01T00:00:00+09:00"],
+            ["quest", "add", "--goal", "g", "--action", "Reading", "--period", "weekly", "--target", "3h", "--id", "read",
+                "--now", "2026-03-01T00:00:00+09:00"],
             ["count", "water", "3", "--now", "2026-03-01T09:00:00+09:00"],
         ] {
             #expect(haru(args, ledger: p).code == 0, "\(args)")
@@ -126,11 +119,8 @@ struct ChoicesListed {
         #expect(haru(["count", "Water"], ledger: p).err.contains("was deleted at seq 5; `haru restore Water` brings it back"))
         let type = haru(["append"], ledger: p, stdin: #"{"type":"count.add","at":"2026-03-04T09:00:00Z","data":{}}"#)
         #expect(type.err.contains(#"unknown event type "count.add"; did you mean count.added? (types: settings.changed,"#), "\(type.err)")
-        let field = haru(
-            ["append"], ledger: p,
-            stdin: #"{"type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"x","action_id":"water","amont":1}}"#)
-        #expect(
-            field.err.contains("data.amont: is not a field of count.added (its fields: action_id, amount, entry_id, note)"), "\(field.err)")
+        let field = haru(["append"], ledger: p, stdin: #"{"type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"x","action_id":"water","amont":1}}"#)
+        #expect(field.err.contains("data.amont: is not a field of count.added (its fields: action_id, amount, entry_id, note)"), "\(field.err)")
         #expect(haru(["log", "--type", "bogus"], ledger: p).err.contains("domains: settings, tag, action, session, count, goal, quest"))
     }
 }

@@ -14,8 +14,7 @@ struct MovingIn {
         let a = dir.path + "/a", b = dir.path + "/b", files = dir.path + "/csv"
         for args in [
             ["init", "--time-zone", "UTC"], ["tag", "add", "a:b;c tag", "--id", "t1"], ["tag", "add", #"back\slash"#, "--id", "t2"],
-            ["tag", "add", "plain", "--id", "t3"],
-            ["action", "add", "Reading", "--tracking", "time", "--tag", "t1", "--tag", "t2", "--tag", "t3"],
+            ["tag", "add", "plain", "--id", "t3"], ["action", "add", "Reading", "--tracking", "time", "--tag", "t1", "--tag", "t2", "--tag", "t3"],
         ] {
             #expect(haru(args + now, ledger: a).code == 0, "\(args)")
         }
@@ -24,9 +23,7 @@ struct MovingIn {
         let imported = haru(["import", "csv", files] + now, ledger: b)
         #expect(imported.code == 0 && imported.out.contains("3 tags"), "\(imported)")
         let tags = haru(["tags", "--json"] + now, ledger: b).out
-        for name in [#""name":"a:b;c tag""#, #""name":"back\\slash""#, #""name":"plain""#] {
-            #expect(tags.contains(name), "\(name): \(tags)")
-        }
+        for name in [#""name":"a:b;c tag""#, #""name":"back\\slash""#, #""name":"plain""#] { #expect(tags.contains(name), "\(name): \(tags)") }
     }
 
     @Test(arguments: [

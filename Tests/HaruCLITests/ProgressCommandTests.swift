@@ -4,8 +4,8 @@ import Testing
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruSystem
+@_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruViews
 
 struct ProgressCommands {
@@ -100,9 +100,7 @@ struct GoalsByTitle {
         #expect(haru(["init", "--time-zone", "Asia/Seoul"] + now, ledger: p).code == 0)
         #expect(haru(["action", "add", "Coffee", "--tracking", "count"] + now, ledger: p).code == 0)
         #expect(haru(["goal", "add", "Less coffee", "--start", "2026-11-23"] + now, ledger: p).code == 0)
-        let quest = haru(
-            ["quest", "add", "--goal", "Less coffee", "--action", "Coffee", "--period", "daily", "--target", "2", "--at-most"] + now,
-            ledger: p)
+        let quest = haru(["quest", "add", "--goal", "Less coffee", "--action", "Coffee", "--period", "daily", "--target", "2", "--at-most"] + now, ledger: p)
         #expect(quest.code == 0, "\(quest.err)")
         #expect(quest.out.contains("to goal Less coffee"), "\(quest.out)")
         #expect(haru(["goal", "edit", "less COFFEE", "--threshold", "80"] + now, ledger: p).code == 0, "case folded, as for actions")
@@ -113,8 +111,7 @@ struct GoalsByTitle {
         #expect(haru(["goal", "add", "Walk", "--start", "2026-11-30"] + now, ledger: p).code == 0)
         let both = haru(["goal", "delete", "Walk", "--yes"] + now, ledger: p)
         #expect(both.code == 2 && both.err.contains(#"2 goals are called "Walk"; give an id"#), "\(both.err)")
-        let none = haru(
-            ["quest", "add", "--goal", "Les coffee", "--action", "Coffee", "--period", "daily", "--target", "1"] + now, ledger: p)
+        let none = haru(["quest", "add", "--goal", "Les coffee", "--action", "Coffee", "--period", "daily", "--target", "1"] + now, ledger: p)
         #expect(none.code == 2 && none.err.contains(#"no goal named "Les coffee"; did you mean "Less coffee"?"#), "\(none.err)")
     }
 }
@@ -128,11 +125,8 @@ struct BestStreakProperty {
             ["init", "--time-zone", "UTC", "--now", "2026-01-01T00:00:00Z"],
             ["action", "add", "Run", "--tracking", "time", "--id", "run", "--now", "2026-01-01T00:00:00Z"],
             ["goal", "add", "Move", "--start", "2026-01-05", "--id", "g", "--now", "2026-01-01T00:00:00Z"],
-            [
-                "quest", "add", "--goal", "g", "--action", "run", "--period", period, "--target", period == "weekly" ? "1h" : "20m", "--id",
-                "q",
-                "--now", "2026-01-01T00:00:00Z",
-            ] + (weekdays.isEmpty ? [] : ["--weekdays", weekdays]),
+            ["quest", "add", "--goal", "g", "--action", "run", "--period", period, "--target", period == "weekly" ? "1h" : "20m", "--id", "q",
+                "--now", "2026-01-01T00:00:00Z"] + (weekdays.isEmpty ? [] : ["--weekdays", weekdays]),
         ] {
             let r = haru(args, ledger: p)
             try #require(r.code == 0, "\(args): \(r.err)")
@@ -148,8 +142,7 @@ struct BestStreakProperty {
                 return String(decoding: b, as: UTF8.self)
             }
             lines.append(
-                #"{"type":"session.recorded","at":"\#(iso(start + minutes * 60))","data":{"session_id":"s\#(day)","action_id":"run","start":"\#(iso(start))","end":"\#(iso(start + minutes * 60))"}}"#
-            )
+                #"{"type":"session.recorded","at":"\#(iso(start + minutes * 60))","data":{"session_id":"s\#(day)","action_id":"run","start":"\#(iso(start))","end":"\#(iso(start + minutes * 60))"}}"#)
         }
         #expect(haru(["append"], ledger: p, stdin: lines.joined(separator: "\n")).code == 0)
         func streak(asOf date: String) throws -> (Int, Int) {

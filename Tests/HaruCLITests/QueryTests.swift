@@ -4,8 +4,8 @@ import Testing
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruSystem
+@_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruViews
 
 struct DayAndReportCommands {

@@ -1,6 +1,7 @@
-@_spi(Layers) import HaruModel
 import TestSupport
 import Testing
+
+@_spi(Layers) import HaruModel
 
 @testable import HaruCLI
 
@@ -79,14 +80,12 @@ struct RealUse {
         #expect(haru(["edit", "@1", "--start", "07:00"] + later, ledger: p).code == 0)
         let day = haru(["records", "2026-11-16", "--json"] + later, ledger: p).out
         #expect(day.contains(#""start":"2026-11-16T07:00:00+01:00","end":"2026-11-16T08:20:00+01:00""#), "\(day)")
-        #expect(
-            haru(["day", "2026-11-23", "--json"] + later, ledger: p).out.contains(#""actions":[]"#), "nothing lands on the day of the edit")
+        #expect(haru(["day", "2026-11-23", "--json"] + later, ledger: p).out.contains(#""actions":[]"#), "nothing lands on the day of the edit")
         // Late at night: an end after midnight is the next morning, within the same logical day (04:00 day start).
         #expect(haru(["start", "Guitar", "--now", "2026-11-17T23:30:00+01:00"], ledger: p).code == 0)
         #expect(haru(["stop", "Guitar", "--now", "2026-11-17T23:50:00+01:00"], ledger: p).code == 0)
         #expect(haru(["edit", "@1", "--end", "00:40"] + later, ledger: p).code == 0)
-        #expect(
-            haru(["day", "2026-11-17", "--json"] + later, ledger: p).out.contains(#""action_id":"guitar","name":"Guitar","seconds":4200"#))
+        #expect(haru(["day", "2026-11-17", "--json"] + later, ledger: p).out.contains(#""action_id":"guitar","name":"Guitar","seconds":4200"#))
     }
 
     /// Nothing longer than the long-session limit is written without a word:
@@ -131,10 +130,7 @@ struct RealUse {
         let p = dir.ledgerPath
         let now = ["--now", "2026-11-16T08:00:00+01:00"]
         #expect(haru(["goal", "add", "Read more", "--start", "2026-11-16", "--id", "g"] + now, ledger: p).code == 0)
-        #expect(
-            haru(
-                ["quest", "add", "--goal", "g", "--action", "Reading", "--period", "weekly", "--target", "2h", "--id", "q"] + now, ledger: p
-            ).code == 0)
+        #expect(haru(["quest", "add", "--goal", "g", "--action", "Reading", "--period", "weekly", "--target", "2h", "--id", "q"] + now, ledger: p).code == 0)
         let weeks = haru(["explain", "q", "--now", "2026-11-25T08:00:00+01:00"], ledger: p).out.split(separator: "\n").dropFirst()
         #expect(weeks.map { String($0.prefix(10)) } == ["2026-11-16", "2026-11-23"], "\(weeks)")
         let json = haru(["explain", "q", "--json", "--now", "2026-11-25T08:00:00+01:00"], ledger: p).out
@@ -161,9 +157,7 @@ struct RealUse {
     @Test func aJSONLCopyAnswersTheSameAndCountsItsSessionsRight() throws {
         let dir = berlin()
         let p = dir.ledgerPath
-        for (start, stop) in [
-            ("2026-11-16T10:00:00+01:00", "2026-11-16T11:00:00+01:00"), ("2026-11-17T10:00:00+01:00", "2026-11-17T10:45:00+01:00"),
-        ] {
+        for (start, stop) in [("2026-11-16T10:00:00+01:00", "2026-11-16T11:00:00+01:00"), ("2026-11-17T10:00:00+01:00", "2026-11-17T10:45:00+01:00")] {
             #expect(haru(["start", "Reading", "--now", start], ledger: p).code == 0)
             #expect(haru(["stop", "--now", stop], ledger: p).code == 0)
         }
@@ -175,14 +169,9 @@ struct RealUse {
         #expect(imported.out.contains("2 sessions,") || imported.out.contains("2 sessions;"), "\(imported.out)")
         #expect(!imported.out.contains("running") && !imported.out.contains("stopped"), "\(imported.out)")
         let now = ["--now", "2026-11-30T12:00:00+01:00"]
-        for q in [
-            ["report", "--from", "2026-11-16", "--to", "2026-11-18", "--json"],
-            ["report", "--from", "2026-11-16", "--to", "2026-11-18", "--json", "--known-at", "7"],
-        ] {
+        for q in [["report", "--from", "2026-11-16", "--to", "2026-11-18", "--json"], ["report", "--from", "2026-11-16", "--to", "2026-11-18", "--json", "--known-at", "7"]] {
             let a = haru(q + now, ledger: p).out, b = haru(q + now, ledger: copy).out
-            func withoutHash(_ s: String) -> String {
-                String(s.split(separator: ",").filter { !$0.contains("known_at_hash") }.joined(separator: ","))
-            }
+            func withoutHash(_ s: String) -> String { String(s.split(separator: ",").filter { !$0.contains("known_at_hash") }.joined(separator: ",")) }
             #expect(withoutHash(a) == withoutHash(b), "\(q): \(a) vs \(b)")
         }
         let known = haru(["report", "--from", "2026-11-16", "--to", "2026-11-18", "--known-at", "7"] + now, ledger: copy).out
@@ -208,9 +197,7 @@ struct RealUse {
         #expect(report.out.contains("2026-11-01…11-22") && report.out.contains("2025-12-29…12-31"), "\(report.out)")
         let years = haru(["report", "--from", "2015-01-01", "--to", "2026-12-31", "--every", "month"] + now, ledger: p)
         #expect(!years.out.contains("2015-01-01…12-31") || years.out.contains("nothing recorded"), "\(years.out)")
-        #expect(
-            ReportText.label(LocalDate(year: 2015, month: 1, day: 1)!, LocalDate(year: 2016, month: 12, day: 31)!)
-                == "2015-01-01…2016-12-31")
+        #expect(ReportText.label(LocalDate(year: 2015, month: 1, day: 1)!, LocalDate(year: 2016, month: 12, day: 31)!) == "2015-01-01…2016-12-31")
         #expect(ReportText.label(LocalDate(year: 2026, month: 3, day: 2)!, LocalDate(year: 2026, month: 3, day: 8)!) == "2026-03-02…03-08")
         // --version is in the help; the threshold's help says the rule.
         #expect(haru(["help"]).out.contains("--version"))
@@ -231,8 +218,7 @@ struct RealUse {
         #expect(haru(["strat", "Reading"] + now, ledger: p).err.contains("did you mean 'start'?"))
         #expect(haru(["start", "Reading"] + now, ledger: p).err.contains("`haru action add Reading --tracking time|count` makes it"))
         #expect(haru(["history", "@1"] + now, ledger: p).err.contains("`haru start ACTION` or `haru count ACTION` makes one"))
-        #expect(
-            haru(["quest", "add", "--goal", "Read more", "--action", "x", "--period", "daily", "--target", "1"] + now, ledger: p).err
-                .contains("`haru goal add 'Read more' --start DATE` makes it"))
+        #expect(haru(["quest", "add", "--goal", "Read more", "--action", "x", "--period", "daily", "--target", "1"] + now, ledger: p).err
+            .contains("`haru goal add 'Read more' --start DATE` makes it"))
     }
 }

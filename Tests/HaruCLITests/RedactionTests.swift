@@ -4,8 +4,8 @@ import Testing
 
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruEngine
-@_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruSystem
+@_spi(Layers) @testable import HaruStorage
 
 /// `haru redact` and `haru compact` (Docs/design.md "Redaction"): the text
 /// goes for good, the chain still verifies, every answer but the text stays.
@@ -30,9 +30,7 @@ struct Redacting {
         return all
     }
 
-    static let views: [[String]] = [
-        ["day", "2026-03-04"], ["report"], ["records", "2026-03-04"], ["actions"], ["history", "water", "--records"],
-    ]
+    static let views: [[String]] = [["day", "2026-03-04"], ["report"], ["records", "2026-03-04"], ["actions"], ["history", "water", "--records"]]
 
     /// A view's JSON with its provenance removed (the redaction is one more event).
     func answer(_ args: [String], _ p: String) -> String {
@@ -56,9 +54,7 @@ struct Redacting {
             #expect(is_ == was.replacingOccurrences(of: Self.secret, with: "[redacted: seq 5]"), "\(view): \(is_)")
         }
         let log = haru(["log", "--json"], ledger: p).out
-        #expect(
-            log.contains(#""type":"ledger.redacted""#) && log.contains(#""reason":"asked to forget it""#)
-                && log.contains(#""fields":["note"]"#))
+        #expect(log.contains(#""type":"ledger.redacted""#) && log.contains(#""reason":"asked to forget it""#) && log.contains(#""fields":["note"]"#))
         #expect(!log.contains(Self.secret))
 
         // Compacted: not a byte of the text in any file of the copy; the same events.
@@ -89,8 +85,7 @@ struct Redacting {
         }
         let v = haru(["verify"], ledger: p)
         #expect(v.code == 1)
-        #expect(
-            v.err.contains("FAILED at seq 5: the redacted payload does not match the digests its redaction (seq 7) recorded"), "\(v.err)")
+        #expect(v.err.contains("FAILED at seq 5: the redacted payload does not match the digests its redaction (seq 7) recorded"), "\(v.err)")
     }
 
     @Test func anExportOfARedactedLedgerImportsAndVerifiesAndAForgedRedactionIsRefused() throws {
@@ -102,8 +97,7 @@ struct Redacting {
         #expect(haru(["import", "jsonl", "-"], ledger: other, stdin: export).code == 0)
         #expect(haru(["verify"], ledger: other).code == 0, "the marked text came in covered by the new chain")
         // A redaction that did not happen, appended by a script: refused, nothing written.
-        let forged =
-            #"{"type":"ledger.redacted","at":"2026-03-04T00:00:00Z","data":{"seq":6,"fields":["note"],"reason":"x","digest":"\#(String(repeating: "a", count: 64))","redacted_digest":"\#(String(repeating: "b", count: 64))"}}"#
+        let forged = #"{"type":"ledger.redacted","at":"2026-03-04T00:00:00Z","data":{"seq":6,"fields":["note"],"reason":"x","digest":"\#(String(repeating: "a", count: 64))","redacted_digest":"\#(String(repeating: "b", count: 64))"}}"#
         let r = haru(["append", "-"], ledger: p, stdin: forged)
         #expect(r.code == 2)
         #expect(r.err.contains("line 1: data.seq: seq 6 is not redacted as this event says"), "\(r.err)")
@@ -115,10 +109,7 @@ struct Redacting {
         (["redact", "x", "--reason", "r"], #"SEQ: "x" is not a seq"#),
         (["redact", "99", "--reason", "r"], "SEQ: seq 99 is not in the ledger"),
         (["redact", "2", "--reason", "r", "--field", "note"], "--field: seq 2 (tag.created) has no note"),
-        (
-            ["redact", "5", "--reason", "r", "--field", "amount"],
-            #"--field: "amount" is not a field of user text or attachments (name, note, title, text, mood_photo, attachments)"#
-        ),
+        (["redact", "5", "--reason", "r", "--field", "amount"], #"--field: "amount" is not a field of user text or attachments (name, note, title, text, mood_photo, attachments)"#),
         (["redact", "1", "--reason", "r"], "seq 1 (settings.changed) holds no user text (name, note, title, text) and no attachments"),
     ])
     func badRedactionsAreRefusedAndWriteNothing(_ args: [String], _ message: String) {

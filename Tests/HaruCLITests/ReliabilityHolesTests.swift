@@ -5,8 +5,8 @@ import Testing
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruSystem
+@_spi(Layers) @testable import HaruStorage
 @_spi(Layers) @testable import HaruViews
 
 /// The smaller reliability holes (Docs/reliability.md): each behaviour pinned.
@@ -131,10 +131,8 @@ struct MessagesThatDoNotMislead {
 
     @Test func aByteOrderMarkAndCRLFLineEndsAreAccepted() {
         let dir = cliLedger()
-        let text =
-            "\u{FEFF}" + #"{"type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"c1","action_id":"water","amount":1}}"#
-            + "\r\n" + #"{"type":"count.added","at":"2026-03-04T10:00:00Z","data":{"entry_id":"c2","action_id":"water","amount":2}}"#
-            + "\r\n"
+        let text = "\u{FEFF}" + #"{"type":"count.added","at":"2026-03-04T09:00:00Z","data":{"entry_id":"c1","action_id":"water","amount":1}}"#
+            + "\r\n" + #"{"type":"count.added","at":"2026-03-04T10:00:00Z","data":{"entry_id":"c2","action_id":"water","amount":2}}"# + "\r\n"
         let r = haru(["append"], ledger: dir.ledgerPath, stdin: text)
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out == "5\n6\n")
@@ -206,9 +204,7 @@ struct WriterBehindAnother {
         #expect(r.out.contains("exit 3 holder"), "\(r.out) \(r.err)")
         let holder = r.out.split(separator: " ").last.map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
         #expect(r.err.contains("Waiting for the ledger's write lock, held by process \(holder) (giving up after 1 s)"), "\(r.err)")
-        #expect(
-            r.err.contains("another process (\(holder)) holds the ledger's write lock; gave up after 1 s (--wait); nothing was written"),
-            "\(r.err)")
+        #expect(r.err.contains("another process (\(holder)) holds the ledger's write lock; gave up after 1 s (--wait); nothing was written"), "\(r.err)")
         #expect(haru(["log", "--json", "--type", "count"], ledger: l).out.isEmpty, "nothing was written")
         // Once the holder is gone, a writer goes ahead.
         #expect(haru(["count", "water"], ledger: l).code == 0)
@@ -245,8 +241,7 @@ struct LedgersOnTheirOwnDisk {
             #expect(haru(["verify"], ledger: l).code == 0)
             let count = haru(["count", "water"], ledger: l)
             #expect(count.code == 3)
-            #expect(
-                count.err.contains("is read-only for this user (a read-only file system): queries answer, appends cannot"), "\(count.err)")
+            #expect(count.err.contains("is read-only for this user (a read-only file system): queries answer, appends cannot"), "\(count.err)")
         }
     }
 
@@ -303,13 +298,9 @@ struct DamagedZoneFile {
             FileManager.default.createFile(atPath: file, contents: bytes)
             // (A count at the current instant needs no zone; one at a local time does.)
             for args in ["day", "progress", "records", "count Water --at 07:30"] {
-                let r = try sh(
-                    "unshare --mount sh -c \"mount --bind '\(file)' /usr/share/zoneinfo/Asia/Seoul && HARU_LEDGER='\(ledger)' '\(haruBinary)' \(args)\""
-                )
+                let r = try sh("unshare --mount sh -c \"mount --bind '\(file)' /usr/share/zoneinfo/Asia/Seoul && HARU_LEDGER='\(ledger)' '\(haruBinary)' \(args)\"")
                 #expect(r.code == 3, "\(name), \(args): \(r.code) \(r.err)")
-                #expect(
-                    r.err.contains(#"time zone "Asia/Seoul" is not in the zone directory, or its file there cannot be read"#),
-                    "\(name), \(args): \(r.err)")
+                #expect(r.err.contains(#"time zone "Asia/Seoul" is not in the zone directory, or its file there cannot be read"#), "\(name), \(args): \(r.err)")
             }
         }
         #expect(haru(["day"], ledger: ledger).code == 0, "the real file, outside the namespace, untouched")
@@ -322,9 +313,7 @@ struct ModesUnderAnyUmask {
     @Test(arguments: ["0000", "0022", "0077", "0277", "0777"]) func aNewLedgerIsPrivateAndUsable(_ mask: String) throws {
         let dir = TempDir()
         let ledger = dir.path + "/l"
-        let r = try sh(
-            "umask \(mask) && '\(haruBinary)' --ledger '\(ledger)' init --time-zone UTC && '\(haruBinary)' --ledger '\(ledger)' tag add Study && stat -c '%a %n' '\(ledger)' '\(ledger)'/*"
-        )
+        let r = try sh("umask \(mask) && '\(haruBinary)' --ledger '\(ledger)' init --time-zone UTC && '\(haruBinary)' --ledger '\(ledger)' tag add Study && stat -c '%a %n' '\(ledger)' '\(ledger)'/*")
         #expect(r.code == 0, "\(r.err)")
         let modes = r.out.split(separator: "\n").filter { $0.first?.isNumber == true }.map { String($0.split(separator: " ")[0]) }
         #expect(modes == ["700", "600", "600", "600"], "umask \(mask): \(r.out)")
@@ -387,9 +376,7 @@ struct FailureAfterTheCommit {
         #expect(count.code == 4, "\(count)")
         #expect(count.err.hasPrefix("Error: committed seq 5; could not write the output: No space left on device"), "\(count.err)")
         #expect(haru(["log", "--json"], ledger: p).out.contains(#""entry_id":"c-full""#), "it is in the ledger")
-        let lines = (1...3).map {
-            #"{"id":"00000000-0000-4000-8000-00000000000\#($0)","type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"e\#($0)","action_id":"water","amount":1}}"#
-        }
+        let lines = (1...3).map { #"{"id":"00000000-0000-4000-8000-00000000000\#($0)","type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"e\#($0)","action_id":"water","amount":1}}"# }
         let file = dir.path + "/three.jsonl"
         try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
         let append = try sh("'\(haruBinary)' --ledger '\(p)' append '\(file)' > /dev/full")
@@ -416,20 +403,15 @@ struct CompactInPlace {
         let seq = haru(["log", "--json"], ledger: p).out.split(separator: "\n").count
         #expect(haru(["redact", "\(seq)", "--reason", "asked to forget"] + now, ledger: p).code == 0)
         let before = haru(["log", "--json"], ledger: p).out
-        #expect(
-            try Data(contentsOf: URL(fileURLWithPath: p + "/data.mdb")).range(of: Data("Secret diary".utf8)) != nil,
-            "the text lingers in free pages")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: p + "/data.mdb")).range(of: Data("Secret diary".utf8)) != nil, "the text lingers in free pages")
         // A process that opened the ledger before the compaction.
         let stale = try Ledger(path: p)
         let r = try runBinary(["compact"], ledger: p)
         #expect(r.code == 0 && r.out.hasPrefix("Compacted the ledger in place:"), "\(r)")
-        #expect(
-            try Data(contentsOf: URL(fileURLWithPath: p + "/data.mdb")).range(of: Data("Secret diary".utf8)) == nil, "gone from the file")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: p + "/data.mdb")).range(of: Data("Secret diary".utf8)) == nil, "gone from the file")
         #expect(haru(["log", "--json"], ledger: p).out == before, "the same events, seqs and hashes")
         #expect(haru(["verify"], ledger: p).code == 0)
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".compact-") }.isEmpty,
-            "nothing left beside it")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".compact-") }.isEmpty, "nothing left beside it")
         var rng = SystemRandomNumberGenerator()
         let count = try CountAdded(entryID: "late", actionID: "water", amount: 1).input(at: Instant(seconds: 1_772_600_000))
         #expect {

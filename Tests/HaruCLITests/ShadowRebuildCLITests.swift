@@ -1,10 +1,10 @@
 import Foundation
-@_spi(Layers) import HaruStorage
-@_spi(Layers) import HaruSystem
 import TestSupport
 import Testing
 
 @_spi(Layers) @testable import HaruEngine
+@_spi(Layers) import HaruSystem
+@_spi(Layers) import HaruStorage
 
 /// The new projection set as the command line meets it: a rebuild killed at
 /// any moment, another process's rebuild under an open ledger, and an older
@@ -21,8 +21,7 @@ struct ShadowRebuildCLI {
         for k in 0..<counts {
             let day = 1 + k % 9, minute = k / 9 % 600
             lines.append(
-                #"{"type":"count.added","at":"2026-03-0\#(day)T\#(10 + minute / 60):\#(String(format: "%02d", minute % 60)):00+09:00","data":{"entry_id":"bulk\#(k)","action_id":"water","amount":1}}"#
-            )
+                #"{"type":"count.added","at":"2026-03-0\#(day)T\#(10 + minute / 60):\#(String(format: "%02d", minute % 60)):00+09:00","data":{"entry_id":"bulk\#(k)","action_id":"water","amount":1}}"#)
         }
         let r = try runBinary(["append", "-", "--no-sync"] + now, ledger: dir.ledgerPath, stdin: lines.joined(separator: "\n"))
         #expect(r.code == 0, "\(r.err)")
@@ -73,8 +72,7 @@ struct ShadowRebuildCLI {
         let r = try runBinary(["rebuild", "--fresh", "--json"], ledger: dir.ledgerPath)
         #expect(r.code == 0 && r.out.contains("\"replaced\":true"), "\(r.out)\(r.err)")
         var rng = SeededRNG(seed: 3)
-        let count = try events(
-            #"{"type":"count.added","at":"2026-03-09T09:00:00+09:00","data":{"entry_id":"late","action_id":"water","amount":1}}"#)
+        let count = try events(#"{"type":"count.added","at":"2026-03-09T09:00:00+09:00","data":{"entry_id":"late","action_id":"water","amount":1}}"#)
         // This process still held set 0: told, nothing written, and ready for the next call.
         #expect(throws: LedgerError.self) { _ = try l.append(count, now: 2_000_000_000_000_000, rng: &rng) }
         #expect(l.projectionSet.generation == 1)
@@ -89,8 +87,7 @@ struct ShadowRebuildCLI {
         func setFormat(_ format: UInt32) throws {
             let l = try Ledger(path: dir.ledgerPath)
             try l.environment.write { txn in
-                try txn.put(
-                    l.meta!, ProjectionMeta.key, ProjectionMeta.Record(format: format, generation: l.projectionSet.generation).bytes)
+                try txn.put(l.meta!, ProjectionMeta.key, ProjectionMeta.Record(format: format, generation: l.projectionSet.generation).bytes)
             }
         }
         try setFormat(ProjectionMeta.format - 1)

@@ -63,8 +63,7 @@ struct TimetableCommandTests {
         ] {
             #expect(haru(args, ledger: p).code == 0, "\(args)")
         }
-        let lines = haru(["timetable", "2026-10-24", "--now", "2026-10-25T12:00:00+01:00"], ledger: p).out.split(separator: "\n").map(
-            String.init)
+        let lines = haru(["timetable", "2026-10-24", "--now", "2026-10-25T12:00:00+01:00"], ledger: p).out.split(separator: "\n").map(String.init)
         #expect(lines.first == "2026-10-24 Sat · 05:00 to 05:00 (25 h)")
         #expect(lines.dropFirst().map { String($0.prefix(5)) } == ["01:00", "01:30", "02:00", "02:30", "02:00", "02:30", "03:00"])
         #expect(lines.contains("01:30 │ █ Night shift 01:30–03:30"))
@@ -122,10 +121,7 @@ struct TimetableCommandTests {
         #expect(html.contains(">Wed Mar 4<") && html.contains(">from 04:00<"))
         // The report's page has it too, for its last week.
         let report = dir.path + "/report.html"
-        #expect(
-            haru(
-                ["report", "--from", "2026-03-01", "--to", "2026-03-05", "--html", report, "--now", "2026-03-05T09:30:00+09:00"], ledger: p
-            ).code == 0)
+        #expect(haru(["report", "--from", "2026-03-01", "--to", "2026-03-05", "--html", report, "--now", "2026-03-05T09:30:00+09:00"], ledger: p).code == 0)
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains("<h2>Timetable</h2>"))
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-@_spi(Layers) import HaruModel
 import TestSupport
 import Testing
+
+@_spi(Layers) import HaruModel
 
 /// Record times a person types or edits are whole minutes, as in the app's
 /// editor (분 절사): `--at` on start, stop and count, `edit --start/--end/--at`;
@@ -59,10 +60,7 @@ struct WholeMinutesTests {
         let t = try #require(try? Instant.parse(instant).get())
         let want = try #require(try? Instant.parse(expected).get())
         var history = SettingsHistory()
-        history.append(
-            .init(
-                when: Dated(seq: 1, at: Instant(seconds: 0)),
-                payload: try Payload.typed(.settingsChanged, [(.timeZone, .string(zone))], zones: .system)))
+        history.append(.init(when: Dated(seq: 1, at: Instant(seconds: 0)), payload: try Payload.typed(.settingsChanged, [(.timeZone, .string(zone))], zones: .system)))
         let cal = try LedgerCalendar(settings: history, zones: .system)
         #expect(cal.flooredToMinute(t) == want, "\(cal.format(cal.flooredToMinute(t)))")
     }
