@@ -167,10 +167,13 @@ public struct FolderSync {
         let sentBefore = try ledger.syncState(sentKey).flatMap(Self.seq(from:)) ?? 0
         // The end of the last file this ledger wrote (an older haru kept none: the folder's last).
         let maxEnd = names.map(\.upperBound).max() ?? 0
-        let wrote = try ledger.syncState(wroteKey).flatMap(Self.seq(from:)) ?? maxEnd
+        let wroteStored = try ledger.syncState(wroteKey).flatMap(Self.seq(from:))
+        let wrote = wroteStored ?? maxEnd
         // The folder lost this device's files (emptied, or another folder at
         // the path): everything is sent again (held events are skipped by id).
-        if sentBefore > 0 || scanned > 0, !names.contains(where: { $0.upperBound == wrote }) { scanned = 0 }
+        // A device that never wrote a file (only pulled events so far) lost nothing.
+        let lost = wroteStored.map { w in w > 0 && !names.contains { $0.upperBound == w } } ?? (sentBefore > 0 && names.isEmpty)
+        if lost { scanned = 0 }
         var pushed = scanned
         // Each file's run starts where the last one there ended (a reader
         // waits for a gap to fill), after every file in the folder: a ledger
