@@ -145,6 +145,22 @@ import Testing
             #expect(
                 refused.code == 1 && refused.out.contains("does not match the hash its device's chain recorded for it"), "\(refused.out)")
             #expect(!haru(["log", "--json", "--type", "count"], ledger: b).out.contains("tampered"), "never merged: no silent divergence")
+
+            // An erasure on the device that made the event reaches the rows and the other device.
+            let note = "a note to erase for good"
+            #expect(haru(["count", "water", "--note", note, "--id", "noted"], ledger: a).code == 0)
+            #expect(haru(["sync"], ledger: a).code == 0)
+            #expect(haru(["sync"], ledger: b).code == 0, "the tampered row was named once and passed over")
+            let seq = haru(["log", "--json"], ledger: a).out.split(separator: "\n").count
+            #expect(haru(["redact", "\(seq)", "--reason", "asked to forget"], ledger: a).code == 0)
+            #expect(haru(["sync"], ledger: a).out.contains("written again without erased text: 1"))
+            let rows = Self.system("psql '\(url)' -Atc \"SELECT count(*) FROM haru_events WHERE line LIKE '%\(note)%'\"")
+            #expect(rows.out.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "no row holds the text: \(rows.out)")
+            let erased = haru(["sync"], ledger: b)
+            #expect(erased.out.contains("erased here: 1"), "\(erased.out)")
+            #expect(haru(["compact"], ledger: b).code == 0)
+            let data = try Data(contentsOf: URL(fileURLWithPath: b + "/data.mdb"))
+            #expect(data.range(of: Data(note.utf8)) == nil, "gone from the other device's ledger")
         }
     }
 }

@@ -330,4 +330,43 @@ struct SyncFolderHazards {
         #expect(fixed.code == 0 && fixed.out.contains("received 1"), "\(fixed.out)")
         #expect(folderTests.total(a) == folderTests.total(b))
     }
+
+    /// Redaction reaches the copies (issue 40, finding 11): after `redact` on
+    /// the device that made the event and `sync` on every device, the text is
+    /// in no file of the folder, the other device erased its copy (and its
+    /// data file after `compact`), and a device made later never sees it.
+    @Test func anErasureReachesEveryDeviceAndEveryFileTheFolderHolds() throws {
+        let dir = TempDir()
+        let (a, b, shared) = try folderTests.twoDevices(dir)
+        let secret = "the diagnosis nobody should read"
+        #expect(haru(["count", "water", "--note", secret, "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a).code == 0)
+        #expect(haru(["sync", "--now", "2026-03-02T09:02:00+09:00"], ledger: b).code == 0)
+        func holds(_ path: String) -> Bool {
+            let files = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+            return files.contains { f in
+                FileManager.default.contents(atPath: path + "/" + f)?.range(of: Data(secret.utf8)) != nil
+            }
+        }
+        #expect(holds(b) && holds(shared), "the text went everywhere")
+        let seq = haru(["log", "--json"], ledger: a).out.split(separator: "\n").count
+        #expect(haru(["redact", "\(seq)", "--reason", "asked to forget", "--now", "2026-03-02T10:00:00+09:00"], ledger: a).code == 0)
+        let push = haru(["sync", "--now", "2026-03-02T10:01:00+09:00"], ledger: a)
+        #expect(push.code == 0 && push.out.contains("written again without erased text: 1"), "\(push.out)")
+        #expect(!holds(shared), "no file of the folder holds it")
+        let pull = haru(["sync", "--now", "2026-03-02T10:02:00+09:00"], ledger: b)
+        #expect(pull.code == 0 && pull.out.contains("erased here: 1"), "\(pull.out)")
+        #expect(haru(["verify"], ledger: b).code == 0)
+        for l in [a, b] { #expect(haru(["compact"], ledger: l).code == 0) }
+        #expect(!holds(a) && !holds(b), "gone from both ledgers once compacted")
+        let c = dir.path + "/c"
+        #expect(haru(["init", "--from", shared, "--now", "2026-03-02T11:00:00+09:00"], ledger: c).code == 0)
+        #expect(!holds(c) && haru(["verify"], ledger: c).code == 0)
+        #expect(folderTests.total(a) == folderTests.total(b) && folderTests.total(b) == folderTests.total(c))
+        // Nothing more happens at the next syncs.
+        for l in [a, b, c] {
+            let r = haru(["sync", "--now", "2026-03-02T12:00:00+09:00"], ledger: l)
+            #expect(r.code == 0 && !r.out.contains("erased") && !r.out.contains("left out"), "\(r.out)")
+        }
+    }
 }

@@ -125,6 +125,7 @@ extension Subcommands {
                             ("pulled", .int(Int64(r.merge.appended))), ("held", .int(Int64(r.merge.held))),
                             ("devices", .array(r.devices.map { .string($0) })), ("waiting", .array(r.waiting.map { .string($0) })),
                             ("incomplete", .array(r.incomplete.map { .string($0) })), ("future", .int(Int64(r.future))),
+                            ("erased", .int(Int64(r.erased))), ("rewritten", .int(Int64(r.rewritten))),
                             ("conflicts", .int(Int64(r.merge.conflicts))),
                             (
                                 "new_conflicts",
@@ -157,6 +158,8 @@ extension Subcommands {
             for d in r.waiting { ctx.out.line(w(.syncWaiting, d)) }
             for f in r.incomplete { ctx.out.line(w(.syncIncomplete, f)) }
             if r.future > 0 { ctx.out.line(w(.syncFuture, String(r.future))) }
+            if r.erased > 0 { ctx.out.line(w(.syncErased, String(r.erased))) }
+            if r.rewritten > 0 { ctx.out.line(w(.syncRewritten, String(r.rewritten))) }
             for u in r.unreadable { ctx.out.line(Echo.visible(w(.syncNotRead, u.file, u.why))) }
             for id in r.merge.differing { ctx.out.line(w(.syncLeftOut, id.description)) }
             if !r.merge.newConflicts.isEmpty {

@@ -28,7 +28,8 @@ enum Phrase: CaseIterable {
     case diaryWritten, filesKept, diaryDeleted, todoNumber, calendarEvents
     case createdTag, createdAction, createdGoal, addedQuest, createdLedger
     // `haru sync` and `haru init --from`.
-    case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncFuture, syncNotRead, syncLeftOut,
+    case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncFuture, syncErased, syncRewritten,
+        syncNotRead, syncLeftOut,
         syncConflicts,
         syncJoined
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
@@ -246,6 +247,16 @@ enum Phrase: CaseIterable {
                 "  held back: %1 (dated more than a day after this device's clock: a clock set wrong, or a forged line); merged once the clock reaches them",
                 "  보류: %1건 (이 기기 시계보다 하루 넘게 앞선 날짜: 시계가 틀렸거나 위조된 줄); 시계가 그때에 이르면 합칩니다",
                 "  保留: %1件 (この端末の時計より1日以上先の日時: 時計の誤りか偽の行); 時計が追いついたら取り込みます")
+        case .syncErased:
+            return t(
+                "  erased here: %1 (the devices that made them erased their text)",
+                "  여기서도 지움: %1건 (만든 기기에서 글을 지웠습니다)",
+                "  ここでも消去: %1件 (作った端末で文章が消去されました)")
+        case .syncRewritten:
+            return t(
+                "  written again without erased text: %1",
+                "  지운 글 없이 다시 씀: %1",
+                "  消去した文章を除いて書き直し: %1")
         case .syncNotRead: return t("  not read: %1: %2", "  읽지 못함: %1: %2", "  読めませんでした: %1: %2")
         case .syncLeftOut:
             return t("  left out: event %1 is here with other content", "  제외: 사건 %1이(가) 다른 내용으로 이미 있습니다", "  除外: イベント %1 は別の内容ですでにあります")

@@ -169,3 +169,37 @@ extension Ledger {
         return CompactReport(events: head.seq, bytesBefore: size(environment.path), bytesAfter: size(path))
     }
 }
+
+extension Ledger {
+    /// Erases this ledger's copy of an event the way the device that made it
+    /// erased it (`haru redact` there, then `haru sync`): `marked` is that
+    /// device's line for the event now — the same payload with some fields
+    /// replaced by `[redacted: seq N]`, N its seq there. When the stored
+    /// event is exactly that with the text still in those fields, they are
+    /// erased here too (`redact`, with its own `ledger.redacted` event);
+    /// anything else (another change, a marker naming another seq) is not
+    /// an erasure and nothing is done.
+    /// - Returns: whether it erased.
+    public func applyErasure<G: RandomNumberGenerator>(of marked: EventInput, now: Int64, zones: ZoneDirectory, rng: inout G) throws
+        -> Bool
+    {
+        guard let id = marked.id, let origin = marked.origin else { return false }
+        guard let stored = try environment.read({ txn in try existingEvent(id, txn) }), stored.redactedDigest == nil,
+            stored.type == marked.type, stored.payload.fields.count == marked.payload.fields.count
+        else { return false }
+        let marker = Ledger.redactionMarker(origin.seq)
+        var erased: [Field] = []
+        for ((f, mine), (g, theirs)) in zip(stored.payload.fields, marked.payload.fields) {
+            guard f == g else { return false }
+            if mine == theirs { continue }
+            switch (mine, theirs) {
+            case (.string, .string(let m)) where m == marker: erased.append(f)
+            case (.strings, .strings(let m)) where m == [marker]: erased.append(f)
+            default: return false
+            }
+        }
+        guard !erased.isEmpty else { return false }
+        _ = try redact(seq: stored.seq, fields: erased, reason: "erased on the device that made it", now: now, zones: zones, rng: &rng)
+        return true
+    }
+}

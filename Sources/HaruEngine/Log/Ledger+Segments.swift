@@ -16,6 +16,10 @@ public struct OwnEvents: Sendable {
     /// Attachments the events name whose stored bytes are damaged (they no
     /// longer hash to their digest): left out of `lines`, never spread.
     public var damagedBlobs: [String] = []
+    /// This device's own events that a `ledger.redacted` in the run erased:
+    /// sent before with their text, so what was sent is to be written again
+    /// (`Ledger.exportLine(of:)`), and the other devices erase it too.
+    public var erased: [(seq: UInt64, id: EventID)] = []
     /// One blob line per attachment the events name (`BlobLine`), then one
     /// export line per event.
     public var lines: [UInt8]
@@ -34,6 +38,7 @@ extension Ledger {
             var out = JSONBytes(capacity: 4096)
             var blobs: [String] = []
             var count = 0
+            var erased: [(seq: UInt64, id: EventID)] = []
             var last = after
             var prev = after > 0 ? (try event(after, txn)?.hash ?? .zero) : Digest.zero
             try txn.scan(events, from: after + 1) { k, v in
@@ -43,6 +48,11 @@ extension Ledger {
                     throw LedgerError.damaged(seq: seq, reason: err.reason)
                 }
                 defer { prev = e.hash }
+                if e.type == .ledgerRedacted, let r = Redaction(seq: seq, payload: e.payload),
+                    let target = try event(r.target, txn), target.origin == nil
+                {
+                    erased.append((r.target, target.id))
+                }
                 if e.origin == nil, e.type != .ledgerRedacted {
                     guard count < limit else { return false }
                     e.writeExportJSON(prev: prev, to: &out, offset: offset)
@@ -69,7 +79,21 @@ extension Ledger {
                 blobLines += 1
             }
             lines += out.bytes
-            return OwnEvents(seqs: (after + 1)...last, count: count, blobs: blobLines, damagedBlobs: damaged, lines: lines)
+            return OwnEvents(seqs: (after + 1)...last, count: count, blobs: blobLines, damagedBlobs: damaged, erased: erased, lines: lines)
+        }
+    }
+}
+
+extension Ledger {
+    /// The export line this device sends for its own event at `seq` as it is
+    /// stored now (with redaction markers once erased), without the newline.
+    public func exportLine(of seq: UInt64, offset: (Instant) -> Int) throws -> [UInt8]? {
+        try environment.read { txn in
+            guard let e = try event(seq, txn) else { return nil }
+            let prev = seq > 1 ? (try event(seq - 1, txn)?.hash ?? .zero) : Digest.zero
+            var out = JSONBytes(capacity: 512)
+            e.writeExportJSON(prev: prev, to: &out, offset: offset)
+            return out.bytes
         }
     }
 }

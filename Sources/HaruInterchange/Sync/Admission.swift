@@ -75,3 +75,40 @@ public enum Admission {
         Set(blobs.map { Digest.sha256($0).description })
     }
 }
+
+extension Admission {
+    /// After a merge: of the events held here with other content, those
+    /// that are their makers' erasures (the same event with text replaced by
+    /// redaction markers: `Ledger.applyErasure`) are erased here too; the
+    /// others stay listed as differing.
+    static func applyErasures(_ report: inout SyncReport, inputs: [EventInput], ledger: Ledger, now: Int64, zones: ZoneDirectory) throws {
+        guard !report.merge.differing.isEmpty else { return }
+        var byID: [EventID: EventInput] = [:]
+        for e in inputs { if let id = e.id { byID[id] = e } }
+        var rest: [EventID] = []
+        for id in report.merge.differing {
+            // The redaction event's id is drawn from the erased event's id
+            // and the clock: the library draws nothing of its own.
+            var rng = SplitMix(seed: id.high ^ id.low.byteSwapped ^ UInt64(bitPattern: now))
+            if let e = byID[id], try ledger.applyErasure(of: e, now: now, zones: zones, rng: &rng) {
+                report.erased += 1
+            } else {
+                rest.append(id)
+            }
+        }
+        report.merge.differing = rest
+    }
+
+    /// SplitMix64: a generator from one seed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}

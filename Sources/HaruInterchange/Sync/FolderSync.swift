@@ -47,6 +47,10 @@ public struct SyncReport: Sendable {
     /// Files that are not whole yet (`device/name`): their complete lines
     /// were read; the file is read again once it changes.
     public var incomplete: [String] = []
+    /// This device's files written again without text it erased (`haru redact`).
+    public var rewritten = 0
+    /// Events this ledger erased because the device that made them did.
+    public var erased = 0
     /// Events held for later: their origin is more than a day after this
     /// device's clock (`Admission.maxSkew`); read again at every sync.
     public var future = 0
@@ -141,6 +145,7 @@ public struct FolderSync {
         if !pull.state.isEmpty {
             progress?("merging \(pull.inputs.count) events")
             report.merge = try ledger.merge(pull.inputs, blobs: pull.blobs, state: pull.state, now: now)
+            try Admission.applyErasures(&report, inputs: pull.inputs, ledger: ledger, now: now, zones: zones)
             // What the merge appended right after what was looked through holds
             // only pulled events: the next sync need not look through it again.
             if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
@@ -180,8 +185,10 @@ public struct FolderSync {
         // restored from an older copy, or a stray file, never reuses a name.
         var fileEnd = max(wrote, maxEnd)
         var records: [(key: String, value: [UInt8])] = []
+        var erased: [(seq: UInt64, id: EventID)] = []
         while let run = try ledger.ownEvents(after: pushed, limit: Self.segmentLimit, offset: offset) {
             report.noteDamagedBlobs(of: run)
+            erased += run.erased
             if run.count > 0 {
                 let end = max(fileEnd + 1, run.seqs.upperBound)
                 let name = Segment.name((fileEnd + 1)...end)
@@ -195,6 +202,24 @@ public struct FolderSync {
             }
             pushed = run.seqs.upperBound
             if run.count == 0 { break }
+        }
+        // Own events erased since the last sync: the files that sent them are
+        // written again without the text (a device that joins later never
+        // sees it), and the erased lines go out once more in a file of their
+        // own after the others, which the devices that read the old files
+        // read, and erase their copies by (`Admission.applyErasures`).
+        if !erased.isEmpty {
+            let (rewritten, lines) = try rewriteErased(erased, in: mine, me: me, offset: offset, report: &report)
+            records += rewritten
+            if !lines.isEmpty {
+                let name = Segment.name((fileEnd + 1)...(fileEnd + 1))
+                let events = lines.reduce(0) { n, b in b == 0x0A ? n + 1 : n }
+                if let why = WholeFile.write(lines + Segment.trailer(for: lines, blobs: 0, events: events), to: mine + "/" + name) {
+                    throw SyncError(why)
+                }
+                if let stamp = FileStamp.of(mine + "/" + name) { records.append((fileKey(me, name), Self.record(stamp, .whole))) }
+                fileEnd += 1
+            }
         }
         if pushed != scanned || report.pushed > 0 || records.count > 0 {
             try ledger.setSyncState(

@@ -146,6 +146,21 @@ public struct PostgresSync {
         var pushed = try ledger.syncState(pushedKey).flatMap(FolderSync.seq(from:)) ?? 0
         while let run = try ledger.ownEvents(after: pushed, limit: Self.batch, offset: offset) {
             report.noteDamagedBlobs(of: run)
+            // Own events erased since the last push: their rows written again
+            // without the text (a device that joins later never sees it), and
+            // the erased line pushed once more under `ID#erased` at a new
+            // position, which the devices that pulled the row already read and
+            // erase their copies by (`Admission.applyErasures`).
+            var erasedLines: [UInt8] = []
+            for (seq, id) in run.erased {
+                guard let line = try ledger.exportLine(of: seq, offset: offset) else { continue }
+                try c.exec(
+                    "UPDATE haru_events SET line = $1 WHERE history = $2 AND key = $3",
+                    [String(decoding: line, as: UTF8.self), h, id.description])
+                erasedLines += line + [0x0A]
+                report.rewritten += 1
+            }
+            if !erasedLines.isEmpty { try push(erasedLines, history: h, device: me, keySuffix: "#erased", c) }
             if run.count > 0 {
                 progress?("sending \(run.count) events")
                 try push(run.lines, history: h, device: me, c)
@@ -204,6 +219,7 @@ public struct PostgresSync {
         progress?("merging \(admitted.merge.count) events")
         var state = [(key: pulledKey, value: FolderSync.bytes(pulled))]
         report.merge = try ledger.merge(admitted.merge, blobs: contents.blobs, state: state, now: now)
+        try Admission.applyErasures(&report, inputs: admitted.merge, ledger: ledger, now: now, zones: zones)
         // Appended right after what was sent: pulled events only, not to be looked through again.
         if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
             state = [(pushedKey, FolderSync.bytes(report.merge.head))]
@@ -215,7 +231,7 @@ public struct PostgresSync {
     /// One push: the lines into a temporary table (COPY), then into
     /// `haru_events` at the positions the history's counter gives, in one
     /// transaction; a row already there (a retry) is skipped.
-    private func push(_ lines: [UInt8], history: String, device: String, _ c: PGConnection) throws {
+    private func push(_ lines: [UInt8], history: String, device: String, keySuffix: String = "", _ c: PGConnection) throws {
         // COPY's text format: key TAB line NEWLINE, backslashes doubled (a JSON
         // line has no raw tab or newline).
         var data: [UInt8] = []
@@ -223,7 +239,7 @@ public struct PostgresSync {
         var count = 0
         for (_, line) in JSONLines.split(lines) {
             guard let key = Self.key(of: line) else { throw SyncError("an export line without an id (\(line.count) bytes)") }
-            data += key.utf8
+            data += (key + keySuffix).utf8
             data.append(0x09)
             for b in line {
                 if b == 0x5C { data.append(0x5C) }
