@@ -36,6 +36,25 @@ struct DamagedFiles {
         }
     }
 
+    /// A changed byte in LMDB's list of free pages passed `verify`, and the
+    /// next append failed with MDB_PAGE_NOTFOUND (or overwrote pages in use):
+    /// here the list's root page number (byte 86 of each meta page). Now
+    /// `verify` walks the list, says so, and `compact` writes a sound ledger.
+    @Test func aDamagedListOfFreePagesIsFoundByVerifyAndCompactMendsIt() throws {
+        let dir = try demoLedger()
+        let file = dir.ledgerPath + "/data.mdb"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        for meta in [0, 4096] { bytes[meta + 86] = 0xB3 }
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let v = try runBinary(["verify"], ledger: dir.ledgerPath)
+        #expect(v.code == 1 && v.err.contains("the data file is damaged: its list of free pages cannot be read"), "\(v.err)")
+        #expect(v.err.contains("`haru compact` writes the ledger anew without it"), "\(v.err)")
+        let c = try runBinary(["compact"], ledger: dir.ledgerPath)
+        #expect(c.code == 0, "\(c.err)")
+        #expect(try runBinary(["verify"], ledger: dir.ledgerPath).code == 0)
+        #expect(try runBinary(["count", "Water"], ledger: dir.ledgerPath).code == 0)
+    }
+
     @Test func aDataFileCutShortIsRefusedAtOpenNamingBothLengths() throws {
         let dir = try demoLedger()
         let file = dir.ledgerPath + "/data.mdb"

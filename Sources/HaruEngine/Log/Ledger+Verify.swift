@@ -20,6 +20,10 @@ public struct VerifyReport: Sendable, Equatable {
     /// The problem is an attachment whose bytes no longer hash to the digest
     /// its events name (or that is missing): the events are intact.
     public var damagedBlob: String? = nil
+    /// The problem is in LMDB's list of free pages (which pages the next
+    /// write may reuse), not in the events nor the projections: a compact
+    /// copy (`haru compact`) writes the ledger anew without it.
+    public var inFreePages = false
     /// The hash of the last event checked (the head): what the next audit
     /// passes to `verify(after:hash:)`. Nil when the check failed.
     public var headHash: Digest? = nil
@@ -63,6 +67,12 @@ extension Ledger {
                 if report.ok, let problem = try checkBlobs(named: try namedBlobs(fold.state), foldTxn) {
                     var r = failed(nil, problem.why, events: report.events)
                     r.damagedBlob = problem.digest
+                    return r
+                }
+                // The list of pages the next write may reuse: the events are intact, the file is not.
+                if report.ok, let problem = environment.checkFreePages(foldTxn) {
+                    var r = failed(nil, "the data file is damaged: " + problem, events: report.events)
+                    r.inFreePages = true
                     return r
                 }
                 if report.ok { report.headHash = chain.headHash }
