@@ -154,6 +154,13 @@ struct SyncFolderHazards {
         let w = haru(["sync", "--now", "2026-03-02T09:04:00+09:00"], ledger: b)
         #expect(w.code == 3 && w.err.contains("is not a folder of its own (a link or a file): haru writes nothing outside"), "\(w.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty, "nothing written through the link")
+        // And `devices` itself a link: nothing written either.
+        let other = dir.path + "/shared2"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: other + "/devices", withDestinationPath: elsewhere)
+        let d = haru(["sync", other, "--now", "2026-03-02T09:05:00+09:00"], ledger: b)
+        #expect(d.code == 3 && d.err.contains("/devices is not a folder of its own"), "\(d.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty, "nothing written through the link")
     }
 
     /// Writes a whole file (with its trailer) of `lines` into a device's folder.

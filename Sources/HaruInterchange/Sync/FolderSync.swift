@@ -105,10 +105,13 @@ public struct FolderSync {
         guard let me = try ledger.deviceID() else { throw SyncError("this ledger has no device id yet") }
         let devices = folder + "/devices"
         let mine = devices + "/" + me
-        if let why = WholeFile.makeDirectory(mine) { throw SyncError(why) }
-        // A device folder that is a link would have this device write outside DIR.
-        guard WholeFile.isRealDirectory(mine) else {
-            throw SyncError("\(mine) is not a folder of its own (a link or a file): haru writes nothing outside \(folder)")
+        // A device folder (or `devices` itself) that is a link would have this
+        // device write outside DIR: looked at before anything is made in it.
+        for dir in [devices, mine] {
+            if let why = WholeFile.makeDirectory(dir) { throw SyncError(why) }
+            guard WholeFile.isRealDirectory(dir) else {
+                throw SyncError("\(dir) is not a folder of its own (a link or a file): haru writes nothing outside \(folder)")
+            }
         }
         var report = SyncReport()
         let pushed = try push(into: mine, me: me, offset: offset, progress: progress, report: &report)
