@@ -40,7 +40,7 @@ extension Subcommands {
                         ("first_bad_seq", r.firstBadSeq.map { .int(Int64($0)) } ?? .null),
                         ("problem", r.problem.map { .string($0) } ?? .null),
                         ("in_projections", .bool(r.inProjections)),
-                        ("damaged_blob", r.damagedBlob.map { .string($0) } ?? .null), ("in_free_pages", .bool(r.inFreePages)),
+                        ("damaged_blob", r.damagedBlob.map { .string($0) } ?? .null), ("in_page_structure", .bool(r.inPageStructure)),
                         ("head", r.headHash.map { .object([("seq", .int(Int64(r.events))), ("hash", .string($0.description))]) } ?? .null),
                     ]))
             } else if r.ok {
@@ -56,8 +56,8 @@ extension Subcommands {
                 ctx.invocation.err.line("FAILED" + (r.firstBadSeq.map { " at seq \($0)" } ?? "") + ": " + (r.problem ?? ""))
                 // What to do next: only the derived data can be made again from the events.
                 ctx.invocation.err.line(
-                    r.inFreePages
-                        ? "The events and their projections are intact; the data file's list of free pages is not, and the next write could overwrite what the ledger holds: `haru compact` writes the ledger anew without it (in place, or `haru compact DEST`)."
+                    r.inPageStructure
+                        ? "The events and their projections read intact; the data file's pages are not, and the next write could overwrite or lose what the ledger holds: `haru compact` writes the ledger anew from what it holds (in place, or `haru compact DEST`)."
                         : r.damagedBlob != nil
                             ? "The events are intact; an attachment is damaged or missing: attach the same file again to mend it (its digest names it), or restore the ledger from a copy. Until then it is not served, exported or sent."
                             : r.inProjections

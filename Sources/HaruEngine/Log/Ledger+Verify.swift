@@ -20,10 +20,11 @@ public struct VerifyReport: Sendable, Equatable {
     /// The problem is an attachment whose bytes no longer hash to the digest
     /// its events name (or that is missing): the events are intact.
     public var damagedBlob: String? = nil
-    /// The problem is in LMDB's list of free pages (which pages the next
-    /// write may reuse), not in the events nor the projections: a compact
-    /// copy (`haru compact`) writes the ledger anew without it.
-    public var inFreePages = false
+    /// The problem is in the data file's page structure (LMDB's list of
+    /// free pages, which the next write reuses, or a page's header), not in
+    /// what the pages hold: the events and projections read intact, and a
+    /// compact copy (`haru compact`) writes the ledger anew.
+    public var inPageStructure = false
     /// The hash of the last event checked (the head): what the next audit
     /// passes to `verify(after:hash:)`. Nil when the check failed.
     public var headHash: Digest? = nil
@@ -69,10 +70,11 @@ extension Ledger {
                     r.damagedBlob = problem.digest
                     return r
                 }
-                // The list of pages the next write may reuse: the events are intact, the file is not.
-                if report.ok, let problem = environment.checkFreePages(foldTxn) {
+                // The file's pages (the free list the next write reuses, every
+                // tree's page headers): the events read intact, the file is not.
+                if report.ok, let problem = environment.checkPages() {
                     var r = failed(nil, "the data file is damaged: " + problem, events: report.events)
-                    r.inFreePages = true
+                    r.inPageStructure = true
                     return r
                 }
                 if report.ok { report.headHash = chain.headHash }
