@@ -17,7 +17,10 @@ extension Subcommands {
             from it). It also re-folds the running sessions from the stored checkpoint nearest before
             SEQ (checkpoints are kept every 4,096 events) and compares every later checkpoint and the
             running list with it; the records, day buckets, definitions and settings are compared by
-            the full check only.
+            the full check only. The full check also walks the data file's pages (its list of free
+            pages, every tree): damage there is the file's, not the events' (`in_page_structure`),
+            and `haru compact` writes the ledger anew; an attachment whose bytes no longer match its
+            digest is named (`damaged_blob`), and attaching the same file again mends it.
             """,
         run: { ctx, p in
             let ledger = try ctx.openLedger(readOnly: true)
