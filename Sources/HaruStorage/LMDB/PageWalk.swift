@@ -49,8 +49,20 @@ extension Environment {
             used[p] = true
             return true
         }
-        // Depth-first over a tree from its root; sub-databases found in leaves are walked too.
-        func walk(_ root: UInt64, _ what: String, depth: Int = 0) {
+        // A key as LMDB orders keys by default (`mdb_cmp_memn`: bytes, then
+        // length): an offset and a length in the file.
+        typealias Key = (at: Int, count: Int)
+        func compare(_ a: Key, _ b: Key) -> Int {
+            let n = min(a.count, b.count)
+            let d = n == 0 ? 0 : Int(memcmp(base + a.at, base + b.at, n))
+            return d != 0 ? d : a.count - b.count
+        }
+        // Depth-first over a tree from its root; sub-databases found in leaves
+        // are walked too. Keys are checked in order within each page and
+        // within the bounds its parent's separators give (a changed byte of a
+        // separator makes a look-up miss a key that a scan still finds): not
+        // in the list of free pages, whose keys are integers.
+        func walk(_ root: UInt64, _ what: String, ordered: Bool, low: Key? = nil, high: Key? = nil, depth: Int = 0) {
             guard problem == nil, root != UInt64.max, depth < 64 else { return }
             guard mark(Int(root), what), let at = page(Int(root)) else { return }
             let flags = file.loadUnaligned(fromByteOffset: at + 10, as: UInt16.self)
@@ -60,8 +72,8 @@ extension Environment {
             guard file.loadUnaligned(fromByteOffset: at, as: UInt64.self) == root, flags & ~0x23 == 0, flags & 0x03 != 0,
                 flags & 0x03 != 0x03
             else {
-                problem =
-                    "page \(root) of \(what) is not a page LMDB wrote (its header says page \(file.loadUnaligned(fromByteOffset: at, as: UInt64.self)), flags \(flags))"
+                let said = file.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                problem = "page \(root) of \(what) is not a page LMDB wrote (its header says page \(said), flags \(flags))"
                 return
             }
             if flags & 0x20 != 0 { return }  // P_LEAF2: keys only
@@ -70,21 +82,41 @@ extension Environment {
                 problem = "page \(root) of \(what) is not a page LMDB wrote"
                 return
             }
-            for k in 0..<(lower - 16) / 2 {
+            let count = (lower - 16) / 2
+            var keys: [Key] = []
+            keys.reserveCapacity(count)
+            for k in 0..<count {
                 let off = Int(file.loadUnaligned(fromByteOffset: at + 16 + 2 * k, as: UInt16.self))
-                guard off >= 16, off + 8 <= psize else {
+                let ksize = off >= 16 && off + 8 <= psize ? Int(file.loadUnaligned(fromByteOffset: at + off + 6, as: UInt16.self)) : -1
+                guard ksize >= 0, off + 8 + ksize <= psize else {
                     problem = "page \(root) of \(what) is not a page LMDB wrote"
                     return
                 }
-                let node = at + off
+                keys.append((at + off + 8, ksize))
+            }
+            let isBranch = flags & 0x01 != 0
+            if ordered {
+                // A branch's first key is empty (below everything); the others, and a leaf's, in order and in bounds.
+                for k in (isBranch ? 1 : 0)..<count {
+                    let inOrder = k == (isBranch ? 1 : 0) || compare(keys[k - 1], keys[k]) < 0
+                    let inBounds = (low.map { compare($0, keys[k]) <= 0 } ?? true) && (high.map { compare(keys[k], $0) < 0 } ?? true)
+                    guard inOrder, inBounds else {
+                        problem = "page \(root) of \(what) holds a key out of order: a look-up could miss what a scan finds"
+                        return
+                    }
+                }
+            }
+            for k in 0..<count {
+                let node = keys[k].at - 8
                 let lo = UInt64(file.loadUnaligned(fromByteOffset: node, as: UInt16.self))
                 let hi = UInt64(file.loadUnaligned(fromByteOffset: node + 2, as: UInt16.self))
                 let nflags = file.loadUnaligned(fromByteOffset: node + 4, as: UInt16.self)
-                let ksize = Int(file.loadUnaligned(fromByteOffset: node + 6, as: UInt16.self))
-                if flags & 0x01 != 0 {  // P_BRANCH: the child's page number
-                    walk(lo | hi << 16 | UInt64(nflags) << 32, what, depth: depth + 1)
+                if isBranch {  // the child's page number, and its keys' bounds
+                    walk(
+                        lo | hi << 16 | UInt64(nflags) << 32, what, ordered: ordered, low: k == 0 ? low : keys[k],
+                        high: k + 1 < count ? keys[k + 1] : high, depth: depth + 1)
                 } else if flags & 0x02 != 0 {  // P_LEAF
-                    let data = node + 8 + ksize
+                    let data = keys[k].at + keys[k].count
                     guard data + 8 <= at + psize else { continue }
                     if nflags & 0x01 != 0 {  // F_BIGDATA: the value's overflow pages
                         let first = Int(file.loadUnaligned(fromByteOffset: data, as: UInt64.self))
@@ -98,17 +130,19 @@ extension Environment {
                             problem = "page \(first) of \(what) is not an overflow page LMDB wrote"
                             return
                         }
-                        let count = Int(file.loadUnaligned(fromByteOffset: o + 12, as: UInt32.self))
-                        for p in first..<(first + max(1, min(count, last + 1 - first))) where !mark(p, what) { return }
+                        let pages = Int(file.loadUnaligned(fromByteOffset: o + 12, as: UInt32.self))
+                        for p in first..<(first + max(1, min(pages, last + 1 - first))) where !mark(p, what) { return }
                     } else if nflags & 0x02 != 0, data + 48 <= at + psize {  // F_SUBDATA: a named database's MDB_db
-                        walk(file.loadUnaligned(fromByteOffset: data + 40, as: UInt64.self), "a named database", depth: depth + 1)
+                        walk(
+                            file.loadUnaligned(fromByteOffset: data + 40, as: UInt64.self), "a named database", ordered: true,
+                            depth: depth + 1)
                     }
                 }
                 if problem != nil { return }
             }
         }
-        walk(file.loadUnaligned(fromByteOffset: meta + 80, as: UInt64.self), "the list of free pages")
-        walk(file.loadUnaligned(fromByteOffset: meta + 128, as: UInt64.self), "the main database")
+        walk(file.loadUnaligned(fromByteOffset: meta + 80, as: UInt64.self), "the list of free pages", ordered: false)
+        walk(file.loadUnaligned(fromByteOffset: meta + 128, as: UInt64.self), "the main database", ordered: true)
         return problem
     }
 }
