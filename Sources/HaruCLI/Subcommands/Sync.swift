@@ -14,7 +14,10 @@ extension Subcommands {
         ],
         discussion: """
             Writes this ledger's new events into DIR/devices/<this device's id>/ (whole files only),
-            reads every other device's files there and merges the events this ledger lacks. Every
+            reads every device's files there and merges the events this ledger lacks. A file still
+            arriving is read as far as it has come and again when it grows; a line that cannot be
+            taken is named (file and line) and left out, never stopping the rest. An event erased
+            with `haru redact` on the device that made it is erased on every device at its next sync. Every
             device that holds the same events answers every query the same, whatever order they
             arrived in. An event that no longer applies after a merge (a stop of a session another
             device deleted, a second stop, a rename to a name taken meanwhile) is kept in the log
