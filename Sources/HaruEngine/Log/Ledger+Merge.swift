@@ -321,7 +321,10 @@ extension Ledger {
     /// holding redaction markers (`[redacted: seq N]`) cannot be checked
     /// this way — the chain covers the text before it was erased — and
     /// answers true.
-    public static func matchesRecordedHash(_ input: EventInput, seq: UInt64, recorded: Int64, prev: Digest, hash: Digest) -> Bool {
+    /// - Parameter sha: a hashing context to reuse (one per thread; a pull checks every line).
+    public static func matchesRecordedHash(
+        _ input: EventInput, seq: UInt64, recorded: Int64, prev: Digest, hash: Digest, using sha: SHA256Context = SHA256Context()
+    ) -> Bool {
         guard let id = input.id else { return false }
         for (_, value) in input.payload.fields {
             switch value {
@@ -332,7 +335,6 @@ extension Ledger {
         }
         var own = input
         own.origin = nil  // as the maker stored it: its own event
-        let sha = SHA256Context()
         var prepared = PreparedEvent(own, line: 0, using: sha)
         guard let computed = try? EventRecord.seal(seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
         else { return false }

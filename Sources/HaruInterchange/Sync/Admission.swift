@@ -36,6 +36,7 @@ public enum Admission {
         var merge: [EventInput] = []
         var refused: [Refusal] = []
         var held: [Int] = []
+        let sha = SHA256Context()
         for (k, e) in contents.events.enumerated() {
             let line = k < contents.lines.count ? contents.lines[k] : k + 1
             if e.type == .ledgerRedacted {
@@ -47,7 +48,7 @@ public enum Admission {
             // a line edited in the folder): a conflict named by its place, never
             // merged into a silent divergence.
             if k < contents.chain.count, let claim = contents.chain[k], let o = e.origin,
-                !Ledger.matchesRecordedHash(e, seq: o.seq, recorded: o.recorded, prev: claim.prev, hash: claim.hash)
+                !Ledger.matchesRecordedHash(e, seq: o.seq, recorded: o.recorded, prev: claim.prev, hash: claim.hash, using: sha)
             {
                 let why = "does not match the hash its device's chain recorded for it (changed after it was written): left out"
                 refused.append(Refusal(line: line, why: why, blob: nil, event: e))
@@ -89,7 +90,7 @@ extension Admission {
         for id in report.merge.differing {
             // The redaction event's id is drawn from the erased event's id
             // and the clock: the library draws nothing of its own.
-            var rng = SplitMix(seed: id.high ^ id.low.byteSwapped ^ UInt64(bitPattern: now))
+            var rng = SplitMix64(seed: id.high ^ id.low.byteSwapped ^ UInt64(bitPattern: now))
             if let e = byID[id], try ledger.applyErasure(of: e, now: now, zones: zones, rng: &rng) {
                 report.erased += 1
             } else {
@@ -97,18 +98,5 @@ extension Admission {
             }
         }
         report.merge.differing = rest
-    }
-
-    /// SplitMix64: a generator from one seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -44,6 +44,8 @@ extension FolderSync {
             return
         }
         var mark = try ledger.syncState(markKey(device)).flatMap(Self.seq(from:)) ?? 0
+        // In this device's own folder: the end of the last file it wrote (files up to it are its own).
+        let ownWrote = device == me ? try ledger.syncState("sync.wrote." + folder).flatMap(Self.seq(from:)) : nil
         let before = mark
         let prefix = fileKey(device, "")
         var records: [String: (stamp: FileStamp, state: FileState)] = [:]
@@ -97,7 +99,7 @@ extension FolderSync {
             let (contents, bad) = Segment.readLines(split.body, zones: zones)
             // An own file an older haru wrote whole, without a trailer: given one now.
             if device == me, !split.hasTrailer, bad.isEmpty, bytes.last == 0x0A, !contents.events.isEmpty,
-                try ledger.syncState("sync.wrote." + folder).flatMap(Self.seq(from:)).map({ seqs.upperBound <= $0 }) ?? false
+                ownWrote.map({ seqs.upperBound <= $0 }) ?? false
             {
                 let upgraded = bytes + Segment.trailer(for: bytes, blobs: contents.blobs.count, events: contents.events.count)
                 if WholeFile.write(upgraded, to: path) == nil, let now = FileStamp.of(path) {

@@ -44,13 +44,4 @@ public struct ScenarioError: HaruError, Sendable {
 
 /// Ids for events written by a scenario: a fixed SplitMix64 stream, so that
 /// a scenario replays to the same ledger every time.
-struct ScenarioIDs: RandomNumberGenerator {
-    var state: UInt64 = 0x4841_5255_4C45_4447  // "HARULEDG"
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+func scenarioIDs() -> SplitMix64 { SplitMix64(seed: 0x4841_5255_4C45_4447) }  // "HARULEDG"

@@ -22,7 +22,7 @@ public struct ScenarioRunner {
     let ledger: Ledger
     let zones: ZoneDirectory
     var clock: Int64 = 0
-    var ids = ScenarioIDs()
+    var ids = scenarioIDs()
     var result = ScenarioResult()
 
     /// Runs `text` (the file's bytes) in a new ledger at `scratch`.

@@ -1,0 +1,18 @@
+/// SplitMix64: a stream of ids from one seed, for the callers that must draw
+/// ids without the caller's generator and still replay the same: a
+/// scenario's events (a fixed seed), and the `ledger.redacted` event a sync
+/// writes when it erases a copy as the event's maker did (a seed from the
+/// erased event's id and the clock).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
