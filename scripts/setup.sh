@@ -13,6 +13,8 @@ packages+=(timewarrior)
 # `haru sync postgresql://…` loads PostgreSQL's client library when it runs (libpq5); the suite
 # starts a server of its own (postgresql: initdb, pg_ctl) and reads it with psql.
 packages+=(libpq5 postgresql)
+# For the test suite only: CompactRace builds an LD_PRELOAD shim (Tests/Shims/hold-lock-open.c) with cc.
+packages+=(gcc libc6-dev)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
