@@ -55,6 +55,7 @@ extension OptionKey {
     static let monthDays = OptionKey("--month-days")
     static let name = OptionKey("--name")
     static let noSync = OptionKey("--no-sync")
+    static let newDevice = OptionKey("--new-device")
     static let reason = OptionKey("--reason")
     static let trustOwner = OptionKey("--trust-owner")
     static let noTags = OptionKey("--no-tags")

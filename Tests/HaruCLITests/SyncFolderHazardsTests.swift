@@ -91,8 +91,10 @@ struct SyncFolderHazards {
 
     /// A ledger restored from a copy (as the rollback message advises): the
     /// folder already has files past its head, from the events made after
-    /// the copy. Its new events were never sent; now they are, and the
-    /// events from after the copy come back to it from its own folder.
+    /// the copy. It is a copy of the ledger that wrote them (another
+    /// directory, the same device id), so its sync stops before anything is
+    /// exchanged and names the command (issue 41); made a device of its own,
+    /// it sends its new events and gets back the lost ones.
     @Test func aLedgerRestoredFromAnOlderCopySendsItsNewEventsAndGetsBackTheLostOnes() throws {
         let dir = TempDir()
         let (a, b, _) = try folderTests.twoDevices(dir)
@@ -108,7 +110,9 @@ struct SyncFolderHazards {
         try FileManager.default.removeItem(atPath: a)
         try FileManager.default.moveItem(atPath: copy, toPath: a)
         #expect(haru(["count", "water", "--id", "restored", "--now", "2026-03-02T11:00:00+09:00"], ledger: a).code == 0)
-        let sent = haru(["sync", "--now", "2026-03-02T11:01:00+09:00"], ledger: a)
+        let refused = haru(["sync", "--now", "2026-03-02T11:01:00+09:00"], ledger: a)
+        #expect(refused.code != 0 && refused.err.contains("haru sync --new-device") && refused.out.isEmpty, "\(refused.err)")
+        let sent = haru(["sync", "--new-device", "--now", "2026-03-02T11:01:00+09:00"], ledger: a)
         #expect(sent.code == 0 && sent.out.contains("sent 1 event") && sent.out.contains("received 2"), "\(sent.out)")
         let got = haru(["sync", "--now", "2026-03-02T11:02:00+09:00"], ledger: b)
         #expect(got.code == 0, "\(got.out)")

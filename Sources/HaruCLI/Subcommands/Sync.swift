@@ -7,10 +7,17 @@ import HaruLedger
 extension Subcommands {
     static let sync = Command(
         name: "sync", abstract: "Exchange events with your other devices through a shared folder or PostgreSQL.",
-        usage: "sync [DIR | postgresql://… ]…",
+        usage: "sync [--new-device] [DIR | postgresql://… ]…",
         arguments: [
             ("DIR", "A folder a sync tool keeps in step on every device (Syncthing, Dropbox, a network share)."),
             ("postgresql://…", "A PostgreSQL database (libpq's URL; `?history=ID` names the history, else this ledger's)."),
+        ],
+        options: [
+            OptionSpec(
+                .newDevice,
+                help:
+                    "This ledger is a copy of another's folder (cp -a, a restored backup, a new laptop): give it a device id of its own first."
+            )
         ],
         discussion: """
             Writes this ledger's new events into DIR/devices/<this device's id>/ (whole files only),
@@ -23,7 +30,9 @@ extension Subcommands {
             device deleted, a second stop, a rename to a name taken meanwhile) is kept in the log
             without effect and listed as a conflict. Through PostgreSQL the same, with one table of
             events for any number of histories and devices. Without a target, those of the last sync.
-            A new device joins with `haru init --from DIR|URL`.
+            A new device joins with `haru init --from DIR|URL`. A copy of a ledger's folder has
+            that ledger's device id: its sync stops before it exchanges anything, until
+            `haru sync --new-device` makes it a device of its own.
             """,
         maxArgs: 8,
         run: { ctx, p in
@@ -42,7 +51,18 @@ extension Subcommands {
                     throw UsageError("no folder to sync with: give one (`haru sync DIR`); later `haru sync` alone uses it again")
                 }
             }
-            _ = try ledger.deviceID() ?? ledger.assignDeviceID(ctx.newID())
+            if p.has(.newDevice) {
+                let old = try ledger.becomeNewDevice(ctx.newID())
+                if !ctx.json, let old, let new = try ledger.deviceID() {
+                    ctx.out.line("This ledger is now device \(new) (it was \(old), which the ledger it was copied from keeps).")
+                }
+            }
+            let device = try ledger.deviceID() ?? ledger.assignDeviceID(ctx.newID())
+            guard try ledger.confirmDeviceHome() else {
+                throw SyncError(
+                    "this ledger was copied from another ledger's folder (a copy, a restored backup, a move to another disk), so it has that ledger's device id (\(device)); two ledgers sending as one device lose each other's events. Nothing was sent or received. Make this one a device of its own: haru sync --new-device"
+                )
+            }
             var reports: [(String, SyncReport)] = []
             for (k, t) in targets.enumerated() {
                 let (shown, report) = try runSync(ledger, target: t, ctx: &ctx)

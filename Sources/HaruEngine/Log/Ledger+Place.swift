@@ -71,7 +71,7 @@ extension Ledger {
             return try environment.withWritersHeld {
                 let report: CompactReport
                 do {
-                    report = try compact(to: partial)
+                    report = try compact(to: partial, inPlace: true)
                     try Ledger.syncDirectory(partial)
                 } catch {
                     Ledger.remove(at: partial)

@@ -130,7 +130,12 @@ extension Ledger {
     /// linger), not projection sets replaced by a rebuild. What `mdb_copy -c`
     /// does for the pages, done for the ledger's content.
     /// - Throws: `LedgerError.exists` when there is a ledger at `path`.
-    public func compact(to path: String) throws -> CompactReport {
+    public func compact(to path: String) throws -> CompactReport { try compact(to: path, inPlace: false) }
+
+    /// - Parameter inPlace: the copy is to take this ledger's place
+    ///   (`compactInPlace`): it is the same device, at home in its new
+    ///   directory. Otherwise it is a copy (`confirmDeviceHome`).
+    func compact(to path: String, inPlace: Bool) throws -> CompactReport {
         let copy = try Ledger.create(path: path, zones: zones)
         try environment.read { txn in
             try copy.environment.write { out in
@@ -155,6 +160,12 @@ extension Ledger {
                         let key = k.withUnsafeBytes { Array($0) }
                         if key != ProjectionMeta.key { try out.put(to, key, v.withUnsafeBytes { Array($0) }) }
                         return true
+                    }
+                    let home = try txn.get(from, Ledger.deviceHomeKey) { v in v.withUnsafeBytes { Array($0) } }
+                    if inPlace, let here = environment.directoryInode, home == Ledger.inodeBytes(here),
+                        let there = copy.environment.directoryInode
+                    {
+                        try out.put(to, Ledger.deviceHomeKey, Ledger.inodeBytes(there))
                     }
                 }
                 _ = try copy.rebuild(in: out, fresh: true)

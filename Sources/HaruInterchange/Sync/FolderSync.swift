@@ -28,6 +28,14 @@ public struct SyncError: HaruError, Sendable {
     public var exitStatus: ExitStatus { .cannotOpen }
     public var description: String { message }
     public init(_ message: String) { self.message = message }
+
+    /// Refused before anything was exchanged: the ledger is a copy of another
+    /// ledger's folder and would send as that device (`Ledger.confirmDeviceHome`).
+    public static func copied(device: String) -> SyncError {
+        SyncError(
+            "this ledger was copied from another ledger's folder (a copy, a restored backup, a move to another disk): it has that ledger's device id (\(device)), and two ledgers sending as one device lose each other's events. Nothing was sent or received; make this ledger a device of its own (`Ledger.becomeNewDevice`) and sync again"
+        )
+    }
 }
 
 /// What one sync did.
@@ -103,6 +111,7 @@ public struct FolderSync {
     public func run(now: Int64, offset: @escaping (Instant) -> Int, progress: ((String) -> Void)? = nil) throws -> SyncReport {
         guard WholeFile.isDirectory(folder) else { throw SyncError("no folder at \(folder) (make it, or mount the shared folder first)") }
         guard let me = try ledger.deviceID() else { throw SyncError("this ledger has no device id yet") }
+        guard try ledger.confirmDeviceHome() else { throw SyncError.copied(device: me) }
         let devices = folder + "/devices"
         let mine = devices + "/" + me
         // A device folder (or `devices` itself) that is a link would have this

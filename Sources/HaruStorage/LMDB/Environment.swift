@@ -26,6 +26,8 @@ public final class Environment: @unchecked Sendable {
     /// files, the writers' queue and the head record are all reached
     /// through it (`files`), never by `path` (`PinnedDirectory`).
     let directory: PinnedDirectory
+    /// Which directory this is on its file system (`PinnedDirectory.inode`).
+    @_spi(Layers) public var directoryInode: UInt64? { directory.inode }
     /// The path through which the ledger's files are opened (`/proc/self/fd/N`).
     @_spi(Layers) public let files: String
     /// Whether commits are synced (`--no-sync` relaxes it).

@@ -50,6 +50,15 @@ public final class PinnedDirectory: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// The directory's inode number: which directory this is on its file
+    /// system. A copy of the directory (`cp -a`, a restored backup, rsync to
+    /// another machine) is another directory with another number; a rename
+    /// keeps it. Not the device number, which a disk may change between mounts.
+    public var inode: UInt64? {
+        var st = stat()
+        return fstat(fd, &st) == 0 ? UInt64(st.st_ino) : nil
+    }
+
     /// Whether the directory at `path` is this one: false when another is
     /// there (swapped in by `haru compact`) or none is; true when it is, or
     /// when the path cannot be looked at (nothing says it moved).

@@ -123,6 +123,7 @@ public struct PostgresSync {
     /// Pushes this device's new events, then pulls the others'.
     public func run(now: Int64, offset: @escaping (Instant) -> Int, progress: ((String) -> Void)? = nil) throws -> SyncReport {
         guard let me = try ledger.deviceID() else { throw SyncError("this ledger has no device id yet") }
+        guard try ledger.confirmDeviceHome() else { throw SyncError.copied(device: me) }
         let h = try resolvedHistory()
         let c = try PGConnection(url)
         let database = try Self.schema(c)
