@@ -60,6 +60,128 @@ import Testing
             of: #""known_at":[0-9]+,"known_at_hash":"[0-9a-f]{64}""#, with: "", options: .regularExpression)
     }
 
+    /// Syncs the ledgers in turn until a round brings nothing new: every
+    /// device then holds every event.
+    static func syncAll(_ target: Target, _ ledgers: [String], at hour: Int) {
+        var minute = 0
+        for _ in 0..<3 {
+            for l in ledgers {
+                let r = target.sync(l, String(format: "2026-03-02T%02d:%02d:00+09:00", hour, minute))
+                #expect(r.code == 0, "\(r.out) \(r.err)")
+                minute += 1
+            }
+        }
+    }
+
+    /// The names and tracking of the live actions.
+    static func actions(_ ledger: String) -> [String] {
+        let out = haru(["actions", "--json"], ledger: ledger).out
+        return out.matches(of: #/"name":"([^"]*)","tracking":"([a-z]*)"/#).map { "\($0.1) \($0.2)" }.sorted()
+    }
+
+    static func ok(_ args: [String], _ ledger: String, _ time: String) {
+        let r = haru(args + ["--now", "2026-03-02T\(time):00+09:00"], ledger: ledger)
+        #expect(r.code == 0, "\(args): \(r.err)")
+    }
+
+    // MARK: One name, one definition
+
+    /// `action add Stretch` on two devices while apart, a count on each: one
+    /// action, both counts; the same name with other tracking stays apart as
+    /// `Yoga (2)`; a tag made on two devices is one tag. The sync says so.
+    static func sameNameOnTwoDevices(_ target: Target, _ dir: TempDir) throws {
+        let (a, b, c) = try target.devices(dir)
+        ok(["action", "add", "Stretch", "--tracking", "count", "--id", "stretch-a"], a, "09:00")
+        ok(["count", "Stretch", "--id", "on-a"], a, "09:01")
+        ok(["action", "add", "Stretch", "--tracking", "count", "--id", "stretch-b"], b, "09:02")
+        ok(["count", "Stretch", "2", "--id", "on-b"], b, "09:03")
+        ok(["action", "add", "Yoga", "--tracking", "time", "--id", "yoga-c"], c, "09:04")
+        ok(["action", "add", "Yoga", "--tracking", "count", "--id", "yoga-b"], b, "09:05")
+        ok(["count", "Yoga", "--id", "yoga-on-b"], b, "09:06")
+        ok(["tag", "add", "Health", "--id", "health-a"], a, "09:07")
+        ok(["tag", "add", "Health", "--id", "health-b"], b, "09:08")
+        ok(["action", "edit", "Stretch", "--tag", "Health"], b, "09:09")
+        #expect(target.sync(a, "2026-03-02T10:00:00+09:00").code == 0)
+        #expect(target.sync(c, "2026-03-02T10:01:00+09:00").code == 0)
+        let merged = target.sync(b, "2026-03-02T10:02:00+09:00")
+        #expect(merged.out.contains("Stretch: made on two devices; one action now"), "\(merged.out)")
+        #expect(merged.out.contains("Health: made on two devices; one tag now"), "\(merged.out)")
+        #expect(merged.out.contains("Yoga: made on two devices, tracking differently; this one is called Yoga (2) now"), "\(merged.out)")
+        let json = haru(["sync", "--json", "--now", "2026-03-02T10:03:00+09:00"], ledger: a).out
+        #expect(json.contains(#"{"kind":"action","id":"stretch-b","into":"stretch-a","name":"Stretch"}"#), "\(json)")
+        syncAll(target, [a, b, c], at: 11)
+        let third = target.sync(c, "2026-03-02T11:30:00+09:00")
+        #expect(third.code == 0)
+        for l in [a, b, c] {
+            #expect(actions(l) == ["Read time", "Stretch count", "Water count", "Yoga (2) count", "Yoga time"], "\(l): \(actions(l))")
+            #expect(counts(l) == [#""entry_id":"on-a""#, #""entry_id":"on-b""#, #""entry_id":"yoga-on-b""#], "\(counts(l))")
+            #expect(day(l).contains(#""name":"Stretch","seconds":0,"count":3"#), "\(day(l))")
+            // Counted by name on every device, and for the one action.
+            ok(["count", "Stretch", "--id", "later-\(l.suffix(1))"], l, "12:00")
+            let tags = haru(["tags", "--json"], ledger: l).out
+            #expect(tags.matches(of: #/"name":"Health"/#).count == 1, "\(tags)")
+        }
+        syncAll(target, [a, b, c], at: 13)
+        for l in [a, b, c] {
+            #expect(day(l).contains(#""name":"Stretch","seconds":0,"count":6"#), "\(day(l))")
+            #expect(day(l).contains(#""name":"Health""#), "\(day(l))")
+            #expect(haru(["verify"], ledger: l).code == 0)
+        }
+        #expect(day(a) == day(b) && day(b) == day(c))
+    }
+
+    // MARK: One session, started on two devices
+
+    /// Reading started at 20:00 on one device and 20:10 on the other,
+    /// stopped at 20:30 and 20:50: one session of 50 minutes on every device.
+    static func oneTimerOnTwoDevices(_ target: Target, _ dir: TempDir) throws {
+        let (a, b, c) = try target.devices(dir)
+        ok(["start", "Read"], a, "20:00")
+        ok(["start", "Read"], b, "20:10")
+        ok(["stop", "Read"], a, "20:30")
+        ok(["stop", "Read"], b, "20:50")
+        syncAll(target, [a, b, c], at: 21)
+        for l in [a, b, c] {
+            #expect(day(l).contains(#""name":"Read","seconds":3000"#), "\(l): \(day(l))")
+            #expect(haru(["verify"], ledger: l).code == 0)
+        }
+        // Both running when they meet: one running session, which either stops.
+        ok(["start", "Read"], b, "22:00")
+        ok(["start", "Read"], c, "22:05")
+        #expect(target.sync(b, "2026-03-02T22:06:00+09:00").code == 0)
+        #expect(target.sync(c, "2026-03-02T22:07:00+09:00").code == 0)
+        let running = haru(["running", "--json", "--now", "2026-03-02T22:08:00+09:00"], ledger: c).out
+        #expect(running.contains(#""others":0"#) && running.matches(of: #/"session_id"/#).count == 2, "\(running)")
+        ok(["stop", "Read"], c, "22:20")
+        syncAll(target, [a, b, c], at: 23)
+        for l in [a, b, c] {
+            #expect(day(l).contains(#""name":"Read","seconds":4200"#), "\(l): \(day(l))")
+            let stop = haru(["stop", "Read", "--now", "2026-03-02T23:30:00+09:00"], ledger: l)
+            #expect(stop.code != 0 && stop.err.contains("not running"), "\(stop.err)")
+        }
+        #expect(day(a) == day(b) && day(b) == day(c))
+    }
+
+    // MARK: Records on a definition deleted elsewhere
+
+    /// A count on an action the other device deleted waits, uncounted, and
+    /// counts again on every device when the action is restored.
+    static func recordOnADeletedAction(_ target: Target, _ dir: TempDir) throws {
+        let (a, b, c) = try target.devices(dir)
+        ok(["action", "delete", "Water", "--yes"], a, "09:00")
+        ok(["count", "Water", "3", "--id", "while-deleted"], b, "09:05")
+        syncAll(target, [a, b, c], at: 10)
+        for l in [a, b, c] {
+            #expect(counts(l) == [#""entry_id":"while-deleted""#])
+            #expect(!day(l).contains(#""name":"Water""#), "\(day(l))")
+        }
+        ok(["restore", "Water"], c, "11:00")
+        syncAll(target, [a, b, c], at: 12)
+        for l in [a, b, c] {
+            #expect(day(l).contains(#""name":"Water","seconds":0,"count":3"#), "\(l): \(day(l))")
+        }
+    }
+
     // MARK: One device, one id
 
     /// A ledger folder copied to make another device (`cp -a`): the copy's
@@ -105,7 +227,8 @@ import Testing
 
     /// Every case, each in a history of its own.
     static let cases: [(String, @Sendable (Target, TempDir) throws -> Void)] = [
-        ("a copied ledger", copiedLedger)
+        ("a copied ledger", copiedLedger), ("the same name on two devices", sameNameOnTwoDevices),
+        ("one timer on two devices", oneTimerOnTwoDevices), ("a record on a deleted action", recordOnADeletedAction),
     ]
 
     @Test(arguments: cases.map(\.0)) func throughAFolder(_ name: String) throws {

@@ -53,15 +53,11 @@ extension Subcommands {
             }
             if p.has(.newDevice) {
                 let old = try ledger.becomeNewDevice(ctx.newID())
-                if !ctx.json, let old, let new = try ledger.deviceID() {
-                    ctx.out.line("This ledger is now device \(new) (it was \(old), which the ledger it was copied from keeps).")
-                }
+                if !ctx.json, let old, let new = try ledger.deviceID() { ctx.out.line(ctx.words(.syncNewDevice, new, old)) }
             }
             let device = try ledger.deviceID() ?? ledger.assignDeviceID(ctx.newID())
             guard try ledger.confirmDeviceHome() else {
-                throw SyncError(
-                    "this ledger was copied from another ledger's folder (a copy, a restored backup, a move to another disk), so it has that ledger's device id (\(device)); two ledgers sending as one device lose each other's events. Nothing was sent or received. Make this one a device of its own: haru sync --new-device"
-                )
+                throw SyncError(ctx.words(.syncCopied, device))
             }
             var reports: [(String, SyncReport)] = []
             for (k, t) in targets.enumerated() {
@@ -158,6 +154,24 @@ extension Subcommands {
                                     })
                             ),
                             ("differing_ids", .array(r.merge.differing.map { .string($0.description) })),
+                            (
+                                "made_one",
+                                .array(
+                                    r.merge.madeOne.map {
+                                        .object([
+                                            ("kind", .string($0.kind.word)), ("id", .string($0.id)), ("into", .string($0.into)),
+                                            ("name", .string($0.name)),
+                                        ])
+                                    })
+                            ),
+                            (
+                                "renamed",
+                                .array(
+                                    r.merge.renamed.map {
+                                        .object([("id", .string($0.id)), ("made_as", .string($0.made)), ("name", .string($0.now))])
+                                    })
+                            ),
+                            ("joined_sessions", .int(Int64(r.merge.joinedSessions))),
                             ("unreadable", .array(r.unreadable.map { .object([("file", .string($0.file)), ("why", .string($0.why))]) })),
                             ("head", .int(Int64((try? ledger.head().seq) ?? r.merge.head))),
                         ])
@@ -185,6 +199,9 @@ extension Subcommands {
             if r.rewritten > 0 { ctx.out.line(w(.syncRewritten, String(r.rewritten))) }
             for u in r.unreadable { ctx.out.line(Echo.visible(w(.syncNotRead, u.file, u.why))) }
             for id in r.merge.differing { ctx.out.line(w(.syncLeftOut, id.description)) }
+            for m in r.merge.madeOne { ctx.out.line(Echo.visible(w(m.kind == .tag ? .syncMadeOneTag : .syncMadeOneAction, m.name))) }
+            for n in r.merge.renamed { ctx.out.line(Echo.visible(w(.syncRenamed, n.made, n.now))) }
+            if r.merge.joinedSessions > 0 { ctx.out.line(w(.syncJoinedSessions, String(r.merge.joinedSessions))) }
             if !r.merge.newConflicts.isEmpty {
                 let k = r.merge.newConflicts.count
                 ctx.out.line(

@@ -31,7 +31,7 @@ enum Phrase: CaseIterable {
     case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncFuture, syncErased, syncRewritten,
         syncNotRead, syncLeftOut,
         syncConflicts,
-        syncJoined
+        syncJoined, syncMadeOneAction, syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
     case colStatus, colElapsed, colGoal, colTarget, colRule, colPeriod, colDays, colDeadline
@@ -265,6 +265,36 @@ enum Phrase: CaseIterable {
                 "  %1 conflicts (kept in the log without effect; `haru log --from N` shows it):",
                 "  충돌 %1건 (기록에 남기되 효과는 없음; `haru log --from N`으로 볼 수 있습니다):",
                 "  競合 %1件 (ログに残し効果なし; `haru log --from N` で見られます):")
+        case .syncMadeOneAction:
+            return t(
+                "  %1: made on two devices; one action now (the records of both count for it)",
+                "  %1: 두 기기에서 만든 같은 행동을 하나로 합쳤습니다 (양쪽 기록이 모두 이 행동에 셉니다)",
+                "  %1: 2台の端末で作られた同じ行動を1つにしました (両方の記録がこの行動に数えられます)")
+        case .syncMadeOneTag:
+            return t(
+                "  %1: made on two devices; one tag now",
+                "  %1: 두 기기에서 만든 같은 태그를 하나로 합쳤습니다",
+                "  %1: 2台の端末で作られた同じタグを1つにしました")
+        case .syncRenamed:
+            return t(
+                "  %1: made on two devices, tracking differently; this one is called %2 now (rename either with `haru action edit`)",
+                "  %1: 두 기기에서 추적 방식을 달리해 만들었습니다; 이쪽은 이제 %2(이)라고 부릅니다 (`haru action edit`로 이름을 바꿀 수 있습니다)",
+                "  %1: 2台の端末で記録方法を変えて作られました; こちらは %2 と呼びます (`haru action edit` で名前を変えられます)")
+        case .syncJoinedSessions:
+            return t(
+                "  %1 sessions started on two devices while the other ran: one session each now, stopped by either",
+                "  다른 기기에서 재는 중에 시작한 세션 %1개: 이제 하나로 재며, 어느 기기에서든 멈출 수 있습니다",
+                "  ほかの端末で計測中に開始したセッション %1件: 1つにまとめ、どちらの端末でも止められます")
+        case .syncNewDevice:
+            return t(
+                "This ledger is now device %1 (it was %2, which the ledger it was copied from keeps).",
+                "이 원장은 이제 기기 %1입니다 (원래 %2였고, 복사해 온 원장이 그 id를 그대로 씁니다).",
+                "この台帳は端末 %1 になりました (元は %2 で、コピー元の台帳がその id を使い続けます)。")
+        case .syncCopied:
+            return t(
+                "this ledger was copied from another ledger's folder (a copy, a restored backup, a move to another disk), so it has that ledger's device id (%1); two ledgers sending as one device lose each other's events. Nothing was sent or received. Make this one a device of its own: haru sync --new-device",
+                "이 원장은 다른 원장 폴더를 복사한 것이라 (복사, 백업에서 복원, 다른 디스크로 이동) 그 원장의 기기 id(%1)를 갖고 있습니다. 두 원장이 한 기기로 보내면 서로의 기록을 잃습니다. 아무것도 보내거나 받지 않았습니다. 이 원장을 따로 한 기기로 만드세요: haru sync --new-device",
+                "この台帳はほかの台帳のフォルダーをコピーしたもので (コピー、バックアップからの復元、別のディスクへの移動)、その台帳の端末 id (%1) を持っています。2つの台帳が1台の端末として送ると互いの記録を失います。何も送受信していません。この台帳を別の端末にしてください: haru sync --new-device")
         case .syncJoined:
             return t(
                 "Made %1: device %2 of the history in %3; `haru sync` keeps it in step.",

@@ -72,6 +72,9 @@ struct BatchEntities: EntityStore {
     func running(action: String) throws -> String? { try stored.running(action: action) }
     mutating func setRunning(action: String, session: String?) throws { try stored.setRunning(action: action, session: session) }
     func runningSessions() throws -> [SessionRecord] { try stored.allRunning().compactMap { try session($0.1) } }
+    func alias(_ space: AliasSpace, _ id: String) throws -> String? { try stored.alias(space, id) }
+    func hasAliases() throws -> Bool { try stored.hasAliases() }
+    mutating func setAlias(_ space: AliasSpace, _ id: String, to target: String) throws { try stored.setAlias(space, id, to: target) }
 
     /// Writes the batch's records into the state database, sessions then
     /// counts (their keys' order), each kind in id order, and meanwhile runs

@@ -125,7 +125,7 @@ extension Ledger {
                         do {
                             try Projector.apply(
                                 prepared.input.type, at: prepared.input.at, seq: seq, payload: prepared.input.payload, store: &store,
-                                sink: &sink)
+                                sink: &sink, merged: merging == .after)
                         } catch let e as InputError where merging == .after {
                             // As a replay in merged order decides it (`Ledger.replayMerged`).
                             conflicts.append(Conflict(seq: seq, type: prepared.input.type, rule: e.description))

@@ -27,8 +27,37 @@ public struct MergeReport: Sendable, Equatable {
     public var head: UInt64 = 0
     /// The events newly written, per type.
     public var written = EventTally()
+    /// Tags and actions created under one name on two devices that the
+    /// merge made one (Docs/rules.md "Many devices").
+    public var madeOne: [MadeOne] = []
+    /// Actions created under one name on two devices with different
+    /// tracking: both stay, the later renamed.
+    public var renamed: [RenamedByMerge] = []
+    /// Sessions of one action started on two devices that became one.
+    public var joinedSessions = 0
 
     public init() {}
+}
+
+/// A tag or an action that a merge made one with another of its name: its
+/// id stands for `into` from then on, and its records count for it.
+public struct MadeOne: Sendable, Equatable {
+    public var kind: DefinitionKind
+    public var id: String
+    public var into: String
+    /// The name both were made under.
+    public var name: String
+}
+
+/// An action a merge renamed (`Yoga (2)`): another of its name, made on
+/// another device, tracks otherwise.
+public struct RenamedByMerge: Sendable, Equatable {
+    public var kind: DefinitionKind
+    public var id: String
+    /// The name it was made under.
+    public var made: String
+    /// The name it has now.
+    public var now: String
 }
 
 extension Ledger {
@@ -116,6 +145,7 @@ extension Ledger {
         let report = try environment.write(
             { txn -> MergeReport in
                 var report = MergeReport()
+                let namesBefore = try mergeMade(txn.reading, try projections(txn.reading))
                 let before = try head(txn.reading)
                 // The top of the merged order so far: the stored top of earlier
                 // merges, or this device's last event (its own come last).
@@ -161,11 +191,13 @@ extension Ledger {
                     report.newConflicts = result.conflicts
                     report.conflicts = previous.count + result.conflicts.count
                     try txn.put(meta, Ledger.conflictsKey, Ledger.encode(conflicts: previous + result.conflicts))
+                    try mergeMade(txn.reading, try projections(txn.reading)).reportNew(since: namesBefore, in: &report)
                     return report
                 }
                 // The projections: the fold of every event in merged order.
                 let (rebuilt, set) = try rebuild(in: txn, fresh: false)
                 replaced = set
+                try mergeMade(txn.reading, try set ?? projections(txn.reading)).reportNew(since: namesBefore, in: &report)
                 report.conflicts = rebuilt.conflicts.count
                 let had = Set(previous.map(\.seq))
                 report.newConflicts = rebuilt.conflicts.filter { !had.contains($0.seq) }
@@ -277,6 +309,47 @@ extension Ledger {
             }
             return out
         }
+    }
+}
+
+/// What the merge rules made of a ledger's definitions and sessions: the
+/// ids that stand for others, and the actions renamed.
+struct MergeMade {
+    var aliases: [AliasSpace: [String: String]]
+    var renamed: [String: RenamedByMerge]
+    var names: [String: String]
+
+    /// What `self` (after a merge) has that `before` had not, into `report`.
+    func reportNew(since before: MergeMade, in report: inout MergeReport) {
+        for space in [AliasSpace.tag, .action] {
+            let kind: DefinitionKind = space == .tag ? .tag : .action
+            for (id, into) in (aliases[space] ?? [:]).sorted(by: { $0.key < $1.key }) where before.aliases[space]?[id] != into {
+                report.madeOne.append(MadeOne(kind: kind, id: id, into: into, name: names[into] ?? into))
+            }
+        }
+        report.joinedSessions = max(0, (aliases[.session]?.count ?? 0) - (before.aliases[.session]?.count ?? 0))
+        report.renamed = renamed.values.filter { before.renamed[$0.id] != $0 }.sorted { $0.id < $1.id }
+    }
+}
+
+extension Ledger {
+    /// The aliases in a state, and the tags and actions whose name is not
+    /// the one their creation gave (renamed by a merge).
+    func mergeMade(_ txn: ReadTransaction, _ set: ProjectionSet) throws -> MergeMade {
+        let store = StoredEntities(txn: txn, db: set.state)
+        var made = MergeMade(aliases: try store.allAliases(), renamed: [:], names: [:])
+        guard try mergeHorizon(txn) != nil else { return made }
+        for kind in [DefinitionKind.tag, .action] {
+            for d in try store.definitions(kind) {
+                guard let name = d.base.string(.name) else { continue }
+                made.names[d.id] = d.fields().string(.name) ?? name
+                guard name.hasSuffix(")"), let e = try event(d.created.seq, txn), let given = e.payload.string(.name), given != name else {
+                    continue
+                }
+                made.renamed[d.id] = RenamedByMerge(kind: kind, id: d.id, made: given, now: name)
+            }
+        }
+        return made
     }
 }
 

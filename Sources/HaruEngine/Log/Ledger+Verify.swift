@@ -142,7 +142,8 @@ extension Ledger {
         let withoutEffect = try withoutEffect(txn)
         let order = (horizon ?? 0) > base ? try mergedOrder(txn, through: .max) : nil
         if order != nil { base = 0 }
-        var running = RunningSet()
+        let aliases = try StoredEntities(txn: txn, db: set.state).allAliases()
+        var running = RunningSet(aliases: aliases)
         if base > 0 {
             let sessions: [SessionRecord]?
             do { sessions = try Projector.storedCheckpoint(txn, set.checkpoints, at: base) } catch LedgerError.damaged {
@@ -151,7 +152,7 @@ extension Ledger {
             guard let sessions else {
                 return derivedFailed(base, "the running-session checkpoint at seq \(base) is missing", events: events)
             }
-            running = RunningSet(sessions)
+            running = RunningSet(sessions, aliases: aliases)
         }
         var failure: VerifyReport?
         /// One event: applied (unless it had no effect), then its checkpoint compared.

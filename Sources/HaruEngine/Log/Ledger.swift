@@ -379,11 +379,11 @@ public final class Ledger: Sendable {
             // The record keeps the id as the index does: 16 bytes, big-endian.
             if let ids { ids.pointee.addIDEntry(id, seq: seq) }
             if Int(version) == t.currentVersion {
-                try visitor.visit(seq, t, at, try StoredPayload(r.rest()))
+                try visitor.visit(seq, t, at, try StoredPayload(r.rest()), merged: lenient)
             } else {
                 var payload = try Payload.decode(from: &r)
                 _ = try Upcast.toCurrent(type: t, version: version, payload: &payload)
-                try visitor.visit(seq, t, at, payload)
+                try visitor.visit(seq, t, at, payload, merged: lenient)
             }
         } catch let err as DecodeError {
             throw LedgerError.damaged(seq: seq, reason: err.reason)

@@ -21,8 +21,8 @@ struct PipelinedFold: EventVisitor {
     }
 
     @inline(__always)
-    mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F) throws {
-        if let step = try Projector.fold(type, at: at, seq: seq, payload: payload, store: &state) {
+    mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F, merged: Bool) throws {
+        if let step = try Projector.fold(type, at: at, seq: seq, payload: payload, store: &state, merged: merged) {
             batch.append(step)
             if batch.count == Self.batchSize { flush() }
         }

@@ -122,6 +122,39 @@
 
     @_spi(Layers) public func runningSessions() throws -> [SessionRecord] { try allRunning().compactMap { try session($0.1) } }
 
+    @_spi(Layers) public func alias(_ space: AliasSpace, _ id: String) throws -> String? {
+        guard try hasAliases() else { return nil }
+        return try txn.get(db, StateKey.alias(space, id)) { v in v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Every alias, by space (a few: one per definition or session two devices made at once).
+    @_spi(Layers) public func allAliases() throws -> [AliasSpace: [String: String]] {
+        var out: [AliasSpace: [String: String]] = [:]
+        try txn.scan(db, from: [StateKey.aliasFamily]) { k, v in
+            guard k.first == StateKey.aliasFamily else { return false }
+            k.withUnsafeBytes { k in
+                guard k.count >= 2, let space = AliasSpace(rawValue: k[1]) else { return }
+                out[space, default: [:]][String(decoding: k.dropFirst(2), as: UTF8.self)] = v.withUnsafeBytes {
+                    String(decoding: $0, as: UTF8.self)
+                }
+            }
+            return true
+        }
+        return out
+    }
+
+    /// Asked once per transaction (every event of a batch asks): then kept.
+    @_spi(Layers) public func hasAliases() throws -> Bool {
+        if let known = cache.hasAliases { return known }
+        var found = false
+        try txn.scan(db, from: [StateKey.aliasFamily]) { k, _ in
+            found = k.first == StateKey.aliasFamily
+            return false
+        }
+        cache.hasAliases = found
+        return found
+    }
+
     /// Every running session as (action, session), in action order.
     func allRunning() throws -> [(String, String)] {
         var out: [(String, String)] = []
@@ -155,6 +188,11 @@ extension StoredEntities: EntityStore where Access == ReadWrite {
 
     @_spi(Layers) public func setCount(_ c: CountRecord) throws { try txn.put(db, StateKey.count(c.id), StateCodec.encode(c)) }
 
+    @_spi(Layers) public func setAlias(_ space: AliasSpace, _ id: String, to target: String) throws {
+        try txn.put(db, StateKey.alias(space, id), Array(target.utf8))
+        cache.hasAliases = true
+    }
+
     @_spi(Layers) public func setRunning(action: String, session: String?) throws {
         if let session {
             try txn.put(db, StateKey.running(action), Array(session.utf8))
@@ -172,4 +210,6 @@ final class DefinitionCache {
     var actions: [EntityKey: ActionStatus] = [:]
     /// The live definitions by name, per kind, once a name was checked.
     var names: [UInt8: NameIndex] = [:]
+    /// Whether the state holds any alias (nil: not asked yet).
+    var hasAliases: Bool?
 }

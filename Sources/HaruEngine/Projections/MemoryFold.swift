@@ -6,7 +6,8 @@
 @_spi(Layers) import HaruSystem
 
 protocol EventVisitor {
-    mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F) throws
+    /// - Parameter merged: the log is folded in the merged order (`Fold.apply`'s merge rules apply).
+    mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F, merged: Bool) throws
     /// An event of a merged ledger that does not apply at its place in the
     /// merged order: kept in the log, without effect (Docs/sync.md).
     mutating func conflict(_ conflict: Conflict) throws
@@ -34,8 +35,8 @@ struct MemoryFold: EventVisitor {
     var conflicts: [Conflict] = []
 
     @inline(__always)
-    mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F) throws {
-        try Projector.apply(type, at: at, seq: seq, payload: payload, store: &state, sink: &projections)
+    mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F, merged: Bool) throws {
+        try Projector.apply(type, at: at, seq: seq, payload: payload, store: &state, sink: &projections, merged: merged)
         state.head = max(state.head, seq)
     }
 

@@ -24,9 +24,11 @@
     @_spi(Layers) public static let checkpointInterval: UInt64 = 4096
 
     @_spi(Layers) public static func apply<S: EntityStore, P: ProjectionSink, F: PayloadFields>(
-        _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S, sink: inout P
+        _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S, sink: inout P, merged: Bool = false
     ) throws {
-        if let step = try fold(type, at: at, seq: seq, payload: payload, store: &store) { try project(step, into: &sink) }
+        if let step = try fold(type, at: at, seq: seq, payload: payload, store: &store, merged: merged) {
+            try project(step, into: &sink)
+        }
     }
 
     /// What one event asks of the projections, once the fold has applied it:
@@ -48,16 +50,18 @@
     /// The fold half: applies the event to `store`; nil when the projections have nothing to do.
     @inline(__always)
     static func fold<S: EntityStore, F: PayloadFields>(
-        _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S
+        _ type: EventType, at: Instant, seq: UInt64, payload: F, store: inout S, merged: Bool = false
     ) throws -> Step? {
         var step = Step(seq: seq)
-        switch try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store) {
+        switch try Fold.apply(type, at: at, seq: seq, payload: payload, to: &store, merged: merged) {
         case .session(let old, let new)?: step.change = .record(old: old.map(PageVersion.init), new: PageVersion(new))
         case .count(let old, let new)?: step.change = .record(old: old.map(PageVersion.init), new: PageVersion(new))
         case nil: break
         }
+        // A new action (not one a merge made an alias of another: it has no definition).
         if step.change == nil, type == .actionCreated {
-            step.change = .actionCreated(try payload.requiredString(.actionID))
+            let id = try payload.requiredString(.actionID)
+            if try !store.hasAliases() || store.alias(.action, id) == nil { step.change = .actionCreated(id) }
         }
         if seq % checkpointInterval == 0 { step.running = try store.runningSessions() }
         return step.change == nil && step.running == nil ? nil : step

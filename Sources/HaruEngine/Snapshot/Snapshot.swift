@@ -125,8 +125,11 @@ public struct Snapshot {
         var base = knownAt - knownAt % Projector.checkpointInterval
         // After a merge that placed events before others, the checkpoint at its horizon.
         if let horizon = try ledger.mergeHorizon(txn), horizon > base, horizon <= knownAt { base = horizon }
-        var running = RunningSet()
-        if base > 0, let stored = try Projector.storedCheckpoint(txn, ledger.checkpoints, at: base) { running = RunningSet(stored) }
+        let aliases = try StoredEntities(txn: txn, db: ledger.state).allAliases()
+        var running = RunningSet(aliases: aliases)
+        if base > 0, let stored = try Projector.storedCheckpoint(txn, ledger.checkpoints, at: base) {
+            running = RunningSet(stored, aliases: aliases)
+        }
         guard knownAt > base else { return Array(running.sessions.values) }
         // The events after the checkpoint, through the running set's rules
         // (`RunningSet`), but for those a merge left without effect.

@@ -11,6 +11,24 @@
     mutating func setSession(_ s: SessionRecord) throws
     mutating func setCount(_ c: CountRecord) throws
     mutating func setRunning(action: String, session: String?) throws
+    /// Makes `id` name `target` from now on (a merge made the two one).
+    mutating func setAlias(_ space: AliasSpace, _ id: String, to target: String) throws
+}
+
+/// The kinds of ids a merge can make one (Docs/rules.md "Many devices"):
+/// a tag or an action created on two devices under one name, and a session
+/// of one action started on two devices while the other ran.
+public enum AliasSpace: UInt8, Sendable, CaseIterable {
+    case tag = 1, action, session
+
+    /// The space of a definition kind's ids, for the kinds that have one.
+    public init?(_ kind: DefinitionKind) {
+        switch kind {
+        case .tag: self = .tag
+        case .action: self = .action
+        default: return nil
+        }
+    }
 }
 
 /// The reading half of `EntityStore`: what a query of the stored state (in
@@ -33,6 +51,11 @@ public protocol EntityReader {
     /// `definition`). Every session and count asks, so a store may keep the
     /// answer instead of handing out a copy of the whole definition each time.
     func actionStatus(_ id: String) throws -> ActionStatus
+    /// The id that `id` stands for, when a merge made it one with another.
+    func alias(_ space: AliasSpace, _ id: String) throws -> String?
+    /// Whether any id stands for another (a ledger that never merged has none:
+    /// the fold then looks nothing up).
+    func hasAliases() throws -> Bool
 }
 
 /// An action as a session or count sees it.
@@ -72,6 +95,8 @@ extension EntityReader {
     @_spi(Layers) public var counts = RecordTable<CompactCount>()
     @_spi(Layers) public var actionNumbers = ActionNumbers()
     var runningByAction: [EntityKey: String] = [:]
+    /// Ids a merge made one with another, by space (index `space.rawValue - 1`).
+    var aliases: [[EntityKey: String]] = Array(repeating: [:], count: AliasSpace.allCases.count)
     /// The last seq folded in.
     @_spi(Layers) public var head: UInt64 = 0
 
@@ -112,4 +137,9 @@ extension EntityReader {
     @_spi(Layers) public func running(action: String) -> String? { runningByAction[EntityKey(action)] }
     @_spi(Layers) public mutating func setRunning(action: String, session: String?) { runningByAction[EntityKey(action)] = session }
     @_spi(Layers) public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { session($0) } }
+    public func alias(_ space: AliasSpace, _ id: String) -> String? { aliases[Int(space.rawValue) - 1][EntityKey(id)] }
+    public func hasAliases() -> Bool { aliases.contains { !$0.isEmpty } }
+    @_spi(Layers) public mutating func setAlias(_ space: AliasSpace, _ id: String, to target: String) {
+        aliases[Int(space.rawValue) - 1][EntityKey(id)] = target
+    }
 }

@@ -26,8 +26,29 @@
     @discardableResult
     @_specialize(exported:true,where S == EntityState, P == StoredPayload)
     @_specialize(exported:true,where S == EntityState, P == Payload)
+    /// - Parameter merged: the fold of a ledger that merged other devices'
+    ///   events, in the merged order: where a rule would refuse an event
+    ///   that two devices' work brought about, the merge rules keep what
+    ///   was meant instead (Docs/rules.md "Many devices"). A local append is
+    ///   checked without them, so a person is still told what does not apply;
+    ///   every event a local append accepts has the same effect either way.
     @_spi(Layers) public static func apply<S: EntityStore, P: PayloadFields>(
-        _ type: EventType, at: Instant, seq: UInt64, payload p: P, to store: inout S
+        _ type: EventType, at: Instant, seq: UInt64, payload p: P, to store: inout S, merged: Bool = false
+    ) throws -> RecordChange? {
+        // Ids a merge made one with another: the event acts on the one they stand for.
+        if try store.hasAliases() {
+            switch try throughAliases(type, at: at, seq: seq, payload: p, to: &store, merged: merged) {
+            case .done(let change): return change
+            case .rewritten(let payload): return try applyResolved(type, at: at, seq: seq, payload: payload, to: &store, merged: merged)
+            case .none: break
+            }
+        }
+        return try applyResolved(type, at: at, seq: seq, payload: p, to: &store, merged: merged)
+    }
+
+    /// `apply` once the event's ids are the ones in effect.
+    static func applyResolved<S: EntityStore, P: PayloadFields>(
+        _ type: EventType, at: Instant, seq: UInt64, payload p: P, to store: inout S, merged: Bool
     ) throws -> RecordChange? {
         let when = Dated(seq: seq, at: at)
         switch type {
@@ -52,7 +73,7 @@
             try store.setSettings(s)
 
         case .tagCreated, .actionCreated, .goalCreated, .questCreated, .todoAdded:
-            let p = try p.decoded()  // kept whole as the definition's base
+            var p = try p.decoded()  // kept whole as the definition's base
             let kind = definitionKind(type)
             let id = try p.requiredID(kind.idField)
             if let old = try store.definition(kind, id) {
@@ -61,6 +82,18 @@
                     rule:
                         "\(kind.word) \"\(id)\" already exists (created at seq \(old.created.seq)\(old.isLive ? "" : ", since deleted; ids are never reused"))"
                 )
+            }
+            if merged, let space = AliasSpace(kind), let name = p.string(.name), let other = try store.liveDefinitionID(kind, named: name),
+                other != id
+            {
+                // Made under one name on two devices: one tag, or one action
+                // when both track alike; else both stay, the later renamed.
+                let theirs = try store.definition(kind, other)?.base.choice(.tracking, as: Tracking.self)
+                if kind == .tag || theirs == p.choice(.tracking, as: Tracking.self) {
+                    try store.setAlias(space, id, to: other)
+                    return nil
+                }
+                p[.name] = .string(try freeName(kind, name, store: store))
             }
             try checkDefinition(kind, p, id: id, store: store)
             try store.setDefinition(Definition(kind: kind, id: id, created: when, base: p))
@@ -239,6 +272,18 @@
             try requireNewSession(id, store: store)
             let action = try liveAction(try p.requiredString(.actionID), tracking: .time, store: store)
             if let running = try store.running(action: action) {
+                // Started on two devices while the other ran: one session,
+                // which either device's stop ends (`Fold.throughJoin`).
+                if merged {
+                    try store.setAlias(.session, id, to: running)
+                    // Started earlier on this device (`--at`): the one session starts then.
+                    guard var r = try store.session(running), at < r.start else { return nil }
+                    let old = r
+                    r.start = at
+                    r.versionSeq = seq
+                    try store.setSession(r)
+                    return .session(old: old, new: r)
+                }
                 throw InputError(
                     field: "data.action_id",
                     rule: "action \"\(action)\" is already running (session \"\(running)\"); one action runs at most once")
@@ -252,6 +297,15 @@
             var s = try existingSession(try p.requiredString(.sessionID), store: store)
             let old = s
             guard s.status == .running else {
+                // Stopped on two devices before either saw the other's stop:
+                // it ran until the later one (the union of what both recorded).
+                if merged, type == .sessionStopped, s.status == .stopped, let end = s.end {
+                    guard at > end else { return nil }
+                    s.end = at
+                    s.versionSeq = seq
+                    try store.setSession(s)
+                    return .session(old: old, new: s)
+                }
                 throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" is not running (it is \(statusWord(s.status)))")
             }
             // A discarded session may end the second it started (a stop right after a start).
@@ -268,7 +322,7 @@
         case .sessionRecorded:
             let id = try p.requiredString(.sessionID)
             try requireNewSession(id, store: store)
-            let action = try liveAction(try p.requiredString(.actionID), tracking: .time, store: store)
+            let action = try recordAction(try p.requiredString(.actionID), tracking: .time, store: store, merged: merged)
             let start = try p.requiredInstant(.start), end = try p.requiredInstant(.end)
             guard end > start else {
                 throw InputError(field: "data.end", rule: "must be after data.start (\(start) → \(end))")
@@ -315,7 +369,7 @@
             if let old = try store.count(id) {
                 throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" already exists (seq \(old.createdSeq))")
             }
-            let action = try liveAction(try p.requiredString(.actionID), tracking: .count, store: store)
+            let action = try recordAction(try p.requiredString(.actionID), tracking: .count, store: store, merged: merged)
             let new = CountRecord(
                 id: id, actionID: action, time: at, amount: try countAmount(p.requiredInt(.amount)), note: p.string(.note), deleted: false,
                 createdSeq: seq)
@@ -401,6 +455,25 @@
             throw InputError(field: "data.action_id", rule: "action \"\(id)\" tracks \(has), so it cannot take \(what)")
         }
         return id
+    }
+
+    /// The action a new record (a count, a session recorded whole) is for.
+    /// In a merge, one deleted on another device takes it still: the record
+    /// waits, uncounted as every record of a deleted action is, and counts
+    /// again when the action is restored.
+    static func recordAction<S: EntityStore>(_ id: String, tracking: Tracking, store: S, merged: Bool) throws -> String {
+        if merged, case .deleted = try store.actionStatus(id) {
+            let d = try store.definition(.action, id)
+            if d?.base.choice(.tracking, as: Tracking.self) == tracking { return id }
+        }
+        return try liveAction(id, tracking: tracking, store: store)
+    }
+
+    /// `name (2)`, `name (3)` …: the first no live definition of `kind` has.
+    static func freeName<S: EntityStore>(_ kind: DefinitionKind, _ name: String, store: S) throws -> String {
+        var k = 2
+        while try store.liveDefinitionID(kind, named: "\(name) (\(k))") != nil { k += 1 }
+        return "\(name) (\(k))"
     }
 
     static func requireNewSession<S: EntityStore>(_ id: String, store: S) throws {

@@ -10,16 +10,26 @@
 /// random ones: after every seq, the two running sets are equal.
 public struct RunningSet: Sendable {
     public private(set) var sessions: [String: SessionRecord] = [:]
+    /// The ids a merge made one with another (`Fold.throughAliases`), as the
+    /// head's state holds them: an alias, once made, stays, and one made
+    /// after a seq is named only by events after it.
+    let aliases: [AliasSpace: [String: String]]
 
-    public init(_ running: [SessionRecord] = []) {
+    public init(_ running: [SessionRecord] = [], aliases: [AliasSpace: [String: String]] = [:]) {
         for s in running { sessions[s.id] = s }
+        self.aliases = aliases
     }
 
     /// Applies one (valid) event.
     public mutating func apply<P: PayloadFields>(_ type: EventType, at: Instant, seq: UInt64, payload p: P) {
+        if let id = p.string(.sessionID), let target = aliases[.session]?[id] {
+            joined(type, at: at, seq: seq, payload: p, target)
+            return
+        }
         switch type {
         case .sessionStarted:
-            guard let id = p.string(.sessionID), let action = p.string(.actionID) else { return }
+            guard let id = p.string(.sessionID), var action = p.string(.actionID) else { return }
+            action = aliases[.action]?[action] ?? action
             sessions[id] = SessionRecord(id: id, actionID: action, start: at, end: nil, note: nil, status: .running, createdSeq: seq)
         case .sessionStopped, .sessionDiscarded, .sessionDeleted:
             if let id = p.string(.sessionID) { sessions[id] = nil }
@@ -32,7 +42,10 @@ public struct RunningSet: Sendable {
             sessions[id] = s
         case .actionDeleted:
             // A deleted action's running session leaves the running set (the fold does the same).
-            if let action = p.string(.actionID) { sessions = sessions.filter { $0.value.actionID != action } }
+            if var action = p.string(.actionID) {
+                action = aliases[.action]?[action] ?? action
+                sessions = sessions.filter { $0.value.actionID != action }
+            }
         case .settingsChanged, .tagCreated, .tagEdited, .tagDeleted, .actionCreated, .actionEdited,
             .sessionRecorded, .countAdded, .countEdited, .countDeleted,
             .goalCreated, .goalEdited, .goalFinished, .goalConfirmed, .goalDeleted,
@@ -44,6 +57,29 @@ public struct RunningSet: Sendable {
             .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored, .devicePreferencesChanged:
             break
         }
+    }
+
+    /// An event on a session joined into `target` (`Fold.throughJoin`, and
+    /// the start that joined it): the fold's rules for the running one.
+    private mutating func joined<P: PayloadFields>(_ type: EventType, at: Instant, seq: UInt64, payload p: P, _ target: String) {
+        guard var s = sessions[target] else { return }
+        switch type {
+        case .sessionStarted:
+            guard at < s.start else { return }
+            s.start = at
+        case .sessionStopped:
+            if at > s.start { sessions[target] = nil }
+            return
+        case .sessionEdited:
+            let before = s
+            if let start = p.instant(.start), start < s.start { s.start = start }
+            if p.isNull(.note) { s.note = nil } else if let n = p.string(.note) { s.note = n }
+            guard s != before else { return }
+        default:
+            return
+        }
+        s.versionSeq = seq
+        sessions[target] = s
     }
 
     /// The running sessions, oldest start first (then by id).

@@ -234,6 +234,9 @@
     @_spi(Layers) public static func session(_ id: String) -> [UInt8] { [sessionFamily] + Array(id.utf8) }
     @_spi(Layers) public static func count(_ id: String) -> [UInt8] { [countFamily] + Array(id.utf8) }
     @_spi(Layers) public static func running(_ action: String) -> [UInt8] { [0x22] + Array(action.utf8) }
+    /// Ids a merge made one with another: the space, then the id; the value is the id it stands for.
+    @_spi(Layers) public static let aliasFamily: UInt8 = 0x23
+    @_spi(Layers) public static func alias(_ space: AliasSpace, _ id: String) -> [UInt8] { [aliasFamily, space.rawValue] + Array(id.utf8) }
 }
 
 /// The two halves of the state database that `verify` and `rebuild` compare
@@ -262,7 +265,7 @@ extension EntityState {
     @_spi(Layers) public func storedCount(_ part: StatePart? = nil) -> Int {
         switch part {
         case .beforeCounts?: return (settingsHistory.changes.isEmpty ? 0 : 1) + defs.reduce(0) { $0 + $1.count } + sessions.count
-        case .fromCounts?: return counts.count + runningByAction.count
+        case .fromCounts?: return counts.count + runningByAction.count + aliases.reduce(0) { $0 + $1.count }
         case nil: return StatePart.allCases.reduce(0) { $0 + storedCount($1) }
         }
     }
@@ -292,6 +295,11 @@ extension EntityState {
         case 0x22:
             guard let s = running(action: id) else { return nil }
             w.raw(s.utf8)
+        case StateKey.aliasFamily:
+            guard key.count >= 2, let space = AliasSpace(rawValue: key[1]),
+                let target = alias(space, String(decoding: UnsafeRawBufferPointer(rebasing: key[2...]), as: UTF8.self))
+            else { return nil }
+            w.raw(target.utf8)
         default: return nil
         }
         return ByteOrder.same(w.bytes, value)
@@ -329,6 +337,9 @@ extension EntityState {
                 value.reset()
                 value.raw(session.utf8)
                 emit(0x22, action.id)
+            }
+            for space in AliasSpace.allCases {
+                for (id, target) in aliases[Int(space.rawValue) - 1] { emit(StateKey.alias(space, id.id), Array(target.utf8)) }
             }
         }
     }
