@@ -294,7 +294,8 @@ enum Phrase: CaseIterable {
             return t(
                 "this ledger was copied from another ledger's folder (a copy, a restored backup, a move to another disk), so it has that ledger's device id (%1); two ledgers sending as one device lose each other's events. Nothing was sent or received. Make this one a device of its own: haru sync --new-device",
                 "이 원장은 다른 원장 폴더를 복사한 것이라 (복사, 백업에서 복원, 다른 디스크로 이동) 그 원장의 기기 id(%1)를 갖고 있습니다. 두 원장이 한 기기로 보내면 서로의 기록을 잃습니다. 아무것도 보내거나 받지 않았습니다. 이 원장을 따로 한 기기로 만드세요: haru sync --new-device",
-                "この台帳はほかの台帳のフォルダーをコピーしたもので (コピー、バックアップからの復元、別のディスクへの移動)、その台帳の端末 id (%1) を持っています。2つの台帳が1台の端末として送ると互いの記録を失います。何も送受信していません。この台帳を別の端末にしてください: haru sync --new-device")
+                "この台帳はほかの台帳のフォルダーをコピーしたもので (コピー、バックアップからの復元、別のディスクへの移動)、その台帳の端末 id (%1) を持っています。2つの台帳が1台の端末として送ると互いの記録を失います。何も送受信していません。この台帳を別の端末にしてください: haru sync --new-device"
+            )
         case .syncJoined:
             return t(
                 "Made %1: device %2 of the history in %3; `haru sync` keeps it in step.",
