@@ -12,7 +12,14 @@ extension Context {
     /// an exact id may name a deleted definition (the past can be asked about).
     func resolve(_ kind: DefinitionKind, _ text: String, in snap: Snapshot, reference: Reference? = nil) throws -> Definition {
         do {
-            return try Resolver.definition(kind, text, in: snap, at: reference?.definitionsAt, deleted: reference != nil)
+            let d = try Resolver.definition(kind, text, in: snap, at: reference?.definitionsAt, deleted: reference != nil)
+            if Resolver.isFormerName(text, of: d), let now = d.fields().label {
+                invocation.err.line(
+                    words.said(
+                        "Note: \(Echo.quoted(text)) is what \(kind.word) \(Echo.quoted(now)) was called before; it is \(Echo.quoted(now)) now.",
+                        .formerName, text, now))
+            }
+            return d
         } catch let e as Resolver.Unresolved {
             throw UsageError(e.message)
         }

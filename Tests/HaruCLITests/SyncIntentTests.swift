@@ -162,6 +162,29 @@ import Testing
         #expect(day(a) == day(b) && day(b) == day(c))
     }
 
+    // MARK: Renames
+
+    /// One action renamed on two devices: the later rename names it, and the
+    /// names either person chose (and the old one) still count for it, on
+    /// every device, with a note; no second action is made.
+    static func twoRenames(_ target: Target, _ dir: TempDir) throws {
+        let (a, b, c) = try target.devices(dir)
+        ok(["action", "edit", "Water", "--name", "H2O"], a, "09:00")
+        ok(["action", "edit", "Water", "--name", "Water glass"], b, "09:05")
+        syncAll(target, [a, b, c], at: 10)
+        for l in [a, b, c] {
+            #expect(actions(l) == ["Read time", "Water glass count"], "\(actions(l))")
+            for name in ["H2O", "Water", "water glass"] {
+                let r = haru(["count", name, "--now", "2026-03-02T11:00:00+09:00"], ledger: l)
+                #expect(r.code == 0 && r.out.contains("Counted 1 Water glass"), "\(name): \(r.out) \(r.err)")
+                if name != "water glass" {
+                    #expect(r.err.contains(#"is what action "Water glass" was called before"#), "\(r.err)")
+                }
+            }
+            #expect(day(l).contains(#""name":"Water glass","seconds":0,"count":3"#), "\(day(l))")
+        }
+    }
+
     // MARK: Records on a definition deleted elsewhere
 
     /// A count on an action the other device deleted waits, uncounted, and
@@ -229,6 +252,7 @@ import Testing
     static let cases: [(String, @Sendable (Target, TempDir) throws -> Void)] = [
         ("a copied ledger", copiedLedger), ("the same name on two devices", sameNameOnTwoDevices),
         ("one timer on two devices", oneTimerOnTwoDevices), ("a record on a deleted action", recordOnADeletedAction),
+        ("two renames of one action", twoRenames),
     ]
 
     @Test(arguments: cases.map(\.0)) func throughAFolder(_ name: String) throws {

@@ -31,7 +31,7 @@ enum Phrase: CaseIterable {
     case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncFuture, syncErased, syncRewritten,
         syncNotRead, syncLeftOut,
         syncConflicts,
-        syncJoined, syncMadeOneAction, syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
+        syncJoined, formerName, syncMadeOneAction, syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
     case colStatus, colElapsed, colGoal, colTarget, colRule, colPeriod, colDays, colDeadline
@@ -265,6 +265,11 @@ enum Phrase: CaseIterable {
                 "  %1 conflicts (kept in the log without effect; `haru log --from N` shows it):",
                 "  충돌 %1건 (기록에 남기되 효과는 없음; `haru log --from N`으로 볼 수 있습니다):",
                 "  競合 %1件 (ログに残し効果なし; `haru log --from N` で見られます):")
+        case .formerName:
+            return t(
+                "Note: \"%1\" is what \"%2\" was called before; it is \"%2\" now.",
+                "참고: \"%1\"은(는) \"%2\"의 예전 이름입니다; 지금 이름은 \"%2\"입니다.",
+                "注: 「%1」は「%2」の以前の名前です。今は「%2」です。")
         case .syncMadeOneAction:
             return t(
                 "  %1: made on two devices; one action now (the records of both count for it)",

@@ -227,3 +227,16 @@ public struct Definition: Sendable, Equatable {
         }
     }
 }
+
+extension Definition {
+    /// The names it had before its current one (as created, then each
+    /// rename in the order they apply), oldest first, each once.
+    public var formerNames: [String] {
+        let now = fields().string(.name)
+        var out: [String] = []
+        for name in [base.string(.name)] + edits.map({ $0.payload.string(.name) }) {
+            if let name, name != now, !out.contains(name) { out.append(name) }
+        }
+        return out
+    }
+}

@@ -31,7 +31,11 @@ public enum Resolver {
         _ kind: DefinitionKind, _ text: String, in snap: Snapshot, at: Instant? = nil, deleted: Bool = false
     ) throws -> Definition {
         let all = try snap.definitions(kind)
-        let byID = all.first { $0.id == text }
+        var byID = all.first { $0.id == text }
+        // The id of a tag or action a merge made one with another (another device's id for it).
+        if byID == nil, let space = AliasSpace(kind), let into = try snap.store.alias(space, text) {
+            byID = all.first { $0.id == into }
+        }
         if let d = byID, d.isLive || deleted { return d }
         func label(_ d: Definition) -> String? {
             let f = d.fields(inForceAt: at)
@@ -53,6 +57,20 @@ public enum Resolver {
                     message:
                         "\"\(text)\" is the start of more than one \(kind.word) id (\(prefixed.map(\.id).joined(separator: ", "))); type more of it"
                 )
+            }
+        }
+        // A name it had before a rename, here or on another device: the
+        // names people typed keep naming it (the caller says it is renamed).
+        if kind.hasUniqueNames {
+            for fold in [false, true] {
+                let before = live.filter { d in d.formerNames.contains { fold ? $0.lowercased() == text.lowercased() : $0 == text } }
+                if before.count == 1 { return before[0] }
+                if before.count > 1 {
+                    throw Unresolved(
+                        message:
+                            "\(before.count) \(kind.word)s were called \"\(text)\" before (now \(before.compactMap { label($0) }.map { "\"\($0)\"" }.joined(separator: ", "))); give the name they have now"
+                    )
+                }
             }
         }
         if let d = byID, let seq = d.deletedSeq { throw Unresolved(message: "\(kind.word) \"\(text)\" was deleted at seq \(seq)") }
@@ -140,6 +158,14 @@ public enum Resolver {
             throw Unresolved(message: "nothing named \"\(text)\": give an id, a name, a goal title or a record's ref (`haru records`)")
         }
         return hit
+    }
+
+    /// Whether `text` names `d` only by a name it had before (`definition`'s
+    /// last way): what a command tells the person, once, as it acts.
+    public static func isFormerName(_ text: String, of d: Definition) -> Bool {
+        guard text != d.id, !d.id.hasPrefix(text) || text.count < minimumPrefix else { return false }
+        guard let now = d.fields().label, now.lowercased() != text.lowercased() else { return false }
+        return d.formerNames.contains { $0.lowercased() == text.lowercased() }
     }
 
     /// A record named by `@N` or the start of its id (`RecordRef`), as a history subject.
