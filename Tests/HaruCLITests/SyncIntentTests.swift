@@ -162,6 +162,25 @@ import Testing
         #expect(day(a) == day(b) && day(b) == day(c))
     }
 
+    // MARK: A diary page written on two devices
+
+    /// The mood written on one device and the text on the other: the page
+    /// has both, on every device, and its history says nothing was removed.
+    static func oneDiaryPageOnTwoDevices(_ target: Target, _ dir: TempDir) throws {
+        let (a, b, c) = try target.devices(dir)
+        ok(["diary", "write", "2026-03-02", "--text", "first draft"], a, "09:00")
+        syncAll(target, [a, b, c], at: 10)
+        ok(["diary", "write", "2026-03-02", "--mood", "😊"], a, "20:00")
+        ok(["diary", "write", "2026-03-02", "--text", "a long day"], b, "20:05")
+        syncAll(target, [a, b, c], at: 21)
+        for l in [a, b, c] {
+            let page = haru(["diary", "2026-03-02", "--json", "--now", "2026-03-02T22:00:00+09:00"], ledger: l).out
+            #expect(page.contains(#""mood":"😊""#) && page.contains(#""text":"a long day""#), "\(l): \(page)")
+            let history = haru(["history", "2026-03-02", "--now", "2026-03-02T22:00:00+09:00"], ledger: l).out
+            #expect(!history.contains("removed"), "\(history)")
+        }
+    }
+
     // MARK: Renames
 
     /// One action renamed on two devices: the later rename names it, and the
@@ -252,7 +271,7 @@ import Testing
     static let cases: [(String, @Sendable (Target, TempDir) throws -> Void)] = [
         ("a copied ledger", copiedLedger), ("the same name on two devices", sameNameOnTwoDevices),
         ("one timer on two devices", oneTimerOnTwoDevices), ("a record on a deleted action", recordOnADeletedAction),
-        ("two renames of one action", twoRenames),
+        ("two renames of one action", twoRenames), ("one diary page on two devices", oneDiaryPageOnTwoDevices),
     ]
 
     @Test(arguments: cases.map(\.0)) func throughAFolder(_ name: String) throws {

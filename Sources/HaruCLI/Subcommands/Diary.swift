@@ -72,6 +72,8 @@ extension Subcommands {
             One diary.written event holds the whole page: the options given change it, the rest is
             carried over from the page as it stands, so `--mood 😊` today and `--text …` tonight
             make one page with both. A deleted page written again comes back with what you give.
+            The event names the page it was made from (`base`): written on two devices apart, the
+            page keeps what each changed once they sync (`haru conflicts` lists a field both changed).
             """,
         maxArgs: 1,
         run: { ctx, p in
@@ -166,6 +168,9 @@ extension Subcommands {
             guard data.count > 1 else {
                 throw UsageError("that leaves the page of \(day) empty; `haru diary delete \(day)` takes a page away")
             }
+            // The page this write was made from: a device that wrote it
+            // meanwhile keeps what only it changed, once the two sync.
+            data.append(("base", .string(PageMerge.digest(old ?? Payload()))))
             let e = try ctx.event(.diaryWritten, at: try ctx.eventTime(), data: data)
             let r = try ctx.append([e], blobs: blobs)
             ctx.report(

@@ -199,9 +199,10 @@ private enum Schemas {
     static let questEdited =
         req(.questID) + questShape.map { FieldRule(field: $0, required: false, nullable: $0 == .deadline) } + opt(.order)
     static let questDeleted = req(.questID)
-    // A page is written whole: a field left out is not on the page.
+    // A page is written whole: a field left out is not on the page. With
+    // `base` (the page it was made from) only what it changed is written.
     static let diaryWritten =
-        req(.date) + opt(.mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs, .calendarEventIDs)
+        req(.date) + opt(.mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs, .calendarEventIDs, .pageBase)
     static let diaryDeleted = req(.date)
     static let todoAdded = req(.todoID, .date, .text) + opt(.order)
     static let todoEdited = req(.todoID) + opt(.date, .text, .order)

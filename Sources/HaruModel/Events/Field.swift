@@ -28,6 +28,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case deviceID, pinnedGoalIDs, collapsedGoalIDs, watchGoalIDs, memoActionIDs
     // The calendar events a diary page puts in its timetable (issue 31): tag 66.
     case calendarEventIDs
+    // The page a diary write was made from (issue 41): tag 67.
+    case pageBase
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -98,6 +100,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .watchGoalIDs: "watch_goal_ids"
         case .memoActionIDs: "memo_action_ids"
         case .calendarEventIDs: "calendar_event_ids"
+        case .pageBase: "base"
         }
     }
 
@@ -171,6 +174,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .deviceID: .entityID
         case .pinnedGoalIDs, .collapsedGoalIDs, .watchGoalIDs, .memoActionIDs: .idList
         case .calendarEventIDs: .externalIDs
+        // `PageMerge.digest` of the page the writer saw: 64 lower-case hex digits.
+        case .pageBase: .entityID
         }
     }
 

@@ -151,7 +151,7 @@
         case .diaryWritten:
             let p = try p.decoded()
             let day = try p.requiredID(.date)
-            guard p.fieldCount > 1 else {
+            guard Blob.pageFields.contains(where: p.has) else {
                 throw InputError(
                     field: "data",
                     rule:
@@ -159,21 +159,7 @@
                 )
             }
             try checkDefinition(.diary, p, id: day, store: store)
-            guard var d = try store.definition(.diary, day) else {
-                try store.setDefinition(Definition(kind: .diary, id: day, created: when, base: p))
-                return nil
-            }
-            // The page written again, whole: a field it leaves out is no longer
-            // on it. A deleted page written again is back (its deletion stays
-            // in its history, as a restoration's would).
-            var edit = p
-            for f in Blob.pageFields where !p.has(f) { edit[f] = .null }
-            if let deleted = d.deletedSeq {
-                d.restorations.append(Definition.Restoration(deleted: deleted, restored: seq))
-                d.deletedSeq = nil
-            }
-            d.add(DefinitionEdit(when: when, payload: edit))
-            try store.setDefinition(d)
+            try store.setDefinition(PageMerge.write(p, day: day, when: when, onto: try store.definition(.diary, day)).page)
 
         case .devicePreferencesChanged:
             // The first change makes the device's entry; each later one is a dated edit of it.
