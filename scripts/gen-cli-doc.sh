@@ -33,7 +33,7 @@ is its first occurrence. `report` without `--from`/`--to` covers the current wee
 `records` without a day, the reference's day.
 FORMS
     for cmd in "" init append log day report progress explain records timetable diary "diary write" "diary delete" "todo add" "todo done" "todo undo" "todo edit" "todo delete" blob actions tags goals quests settings "settings set" prefs "prefs set" history \
-        "export jsonl" "export csv" "import jsonl" "import csv" "import timew" "import loop" "export timeclock" sync check start stop count running edit delete cancel restore undo completion verify diff rebuild redact compact \
+        "export jsonl" "export csv" "import jsonl" "import csv" "import timew" "import loop" "export timeclock" sync conflicts "conflicts take" check start stop count running edit delete cancel restore undo completion verify diff rebuild redact compact \
         "tag add" "tag edit" "tag delete" "action add" "action edit" "action delete" \
         "goal add" "goal edit" "goal finish" "goal confirm" "goal delete" "quest add" "quest edit" "quest delete"; do
         echo

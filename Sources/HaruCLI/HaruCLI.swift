@@ -26,7 +26,7 @@ package enum HaruCLI {
             Subcommands.day, Subcommands.report, Subcommands.progress, Subcommands.explain, Subcommands.history, Subcommands.log,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
             Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests, Subcommands.settings, Subcommands.prefs,
-            Subcommands.append, Subcommands.export, Subcommands.importData, Subcommands.sync,
+            Subcommands.append, Subcommands.export, Subcommands.importData, Subcommands.sync, Subcommands.conflicts,
             Subcommands.verify, Subcommands.diff, Subcommands.rebuild, Subcommands.redact, Subcommands.compact, Subcommands.check,
             Subcommands.completion, Subcommands.names,
         ])

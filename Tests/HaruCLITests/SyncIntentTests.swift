@@ -216,11 +216,60 @@ import Testing
         for l in [a, b, c] {
             #expect(counts(l) == [#""entry_id":"while-deleted""#])
             #expect(!day(l).contains(#""name":"Water""#), "\(day(l))")
+            let open = haru(["conflicts", "--json"], ledger: l).out
+            #expect(open.contains(#"{"id":"while-deleted","kind":"waiting","action_id":"water""#), "\(open)")
         }
-        ok(["restore", "Water"], c, "11:00")
+        #expect(haru(["conflicts"], ledger: a).out.contains("waits for action Water, deleted on another device; take: restore Water"))
+        ok(["conflicts", "take", "while-deleted"], c, "11:00")
         syncAll(target, [a, b, c], at: 12)
         for l in [a, b, c] {
             #expect(day(l).contains(#""name":"Water","seconds":0,"count":3"#), "\(l): \(day(l))")
+            #expect(haru(["conflicts"], ledger: l).out.contains("No conflicts are open."))
+        }
+    }
+
+    // MARK: What still cannot apply
+
+    /// The same diary field written on two devices apart keeps the later
+    /// value and lists the other, by one id on every device, until taken;
+    /// an edit of a session another device deleted is listed with its rule,
+    /// and taking it says why it still cannot apply until the session is back.
+    static func conflictsListedAndTaken(_ target: Target, _ dir: TempDir) throws {
+        let (a, b, c) = try target.devices(dir)
+        ok(["start", "Read", "--id", "s1"], a, "08:30")
+        ok(["stop", "Read"], a, "08:50")
+        syncAll(target, [a, b, c], at: 9)
+        ok(["diary", "write", "2026-03-02", "--mood", "😊", "--text", "sunny"], a, "20:00")
+        ok(["diary", "write", "2026-03-02", "--mood", "😢"], b, "20:05")
+        ok(["delete", "s1"], a, "20:10")
+        ok(["edit", "s1", "--note", "with tea"], b, "20:15")
+        syncAll(target, [a, b, c], at: 21)
+        var ids: [String] = []
+        for l in [a, b, c] {
+            let open = haru(["conflicts", "--json"], ledger: l).out
+            #expect(open.contains(#""id":"2026-03-02/mood","kind":"diary_field","field":"mood","kept":"😢","other":"😊""#), "\(open)")
+            #expect(open.contains(#""kind":"without_effect","rule":"deleted""#), "\(open)")
+            ids.append(open.matches(of: #/"id":"([^"]*)","kind"/#).map { String($0.1) }.joined(separator: " "))
+            let page = haru(["diary", "2026-03-02", "--json", "--now", "2026-03-02T22:00:00+09:00"], ledger: l).out
+            #expect(page.contains(#""mood":"😢""#) && page.contains(#""text":"sunny""#), "\(page)")
+        }
+        #expect(ids[0] == ids[1] && ids[1] == ids[2], "the same conflicts, by the same ids, on every device")
+        let listed = haru(["conflicts"], ledger: c).out
+        #expect(listed.contains("2 open conflicts:") && listed.contains("the other device wrote \"😊\""), "\(listed)")
+        let sync = target.sync(c, "2026-03-02T21:30:00+09:00")
+        #expect(sync.out.contains("2 conflicts open (`haru conflicts` lists them)"), "\(sync.out)")
+        ok(["conflicts", "take", "2026-03-02/mood"], c, "22:00")
+        let edit = try #require(ids[0].split(separator: " ").first { $0.count == 36 })
+        let taken = haru(["conflicts", "take", String(edit.prefix(8)), "--now", "2026-03-02T22:01:00+09:00"], ledger: c)
+        #expect(taken.code == 0 && taken.out.contains("again, after restoring what it is about"), "\(taken.out) \(taken.err)")
+        let gone = haru(["conflicts", "take", String(edit.prefix(8)), "--now", "2026-03-02T22:02:00+09:00"], ledger: c)
+        #expect(gone.code == 2 && gone.err.contains("no conflict is open"), "\(gone.err)")
+        syncAll(target, [a, b, c], at: 23)
+        for l in [a, b, c] {
+            #expect(haru(["conflicts"], ledger: l).out.contains("No conflicts are open."), "\(haru(["conflicts"], ledger: l).out)")
+            let page = haru(["diary", "2026-03-02", "--json", "--now", "2026-03-02T23:30:00+09:00"], ledger: l).out
+            #expect(page.contains(#""mood":"😊""#) && page.contains(#""text":"sunny""#), "\(page)")
+            #expect(haru(["records", "2026-03-02", "--json"], ledger: l).out.contains("with tea"))
         }
     }
 
@@ -272,6 +321,7 @@ import Testing
         ("a copied ledger", copiedLedger), ("the same name on two devices", sameNameOnTwoDevices),
         ("one timer on two devices", oneTimerOnTwoDevices), ("a record on a deleted action", recordOnADeletedAction),
         ("two renames of one action", twoRenames), ("one diary page on two devices", oneDiaryPageOnTwoDevices),
+        ("conflicts listed and taken", conflictsListedAndTaken),
     ]
 
     @Test(arguments: cases.map(\.0)) func throughAFolder(_ name: String) throws {

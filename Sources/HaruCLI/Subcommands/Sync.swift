@@ -135,6 +135,8 @@ extension Subcommands {
     static let conflictsShown = 20
 
     static func printSync(_ reports: [(String, SyncReport)], ledger: Ledger, ctx: Context) {
+        // What is open after every target merged (the same on every device that holds the same events).
+        let open = (try? ledger.openConflicts()) ?? []
         if ctx.json {
             ctx.printJSON(
                 .array(
@@ -172,6 +174,7 @@ extension Subcommands {
                                     })
                             ),
                             ("joined_sessions", .int(Int64(r.merge.joinedSessions))),
+                            ("open_conflicts", .int(Int64(open.count))),
                             ("unreadable", .array(r.unreadable.map { .object([("file", .string($0.file)), ("why", .string($0.why))]) })),
                             ("head", .int(Int64((try? ledger.head().seq) ?? r.merge.head))),
                         ])
@@ -202,6 +205,7 @@ extension Subcommands {
             for m in r.merge.madeOne { ctx.out.line(Echo.visible(w(m.kind == .tag ? .syncMadeOneTag : .syncMadeOneAction, m.name))) }
             for n in r.merge.renamed { ctx.out.line(Echo.visible(w(.syncRenamed, n.made, n.now))) }
             if r.merge.joinedSessions > 0 { ctx.out.line(w(.syncJoinedSessions, String(r.merge.joinedSessions))) }
+            if r.merge.waiting > 0 { ctx.out.line(w(.syncWaitingRecords, String(r.merge.waiting))) }
             if !r.merge.newConflicts.isEmpty {
                 let k = r.merge.newConflicts.count
                 ctx.out.line(
@@ -219,5 +223,6 @@ extension Subcommands {
                 }
             }
         }
+        if !open.isEmpty { ctx.out.line(w(.syncOpenConflicts, String(open.count))) }
     }
 }

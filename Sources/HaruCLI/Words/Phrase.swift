@@ -31,7 +31,8 @@ enum Phrase: CaseIterable {
     case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncFuture, syncErased, syncRewritten,
         syncNotRead, syncLeftOut,
         syncConflicts,
-        syncJoined, formerName, syncMadeOneAction, syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
+        syncJoined, formerName, noConflicts, openConflicts, conflictsTakeHint, syncOpenConflicts, syncWaitingRecords, syncMadeOneAction,
+        syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
     case colStatus, colElapsed, colGoal, colTarget, colRule, colPeriod, colDays, colDeadline
@@ -265,6 +266,22 @@ enum Phrase: CaseIterable {
                 "  %1 conflicts (kept in the log without effect; `haru log --from N` shows it):",
                 "  충돌 %1건 (기록에 남기되 효과는 없음; `haru log --from N`으로 볼 수 있습니다):",
                 "  競合 %1件 (ログに残し効果なし; `haru log --from N` で見られます):")
+        case .noConflicts: return t("No conflicts are open.", "열린 충돌이 없습니다.", "未解決の競合はありません。")
+        case .openConflicts: return t("%1 open conflicts:", "열린 충돌 %1건:", "未解決の競合 %1件:")
+        case .conflictsTakeHint:
+            return t(
+                "`haru conflicts take ID` takes the other side (an ordinary event); to keep what is there, change the subject again.",
+                "`haru conflicts take ID`로 다른 쪽을 택합니다 (보통의 사건으로 기록); 지금 것을 두려면 그 대상을 다시 고치세요.",
+                "`haru conflicts take ID` でもう一方を採ります (通常のイベントとして記録); 今のままにするには対象をもう一度変更してください。")
+        case .syncOpenConflicts:
+            return t(
+                "  %1 conflicts open (`haru conflicts` lists them)", "  열린 충돌 %1건 (`haru conflicts`로 볼 수 있습니다)",
+                "  未解決の競合 %1件 (`haru conflicts` で一覧できます)")
+        case .syncWaitingRecords:
+            return t(
+                "  %1 records made on a device after another deleted their action: kept, uncounted until it is restored",
+                "  다른 기기에서 행동을 지운 뒤에 만든 기록 %1건: 남겨 두되, 행동을 되살릴 때까지 세지 않습니다",
+                "  ほかの端末で行動を削除した後に作られた記録 %1件: 残しますが、行動を復元するまで数えません")
         case .formerName:
             return t(
                 "Note: \"%1\" is what \"%2\" was called before; it is \"%2\" now.",

@@ -35,6 +35,8 @@ public struct MergeReport: Sendable, Equatable {
     public var renamed: [RenamedByMerge] = []
     /// Sessions of one action started on two devices that became one.
     public var joinedSessions = 0
+    /// Records placed after their action's deletion (`AliasSpace.waiting`).
+    public var waiting = 0
 
     public init() {}
 }
@@ -328,6 +330,7 @@ struct MergeMade {
             }
         }
         report.joinedSessions = max(0, (aliases[.session]?.count ?? 0) - (before.aliases[.session]?.count ?? 0))
+        report.waiting = max(0, (aliases[.waiting]?.count ?? 0) - (before.aliases[.waiting]?.count ?? 0))
         report.renamed = renamed.values.filter { before.renamed[$0.id] != $0 }.sorted { $0.id < $1.id }
     }
 }

@@ -17,9 +17,12 @@
 
 /// The kinds of ids a merge can make one (Docs/rules.md "Many devices"):
 /// a tag or an action created on two devices under one name, and a session
-/// of one action started on two devices while the other ran.
+/// of one action started on two devices while the other ran. And one note
+/// kept the same way: a record that a merge placed after its action's
+/// deletion (`waiting`: the record's id → its action's), which counts once
+/// the action is restored and is listed as waiting until then.
 public enum AliasSpace: UInt8, Sendable, CaseIterable {
-    case tag = 1, action, session
+    case tag = 1, action, session, waiting
 
     /// The space of a definition kind's ids, for the kinds that have one.
     public init?(_ kind: DefinitionKind) {

@@ -313,6 +313,7 @@
             guard end > start else {
                 throw InputError(field: "data.end", rule: "must be after data.start (\(start) → \(end))")
             }
+            if case .deleted = try store.actionStatus(action) { try store.setAlias(.waiting, id, to: action) }
             let new = SessionRecord(
                 id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq)
             try store.setSession(new)
@@ -356,6 +357,7 @@
                 throw InputError(field: "data.entry_id", rule: "count entry \"\(id)\" already exists (seq \(old.createdSeq))")
             }
             let action = try recordAction(try p.requiredString(.actionID), tracking: .count, store: store, merged: merged)
+            if case .deleted = try store.actionStatus(action) { try store.setAlias(.waiting, id, to: action) }
             let new = CountRecord(
                 id: id, actionID: action, time: at, amount: try countAmount(p.requiredInt(.amount)), note: p.string(.note), deleted: false,
                 createdSeq: seq)

@@ -69,12 +69,12 @@ public enum PageMerge {
     public static func write(_ p: Payload, day: String, when: Dated, onto d: Definition?) -> (page: Definition, both: [Field]) {
         let (edit, both) = fold(p, onto: d)
         guard var d else {
-            var created = Payload([(.date, .string(day))])
+            var created = Payload([(.date, p[.date] ?? .null)])
             for (f, v) in edit.fields where v != .null { created[f] = v }
             return (Definition(kind: .diary, id: day, created: when, base: created), both)
         }
         var dated = edit
-        dated[.date] = .string(day)
+        dated[.date] = p[.date]
         if let deleted = d.deletedSeq {
             d.restorations.append(Definition.Restoration(deleted: deleted, restored: when.seq))
             d.deletedSeq = nil
