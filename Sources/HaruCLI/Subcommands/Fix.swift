@@ -419,7 +419,11 @@ enum Undo {
             guard case .object(let members) = before.json(type: .diaryWritten, instant: { "\($0)" }) else {
                 throw NotReversible(why: "the page before it cannot be written")
             }
-            return try make(.diaryWritten, at: e.at, members)
+            // Made from the page as that write left it: only what it changed
+            // is taken back; what another device wrote meanwhile stays (`PageMerge`).
+            let versions = PageMerge.versions(of: page)
+            let after = page.edits.firstIndex { $0.when.seq == e.seq }.map { versions[$0 + 1] }
+            return try make(.diaryWritten, at: e.at, members + (after.map { [("base", .string(PageMerge.digest($0)))] } ?? []))
         case .sessionDeleted: return try make(.sessionRestored, [(key, .string(id))])
         case .sessionRestored: return try make(.sessionDeleted, [(key, .string(id))])
         case .countAdded: return try make(.countDeleted, [(key, .string(id))])

@@ -94,7 +94,10 @@ extension Ledger {
             for c in try storedConflicts(txn) {
                 guard let e = try event(c.seq, txn) else { continue }
                 let subject = Ledger.subject(of: e)
-                if let last = try lastChange(of: subject, store), let k = try mergeKey(last, txn), k > e.mergeKey { continue }
+                // Changed since, in the merged order (seqs are this device's own order).
+                if try changes(of: subject, store).contains(where: { try (mergeKey($0, txn).map { $0 > e.mergeKey }) ?? false }) {
+                    continue
+                }
                 out.append(
                     (
                         e.mergeKey,
@@ -141,23 +144,25 @@ extension Ledger {
         return ConflictSubject(kind: .settings, id: "settings")
     }
 
-    /// The seq of the last event that changed a subject, as the state holds it.
-    private func lastChange<S: EntityReader>(of subject: ConflictSubject, _ store: S) throws -> UInt64? {
-        func last(_ d: Definition?) -> UInt64? {
-            guard let d else { return nil }
-            return ([d.created.seq, d.deletedSeq ?? 0] + d.edits.map(\.when.seq) + d.restorations.map(\.restored)).max()
+    /// The seqs of the events that changed a subject with effect, as the state holds them.
+    private func changes<S: EntityReader>(of subject: ConflictSubject, _ store: S) throws -> [UInt64] {
+        func all(_ d: Definition?) -> [UInt64] {
+            guard let d else { return [] }
+            return [d.created.seq] + [d.deletedSeq, d.finished?.seq, d.confirmed?.seq].compactMap { $0 } + d.edits.map(\.when.seq)
+                + d.restorations.flatMap { [$0.deleted, $0.restored] }
         }
         switch subject.kind {
-        case .session: return try store.session(subject.id).map { $0.versionSeq }
-        case .count: return try store.count(subject.id).map { $0.versionSeq }
-        case .tag: return last(try store.definition(.tag, subject.id))
-        case .action: return last(try store.definition(.action, subject.id))
-        case .goal: return last(try store.definition(.goal, subject.id))
-        case .quest: return last(try store.definition(.quest, subject.id))
-        case .todo: return last(try store.definition(.todo, subject.id))
-        case .diary: return last(try store.definition(.diary, subject.id))
-        case .device: return last(try store.definition(.device, subject.id))
-        case .settings: return try store.settings().changes.map(\.when.seq).max()
+        // A record's version is the last change folded (the fold goes in the merged order).
+        case .session: return try store.session(subject.id).map { [$0.versionSeq] } ?? []
+        case .count: return try store.count(subject.id).map { [$0.versionSeq] } ?? []
+        case .tag: return all(try store.definition(.tag, subject.id))
+        case .action: return all(try store.definition(.action, subject.id))
+        case .goal: return all(try store.definition(.goal, subject.id))
+        case .quest: return all(try store.definition(.quest, subject.id))
+        case .todo: return all(try store.definition(.todo, subject.id))
+        case .diary: return all(try store.definition(.diary, subject.id))
+        case .device: return all(try store.definition(.device, subject.id))
+        case .settings: return try store.settings().changes.map(\.when.seq)
         }
     }
 

@@ -26,6 +26,13 @@ extension Ledger {
             { txn in
                 let (report, set) = try rebuild(in: txn, fresh: fresh)
                 replaced = set
+                // A merged ledger's conflicts are what this fold left without
+                // effect (a newer haru's merge rules may apply more of them).
+                if let meta, try mergeHorizon(txn.reading) != nil,
+                    try storedConflicts(txn.reading) != report.conflicts
+                {
+                    try txn.put(meta, Ledger.conflictsKey, Ledger.encode(conflicts: report.conflicts))
+                }
                 return report
             }, afterCommit: { _ in if let replaced { replaceProjectionSet(replaced) } })
     }

@@ -74,8 +74,11 @@
     /// projection stores, or how, raises it: a ledger with an older format is
     /// rebuilt (through a new set) when a writable command opens it; a newer
     /// one is refused. Ledgers made before the record existed are format 1;
-    /// format 2 added the day buckets.
-    @_spi(Layers) public static let format: UInt32 = 2
+    /// format 2 added the day buckets; format 3 the merge rules that keep
+    /// what people meant (ids made one, joined sessions, waiting records,
+    /// diary pages merged by field) and each action's latest session, so a
+    /// merged ledger's state is folded again by them.
+    @_spi(Layers) public static let format: UInt32 = 3
 
     @_spi(Layers) public static let key = Array("projections".utf8)
 

@@ -143,6 +143,10 @@
         return out
     }
 
+    @_spi(Layers) public func latestSession(action: String) throws -> String? {
+        try txn.get(db, StateKey.latest(action)) { v in v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+    }
+
     /// Asked once per transaction (every event of a batch asks): then kept.
     @_spi(Layers) public func hasAliases() throws -> Bool {
         if let known = cache.hasAliases { return known }
@@ -187,6 +191,10 @@ extension StoredEntities: EntityStore where Access == ReadWrite {
     @_spi(Layers) public func setSession(_ s: SessionRecord) throws { try txn.put(db, StateKey.session(s.id), StateCodec.encode(s)) }
 
     @_spi(Layers) public func setCount(_ c: CountRecord) throws { try txn.put(db, StateKey.count(c.id), StateCodec.encode(c)) }
+
+    @_spi(Layers) public func setLatestSession(action: String, session: String) throws {
+        try txn.put(db, StateKey.latest(action), Array(session.utf8))
+    }
 
     @_spi(Layers) public func setAlias(_ space: AliasSpace, _ id: String, to target: String) throws {
         try txn.put(db, StateKey.alias(space, id), Array(target.utf8))

@@ -96,3 +96,13 @@ public enum StoredRecord: Sendable {
         }
     }
 }
+
+extension Snapshot {
+    /// Where a definition was created, as creations are ordered: by seq in a
+    /// ledger that never merged; in the merged order in one that did, where
+    /// seqs are each device's own and the merged order is every device's.
+    public func creationKey(_ d: Definition) throws -> MergeKey {
+        if try ledger.mergeHorizon(txn) != nil, let key = try ledger.mergeKey(d.created.seq, txn) { return key }
+        return MergeKey(origin: Origin(recorded: 0, seq: d.created.seq), id: EventID(high: 0, low: 0))
+    }
+}

@@ -87,8 +87,9 @@ extension Fold {
                 s.status = .stopped
                 try store.setRunning(action: s.actionID, session: nil)
             case .stopped:
-                guard let end = s.end, at > end else { return nil }
-                s.end = at
+                let until = try extensionEnd(of: s, to: at, store: store)
+                guard let end = s.end, until > end else { return nil }
+                s.end = until
             case .discarded, .deleted:
                 return nil
             }

@@ -261,14 +261,10 @@
                 // Started on two devices while the other ran: one session,
                 // which either device's stop ends (`Fold.throughJoin`).
                 if merged {
+                    // Its start stays the running one's (moved earlier, it could
+                    // run into an earlier session of the action).
                     try store.setAlias(.session, id, to: running)
-                    // Started earlier on this device (`--at`): the one session starts then.
-                    guard var r = try store.session(running), at < r.start else { return nil }
-                    let old = r
-                    r.start = at
-                    r.versionSeq = seq
-                    try store.setSession(r)
-                    return .session(old: old, new: r)
+                    return nil
                 }
                 throw InputError(
                     field: "data.action_id",
@@ -277,6 +273,7 @@
             let new = SessionRecord(id: id, actionID: action, start: at, end: nil, note: nil, status: .running, createdSeq: seq)
             try store.setSession(new)
             try store.setRunning(action: action, session: id)
+            try noteStart(new, store: &store)
             return .session(old: nil, new: new)
 
         case .sessionStopped, .sessionDiscarded:
@@ -286,8 +283,9 @@
                 // Stopped on two devices before either saw the other's stop:
                 // it ran until the later one (the union of what both recorded).
                 if merged, type == .sessionStopped, s.status == .stopped, let end = s.end {
-                    guard at > end else { return nil }
-                    s.end = at
+                    let until = try extensionEnd(of: s, to: at, store: store)
+                    guard until > end else { return nil }
+                    s.end = until
                     s.versionSeq = seq
                     try store.setSession(s)
                     return .session(old: old, new: s)
@@ -317,6 +315,7 @@
             let new = SessionRecord(
                 id: id, actionID: action, start: start, end: end, note: p.string(.note), status: .stopped, createdSeq: seq)
             try store.setSession(new)
+            try noteStart(new, store: &store)
             return .session(old: nil, new: new)
 
         case .sessionEdited:
@@ -455,6 +454,27 @@
             if d?.base.choice(.tracking, as: Tracking.self) == tracking { return id }
         }
         return try liveAction(id, tracking: tracking, store: store)
+    }
+
+    /// How far a stopped session may run on to `at` (a later stop of it on
+    /// another device, which had not seen the first): to `at` — unless a
+    /// session of its action started after it ended, which has that time
+    /// (sessions of one action that overlap both count, as in the app: a
+    /// run-on must not make one overlap).
+    static func extensionEnd<S: EntityStore>(of s: SessionRecord, to at: Instant, store: S) throws -> Instant {
+        guard let end = s.end else { return at }
+        // A session of the action that starts after this one ended (here or
+        // on another device) has the time from there: no run-on into it.
+        if let l = try store.latestSession(action: s.actionID), l != s.id, let later = try store.session(l), later.start >= end {
+            return end
+        }
+        return at
+    }
+
+    /// Keeps `latestSession` for the action of a new session.
+    static func noteStart<S: EntityStore>(_ s: SessionRecord, store: inout S) throws {
+        if let l = try store.latestSession(action: s.actionID), let latest = try store.session(l), latest.start > s.start { return }
+        try store.setLatestSession(action: s.actionID, session: s.id)
     }
 
     /// `name (2)`, `name (3)` …: the first no live definition of `kind` has.

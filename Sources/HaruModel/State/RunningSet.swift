@@ -64,9 +64,6 @@ public struct RunningSet: Sendable {
     private mutating func joined<P: PayloadFields>(_ type: EventType, at: Instant, seq: UInt64, payload p: P, _ target: String) {
         guard var s = sessions[target] else { return }
         switch type {
-        case .sessionStarted:
-            guard at < s.start else { return }
-            s.start = at
         case .sessionStopped:
             if at > s.start { sessions[target] = nil }
             return

@@ -237,6 +237,9 @@
     /// Ids a merge made one with another: the space, then the id; the value is the id it stands for.
     @_spi(Layers) public static let aliasFamily: UInt8 = 0x23
     @_spi(Layers) public static func alias(_ space: AliasSpace, _ id: String) -> [UInt8] { [aliasFamily, space.rawValue] + Array(id.utf8) }
+    /// The session of an action that starts latest: the action's id; the value is the session's.
+    @_spi(Layers) public static let latestFamily: UInt8 = 0x24
+    @_spi(Layers) public static func latest(_ action: String) -> [UInt8] { [latestFamily] + Array(action.utf8) }
 }
 
 /// The two halves of the state database that `verify` and `rebuild` compare
@@ -265,7 +268,7 @@ extension EntityState {
     @_spi(Layers) public func storedCount(_ part: StatePart? = nil) -> Int {
         switch part {
         case .beforeCounts?: return (settingsHistory.changes.isEmpty ? 0 : 1) + defs.reduce(0) { $0 + $1.count } + sessions.count
-        case .fromCounts?: return counts.count + runningByAction.count + aliases.reduce(0) { $0 + $1.count }
+        case .fromCounts?: return counts.count + runningByAction.count + aliases.reduce(0) { $0 + $1.count } + latestByAction.count
         case nil: return StatePart.allCases.reduce(0) { $0 + storedCount($1) }
         }
     }
@@ -300,6 +303,9 @@ extension EntityState {
                 let target = alias(space, String(decoding: UnsafeRawBufferPointer(rebasing: key[2...]), as: UTF8.self))
             else { return nil }
             w.raw(target.utf8)
+        case StateKey.latestFamily:
+            guard let session = latestSession(action: id) else { return nil }
+            w.raw(session.utf8)
         default: return nil
         }
         return ByteOrder.same(w.bytes, value)
@@ -341,6 +347,7 @@ extension EntityState {
             for space in AliasSpace.allCases {
                 for (id, target) in aliases[Int(space.rawValue) - 1] { emit(StateKey.alias(space, id.id), Array(target.utf8)) }
             }
+            for (action, session) in latestByAction { emit(StateKey.latest(action.id), Array(session.utf8)) }
         }
     }
 

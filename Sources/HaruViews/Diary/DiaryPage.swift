@@ -95,7 +95,7 @@ public struct DiaryPage: Sendable {
     /// (those without one after, by creation).
     public static func todoList(_ snap: Snapshot, on day: LocalDate, at: Instant) throws -> [Todo] {
         let rows = try snap.definitions(.todo).filter { $0.isLive && $0.created.at <= at }.map {
-            DefinitionRow(definition: $0, fields: $0.fields(inForceAt: at))
+            DefinitionRow(definition: $0, fields: $0.fields(inForceAt: at), created: try snap.creationKey($0))
         }
         .filter { $0.fields.date(.date) == day }
         return DefinitionList.inUserOrder(rows).map { Todo($0.definition, fields: $0.fields) }

@@ -11,6 +11,8 @@ public struct DefinitionRow: Sendable {
     public var definition: Definition
     /// The fields in force at the view's reference.
     public var fields: Payload
+    /// Where it was created, in the order creations compare (`Snapshot.creationKey`).
+    public var created: MergeKey
     public var id: String { definition.id }
     public var deleted: Bool { !definition.isLive }
     /// The user's order (`order` field); nil when never given.
@@ -32,21 +34,21 @@ public enum DefinitionList {
     public static func rows(_ snap: Snapshot, _ kind: DefinitionKind, reference: Reference, all: Bool) throws -> [DefinitionRow] {
         let at = reference.definitionsAt
         let rows = try snap.definitions(kind).filter { all || $0.isLive }.map {
-            DefinitionRow(definition: $0, fields: $0.fields(inForceAt: at))
+            DefinitionRow(definition: $0, fields: $0.fields(inForceAt: at), created: try snap.creationKey($0))
         }
         return inUserOrder(rows)
     }
 
     /// The user's order (`Definition.userOrder`).
     public static func inUserOrder(_ rows: [DefinitionRow]) -> [DefinitionRow] {
-        rows.sorted { Definition.comesFirst(($0.order, $0.definition.created.seq), ($1.order, $1.definition.created.seq)) }
+        rows.sorted { Definition.comesFirst(($0.order, $0.created), ($1.order, $1.created)) }
     }
 
     /// An action's button colour (the app's rule): the colour of the
     /// earliest-created of its tags that has one; nil when none has.
     public static func buttonColor(_ action: Payload, tags: [String: DefinitionRow]) -> String? {
         (action.tagIDs ?? []).compactMap { tags[$0] }.filter { $0.fields.color != nil }
-            .min { $0.definition.created.seq < $1.definition.created.seq }?.fields.color
+            .min { $0.created < $1.created }?.fields.color
     }
 
     /// How much of a goal's period has passed at `reference`: from the start

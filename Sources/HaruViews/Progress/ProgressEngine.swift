@@ -42,10 +42,10 @@ public struct ProgressEngine {
         let questDefs = try snap.definitions(.quest).filter(\.isLive)
         var goals: [GoalView] = []
         let goalDefs = try snap.definitions(.goal).filter { $0.isLive && (only == nil || $0.id == only) }
-        for g in Definition.userOrder(goalDefs, at: reference.definitionsAt) {
+        for g in try Definition.userOrder(goalDefs, at: reference.definitionsAt, created: snap.creationKey) {
             let fields = g.fields(inForceAt: reference.definitionsAt)
             let own = questDefs.filter { $0.base.goalID == g.id }
-            let quests = Definition.userOrder(own, at: reference.definitionsAt).map { q in
+            let quests = try Definition.userOrder(own, at: reference.definitionsAt, created: snap.creationKey).map { q in
                 (q, QuestSpec(id: q.id, q.fields(inForceAt: reference.definitionsAt), actionTracksTime: { tracking[$0] }))
             }
             goals.append(GoalView(definition: g, fields: fields, quests: quests, judgment: judgment(of: g, fields)))

@@ -152,7 +152,7 @@ public struct LiveDefinitions: Sendable {
         for d in liveTags { tagFields[d.id] = d.fields(inForceAt: at) }
         actions = live
         tags = tagFields
-        actionOrder = Definition.userOrder(liveActions, at: at).map(\.id)
-        tagOrder = Definition.userOrder(liveTags, at: at).map(\.id)
+        actionOrder = try Definition.userOrder(liveActions, at: at, created: snap.creationKey).map(\.id)
+        tagOrder = try Definition.userOrder(liveTags, at: at, created: snap.creationKey).map(\.id)
     }
 }
