@@ -66,7 +66,9 @@ extension Subcommands {
                 // What another device deleted comes back first, in the same commit.
                 guard let e = try ledger.event(c.seq) else { throw UsageError("the event of conflict \(c.id) is not in the ledger") }
                 let at = p.has(.at) ? try ctx.eventTime() : e.at
-                if rule == .deleted, let restore = try restoration(of: c.subject, ledger, at: at) { inputs.append(restore) }
+                if rule == .deleted, let restore = try restoration(of: c.subject, ledger, at: at) ?? restoration(of: e, ledger, at: at) {
+                    inputs.append(restore)
+                }
                 inputs.append(EventInput(type: e.type, at: at, source: "cli", payload: e.payload))
                 said =
                     "Applied \(e.type.name) (\(names[c.subject] ?? c.subject.id)) again\(inputs.count > 1 ? ", after restoring what it is about" : "")."
@@ -95,6 +97,13 @@ extension Subcommands {
             ctx.report(r, json: [("type", .string(inputs.last!.type.name)), ("conflict", .string(c.id))], human: said)
             return ExitCode.ok
         })
+
+    /// The event that brings back the deleted action an event names (a
+    /// session started on it, a count added to it); nil when it names none.
+    static func restoration(of e: Event, _ ledger: Ledger, at: Instant) throws -> EventInput? {
+        guard let action = e.payload.string(.actionID) else { return nil }
+        return try restoration(of: ConflictSubject(kind: .action, id: action), ledger, at: at)
+    }
 
     /// The event that brings a deleted subject back (nil: it is not deleted, or cannot be).
     static func restoration(of s: ConflictSubject, _ ledger: Ledger, at: Instant) throws -> EventInput? {

@@ -34,7 +34,7 @@ extension Snapshot {
             do { e = try v.withUnsafeBytes { try EventRecord.decode(seq: seq, $0) } } catch let err as DecodeError {
                 throw LedgerError.damaged(seq: seq, reason: err.reason)
             }
-            if e.payload.entityID(of: e.type) == id { out.append(e) }
+            if let named = e.payload.entityID(of: e.type), try named == id || store.alias(.session, named) == id { out.append(e) }
             return true
         }
         return out
@@ -104,5 +104,15 @@ extension Snapshot {
     public func creationKey(_ d: Definition) throws -> MergeKey {
         if try ledger.mergeHorizon(txn) != nil, let key = try ledger.mergeKey(d.created.seq, txn) { return key }
         return MergeKey(origin: Origin(recorded: 0, seq: d.created.seq), id: EventID(high: 0, low: 0))
+    }
+}
+
+extension Snapshot {
+    /// The record an event acts on: its session or count id, or, for a
+    /// session a merge joined into another (`Fold.throughJoin`), that one's.
+    public func recordID(of e: Event) throws -> String? {
+        guard let id = e.payload.entityID(of: e.type) else { return nil }
+        guard e.type.entityField == .sessionID, let joined = try store.alias(.session, id) else { return id }
+        return joined
     }
 }

@@ -86,9 +86,29 @@ public struct ScenarioRunner {
         if rejectExpected { result.assertions += 1 }
         let before = try ledger.head()
         do {
-            let input = try EventInput.parse(json, zones: zones)
+            // `"merged": {"recorded": INSTANT, "seq": N}`: the event as a sync
+            // pulls it from another device that made it then (it needs its `id`).
+            var json = json
+            var origin: Origin?
+            if let merged = json["merged"], case .object(var members) = json {
+                guard case .string(let r)? = merged["recorded"], case .success(let t) = Instant.parse(r),
+                    case .int(let n)? = merged["seq"], n > 0
+                else {
+                    throw ScenarioError(file: file, line: line, reason: "merged: needs {\"recorded\": INSTANT, \"seq\": N}")
+                }
+                origin = Origin(recorded: t.seconds * 1_000_000, seq: UInt64(n))
+                members.removeAll { $0.0 == "merged" }
+                json = .object(members)
+            }
+            var input = try EventInput.parse(json, zones: zones)
             clock = max(clock, input.at.seconds * 1_000_000)
-            _ = try ledger.append([input], lines: [line], now: clock, rng: &ids)
+            if let origin {
+                input.origin = origin
+                clock = max(clock, origin.recorded)
+                _ = try ledger.merge([input], now: clock)
+            } else {
+                _ = try ledger.append([input], lines: [line], now: clock, rng: &ids)
+            }
             if rejectExpected {
                 fail(line, "reject", message: "the event was accepted (seq \(try ledger.head().seq))")
                 return

@@ -68,7 +68,7 @@ public enum RecordList {
                 // A retired version shows only when a deletion retired it (an edit made a newer version).
                 guard let e = try snap.event(del), e.type == .sessionDeleted || e.type == .countDeleted else { continue }
             }
-            guard let e = try snap.event(version), let field = e.type.entityField, let id = e.payload.entityID(of: e.type) else {
+            guard let e = try snap.event(version), let field = e.type.entityField, let id = try snap.recordID(of: e) else {
                 throw LedgerError.damaged(seq: version, reason: "a record page names an event that is not a record's")
             }
             guard !seen.contains(id), let row = try record(snap, id, session: field == .sessionID) else { continue }

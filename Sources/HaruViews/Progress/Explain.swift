@@ -153,7 +153,7 @@ public struct QuestExplanation: Sendable {
                 var names: [UInt64: String] = [:]
                 func recordID(_ seq: UInt64) throws -> String {
                     if let n = names[seq] { return n }
-                    let id = try snap.event(seq)?.entityID ?? "seq \(seq)"
+                    let id = try snap.event(seq).flatMap { try snap.recordID(of: $0) } ?? "seq \(seq)"
                     names[seq] = id
                     return id
                 }
