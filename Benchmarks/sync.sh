@@ -33,6 +33,12 @@ timed "idle sync (nothing new), device A" 0 "$haru" --ledger "$a" sync
 "$haru" --ledger "$a" count Water --now 2030-01-01T12:00:00Z >/dev/null 2>&1 || "$haru" --ledger "$a" append - <<<'{"type":"tag.created","at":"2030-01-01T12:00:00Z","data":{"tag_id":"bench-tag","name":"bench"}}' >/dev/null
 timed "push of one event" 1 "$haru" --ledger "$a" sync
 timed "pull of one event" 1 "$haru" --ledger "$b" sync
+# A merge that brings an event made before this device's last one (both
+# recorded while apart): B records at 13:00, A at 12:30 (by their clocks).
+"$haru" --ledger "$b" append - --now 2030-01-01T13:00:00Z <<<'{"type":"tag.created","at":"2030-01-01T13:00:00Z","data":{"tag_id":"bench-b","name":"bench b"}}' >/dev/null
+"$haru" --ledger "$a" append - --now 2030-01-01T12:30:00Z <<<'{"type":"tag.created","at":"2030-01-01T12:30:00Z","data":{"tag_id":"bench-a","name":"bench a"}}' >/dev/null
+"$haru" --ledger "$a" sync --now 2030-01-01T13:05:00Z >/dev/null
+timed "pull of one event made before (reordering)" 1 "$haru" --ledger "$b" sync --now 2030-01-01T13:06:00Z
 "$haru" --ledger "$b" verify >/dev/null && echo "device B verifies"
 
 [ "${PG:-1}" = 0 ] && exit 0

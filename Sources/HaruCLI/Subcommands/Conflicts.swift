@@ -70,8 +70,7 @@ extension Subcommands {
                     inputs.append(restore)
                 }
                 inputs.append(EventInput(type: e.type, at: at, source: "cli", payload: e.payload))
-                said =
-                    "Applied \(e.type.name) (\(names[c.subject] ?? c.subject.id)) again\(inputs.count > 1 ? ", after restoring what it is about" : "")."
+                said = ctx.words(inputs.count > 1 ? .tookAgainRestored : .tookAgain, e.type.name, names[c.subject] ?? c.subject.id)
             case .diaryField(let field, _, let other):
                 let page = try ledger.snapshot(zones: ctx.zones) { snap in
                     try snap.definition(.diary, c.subject.id).flatMap { $0.isLive ? $0.fields() : nil }
@@ -85,13 +84,13 @@ extension Subcommands {
                 data[.date] = .int(Int64(date.daysSinceEpoch))
                 data[.pageBase] = .string(PageMerge.digest(page ?? Payload()))
                 inputs = [EventInput(type: .diaryWritten, at: try ctx.eventTime(), source: "cli", payload: data)]
-                said = "Wrote the other \(field.jsonName) to the page of \(c.subject.id)."
+                said = ctx.words(.tookDiaryField, field.jsonName, c.subject.id)
             case .waiting(let action):
                 inputs = [
                     EventInput(
                         type: .actionRestored, at: try ctx.eventTime(), source: "cli", payload: Payload([(.actionID, .string(action))]))
                 ]
-                said = "Restored action \(names[ConflictSubject(kind: .action, id: action)] ?? action): its records count again."
+                said = ctx.words(.tookRestoredAction, names[ConflictSubject(kind: .action, id: action)] ?? action)
             }
             let r = try ctx.append(inputs)
             ctx.report(r, json: [("type", .string(inputs.last!.type.name)), ("conflict", .string(c.id))], human: said)
@@ -147,8 +146,8 @@ extension Subcommands {
         }
     }
 
-    static func valueText(_ field: Field, _ v: FieldValue) -> String {
-        v == .null ? "nothing" : Payload.render(field, v, instant: { $0.description }).compactText
+    static func valueText(_ field: Field, _ v: FieldValue, _ w: Words) -> String {
+        v == .null ? w(.conflictValueNone) : Payload.render(field, v, instant: { $0.description }).compactText
     }
 
     static func conflictLine(_ c: OpenConflict, names: [ConflictSubject: String], cal: LedgerCalendar, words w: Words) -> String {
@@ -157,13 +156,13 @@ extension Subcommands {
         let made = cal.format(Instant(seconds: c.madeAt.recorded / 1_000_000))
         switch c.kind {
         case .withoutEffect(_, let reason):
-            return "\(id)  \(c.type.name) \(what)(made \(made)): \(reason); take: apply it again"
+            return w(.conflictWithoutEffect, id, c.type.name, what, made, reason)
         case .diaryField(let field, let kept, let other):
-            return
-                "\(id)  diary \(c.subject.id): \(field.jsonName) is \(valueText(field, kept)) (written \(made)); the other device wrote \(valueText(field, other)); take: write that"
+            return w(
+                .conflictDiaryField, id, c.subject.id, field.jsonName, valueText(field, kept, w), made, valueText(field, other, w))
         case .waiting(let action):
             let name = names[ConflictSubject(kind: .action, id: action)] ?? action
-            return "\(id)  \(c.type.name) \(what)(made \(made)): waits for action \(name), deleted on another device; take: restore \(name)"
+            return w(.conflictWaiting, id, c.type.name, what, made, name)
         }
     }
 

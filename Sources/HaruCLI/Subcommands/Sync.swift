@@ -204,8 +204,20 @@ extension Subcommands {
             for id in r.merge.differing { ctx.out.line(w(.syncLeftOut, id.description)) }
             for m in r.merge.madeOne { ctx.out.line(Echo.visible(w(m.kind == .tag ? .syncMadeOneTag : .syncMadeOneAction, m.name))) }
             for n in r.merge.renamed { ctx.out.line(Echo.visible(w(.syncRenamed, n.made, n.now))) }
-            if r.merge.joinedSessions > 0 { ctx.out.line(w(.syncJoinedSessions, String(r.merge.joinedSessions))) }
-            if r.merge.waiting > 0 { ctx.out.line(w(.syncWaitingRecords, String(r.merge.waiting))) }
+            if r.merge.joinedSessions > 0 {
+                let n = r.merge.joinedSessions
+                ctx.out.line(
+                    w.said(
+                        "  \(plural(n, "session")) started on two devices while the other ran: one session each now, stopped by either",
+                        .syncJoinedSessions, String(n)))
+            }
+            if r.merge.waiting > 0 {
+                let n = r.merge.waiting
+                ctx.out.line(
+                    w.said(
+                        "  \(plural(n, "record")) made on a device after another deleted \(n == 1 ? "its" : "their") action: kept, uncounted until it is restored",
+                        .syncWaitingRecords, String(n)))
+            }
             if !r.merge.newConflicts.isEmpty {
                 let k = r.merge.newConflicts.count
                 ctx.out.line(
@@ -223,6 +235,9 @@ extension Subcommands {
                 }
             }
         }
-        if !open.isEmpty { ctx.out.line(w(.syncOpenConflicts, String(open.count))) }
+        if !open.isEmpty {
+            ctx.out.line(
+                w.said("  \(plural(open.count, "conflict")) open (`haru conflicts` lists them)", .syncOpenConflicts, String(open.count)))
+        }
     }
 }

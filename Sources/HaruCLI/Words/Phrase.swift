@@ -31,7 +31,9 @@ enum Phrase: CaseIterable {
     case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncFuture, syncErased, syncRewritten,
         syncNotRead, syncLeftOut,
         syncConflicts,
-        syncJoined, formerName, noConflicts, openConflicts, conflictsTakeHint, syncOpenConflicts, syncWaitingRecords, syncMadeOneAction,
+        syncJoined, formerName, noConflicts, openConflicts, conflictsTakeHint, conflictWithoutEffect, conflictDiaryField, conflictWaiting,
+        conflictValueNone, tookAgain, tookAgainRestored, tookDiaryField, tookRestoredAction, syncOpenConflicts, syncWaitingRecords,
+        syncMadeOneAction,
         syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
@@ -266,6 +268,33 @@ enum Phrase: CaseIterable {
                 "  %1 conflicts (kept in the log without effect; `haru log --from N` shows it):",
                 "  충돌 %1건 (기록에 남기되 효과는 없음; `haru log --from N`으로 볼 수 있습니다):",
                 "  競合 %1件 (ログに残し効果なし; `haru log --from N` で見られます):")
+        case .conflictWithoutEffect:
+            return t(
+                "%1  %2 %3(made %4): %5; take: apply it again",
+                "%1  %2 %3(%4에 기록): %5; take: 다시 적용",
+                "%1  %2 %3(%4 に記録): %5; take: もう一度適用")
+        case .conflictDiaryField:
+            return t(
+                "%1  diary %2: %3 is %4 (written %5); the other device wrote %6; take: write that",
+                "%1  일기 %2: %3은(는) %4 (%5에 씀); 다른 기기는 %6(으)로 썼습니다; take: 그 값으로 씀",
+                "%1  日記 %2: %3 は %4 (%5 に記入); ほかの端末は %6 と書きました; take: それを書く")
+        case .conflictWaiting:
+            return t(
+                "%1  %2 %3(made %4): waits for action %5, deleted on another device; take: restore %5",
+                "%1  %2 %3(%4에 기록): 다른 기기에서 지운 행동 %5을(를) 기다립니다; take: %5 되살리기",
+                "%1  %2 %3(%4 に記録): ほかの端末で削除された行動 %5 を待っています; take: %5 を復元")
+        case .conflictValueNone: return t("nothing", "없음", "なし")
+        case .tookAgain: return t("Applied %1 (%2) again.", "%1 (%2)을(를) 다시 적용했습니다.", "%1 (%2) をもう一度適用しました。")
+        case .tookAgainRestored:
+            return t(
+                "Applied %1 (%2) again, after restoring what it is about.", "대상을 되살린 뒤 %1 (%2)을(를) 다시 적용했습니다.",
+                "対象を復元してから %1 (%2) をもう一度適用しました。")
+        case .tookDiaryField:
+            return t("Wrote the other %1 to the page of %2.", "%2 일기에 다른 쪽 %1을(를) 썼습니다.", "%2 の日記にもう一方の %1 を書きました。")
+        case .tookRestoredAction:
+            return t(
+                "Restored action %1: its records count again.", "행동 %1을(를) 되살렸습니다: 그 기록이 다시 셉니다.",
+                "行動 %1 を復元しました: その記録がまた数えられます。")
         case .noConflicts: return t("No conflicts are open.", "열린 충돌이 없습니다.", "未解決の競合はありません。")
         case .openConflicts: return t("%1 open conflicts:", "열린 충돌 %1건:", "未解決の競合 %1件:")
         case .conflictsTakeHint:
