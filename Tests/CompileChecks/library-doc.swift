@@ -51,6 +51,14 @@ func librarySnippets(first: EventInput, someEventID: EventID, lastSeenHead: UInt
     _ = try ledger.redact(seq: 42, fields: nil, reason: "asked to forget", now: now, zones: .system, rng: &rng)
     _ = try ledger.exportJSONL(from: 1, offset: { _ in 32_400 }) { bytes in print(bytes.count) }
     _ = try TimewarriorImport.run([], into: ledger, options: TimewarriorImport.Options(), zones: .system, now: now, rng: &rng)
+    if try !ledger.confirmDeviceHome() { try ledger.becomeNewDevice("laptop-2") }
+    let page = try ledger.snapshot { snap in
+        try snap.definition(.diary, first.description).flatMap { $0.isLive ? $0.fields() : nil }
+    }
+    let seen = PageMerge.digest(page ?? Payload())
+    let write = try DiaryWritten(date: first, mood: "🙂", text: page?.string(.text), base: seen).input(at: t)
+    _ = try ledger.append([write], now: now, rng: &rng)
+    for c in try ledger.openConflicts() { print(c.id, c.kind, c.subject.kind) }
     do {
         _ = try ledger.append([e], now: now, rng: &rng)
     } catch let error as LedgerError {

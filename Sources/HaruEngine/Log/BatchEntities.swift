@@ -74,8 +74,8 @@ struct BatchEntities: EntityStore {
     func runningSessions() throws -> [SessionRecord] { try stored.allRunning().compactMap { try session($0.1) } }
     func alias(_ space: AliasSpace, _ id: String) throws -> String? { try stored.alias(space, id) }
     func hasAliases() throws -> Bool { try stored.hasAliases() }
-    func latestSession(action: String) throws -> String? { try stored.latestSession(action: action) }
-    mutating func setLatestSession(action: String, session: String) throws { try stored.setLatestSession(action: action, session: session) }
+    func latestStart(action: String) throws -> Instant? { try stored.latestStart(action: action) }
+    mutating func setLatestStart(action: String, _ start: Instant) throws { try stored.setLatestStart(action: action, start) }
     mutating func setAlias(_ space: AliasSpace, _ id: String, to target: String) throws { try stored.setAlias(space, id, to: target) }
 
     /// Writes the batch's records into the state database, sessions then

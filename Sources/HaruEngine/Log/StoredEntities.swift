@@ -143,8 +143,8 @@
         return out
     }
 
-    @_spi(Layers) public func latestSession(action: String) throws -> String? {
-        try txn.get(db, StateKey.latest(action)) { v in v.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+    @_spi(Layers) public func latestStart(action: String) throws -> Instant? {
+        try txn.get(db, StateKey.latest(action)) { v in v.withUnsafeBytes { StateCodec.decodeLatest($0) } } ?? nil
     }
 
     /// Asked once per transaction (every event of a batch asks): then kept.
@@ -192,8 +192,8 @@ extension StoredEntities: EntityStore where Access == ReadWrite {
 
     @_spi(Layers) public func setCount(_ c: CountRecord) throws { try txn.put(db, StateKey.count(c.id), StateCodec.encode(c)) }
 
-    @_spi(Layers) public func setLatestSession(action: String, session: String) throws {
-        try txn.put(db, StateKey.latest(action), Array(session.utf8))
+    @_spi(Layers) public func setLatestStart(action: String, _ start: Instant) throws {
+        try txn.put(db, StateKey.latest(action), StateCodec.encodeLatest(start))
     }
 
     @_spi(Layers) public func setAlias(_ space: AliasSpace, _ id: String, to target: String) throws {

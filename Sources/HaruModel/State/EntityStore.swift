@@ -13,8 +13,8 @@
     mutating func setRunning(action: String, session: String?) throws
     /// Makes `id` name `target` from now on (a merge made the two one).
     mutating func setAlias(_ space: AliasSpace, _ id: String, to target: String) throws
-    /// Records that `session` starts latest among the sessions of `action` (`latestSession`).
-    mutating func setLatestSession(action: String, session: String) throws
+    /// Records the latest start among the sessions of `action` (`latestStart`).
+    mutating func setLatestStart(action: String, _ start: Instant) throws
 }
 
 /// The kinds of ids a merge can make one (Docs/rules.md "Many devices"):
@@ -61,9 +61,10 @@ public protocol EntityReader {
     /// Whether any id stands for another (a ledger that never merged has none:
     /// the fold then looks nothing up).
     func hasAliases() throws -> Bool
-    /// The session of `action` that starts latest (started or recorded):
-    /// how far a merge may carry a stopped session on (`Fold.extensionEnd`).
-    func latestSession(action: String) throws -> String?
+    /// The latest start among the sessions of `action` (started or
+    /// recorded): how far a merge may carry a stopped session on
+    /// (`Fold.extensionEnd`).
+    func latestStart(action: String) throws -> Instant?
 }
 
 /// An action as a session or count sees it.
@@ -103,8 +104,8 @@ extension EntityReader {
     @_spi(Layers) public var counts = RecordTable<CompactCount>()
     @_spi(Layers) public var actionNumbers = ActionNumbers()
     var runningByAction: [EntityKey: String] = [:]
-    /// The session of each action that starts latest (`latestSession`).
-    var latestByAction: [EntityKey: String] = [:]
+    /// The latest session start of each action (`latestStart`).
+    var latestByAction: [EntityKey: Instant] = [:]
     /// Ids a merge made one with another, by space (index `space.rawValue - 1`).
     var aliases: [[EntityKey: String]] = Array(repeating: [:], count: AliasSpace.allCases.count)
     /// The last seq folded in.
@@ -149,8 +150,8 @@ extension EntityReader {
     @_spi(Layers) public func runningSessions() -> [SessionRecord] { runningByAction.values.compactMap { session($0) } }
     public func alias(_ space: AliasSpace, _ id: String) -> String? { aliases[Int(space.rawValue) - 1][EntityKey(id)] }
     public func hasAliases() -> Bool { aliases.contains { !$0.isEmpty } }
-    public func latestSession(action: String) -> String? { latestByAction[EntityKey(action)] }
-    @_spi(Layers) public mutating func setLatestSession(action: String, session: String) { latestByAction[EntityKey(action)] = session }
+    public func latestStart(action: String) -> Instant? { latestByAction[EntityKey(action)] }
+    @_spi(Layers) public mutating func setLatestStart(action: String, _ start: Instant) { latestByAction[EntityKey(action)] = start }
     @_spi(Layers) public mutating func setAlias(_ space: AliasSpace, _ id: String, to target: String) {
         aliases[Int(space.rawValue) - 1][EntityKey(id)] = target
     }

@@ -465,16 +465,15 @@
         guard let end = s.end else { return at }
         // A session of the action that starts after this one ended (here or
         // on another device) has the time from there: no run-on into it.
-        if let l = try store.latestSession(action: s.actionID), l != s.id, let later = try store.session(l), later.start >= end {
-            return end
-        }
+        if let later = try store.latestStart(action: s.actionID), later >= end, later > s.start { return end }
         return at
     }
 
-    /// Keeps `latestSession` for the action of a new session.
+    /// Keeps `latestStart` for the action of a new session.
+    @inline(__always)
     static func noteStart<S: EntityStore>(_ s: SessionRecord, store: inout S) throws {
-        if let l = try store.latestSession(action: s.actionID), let latest = try store.session(l), latest.start > s.start { return }
-        try store.setLatestSession(action: s.actionID, session: s.id)
+        if let latest = try store.latestStart(action: s.actionID), latest >= s.start { return }
+        try store.setLatestStart(action: s.actionID, s.start)
     }
 
     /// `name (2)`, `name (3)` …: the first no live definition of `kind` has.

@@ -4,6 +4,13 @@
 @_spi(Layers) import HaruSystem
 
 @_spi(Layers) public enum StateCodec {
+    /// An action's latest session start (`EntityStore.latestStart`).
+    @_spi(Layers) public static func encodeLatest(_ t: Instant) -> [UInt8] { withUnsafeBytes(of: t.seconds.bigEndian) { Array($0) } }
+
+    @_spi(Layers) public static func decodeLatest(_ b: UnsafeRawBufferPointer) -> Instant? {
+        b.count == 8 ? Instant(seconds: Int64(bigEndian: b.loadUnaligned(as: Int64.self))) : nil
+    }
+
     static func writePayload(_ p: Payload, _ w: inout ByteWriter) {
         let b = p.encoded
         w.varint(UInt64(b.count))
@@ -237,7 +244,7 @@
     /// Ids a merge made one with another: the space, then the id; the value is the id it stands for.
     @_spi(Layers) public static let aliasFamily: UInt8 = 0x23
     @_spi(Layers) public static func alias(_ space: AliasSpace, _ id: String) -> [UInt8] { [aliasFamily, space.rawValue] + Array(id.utf8) }
-    /// The session of an action that starts latest: the action's id; the value is the session's.
+    /// The latest session start of an action: the action's id; the value its seconds (8 bytes, big-endian).
     @_spi(Layers) public static let latestFamily: UInt8 = 0x24
     @_spi(Layers) public static func latest(_ action: String) -> [UInt8] { [latestFamily] + Array(action.utf8) }
 }
@@ -304,8 +311,8 @@ extension EntityState {
             else { return nil }
             w.raw(target.utf8)
         case StateKey.latestFamily:
-            guard let session = latestSession(action: id) else { return nil }
-            w.raw(session.utf8)
+            guard let start = latestStart(action: id) else { return nil }
+            w.raw(StateCodec.encodeLatest(start))
         default: return nil
         }
         return ByteOrder.same(w.bytes, value)
@@ -347,7 +354,7 @@ extension EntityState {
             for space in AliasSpace.allCases {
                 for (id, target) in aliases[Int(space.rawValue) - 1] { emit(StateKey.alias(space, id.id), Array(target.utf8)) }
             }
-            for (action, session) in latestByAction { emit(StateKey.latest(action.id), Array(session.utf8)) }
+            for (action, start) in latestByAction { emit(StateKey.latest(action.id), StateCodec.encodeLatest(start)) }
         }
     }
 
