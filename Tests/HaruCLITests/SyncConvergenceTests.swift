@@ -84,7 +84,13 @@ struct SyncConvergenceTests {
             case 12: run(d, ["action", "delete", any, "--yes"])
             case 13: run(d, ["restore", any])
             case 14: run(d, ["undo"])
-            default: run(d, ["sync"])
+            default:
+                run(d, ["sync"])
+                // The projections after each merge are the fold of every event
+                // in merged order, whether the merge folded everything again or
+                // only from where its events go (the undo log).
+                let v = run(d, ["verify"])
+                #expect(v.code == 0, "STEPVERIFY device \(d): \(v.out) \(v.err)")
             }
         }
         // Every device syncs until a round brings nothing new.

@@ -76,7 +76,13 @@ extension Ledger {
             let head = try head(txn.reading)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
-            let set = try projections(txn.reading)
+            let inUse = try projections(txn.reading)
+            // What the fold replaces is kept for a merge that must fold
+            // again from an earlier event (`UndoLog`), by a ledger that syncs.
+            let keeps = try merging != .before && keepsUndo(txn.reading)
+            let undo = keeps ? UndoRecorder(limit: UndoLog.maxEntryBytes) : nil
+            let set = undo.map { inUse.recording(into: $0) } ?? inUse
+            let topBefore = undo == nil ? nil : try mergeTop(txn.reading, head: head.seq)
             var store = try BatchEntities(StoredEntities(txn: txn, db: set.state))
             var sink = StoredProjections(txn: txn, pages: set.pages, interned: set.interned, checkpoints: set.checkpoints)
             var source = makeSource()
@@ -151,8 +157,12 @@ extension Ledger {
             {}
             var changedPages: [Int64] = []
             try store.flush(alongside: { changedPages = try sink.flush() })
-            try updateBuckets(txn, set, changedPages: changedPages, settingsChanged: written[.settingsChanged] > 0)
+            try updateBuckets(txn, inUse, changedPages: changedPages, settingsChanged: written[.settingsChanged] > 0)
             if seq > head.seq { newHead = Head(seq: seq, hash: prev, recorded: 0) }
+            if let undo, seq > head.seq {
+                try keepUndo(
+                    txn, inUse, undo, headBefore: head.seq, headAfter: seq, topBefore: topBefore, seqs: Array(head.seq + 1...seq))
+            }
             return (
                 AppendResult(
                     seqs: seqs, appended: Int(seq - head.seq), head: seq, written: written, differing: differing, conflicts: conflicts),

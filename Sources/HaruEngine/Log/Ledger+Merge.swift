@@ -24,6 +24,9 @@ public struct MergeReport: Sendable, Equatable {
     /// Whether an event arrived before events the ledger had (in the merged
     /// order): the projections were folded again from the start.
     public var reordered = false
+    /// Whether a reordering merge folded again only from where its earliest
+    /// event goes (the undo log reached back there), not from the first.
+    public var refolded = false
     public var head: UInt64 = 0
     /// The events newly written, per type.
     public var written = EventTally()
@@ -196,8 +199,22 @@ extension Ledger {
                     try mergeMade(txn.reading, try projections(txn.reading)).reportNew(since: namesBefore, in: &report)
                     return report
                 }
-                // The projections: the fold of every event in merged order.
+                // The projections: folded again from where the earliest event
+                // goes, when the undo log reaches back there.
+                if let after = try refold(
+                    in: txn, added: (before.seq + 1)...result.head, headBefore: before.seq, previous: previous)
+                {
+                    report.refolded = true
+                    try mergeMade(txn.reading, try projections(txn.reading)).reportNew(since: namesBefore, in: &report)
+                    report.conflicts = after.count
+                    let had = Set(previous.map(\.seq))
+                    report.newConflicts = after.filter { !had.contains($0.seq) }
+                    try txn.put(meta, Ledger.conflictsKey, Ledger.encode(conflicts: after))
+                    return report
+                }
+                // Else the fold of every event in merged order.
                 let (rebuilt, set) = try rebuild(in: txn, fresh: false)
+                try clearUndo(txn)
                 replaced = set
                 try mergeMade(txn.reading, try set ?? projections(txn.reading)).reportNew(since: namesBefore, in: &report)
                 report.conflicts = rebuilt.conflicts.count

@@ -60,6 +60,9 @@ extension Ledger {
                 if intact { return (report, nil) }
             }
             let set = try newProjectionSet(txn)
+            // The undo log's images are of the set replaced (and may hold
+            // what a redaction took away).
+            try clearUndo(txn)
             // Before anything is committed, the events themselves must be
             // intact: projections written from an altered event would agree
             // with it, hiding the damage from every query (verify would still

@@ -98,6 +98,8 @@ extension Ledger {
                 newHead = head
                 // The projections that held the text follow it.
                 replaced = try rebuild(in: txn, fresh: false).1
+                // Nothing that held the text is kept to be put back (`UndoLog`).
+                try clearUndo(txn)
                 // The attachments' bytes go, unless another page still names them
                 // (the same photo kept for two days is one blob).
                 if !erased.isEmpty {

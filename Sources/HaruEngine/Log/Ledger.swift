@@ -364,6 +364,19 @@ public final class Ledger: Sendable {
         }
     }
 
+    /// Feeds the events `seqs`, in that order, to `visitor` as a replay in
+    /// merged order does (an event a rule refuses is a conflict): what a
+    /// merge folds again from where its earliest event goes (`refold`).
+    func fold<V: EventVisitor>(_ seqs: [UInt64], _ txn: ReadTransaction, into visitor: inout V) throws {
+        var budget = Environment.ReadBudget(environment)
+        for seq in seqs {
+            let found = try txn.get(events, seq) { v in
+                try v.withUnsafeBytes { v in try replayOne(seq, v, &budget, &visitor, nil, lenient: true) }
+            }
+            guard found != nil else { throw LedgerError.damaged(seq: seq, reason: "the event is missing from the log") }
+        }
+    }
+
     /// One event of `replay`, its record read in place.
     @inline(__always)
     private func replayOne<V: EventVisitor>(

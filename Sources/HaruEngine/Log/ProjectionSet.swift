@@ -58,6 +58,14 @@
         buckets = handles.count > 5 ? handles[5].keyed(BucketKey.self) : nil
     }
 
+    init(
+        generation: UInt32, state: Database<RawKeys>, pages: Database<PageKey>, interned: Database<RawKeys>, checkpoints: Database<SeqKey>,
+        ids: Database<IDKeys>, buckets: Database<BucketKey>?
+    ) {
+        (self.generation, self.state, self.pages, self.interned) = (generation, state, pages, interned)
+        (self.checkpoints, self.ids, self.buckets) = (checkpoints, ids, buckets)
+    }
+
     /// Opens set `generation`: nil when one of the databases every set has
     /// is missing; without buckets when they are (format 1).
     static func open(_ environment: Environment, generation: UInt32, create: Bool) throws -> ProjectionSet? {

@@ -247,7 +247,9 @@ struct StoredProjections: ProjectionSink {
     }
 
     func checkpoint(_ seq: UInt64, _ running: [SessionRecord]) throws {
-        try txn.put(checkpoints, seq, Projector.encodeCheckpoint(running), append: true)
+        // Not an append: a merge that folds again from an earlier event
+        // (`Ledger.refold`) comes to the checkpoint seqs out of order.
+        try txn.put(checkpoints, seq, Projector.encodeCheckpoint(running))
     }
 
     /// Writes the pages the batch changed, in key order through one cursor;

@@ -571,14 +571,19 @@ public final class Environment: @unchecked Sendable {
 /// database's entries as bytes (verify and rebuild compare them so).
 @_spi(Layers) public struct Database<Keys: KeyCodec>: Sendable {
     @usableFromInline let dbi: MDB_dbi
+    /// Where puts and deletes through this handle note what they replace (`recording(into:)`).
+    @usableFromInline let undo: UndoRecorder?
 
-    @inlinable init(dbi: MDB_dbi) { self.dbi = dbi }
+    @inlinable init(dbi: MDB_dbi, undo: UndoRecorder? = nil) { (self.dbi, self.undo) = (dbi, undo) }
 
     /// The same database, its keys as bytes.
-    @_spi(Layers) public var raw: Database<RawKeys> { Database<RawKeys>(dbi: dbi) }
+    @_spi(Layers) public var raw: Database<RawKeys> { Database<RawKeys>(dbi: dbi, undo: undo) }
 
     /// The same database, its keys through `codec` (for a database opened by name at run time).
-    @_spi(Layers) public func keyed<Codec: KeyCodec>(_ codec: Codec.Type) -> Database<Codec> { Database<Codec>(dbi: dbi) }
+    @_spi(Layers) public func keyed<Codec: KeyCodec>(_ codec: Codec.Type) -> Database<Codec> { Database<Codec>(dbi: dbi, undo: undo) }
+
+    /// LMDB's handle of the database (the same for every handle of it).
+    @_spi(Layers) public var handle: UInt32 { dbi }
 }
 
 /// How a database's keys become the bytes LMDB sorts.

@@ -68,6 +68,7 @@ extension Transaction where Access == ReadWrite {
         var v = value
         try k.withUnsafeMutableBytes { (kb) throws in
             try v.withUnsafeMutableBytes { (vb) throws in
+                if let undo = db.undo { try undo.note(txn, db.dbi, UnsafeRawBufferPointer(kb)) }
                 var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
                 var mv = MDB_val(mv_size: vb.count, mv_data: vb.baseAddress)
                 let flags = (append ? UInt32(MDB_APPEND) : 0) | (noOverwrite ? UInt32(MDB_NOOVERWRITE) : 0)
@@ -91,10 +92,10 @@ extension Transaction where Access == ReadWrite {
     /// was, are appended.
     @_spi(Layers) public func putInKeyOrder<K, T>(_ db: Database<K>, _ body: (inout KeyOrderPuts) throws -> T) throws -> T {
         let last = try self.last(db) { key, _ in key.withUnsafeBytes { Array($0) } } ?? []
-        return try withCursor(db) { cursor in
-            var puts = KeyOrderPuts(cursor: cursor, last: last)
-            return try body(&puts)
-        }
+        let cursor = try cursor(db)
+        defer { cursor.close() }
+        var puts = KeyOrderPuts(cursor: cursor, last: last, undo: db.undo.map { ($0, txn, db.dbi) })
+        return try body(&puts)
     }
 
     /// A cursor on `db` that the caller closes (LMDB closes it at commit or
@@ -102,6 +103,12 @@ extension Transaction where Access == ReadWrite {
     /// without descending the tree each time: the cursor stays on the last
     /// entry.
     @_spi(Layers) public func openCursor<K>(_ db: Database<K>) throws -> WriteCursor {
+        // A cursor's puts would not be noted.
+        precondition(db.undo == nil, "a cursor on a recording handle")
+        return try cursor(db)
+    }
+
+    private func cursor<K>(_ db: Database<K>) throws -> WriteCursor {
         var cursor: OpaquePointer?
         try check(mdb_cursor_open(txn, db.dbi, &cursor), "mdb_cursor_open")
         return WriteCursor(cursor: cursor!)
@@ -112,6 +119,7 @@ extension Transaction where Access == ReadWrite {
     @_spi(Layers) public func delete<K>(_ db: Database<K>, _ key: K.Key) throws -> Bool {
         var k = K.bytes(key)
         return try k.withUnsafeMutableBytes { (kb) throws -> Bool in
+            if let undo = db.undo { try undo.note(txn, db.dbi, UnsafeRawBufferPointer(kb)) }
             var mk = MDB_val(mv_size: kb.count, mv_data: kb.baseAddress)
             let rc = mdb_del(txn, db.dbi, &mk, nil)
             if rc == MDB_NOTFOUND { return false }
@@ -134,7 +142,15 @@ extension Transaction where Access == ReadWrite {
     }
 
     /// Removes every entry of `db` (the database stays).
-    @_spi(Layers) public func clear<K>(_ db: Database<K>) throws { try check(mdb_drop(txn, db.dbi, 0), "mdb_drop") }
+    @_spi(Layers) public func clear<K>(_ db: Database<K>) throws {
+        if let undo = db.undo {
+            try reading.scan(db.raw) { k, _ in
+                try k.withUnsafeBytes { try undo.note(txn, db.dbi, $0) }
+                return true
+            }
+        }
+        try check(mdb_drop(txn, db.dbi, 0), "mdb_drop")
+    }
 }
 
 extension Transaction {
@@ -276,14 +292,18 @@ extension Transaction {
     /// The database's last key when the run began.
     let last: [UInt8]
     private var appending = false
+    /// Where to note what each put replaces (a recording handle's).
+    let undo: (UndoRecorder, OpaquePointer, MDB_dbi)?
 
-    init(cursor: WriteCursor, last: [UInt8]) {
+    init(cursor: WriteCursor, last: [UInt8], undo: (UndoRecorder, OpaquePointer, MDB_dbi)?) {
         self.cursor = cursor
         self.last = last
+        self.undo = undo
     }
 
     /// Puts `value` under `key`, which sorts after the keys put before it.
     @_spi(Layers) public mutating func put(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+        if let (recorder, txn, dbi) = undo { try recorder.note(txn, dbi, key) }
         appending = appending || ByteOrder.less(last, Array(key))
         try cursor.put(key: key, value: value, append: appending)
     }

@@ -1,0 +1,106 @@
+/// A merge whose events go before the top of the merged order folds again
+/// from where the earliest of them goes, not from the first event: the
+/// commits folded after that point are put back from the undo log
+/// (`UndoLog`), and their events and the merge's are folded in merged order
+/// onto what is left (Docs/design.md, "A merge folds again from where its
+/// events go").
+
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
+
+/// The fold of `refold`: into the stored projections, inside the merge's
+/// transaction, as the replay in merged order decides each event.
+private struct StoredFold: EventVisitor {
+    var store: BatchEntities
+    var sink: StoredProjections
+    var conflicts: [Conflict] = []
+    var settingsChanged = false
+
+    mutating func visit<F: PayloadFields>(_ seq: UInt64, _ type: EventType, _ at: Instant, _ payload: F, merged: Bool) throws {
+        if type == .settingsChanged { settingsChanged = true }
+        try Projector.apply(type, at: at, seq: seq, payload: payload, store: &store, sink: &sink, merged: merged)
+    }
+
+    mutating func conflict(_ c: Conflict) throws {
+        conflicts.append(c)
+        if c.seq % Projector.checkpointInterval == 0 { try sink.checkpoint(c.seq, try store.runningSessions()) }
+    }
+
+    mutating func checkpoint(_ seq: UInt64) throws { try sink.checkpoint(seq, try store.runningSessions()) }
+}
+
+extension Ledger {
+    /// Folds the merge's events `added` (appended unfolded) into the
+    /// projections from where the earliest goes in the merged order.
+    /// - Parameters:
+    ///   - headBefore: the head before the merge appended them.
+    ///   - previous: the conflicts in effect before.
+    /// - Returns: the conflicts in effect after, in merged order; nil when the
+    ///   undo log does not reach back far enough (the caller folds everything).
+    func refold(
+        in txn: WriteTransaction, added: ClosedRange<UInt64>, headBefore: UInt64, previous: [Conflict]
+    ) throws -> [Conflict]? {
+        let inUse = try projections(txn.reading)
+        var keys: [UInt64: MergeKey] = [:]
+        for seq in added { keys[seq] = try mergeKey(seq, txn.reading) }
+        guard let earliest = keys.values.min() else { return nil }
+        // The commits to put back: from the newest to the first that began
+        // with everything folded below the earliest new event.
+        let chain = try undoChain(txn, inUse, head: headBefore)
+        guard let reach = chain.firstIndex(where: { $0.1.topBefore.map { $0 < earliest } ?? true }) else { return nil }
+        let undone = try chain[...reach].map { n, _ in (n, try undoEntry(txn, n)) }
+        let oldest = undone[reach].1
+
+        // Put back what they replaced, newest first.
+        let handles = Dictionary(uniqueKeysWithValues: UndoLog.Kind.allCases.map { ($0.rawValue, UndoLog.handle($0, in: inUse)) })
+        var pagesPutBack: Set<Int64> = []
+        var settingsPutBack = false
+        guard let undoDB = try txn.open(UndoLog.name, create: false)?.keyed(SeqKey.self) else { return nil }
+        for (n, e) in undone {
+            try txn.restore(
+                e.images.reversed().map { UndoRecorder.Image(dbi: handles[$0.kind]!, key: $0.key, old: $0.old) })
+            for i in e.images {
+                if i.kind == UndoLog.Kind.pages.rawValue, i.key.count == 4 {
+                    pagesPutBack.insert(i.key.withUnsafeBytes { PageKey.page(fromKey: $0) })
+                }
+                if i.kind == UndoLog.Kind.state.rawValue, i.key == StateKey.settings { settingsPutBack = true }
+            }
+            _ = try txn.delete(undoDB, n)
+        }
+
+        // Their events and the merge's, in merged order, onto what is left.
+        var seqs = undone.flatMap(\.1.seqs)
+        for seq in seqs where keys[seq] == nil { keys[seq] = try mergeKey(seq, txn.reading) }
+        seqs += Array(added)
+        seqs.sort { keys[$0]! < keys[$1]! }
+        let recorder = UndoRecorder(limit: UndoLog.maxEntryBytes)
+        let set = inUse.recording(into: recorder)
+        var fold = StoredFold(
+            store: try BatchEntities(StoredEntities(txn: txn, db: set.state)),
+            sink: StoredProjections(txn: txn, pages: set.pages, interned: set.interned, checkpoints: set.checkpoints))
+        try self.fold(seqs, txn.reading, into: &fold)
+        // The running sessions at the new horizon (this merge's head), as a
+        // replay in merged order checkpoints them; the old horizon's goes.
+        // Every other checkpoint off the interval was an earlier horizon's
+        // (one put back with the commit that replaced it among them).
+        let head = added.upperBound
+        var offInterval: [UInt64] = []
+        try txn.reading.scan(inUse.checkpoints) { k, _ in
+            let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+            if seq % Projector.checkpointInterval != 0 { offInterval.append(seq) }
+            return true
+        }
+        for seq in offInterval { _ = try txn.delete(set.checkpoints, seq) }
+        if head % Projector.checkpointInterval != 0 { try fold.checkpoint(head) }
+        var changed: [Int64] = []
+        try fold.store.flush(alongside: { changed = try fold.sink.flush() })
+        try updateBuckets(
+            txn, inUse, changedPages: Array(pagesPutBack.union(changed)).sorted(), settingsChanged: settingsPutBack || fold.settingsChanged)
+        try keepUndo(
+            txn, inUse, recorder, headBefore: oldest.headBefore, headAfter: head, topBefore: oldest.topBefore, seqs: seqs)
+
+        let refolded = Set(seqs)
+        return previous.filter { !refolded.contains($0.seq) } + fold.conflicts
+    }
+}
