@@ -39,6 +39,14 @@ timed "pull of one event" 1 "$haru" --ledger "$b" sync
 "$haru" --ledger "$a" append - --now 2030-01-01T12:30:00Z <<<'{"type":"tag.created","at":"2030-01-01T12:30:00Z","data":{"tag_id":"bench-a","name":"bench a"}}' >/dev/null
 "$haru" --ledger "$a" sync --now 2030-01-01T13:05:00Z >/dev/null
 timed "pull of one event made before (reordering)" 1 "$haru" --ledger "$b" sync --now 2030-01-01T13:06:00Z
+# The same with 100 events made on A (one commit each) before B's last.
+"$haru" --ledger "$b" append - --now 2030-01-01T15:00:00Z <<<'{"type":"tag.created","at":"2030-01-01T15:00:00Z","data":{"tag_id":"bench-b2","name":"bench b2"}}' >/dev/null
+for i in $(seq 0 99); do
+    t=$(printf '2030-01-01T14:%02d:%02dZ' $((i / 2)) $((i % 2 * 30)))
+    "$haru" --ledger "$a" append - --now "$t" <<<"{\"type\":\"tag.created\",\"at\":\"$t\",\"data\":{\"tag_id\":\"bench-a$i\",\"name\":\"bench a$i\"}}" >/dev/null
+done
+"$haru" --ledger "$a" sync --now 2030-01-01T15:05:00Z >/dev/null
+timed "pull of 100 events made before (reordering)" 100 "$haru" --ledger "$b" sync --now 2030-01-01T15:06:00Z
 "$haru" --ledger "$b" verify >/dev/null && echo "device B verifies"
 
 [ "${PG:-1}" = 0 ] && exit 0

@@ -78,8 +78,9 @@ extension Ledger {
             let recorded = max(now, head.recorded)
             let inUse = try projections(txn.reading)
             // What the fold replaces is kept for a merge that must fold
-            // again from an earlier event (`UndoLog`), by a ledger that syncs.
-            let keeps = try merging != .before && keepsUndo(txn.reading)
+            // again from an earlier event (`UndoLog`), by a ledger that syncs
+            // (not into an empty one: folding again from nothing is the whole fold).
+            let keeps = try head.seq > 0 && merging != .before && keepsUndo(txn.reading)
             let undo = keeps ? UndoRecorder(limit: UndoLog.maxEntryBytes) : nil
             let set = undo.map { inUse.recording(into: $0) } ?? inUse
             let topBefore = undo == nil ? nil : try mergeTop(txn.reading, head: head.seq)

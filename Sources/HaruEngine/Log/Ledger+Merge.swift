@@ -42,6 +42,27 @@ public struct MergeReport: Sendable, Equatable {
     public var waiting = 0
 
     public init() {}
+
+    /// Adds what a later merge of the same pull did (a pull merged in parts,
+    /// each its own commit): counts add up, the conflicts in effect and the
+    /// head are the later merge's. A conflict the earlier part brought about
+    /// and the later one took away stays listed as new: the caller filters
+    /// `newConflicts` by what is in effect at the end (`storedConflicts`).
+    public mutating func add(_ m: MergeReport) {
+        appended += m.appended
+        held += m.held
+        differing += m.differing
+        newConflicts += m.newConflicts
+        conflicts = m.conflicts
+        reordered = reordered || m.reordered
+        refolded = refolded || m.refolded
+        head = max(head, m.head)
+        written.add(m.written)
+        madeOne += m.madeOne
+        renamed += m.renamed
+        joinedSessions += m.joinedSessions
+        waiting += m.waiting
+    }
 }
 
 /// A tag or an action that a merge made one with another of its name: its
@@ -202,7 +223,7 @@ extension Ledger {
                 // The projections: folded again from where the earliest event
                 // goes, when the undo log reaches back there.
                 if let after = try refold(
-                    in: txn, added: (before.seq + 1)...result.head, headBefore: before.seq, previous: previous)
+                    in: txn, added: (before.seq + 1)...result.head, headBefore: before.seq, topBefore: top, previous: previous)
                 {
                     report.refolded = true
                     try mergeMade(txn.reading, try projections(txn.reading)).reportNew(since: namesBefore, in: &report)

@@ -35,11 +35,12 @@ extension Ledger {
     /// projections from where the earliest goes in the merged order.
     /// - Parameters:
     ///   - headBefore: the head before the merge appended them.
+    ///   - topBefore: the top of the merged order then.
     ///   - previous: the conflicts in effect before.
     /// - Returns: the conflicts in effect after, in merged order; nil when the
     ///   undo log does not reach back far enough (the caller folds everything).
     func refold(
-        in txn: WriteTransaction, added: ClosedRange<UInt64>, headBefore: UInt64, previous: [Conflict]
+        in txn: WriteTransaction, added: ClosedRange<UInt64>, headBefore: UInt64, topBefore: MergeKey?, previous: [Conflict]
     ) throws -> [Conflict]? {
         let inUse = try projections(txn.reading)
         var keys: [UInt64: MergeKey] = [:]
@@ -47,10 +48,16 @@ extension Ledger {
         guard let earliest = keys.values.min() else { return nil }
         // The commits to put back: from the newest to the first that began
         // with everything folded below the earliest new event.
-        let chain = try undoChain(txn, inUse, head: headBefore)
-        guard let reach = chain.firstIndex(where: { $0.1.topBefore.map { $0 < earliest } ?? true }) else { return nil }
-        let undone = try chain[...reach].map { n, _ in (n, try undoEntry(txn, n)) }
-        let oldest = undone[reach].1
+        // None when every new event goes after what is folded (the merge
+        // also brought events the ledger held, which go before).
+        var undone: [(UInt64, UndoEntry)] = []
+        var start = (headBefore: headBefore, topBefore: topBefore)
+        if let top = topBefore, earliest < top {
+            let chain = try undoChain(txn, inUse, head: headBefore)
+            guard let reach = chain.firstIndex(where: { $0.1.topBefore.map { $0 < earliest } ?? true }) else { return nil }
+            undone = try chain[...reach].map { n, _ in (n, try undoEntry(txn, n)) }
+            start = (undone[reach].1.headBefore, undone[reach].1.topBefore)
+        }
 
         // Put back what they replaced, newest first.
         let handles = Dictionary(uniqueKeysWithValues: UndoLog.Kind.allCases.map { ($0.rawValue, UndoLog.handle($0, in: inUse)) })
@@ -82,23 +89,27 @@ extension Ledger {
         try self.fold(seqs, txn.reading, into: &fold)
         // The running sessions at the new horizon (this merge's head), as a
         // replay in merged order checkpoints them; the old horizon's goes.
-        // Every other checkpoint off the interval was an earlier horizon's
-        // (one put back with the commit that replaced it among them).
         let head = added.upperBound
-        var offInterval: [UInt64] = []
-        try txn.reading.scan(inUse.checkpoints) { k, _ in
-            let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
-            if seq % Projector.checkpointInterval != 0 { offInterval.append(seq) }
-            return true
+        if !undone.isEmpty {
+            // The merge horizon moves to this merge's head: its running
+            // sessions are checkpointed there, as a replay in merged order
+            // does, and every other checkpoint off the interval was an
+            // earlier horizon's (one may have been put back with the commit
+            // that wrote it over).
+            var offInterval: [UInt64] = []
+            try txn.reading.scan(inUse.checkpoints) { k, _ in
+                let seq = try k.withUnsafeBytes { try EventRecord.seq(fromKey: $0) }
+                if seq % Projector.checkpointInterval != 0 { offInterval.append(seq) }
+                return true
+            }
+            for seq in offInterval { _ = try txn.delete(set.checkpoints, seq) }
+            if head % Projector.checkpointInterval != 0 { try fold.checkpoint(head) }
         }
-        for seq in offInterval { _ = try txn.delete(set.checkpoints, seq) }
-        if head % Projector.checkpointInterval != 0 { try fold.checkpoint(head) }
         var changed: [Int64] = []
         try fold.store.flush(alongside: { changed = try fold.sink.flush() })
         try updateBuckets(
             txn, inUse, changedPages: Array(pagesPutBack.union(changed)).sorted(), settingsChanged: settingsPutBack || fold.settingsChanged)
-        try keepUndo(
-            txn, inUse, recorder, headBefore: oldest.headBefore, headAfter: head, topBefore: oldest.topBefore, seqs: seqs)
+        try keepUndo(txn, inUse, recorder, headBefore: start.headBefore, headAfter: head, topBefore: start.topBefore, seqs: seqs)
 
         let refolded = Set(seqs)
         return previous.filter { !refolded.contains($0.seq) } + fold.conflicts

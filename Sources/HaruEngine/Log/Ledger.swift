@@ -114,6 +114,16 @@ public struct EventTally: Sendable, Equatable {
 
     /// How many events of `type`.
     public subscript(type: EventType) -> Int { counts[Int(type.rawValue)] }
+
+    /// Adds the tally of a later batch of the same load (a pull merged in
+    /// parts). A session started in one part and stopped in another counts
+    /// as started and stopped, not as stopped here.
+    public mutating func add(_ other: EventTally) {
+        for i in counts.indices { counts[i] += other.counts[i] }
+        stoppedHere += other.stoppedHere
+        discardedHere += other.discardedHere
+        startedHere.formUnion(other.startedHere)
+    }
 }
 
 /// The head of the log: its last seq and hash.

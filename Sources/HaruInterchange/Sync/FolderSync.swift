@@ -87,6 +87,9 @@ public struct FolderSync {
     public let ledger: Ledger
     public let folder: String
     public let zones: ZoneDirectory
+    /// Events merged per commit by a pull (the last part may be larger by
+    /// the pages that waited for their blobs).
+    public var partEvents = FolderSync.partEvents
 
     public init(ledger: Ledger, folder: String, zones: ZoneDirectory) {
         (self.ledger, self.folder, self.zones) = (ledger, folder, zones)
@@ -107,8 +110,10 @@ public struct FolderSync {
     /// - Parameters:
     ///   - now: the clock (µs), for the merge's transaction time.
     ///   - offset: the UTC offset instants print with in the files.
-    ///   - progress: told what is being done, for a long sync.
-    public func run(now: Int64, offset: @escaping (Instant) -> Int, progress: ((String) -> Void)? = nil) throws -> SyncReport {
+    ///   - progress: told what is being done, for a long sync; what it
+    ///     throws stops the sync there (the files written and the parts
+    ///     merged so far stay, and the next sync goes on from them).
+    public func run(now: Int64, offset: @escaping (Instant) -> Int, progress: ((String) throws -> Void)? = nil) throws -> SyncReport {
         guard WholeFile.isDirectory(folder) else { throw SyncError("no folder at \(folder) (make it, or mount the shared folder first)") }
         guard let me = try ledger.deviceID() else { throw SyncError("this ledger has no device id yet") }
         guard try ledger.confirmDeviceHome() else { throw SyncError.copied(device: me) }
@@ -138,10 +143,40 @@ public struct FolderSync {
         // too: a file there that this ledger did not write holds this
         // device's events from before the ledger was restored from an
         // older copy, which the other devices have.
-        var pull = Pull()
+        var readers: [DeviceFiles] = []
         for device in DirectoryNames.list(devices) where !device.hasPrefix(".") && EntityID.isValid(device) {
             if device != me { report.devices.append(device) }
-            try read(device: device, in: devices + "/" + device, me: me, now: now, pull: &pull, report: &report, progress: progress)
+            let dir = devices + "/" + device
+            // A device folder that is a link leads out of DIR: not read.
+            guard WholeFile.isRealDirectory(dir) else {
+                report.unreadable.append((device, "is not a folder (a link or a file): not read; haru reads nothing outside \(folder)"))
+                continue
+            }
+            readers.append(try files(of: device, in: dir, me: me))
+        }
+        // The devices' events interleaved in the merged order (each device's
+        // files hold its own events in that order), merged in parts of
+        // `partEvents`: a pull of a whole history holds one part and one file
+        // per device, and each part comes after what the ledger holds (a
+        // merge at the top, Docs/design.md).
+        var pull = Pull()
+        var through = pushed
+        func key(_ e: EventInput) -> (Int64, UInt64, UInt64, UInt64) {
+            (e.origin?.recorded ?? .min, e.origin?.seq ?? 0, e.id?.high ?? 0, e.id?.low ?? 0)
+        }
+        for i in readers.indices { try load(&readers[i], me: me, now: now, pull: &pull, report: &report, progress: progress) }
+        while true {
+            var next: Int?
+            for i in readers.indices {
+                guard let e = readers[i].nextEvent else { continue }
+                if next.map({ key(e) < key(readers[$0].nextEvent!) }) ?? true { next = i }
+            }
+            guard let i = next else { break }
+            take(&readers[i], into: &pull)
+            if readers[i].nextEvent == nil { try load(&readers[i], me: me, now: now, pull: &pull, report: &report, progress: progress) }
+            if pull.inputs.count >= partEvents || pull.blobBytes >= Self.partBlobBytes {
+                try mergePart(&pull, readers: &readers, report: &report, now: now, pushed: &through, progress: progress)
+            }
         }
         // A page whose blob came in a later file of this pull (its device
         // wrote the page again with the file attached) is merged now; one
@@ -154,25 +189,56 @@ public struct FolderSync {
                 report.unreadable.append((file, "line \(r.line): \(r.why)"))
             }
         }
-        if !pull.state.isEmpty {
-            progress?("merging \(pull.inputs.count) events")
-            report.merge = try ledger.merge(pull.inputs, blobs: pull.blobs, state: pull.state, now: now)
-            try Admission.applyErasures(&report, inputs: pull.inputs, ledger: ledger, now: now, zones: zones)
-            // What the merge appended right after what was looked through holds
-            // only pulled events: the next sync need not look through it again.
-            if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
-                try ledger.setSyncState([("sync.scanned." + folder, FolderSync.bytes(report.merge.head))])
-            }
+        try mergePart(&pull, readers: &readers, report: &report, now: now, pushed: &through, progress: progress)
+        if pull.parts > 1 {
+            // New in one part, taken away by a later one: not new.
+            let inEffect = Set(try ledger.storedConflicts().map(\.seq))
+            report.merge.newConflicts = report.merge.newConflicts.filter { inEffect.contains($0.seq) }
         }
         if !pull.passed.isEmpty { try ledger.setSyncState([], removing: pull.passed) }
         return report
+    }
+
+    /// Events merged per commit by a pull (`partEvents` by default), and the
+    /// attachments' bytes gathered before a part is merged (a file's blobs
+    /// come whole).
+    public static let partEvents = 50_000
+    public static let partBlobBytes = 64 << 20
+
+    /// Merges what the pull gathered, with what to remember of the files
+    /// and the devices' marks, in one commit; then gathers anew.
+    /// - Parameter pushed: the seq through which this device's own events
+    ///   were looked through: a merge that appends right after it holds
+    ///   only pulled events, which the next push need not look through.
+    private func mergePart(
+        _ pull: inout Pull, readers: inout [DeviceFiles], report: inout SyncReport, now: Int64, pushed: inout UInt64,
+        progress: ((String) throws -> Void)?
+    ) throws {
+        for i in readers.indices where readers[i].mergedMark != readers[i].storedMark {
+            pull.state.append((markKey(readers[i].device), FolderSync.bytes(readers[i].mergedMark)))
+            readers[i].storedMark = readers[i].mergedMark
+        }
+        guard !pull.state.isEmpty || !pull.inputs.isEmpty || !pull.blobs.isEmpty else { return }
+        try progress?("merging \(pull.inputs.count) events")
+        var part = SyncReport()
+        part.merge = try ledger.merge(pull.inputs, blobs: pull.blobs, state: pull.state, now: now)
+        try Admission.applyErasures(&part, inputs: pull.inputs, ledger: ledger, now: now, zones: zones)
+        report.erased += part.erased
+        report.merge.add(part.merge)
+        pull.parts += 1
+        let m = part.merge
+        if m.appended > 0, m.head - UInt64(m.appended) == pushed {
+            try ledger.setSyncState([("sync.scanned." + folder, FolderSync.bytes(m.head))])
+            pushed = m.head
+        }
+        (pull.inputs, pull.blobs, pull.state, pull.blobBytes) = ([], [], [], 0)
     }
 
     /// Writes this device's own events after what was sent to this folder,
     /// in files named after every file there.
     /// - Returns: the seq through which the own events were looked through.
     private func push(
-        into mine: String, me: String, offset: @escaping (Instant) -> Int, progress: ((String) -> Void)?, report: inout SyncReport
+        into mine: String, me: String, offset: @escaping (Instant) -> Int, progress: ((String) throws -> Void)?, report: inout SyncReport
     ) throws -> UInt64 {
         let head = try ledger.head().seq
         let names = DirectoryNames.list(mine).compactMap(Segment.seqs(ofName:)).filter { $0.upperBound < Self.plausibleEnd }
@@ -204,7 +270,7 @@ public struct FolderSync {
             if run.count > 0 {
                 let end = max(fileEnd + 1, run.seqs.upperBound)
                 let name = Segment.name((fileEnd + 1)...end)
-                progress?("writing \(run.count) events to \(name)")
+                try progress?("writing \(run.count) events to \(name)")
                 let bytes = run.lines + Segment.trailer(for: run.lines, blobs: run.blobs, events: run.count)
                 if let why = WholeFile.write(bytes, to: mine + "/" + name) { throw SyncError(why) }
                 if let stamp = FileStamp.of(mine + "/" + name) { records.append((fileKey(me, name), Self.record(stamp, .whole))) }
