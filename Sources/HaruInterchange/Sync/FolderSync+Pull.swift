@@ -86,7 +86,9 @@ extension FolderSync {
     /// none is left. Files are taken in order; the run of whole files from
     /// the mark on moves it, and every other file read is remembered by its
     /// stamp, once its events are merged.
-    func load(_ d: inout DeviceFiles, me: String, now: Int64, pull: inout Pull, report: inout SyncReport, progress: ((String) throws -> Void)?) throws {
+    func load(
+        _ d: inout DeviceFiles, me: String, now: Int64, pull: inout Pull, report: inout SyncReport, progress: ((String) throws -> Void)?
+    ) throws {
         while d.nextEvent == nil, d.next < d.files.count {
             let (name, seqs) = d.files[d.next]
             d.next += 1
