@@ -25,6 +25,8 @@ public struct PostgresSync {
     /// The history this ledger syncs as (`?history=ID`; else its first event's id).
     public let history: String?
     public let zones: ZoneDirectory
+    /// Positions read and merged per commit by a pull.
+    public var pullPart = PostgresSync.batch
 
     /// - Parameter target: `postgresql://…[?…&history=ID]`.
     public init(ledger: Ledger, target: String, zones: ZoneDirectory) {
@@ -175,7 +177,11 @@ public struct PostgresSync {
         // Pull.
         let before = try ledger.syncState(pulledKey).flatMap(FolderSync.seq(from:)) ?? 0
         var pulled = before
-        var contents = Segment.Contents()
+        // Where the mark stops for good in this pull: before a page waiting
+        // for its blob, or an event held for later (both read again next time).
+        var stop: UInt64?
+        var through = pushed
+        var parts = 0
         // Every position below the counter is committed (a push holds the
         // counter's row until it commits): read up to there, past this
         // device's own rows too, so that they are never looked at again.
@@ -183,9 +189,11 @@ public struct PostgresSync {
         let top = counter.first?[0].flatMap { UInt64($0) } ?? 0
         // In runs of positions (not LIMIT: with a fresh table's statistics the
         // server sorted every row after P for each page), each run a range
-        // of the (history, pos) index.
-        pulling: while pulled < top {
-            let end = min(top, pulled + UInt64(Self.batch))
+        // of the (history, pos) index, and each merged as it comes (a part:
+        // one commit with the mark past it), so a pull holds one run.
+        while pulled < top {
+            var contents = Segment.Contents()
+            let end = min(top, pulled + UInt64(pullPart))
             let rows = try c.exec(
                 "SELECT pos, device, line FROM haru_events WHERE history = $1 AND pos > $2 AND pos <= $3 AND device <> $4 ORDER BY pos",
                 [h, String(pulled), String(end), me])
@@ -206,25 +214,34 @@ public struct PostgresSync {
             }
             pulled = end  // the positions in between are this device's own, or skipped retries
             if !rows.isEmpty { progress?("received \(contents.events.count) events") }
+            // A blob stored by an earlier part is known to the ledger itself.
+            let admitted = try Admission.sort(contents, known: Admission.digests(of: contents.blobs), ledger: ledger, now: now)
+            for r in admitted.refused { report.unreadable.append(("haru_events position \(r.line)", r.why)) }
+            // A page waiting for its blob is read again (the mark stops before
+            // it) until a row brings the blob; other refused rows never change.
+            // Held events (dated too far ahead) are read again next time too.
+            let waits = (admitted.refused.filter { $0.blob != nil }.map(\.line) + admitted.held).min()
+            if let first = waits { stop = min(stop ?? .max, UInt64(first) - 1) }
+            report.future += admitted.held.count
+            progress?("merging \(admitted.merge.count) events")
+            let state = [(key: pulledKey, value: FolderSync.bytes(min(pulled, stop ?? .max)))]
+            var part = SyncReport()
+            part.merge = try ledger.merge(admitted.merge, blobs: contents.blobs, state: state, now: now)
+            try Admission.applyErasures(&part, inputs: admitted.merge, ledger: ledger, now: now, zones: zones)
+            report.erased += part.erased
+            report.merge.add(part.merge)
+            parts += 1
+            // Appended right after what was sent: pulled events only, not to be looked through again.
+            let m = part.merge
+            if m.appended > 0, m.head - UInt64(m.appended) == through {
+                try ledger.setSyncState([(pushedKey, FolderSync.bytes(m.head))])
+                through = m.head
+            }
         }
-        guard pulled != before else { return report }
-        let admitted = try Admission.sort(contents, known: Admission.digests(of: contents.blobs), ledger: ledger, now: now)
-        for r in admitted.refused { report.unreadable.append(("haru_events position \(r.line)", r.why)) }
-        // A page waiting for its blob is read again (the mark stops before
-        // it) until a row brings the blob; other refused rows never change.
-        if let first = admitted.refused.filter({ $0.blob != nil }).map(\.line).min() { pulled = min(pulled, UInt64(first) - 1) }
-        // Held events (dated too far ahead) are read again next time: the
-        // pull's mark stops before the first of them.
-        if let first = admitted.held.min() { pulled = min(pulled, UInt64(first) - 1) }
-        report.future = admitted.held.count
-        progress?("merging \(admitted.merge.count) events")
-        var state = [(key: pulledKey, value: FolderSync.bytes(pulled))]
-        report.merge = try ledger.merge(admitted.merge, blobs: contents.blobs, state: state, now: now)
-        try Admission.applyErasures(&report, inputs: admitted.merge, ledger: ledger, now: now, zones: zones)
-        // Appended right after what was sent: pulled events only, not to be looked through again.
-        if report.merge.appended > 0, report.merge.head - UInt64(report.merge.appended) == pushed {
-            state = [(pushedKey, FolderSync.bytes(report.merge.head))]
-            try ledger.setSyncState(state)
+        if parts > 1 {
+            // New in one part, taken away by a later one: not new.
+            let inEffect = Set(try ledger.storedConflicts().map(\.seq))
+            report.merge.newConflicts = report.merge.newConflicts.filter { inEffect.contains($0.seq) }
         }
         return report
     }
