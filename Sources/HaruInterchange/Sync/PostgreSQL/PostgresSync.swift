@@ -123,7 +123,9 @@ public struct PostgresSync {
     }
 
     /// Pushes this device's new events, then pulls the others'.
-    public func run(now: Int64, offset: @escaping (Instant) -> Int, progress: ((String) -> Void)? = nil) throws -> SyncReport {
+    /// - Parameter progress: told what is being done; what it throws stops
+    ///   the sync there (what was sent and merged so far stays).
+    public func run(now: Int64, offset: @escaping (Instant) -> Int, progress: ((String) throws -> Void)? = nil) throws -> SyncReport {
         guard let me = try ledger.deviceID() else { throw SyncError("this ledger has no device id yet") }
         guard try ledger.confirmDeviceHome() else { throw SyncError.copied(device: me) }
         let h = try resolvedHistory()
@@ -165,7 +167,7 @@ public struct PostgresSync {
             }
             if !erasedLines.isEmpty { try push(erasedLines, history: h, device: me, keySuffix: "#erased", c) }
             if run.count > 0 {
-                progress?("sending \(run.count) events")
+                try progress?("sending \(run.count) events")
                 try push(run.lines, history: h, device: me, c)
                 report.pushed += run.count
             }
@@ -213,7 +215,7 @@ public struct PostgresSync {
                 if !report.devices.contains(device) { report.devices.append(device) }
             }
             pulled = end  // the positions in between are this device's own, or skipped retries
-            if !rows.isEmpty { progress?("received \(contents.events.count) events") }
+            if !rows.isEmpty { try progress?("received \(contents.events.count) events") }
             // A blob stored by an earlier part is known to the ledger itself.
             let admitted = try Admission.sort(contents, known: Admission.digests(of: contents.blobs), ledger: ledger, now: now)
             for r in admitted.refused { report.unreadable.append(("haru_events position \(r.line)", r.why)) }
@@ -223,7 +225,7 @@ public struct PostgresSync {
             let waits = (admitted.refused.filter { $0.blob != nil }.map(\.line) + admitted.held).min()
             if let first = waits { stop = min(stop ?? .max, UInt64(first) - 1) }
             report.future += admitted.held.count
-            progress?("merging \(admitted.merge.count) events")
+            try progress?("merging \(admitted.merge.count) events")
             let state = [(key: pulledKey, value: FolderSync.bytes(min(pulled, stop ?? .max)))]
             var part = SyncReport()
             part.merge = try ledger.merge(admitted.merge, blobs: contents.blobs, state: state, now: now)
