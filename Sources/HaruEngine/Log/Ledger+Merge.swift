@@ -22,7 +22,8 @@ public struct MergeReport: Sendable, Equatable {
     /// Every conflict in effect after the merge.
     public var conflicts = 0
     /// Whether an event arrived before events the ledger had (in the merged
-    /// order): the projections were folded again from the start.
+    /// order): the projections were folded again from there (`refolded`),
+    /// or from the start.
     public var reordered = false
     /// Whether a reordering merge folded again only from where its earliest
     /// event goes (the undo log reached back there), not from the first.

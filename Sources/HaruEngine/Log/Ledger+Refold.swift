@@ -47,9 +47,9 @@ extension Ledger {
         for seq in added { keys[seq] = try mergeKey(seq, txn.reading) }
         guard let earliest = keys.values.min() else { return nil }
         // The commits to put back: from the newest to the first that began
-        // with everything folded below the earliest new event.
-        // None when every new event goes after what is folded (the merge
-        // also brought events the ledger held, which go before).
+        // with everything folded below the earliest new event; none when
+        // every new event goes after what is folded (the merge also brought
+        // events the ledger held, which go before).
         var undone: [(UInt64, UndoEntry)] = []
         var start = (headBefore: headBefore, topBefore: topBefore)
         if let top = topBefore, earliest < top {
@@ -63,7 +63,7 @@ extension Ledger {
         let handles = Dictionary(uniqueKeysWithValues: UndoLog.Kind.allCases.map { ($0.rawValue, UndoLog.handle($0, in: inUse)) })
         var pagesPutBack: Set<Int64> = []
         var settingsPutBack = false
-        guard let undoDB = try txn.open(UndoLog.name, create: false)?.keyed(SeqKey.self) else { return nil }
+        let undoDB = try txn.open(UndoLog.name, create: false)?.keyed(SeqKey.self)
         for (n, e) in undone {
             try txn.restore(
                 e.images.reversed().map { UndoRecorder.Image(dbi: handles[$0.kind]!, key: $0.key, old: $0.old) })
@@ -73,7 +73,7 @@ extension Ledger {
                 }
                 if i.kind == UndoLog.Kind.state.rawValue, i.key == StateKey.settings { settingsPutBack = true }
             }
-            _ = try txn.delete(undoDB, n)
+            if let undoDB { _ = try txn.delete(undoDB, n) }
         }
 
         // Their events and the merge's, in merged order, onto what is left.
@@ -81,14 +81,14 @@ extension Ledger {
         for seq in seqs where keys[seq] == nil { keys[seq] = try mergeKey(seq, txn.reading) }
         seqs += Array(added)
         seqs.sort { keys[$0]! < keys[$1]! }
-        let recorder = UndoRecorder(limit: UndoLog.maxEntryBytes)
-        let set = inUse.recording(into: recorder)
+        // Recorded by a ledger that keeps the log (one that merges without
+        // syncing, an import or a scenario, folds the same without it).
+        let recorder = try keepsUndo(txn.reading) ? UndoRecorder(limit: UndoLog.maxEntryBytes) : nil
+        let set = recorder.map { inUse.recording(into: $0) } ?? inUse
         var fold = StoredFold(
             store: try BatchEntities(StoredEntities(txn: txn, db: set.state)),
             sink: StoredProjections(txn: txn, pages: set.pages, interned: set.interned, checkpoints: set.checkpoints))
         try self.fold(seqs, txn.reading, into: &fold)
-        // The running sessions at the new horizon (this merge's head), as a
-        // replay in merged order checkpoints them; the old horizon's goes.
         let head = added.upperBound
         if !undone.isEmpty {
             // The merge horizon moves to this merge's head: its running
@@ -109,7 +109,9 @@ extension Ledger {
         try fold.store.flush(alongside: { changed = try fold.sink.flush() })
         try updateBuckets(
             txn, inUse, changedPages: Array(pagesPutBack.union(changed)).sorted(), settingsChanged: settingsPutBack || fold.settingsChanged)
-        try keepUndo(txn, inUse, recorder, headBefore: start.headBefore, headAfter: head, topBefore: start.topBefore, seqs: seqs)
+        if let recorder {
+            try keepUndo(txn, inUse, recorder, headBefore: start.headBefore, headAfter: head, topBefore: start.topBefore, seqs: seqs)
+        }
 
         let refolded = Set(seqs)
         return previous.filter { !refolded.contains($0.seq) } + fold.conflicts
