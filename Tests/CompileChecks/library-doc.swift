@@ -69,3 +69,13 @@ func librarySnippets(first: EventInput, someEventID: EventID, lastSeenHead: UInt
         print(error, error.exitStatus.rawValue)
     }
 }
+
+struct WaterModel { var water: Int64 = 0 }
+
+func watchingSnippets(ledger: Ledger, day: LocalDate, evening: Instant) async throws {
+    var model = WaterModel()
+    let water = try ledger.observe { l in try l.dayTotals(day, .asOf(evening)).actions["water"]?.count ?? 0 }
+    for try await count in water { model.water = count }
+    for await commit in try ledger.commits() { print("now at seq", commit.seq) }
+    print(model)
+}
