@@ -164,6 +164,9 @@ struct SyncConvergenceTests {
     /// - every diary field any device wrote is on the page (the random
     ///   work never takes one away).
     static func intentsKept(_ device: String, clock: Int64) throws {
+        // Asked before the ledger is opened here: one process opens a ledger once.
+        let report = haru(["report", "--from", "2026-03-01", "--to", "2026-03-04", "--by", "action", "--json"], ledger: device, now: clock)
+            .out
         let ledger = try Ledger(path: device, readOnly: true)
         var starts: [String: (action: String, at: Instant)] = [:]
         var stops: [String: [Instant]] = [:]
@@ -204,8 +207,6 @@ struct SyncConvergenceTests {
             byAction[s.actionID, default: []].append((s.start.seconds, end.seconds))
         }
         // Counted once: an action's time over the days is the union of its sessions.
-        let report = haru(["report", "--from", "2026-03-01", "--to", "2026-03-04", "--by", "action", "--json"], ledger: device, now: clock)
-            .out
         for (action, sessions) in byAction where try state.running(action: action) == nil {
             let sorted = sessions.sorted { $0.0 < $1.0 }
             let covered = Self.union(sorted).reduce(0) { $0 + $1.1 - $1.0 }

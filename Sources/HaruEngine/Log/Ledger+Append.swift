@@ -16,6 +16,7 @@ extension Ledger {
     ///   - rng: where new event ids come from.
     ///   - progress: told how far the batch has come (a bulk load; see `BulkProgress`).
     ///   - blobs: attachments the events name (`Blob`), stored in the same commit before them.
+    @discardableResult
     public func append<G: RandomNumberGenerator>(
         _ inputs: [EventInput], lines: [Int]? = nil, blobs: [[UInt8]] = [], expectHead: UInt64? = nil, now: Int64, rng: inout G,
         progress: ((BulkProgress) -> Void)? = nil

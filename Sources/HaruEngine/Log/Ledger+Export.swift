@@ -18,6 +18,7 @@ extension Ledger {
     /// read snapshot), chunk by chunk in seq order.
     /// - Parameter offset: the UTC offset instants print with.
     /// - Returns: how many events were written.
+    @discardableResult
     public func exportJSONL(
         from: UInt64, offset: @escaping @Sendable (Instant) -> Int, write: ([UInt8]) throws -> Void
     ) throws -> Int {

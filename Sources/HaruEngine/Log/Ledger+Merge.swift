@@ -167,6 +167,7 @@ extension Ledger {
                 .at(line: i + 1))
         }
         guard let meta else { throw LedgerError.invalid(InputError(field: "ledger", rule: "is open read-only")) }
+        try Ledger.checkSyncKeys(state.map(\.key))
         var newHead: Head?
         var replaced: ProjectionSet?
         let report = try environment.write(
@@ -328,11 +329,22 @@ extension Ledger {
 
     /// Writes values a sync keeps in `meta` (what it pushed, the targets it
     /// used) and removes those it no longer needs, in one commit.
+    /// - Throws: `LedgerError.invalid` for a key that does not begin with
+    ///   `sync.`: the rest of `meta` is the ledger's own (the merge's order,
+    ///   the device id, the projections' record), which a sync must not write.
     public func setSyncState(_ values: [(key: String, value: [UInt8])], removing: [String] = []) throws {
         guard let meta else { throw LedgerError.invalid(InputError(field: "ledger", rule: "is open read-only")) }
+        try Ledger.checkSyncKeys(values.map(\.key) + removing)
         try environment.write { txn in
             for (k, v) in values { try txn.put(meta, Array(k.utf8), v) }
             for k in removing { try txn.delete(meta, Array(k.utf8)) }
+        }
+    }
+
+    static func checkSyncKeys(_ keys: [String]) throws {
+        if let bad = keys.first(where: { !$0.hasPrefix("sync.") }) {
+            throw LedgerError.invalid(
+                InputError(field: "key", rule: "a sync's state is kept under keys beginning with \"sync.\" (got \"\(bad)\")"))
         }
     }
 

@@ -21,6 +21,10 @@ extension Ledger {
     ///   parent directory could not be synced (the rename is the commit).
     public static func createBeside<T>(_ path: String, _ make: (_ partial: String) throws -> T) throws -> T {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
+        // The folders above it are made too (as `git init a/b/c` does).
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex, let why = WholeFile.makeDirectory(String(path[..<slash])) {
+            throw LedgerError.cannotCreate(path: path, reason: why)
+        }
         removeLeftovers(beside: path)
         let partial = path + ".partial-\(getpid())"
         let result: T

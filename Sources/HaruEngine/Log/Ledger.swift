@@ -229,6 +229,8 @@ public final class Ledger: Sendable {
         -> Ledger
     {
         if FileBytes.read(path + "/data.mdb", limit: 1) != nil { throw LedgerError.exists(path: path) }
+        // The folders above it are made too (as `git init a/b/c` does).
+        if let why = WholeFile.makeDirectory(path) { throw LedgerError.cannotCreate(path: path, reason: why) }
         let ledger = try Ledger(
             environment: Environment(path: path, databases: Ledger.databaseNames, create: true, durability: durability), create: true,
             zones: zones)

@@ -1,4 +1,5 @@
 import CLMDB
+import Synchronization
 @_spi(Layers) import HaruSystem
 
 #if canImport(Glibc)
@@ -84,6 +85,17 @@ public final class Environment: @unchecked Sendable {
         while true {
             attempt += 1
             let dir = try Environment.pin(path)
+            // LMDB forbids opening one environment twice in a process: closing
+            // the second would drop the first's locks. Refused before LMDB
+            // opens a file (`openHere`).
+            let identity = dir.identity
+            if let identity, !Environment.openHere.withLock({ $0.insert(identity).inserted }) {
+                throw LMDBError(
+                    code: EBUSY, call: "open",
+                    hint:
+                        "\(path) is open in this process already; use the Ledger that is open (it is Sendable), or let it go before opening the ledger again"
+                )
+            }
             let opened: (handle: OpaquePointer, lockless: Bool)
             do {
                 opened = try Environment.openFiles(
@@ -91,12 +103,18 @@ public final class Environment: @unchecked Sendable {
                     trustOwner: trustOwner)
             } catch let e where attempt < 8 && !dir.isStill(at: path) {
                 _ = e  // swapped away (and its files removed) mid-open: the ledger now at the path is opened instead
+                Environment.release(identity)
                 continue
+            } catch {
+                Environment.release(identity)
+                throw error
             }
             if attempt < 8 && !dir.isStill(at: path) {
                 mdb_env_close(opened.handle)
+                Environment.release(identity)
                 continue
             }
+            self.identity = identity
             (directory, env, lockless) = (dir, opened.handle, opened.lockless)
             break
         }
@@ -227,6 +245,16 @@ public final class Environment: @unchecked Sendable {
     deinit {
         if !readOnly { mdb_env_sync(env, 1) }
         mdb_env_close(env)
+        Environment.release(identity)
+    }
+
+    /// The directories this process has an environment open in, by identity.
+    private static let openHere = Mutex<Set<[UInt64]>>([])
+    /// The identity of this one's (nil: unknown, not registered).
+    private let identity: [UInt64]?
+
+    private static func release(_ identity: [UInt64]?) {
+        if let identity { _ = openHere.withLock { $0.remove(identity) } }
     }
 
     /// A configured, opened LMDB handle; closed again when opening fails.

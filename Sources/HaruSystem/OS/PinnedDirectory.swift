@@ -59,6 +59,13 @@ public final class PinnedDirectory: @unchecked Sendable {
         return fstat(fd, &st) == 0 ? UInt64(st.st_ino) : nil
     }
 
+    /// Which directory this is on this machine (device and inode numbers):
+    /// what tells two opens of one directory apart from two directories.
+    public var identity: [UInt64]? {
+        var st = stat()
+        return fstat(fd, &st) == 0 ? [UInt64(st.st_dev), UInt64(st.st_ino)] : nil
+    }
+
     /// Whether the directory at `path` is this one: false when another is
     /// there (swapped in by `haru compact`) or none is; true when it is, or
     /// when the path cannot be looked at (nothing says it moved).

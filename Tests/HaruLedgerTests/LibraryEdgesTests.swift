@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+import Testing
+
+@_spi(Layers) @testable import HaruEngine
+@_spi(Layers) @testable import HaruModel
+@_spi(Layers) @testable import HaruSystem
+
+/// What an app developer tripped on in the library (issue 42): a time of
+/// day typed as people type it, a ledger made under folders not made yet,
+/// and the ledger's own records out of a sync's reach.
+struct LibraryEdgesTests {
+    @Test(arguments: [("4:00", 240), ("04:00", 240), ("0:05", 5), ("21:30", 1290), ("23:59", 1439)])
+    func aTimeOfDayAsPeopleTypeIt(_ text: String, minutes: Int) throws {
+        #expect(try ClockTime(text).minutes == minutes)
+    }
+
+    @Test(arguments: [
+        ("24:00", "hour"), ("4:60", "minute"), ("4", "time"), ("4:0", "time"), ("400", "time"), ("-1:00", "time"), ("", "time"),
+        ("４:００", "time"),
+    ])
+    func aTimeOfDayThatIsNotOneSaysWhy(_ text: String, field: String) {
+        #expect(throws: InputError.self) { try ClockTime(text) }
+        do { _ = try ClockTime(text) } catch { #expect(error.field == field, "\(text): \(error)") }
+    }
+
+    @Test func aLedgerIsMadeUnderFoldersNotMadeYet() throws {
+        let dir = TempDir()
+        let deep = dir.path + "/one/two/ledger"
+        let l = try Ledger.create(path: deep)
+        #expect(try l.head().seq == 0)
+        let beside = dir.path + "/three/four/ledger"
+        let made = try Ledger.createBeside(beside) { partial in
+            let l = try Ledger.create(path: partial)
+            try l.writeHeadRecord()
+            return partial
+        }
+        #expect(made.hasSuffix(".partial-\(getpid())"))
+        #expect(FileManager.default.fileExists(atPath: beside + "/data.mdb"))
+    }
+
+    @Test func aSyncWritesOnlyItsOwnRecords() throws {
+        let dir = TempDir()
+        let l = try freshLedger(dir)
+        let head = try l.head()
+        for key in ["merge.top", "device", "projections", "syncx"] {
+            #expect(throws: LedgerError.self) { try l.setSyncState([(key, [1])]) }
+            #expect(throws: LedgerError.self) { try l.setSyncState([], removing: [key]) }
+            #expect(throws: LedgerError.self) { try l.merge([], state: [(key, [1])], now: 2_000_000) }
+        }
+        #expect(try l.head() == head)
+        #expect(try l.deviceID() == nil)
+        try l.setSyncState([("sync.targets", Array("/shared".utf8))])
+        #expect(try l.syncState("sync.targets") == Array("/shared".utf8))
+    }
+
+    @Test func aLedgerIsOpenedOncePerProcess() throws {
+        let dir = TempDir()
+        let path: String
+        do {
+            let l = try freshLedger(dir)
+            path = dir.ledgerPath
+            // A second open, writable or not, is refused before LMDB opens a
+            // file (closing it would drop the first one's locks), naming why.
+            for readOnly in [false, true] {
+                do {
+                    _ = try Ledger(path: path, readOnly: readOnly)
+                    Issue.record("a second open was not refused")
+                } catch {
+                    #expect("\(error)".contains("is open in this process already"), "\(error)")
+                }
+            }
+            // The first is untouched.
+            #expect(try l.head().seq == 5)
+        }
+        // Let go, it opens again.
+        #expect(try Ledger(path: path).head().seq == 5)
+    }
+}
