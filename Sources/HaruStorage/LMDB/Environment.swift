@@ -1,6 +1,6 @@
 import CLMDB
-import Synchronization
 @_spi(Layers) import HaruSystem
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
