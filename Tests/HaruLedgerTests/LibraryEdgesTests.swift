@@ -30,13 +30,16 @@ struct LibraryEdgesTests {
         let l = try Ledger.create(path: deep)
         #expect(try l.head().seq == 0)
         let beside = dir.path + "/three/four/ledger"
+        // Its head record is written for it (a ledger is whole only with one).
+        var rng = SeededRNG(seed: 3)
         let made = try Ledger.createBeside(beside) { partial in
             let l = try Ledger.create(path: partial)
-            try l.writeHeadRecord()
-            return partial
+            return try l.append(try events(setupJSONL), now: 1_000_000, rng: &rng).head
         }
-        #expect(made.hasSuffix(".partial-\(getpid())"))
-        #expect(FileManager.default.fileExists(atPath: beside + "/data.mdb"))
+        #expect(made == 5)
+        let record = try String(contentsOfFile: beside + "/head", encoding: .utf8)
+        #expect(record.hasPrefix("seq 00000000000000000005 hash "), "\(record)")
+        #expect(try Ledger(path: beside).head().seq == 5)
     }
 
     @Test func aSyncWritesOnlyItsOwnRecords() throws {

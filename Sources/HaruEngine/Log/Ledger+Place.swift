@@ -12,7 +12,7 @@
 extension Ledger {
     /// Builds a new ledger beside `path` (at `PATH.partial-PID`) with `make`,
     /// which is handed that path, and renames it into place when `make`
-    /// returns. A failure (of `make`, or of the rename) removes what was
+    /// returns, with its head record (written here if `make` did not). A failure (of `make`, or of the rename) removes what was
     /// built and leaves nothing at `path`; a kill leaves only the
     /// `.partial-PID` directory beside it.
     /// - Throws: `LedgerError.exists` when a ledger is at `path` already;
@@ -30,6 +30,17 @@ extension Ledger {
         let result: T
         do {
             result = try make(partial)
+            // A ledger is whole only with its head record: written here when
+            // `make` did not (`writeHeadRecord`), from the ledger it let go of.
+            if try HeadRecord.read(in: partial) == nil {
+                do {
+                    try Ledger(path: partial, readOnly: true).writeHeadRecord()
+                } catch let e as LMDBError where e.code == EBUSY {
+                    throw LedgerError.cannotCreate(
+                        path: path,
+                        reason: "the new ledger is still open and has no head record: call writeHeadRecord() on it before make returns")
+                }
+            }
             // Nothing is visible until all of it is durable: the new directory's
             // entries, then the rename, then the parent's entry of it.
             try syncDirectory(partial)
