@@ -79,4 +79,17 @@ struct LibraryEdgesTests {
         // Let go, it opens again.
         #expect(try Ledger(path: path).head().seq == 5)
     }
+
+    @Test func instantsAddDurationsAndMeasureBetweenThemselves() throws {
+        let start = try Instant.parse("2026-03-02T20:00:00+09:00").get()
+        #expect((start + .seconds(1800)).format(offsetSeconds: 32_400) == "2026-03-02T20:30:00+09:00")
+        #expect((start - .seconds(21 * 3600)).format(offsetSeconds: 32_400) == "2026-03-01T23:00:00+09:00")
+        #expect((start + .seconds(1800)) - start == .seconds(1800))
+        #expect(start - (start + .seconds(5)) == .seconds(-5))
+        var t = start
+        t += .seconds(5400)
+        #expect(t.seconds == start.seconds + 5400)
+        // The clock's microseconds, before 1970 too (whole seconds, rounded down).
+        #expect(Instant(micros: 1_500_000).seconds == 1 && Instant(micros: -1).seconds == -1 && start.micros == start.seconds * 1_000_000)
+    }
 }

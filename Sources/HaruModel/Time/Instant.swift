@@ -12,6 +12,23 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
 
+    /// An instant with the whole seconds of the clock's microseconds (what
+    /// `append(now:)` and `merge(now:)` take): `Instant(micros: now)`.
+    public init(micros: Int64) { seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000 }
+
+    /// The microseconds `append(now:)` takes, at the start of this second.
+    public var micros: Int64 { seconds * 1_000_000 }
+
+    /// Whole seconds later (or earlier, negative): `start + .seconds(1800)`,
+    /// `now - .seconds(3600)`. A fraction of a second is dropped.
+    public static func + (a: Instant, d: Duration) -> Instant { Instant(seconds: a.seconds + d.components.seconds) }
+    public static func - (a: Instant, d: Duration) -> Instant { Instant(seconds: a.seconds - d.components.seconds) }
+    public static func += (a: inout Instant, d: Duration) { a = a + d }
+    public static func -= (a: inout Instant, d: Duration) { a = a - d }
+
+    /// How long from `b` to `a` (negative when `a` is earlier).
+    public static func - (a: Instant, b: Instant) -> Duration { .seconds(a.seconds - b.seconds) }
+
     /// ISO 8601 in UTC (`…Z`).
     public var description: String { format(offsetSeconds: 0) }
 
