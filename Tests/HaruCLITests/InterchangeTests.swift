@@ -5,8 +5,8 @@ import Testing
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruViews
 
 /// `haru export jsonl` / `haru import jsonl` over every Fixtures history: the
@@ -46,18 +46,24 @@ struct JSONLRoundTrip {
         try #require(export.code == 0, "\(export.err)")
         try #require(!export.out.isEmpty)
         let copy = dir.path + "/copy"
-        let imported = haru(["import", "jsonl", "-"], ledger: copy, stdin: export.out)
+        // Restored a day after the original was loaded (2026-03-04T12:00:00Z).
+        let imported = haru(["import", "jsonl", "-"], ledger: copy, stdin: export.out, now: 1_772_712_000_000_000)
         #expect(imported.code == 0, "\(imported.err)")
         let again = haru(["export", "jsonl"], ledger: copy)
         #expect(Self.withoutProvenance(again.out) == Self.withoutProvenance(export.out), "same ids, seqs, times and data")
+        // A restore: the same transaction times, so the same hashes, line for line.
+        #expect(again.out == export.out, "\(fixture): the copy's export is the original's")
         #expect(haru(["verify"], ledger: copy).code == 0)
         // The same answers.
         let now = "2026-04-01T00:00:00Z"
         for query in [
             ["progress", "--json", "--now", now], ["progress", "--json", "--as-of", "2026-03-05"],
             ["report", "--from", "2026-02-01", "--to", "2026-04-30", "--every", "day", "--json", "--now", now],
-            ["day", "2026-03-04", "--json", "--now", now], ["records", "--from", "2026-02-25", "--to", "2026-04-05", "--all", "--json", "--now", now],
+            ["day", "2026-03-04", "--json", "--now", now],
+            ["records", "--from", "2026-02-25", "--to", "2026-04-05", "--all", "--json", "--now", now],
             ["actions", "--all", "--json", "--now", now], ["goals", "--all", "--json", "--now", now], ["settings", "--json", "--now", now],
+            // As the ledger stood at an instant of transaction time: the original's, not the restore's.
+            ["day", "2026-03-04", "--json", "--now", now, "--known-at", "2026-03-04T12:00:00Z"],
         ] {
             let a = haru(query, ledger: original), b = haru(query, ledger: copy)
             #expect(a.code == b.code, "\(fixture) \(query)")
@@ -86,7 +92,9 @@ struct JSONLRoundTrip {
         let dayB = haru(["day", "2026-03-02", "--json", "--now", "2026-03-03T00:00:00Z"], ledger: b).out
         #expect(dayA.contains(#""count":7"#), "\(dayA)")
         // The same answer; each ledger's own chain (the events came in another order) gives its own hash.
-        func answer(_ s: String) -> String { s.replacingOccurrences(of: #","known_at_hash":"[0-9a-f]{64}""#, with: "", options: .regularExpression) }
+        func answer(_ s: String) -> String {
+            s.replacingOccurrences(of: #","known_at_hash":"[0-9a-f]{64}""#, with: "", options: .regularExpression)
+        }
         #expect(answer(dayA) == answer(dayB) && dayA != dayB)
     }
 
@@ -122,7 +130,9 @@ struct ImportBadInput {
         #expect(try !FileManager.default.contentsOfDirectory(atPath: dir.path).contains { $0.contains(".partial-") }, "nor left beside it")
         // Into an existing ledger: its head does not move.
         let before = haru(["log", "--json"], ledger: src).out
-        let into = haru(["import", "jsonl", "-"], ledger: src, stdin: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"x","action_id":"nope","amount":1},"seq":9}"#)
+        let into = haru(
+            ["import", "jsonl", "-"], ledger: src,
+            stdin: #"{"type":"count.added","at":"2026-03-02T08:00:00Z","data":{"entry_id":"x","action_id":"nope","amount":1},"seq":9}"#)
         #expect(into.code == 2)
         #expect(into.err.contains("line 1: data.action_id: no action with id \"nope\""), "\(into.err)")
         #expect(haru(["log", "--json"], ledger: src).out == before)
@@ -160,7 +170,9 @@ struct CSVRoundTrip {
             let export = haru(["export", "csv", folder, "--lang", lang, "--now", now], ledger: original)
             try #require(export.code == 0, "\(export.err)")
             // The settings are not in the files: the new ledger takes the original's first.
-            let settings = haru(["export", "jsonl"], ledger: original).out.split(separator: "\n").filter { $0.contains(#""type":"settings.changed""#) }
+            let settings = haru(["export", "jsonl"], ledger: original).out.split(separator: "\n").filter {
+                $0.contains(#""type":"settings.changed""#)
+            }
             let copy = dir.path + "/copy-" + lang
             #expect(haru(["import", "jsonl", "-"], ledger: copy, stdin: settings.joined(separator: "\n")).code == 0)
             let imported = haru(["import", "csv", folder], ledger: copy)
@@ -212,11 +224,23 @@ struct CSVImportBadInput {
     }
 
     @Test(arguments: [
-        (["HaruDanim-Actions.csv": "ID,Name,Colour\r\nread,Reading,time\r\n"], #"HaruDanim-Actions.csv line 1, column "Colour": is not a column of this file"#),
+        (
+            ["HaruDanim-Actions.csv": "ID,Name,Colour\r\nread,Reading,time\r\n"],
+            #"HaruDanim-Actions.csv line 1, column "Colour": is not a column of this file"#
+        ),
         (["HaruDanim-Actions.csv": "ID,Name\r\nread,Reading\r\n"], #"HaruDanim-Actions.csv line 1, column "Tracking": is required"#),
-        (["HaruDanim-Actions.csv": "ID,Name,Tracking\r\nread,Reading\r\n"], "HaruDanim-Actions.csv line 2: has 2 fields where the header has 3"),
-        (["HaruDanim-Actions.csv": "ID,Name,Tracking\r\nread,Reading,sometimes\r\n"], #"HaruDanim-Actions.csv line 2, column "Tracking": must be"#),
-        (["HaruDanim-Actions.csv": "ID,Name,Tracking\r\nread,\"Reading,time\r\n"], "HaruDanim-Actions.csv line 2: a quoted field is never closed"),
+        (
+            ["HaruDanim-Actions.csv": "ID,Name,Tracking\r\nread,Reading\r\n"],
+            "HaruDanim-Actions.csv line 2: has 2 fields where the header has 3"
+        ),
+        (
+            ["HaruDanim-Actions.csv": "ID,Name,Tracking\r\nread,Reading,sometimes\r\n"],
+            #"HaruDanim-Actions.csv line 2, column "Tracking": must be"#
+        ),
+        (
+            ["HaruDanim-Actions.csv": "ID,Name,Tracking\r\nread,\"Reading,time\r\n"],
+            "HaruDanim-Actions.csv line 2: a quoted field is never closed"
+        ),
         (
             [
                 "HaruDanim-Actions.csv": "ID,Name,Tracking\r\nbook,Book,time\r\n",
@@ -227,7 +251,10 @@ struct CSVImportBadInput {
             ["HaruDanim-TimeRecords.csv": "ID,Action ID,Start,End\r\ns1,read,07:00,2026-03-04T06:00:00+09:00\r\n"],
             #"HaruDanim-TimeRecords.csv line 2, column "Start": must be an ISO 8601 instant such as 2026-03-04T07:30:00+09:00 (got "07:00")"#
         ),
-        (["HaruDanim-CountRecords.csv": "ID,Action ID,Time,Amount\r\nc1,water,2026-03-04T07:00:00+09:00,5.000\r\n"], #"column "Amount": "5.000" is not a whole number"#),
+        (
+            ["HaruDanim-CountRecords.csv": "ID,Action ID,Time,Amount\r\nc1,water,2026-03-04T07:00:00+09:00,5.000\r\n"],
+            #"column "Amount": "5.000" is not a whole number"#
+        ),
     ])
     func badFilesAreRefusedNamingFileLineAndColumn(_ files: [String: String], _ message: String) {
         let dir = TempDir()

@@ -62,14 +62,14 @@ extension Subcommands {
         discussion: """
             With no ledger at the path, makes one: the first line (usually the exported ledger's
             first settings.changed) becomes seq 1, and the result is the exported ledger again —
-            same ids, seqs and effective times, so every question of valid time (`--as-of`) and of
-            `--known-at SEQ` answers the same. Transaction time is the copy's own: each event is
-            recorded when this ledger learned it (the import), so `--known-at INSTANT` before the
-            import finds nothing there, and the hashes are new.
+            same ids, seqs, effective times and transaction times (each line's `recorded`), so
+            the same hashes, and every question of valid time (`--as-of`) and of transaction
+            time (`--known-at SEQ|INSTANT`) answers the same: a restore.
             Into an existing ledger, events whose ids it already holds with the same content are
             skipped: two devices that exchange exports converge. The whole file is one batch:
             one bad line (named with its field and rule) rejects it all and nothing is written.
-            The provenance fields of an export (seq, recorded, prev, hash) are read past.
+            Into an existing ledger the provenance fields of an export (seq, recorded, prev,
+            hash) are read past: its events are recorded when this ledger learns them.
             """,
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in

@@ -67,9 +67,14 @@ extension Ledger {
     ///   an event a rule refuses being a conflict (`AppendResult.conflicts`);
     ///   `.before` writes them unfolded (the merge folds everything again).
     /// - Parameter tally: the count of events to go on from (the parts of one load: `appendInParts`).
+    /// - Parameter keepRecorded: a load into a new ledger (a restore): an
+    ///   event that carries its transaction time from an export
+    ///   (`EventInput.recorded`) keeps it (never before the last event's, and
+    ///   not more than a day after the clock), so the copy answers
+    ///   `--known-at INSTANT` as the original and has its hashes.
     func append<S: EventSource, G: RandomNumberGenerator>(
         in txn: WriteTransaction, from makeSource: () -> S, expectHead: UInt64?, now: Int64, rng: inout G, merging: MergePlace? = nil,
-        tally: EventTally = EventTally()
+        tally: EventTally = EventTally(), keepRecorded: Bool = false
     ) throws -> (AppendResult, Head?) {
         let millis = now >= 0 ? now / 1000 : (now - 999) / 1000
         var newHead: Head?
@@ -77,6 +82,7 @@ extension Ledger {
             let head = try head(txn.reading)
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
+            var lastRecorded = head.recorded
             let inUse = try projections(txn.reading)
             // What the fold replaces is kept for a merge that must fold
             // again from an earlier event (`UndoLog`), by a ledger that syncs
@@ -142,8 +148,17 @@ extension Ledger {
                             throw LedgerError.invalid(e.at(line: line))
                         }
                     }
+                    var eventRecorded = recorded
+                    if keepRecorded, let kept = prepared.input.recorded {
+                        guard kept <= now &+ Ledger.maxOriginSkew else {
+                            throw LedgerError.invalid(
+                                InputError(field: "recorded", rule: "is more than a day after this machine's clock").at(line: line))
+                        }
+                        eventRecorded = max(kept, lastRecorded)
+                    }
+                    lastRecorded = eventRecorded
                     let hash = try EventRecord.seal(
-                        seq: seq, recorded: recorded, prepared: &prepared, id: id, prev: prev, using: sha)
+                        seq: seq, recorded: eventRecorded, prepared: &prepared, id: id, prev: prev, using: sha)
                     try log.put(seq: seq, record: prepared.record)
                     do {
                         try log.index(id, seq: seq)

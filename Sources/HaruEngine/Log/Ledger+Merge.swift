@@ -190,9 +190,12 @@ extension Ledger {
                 let latest = inputs.map { $0.origin!.recorded }.max() ?? 0
                 for b in blobs { _ = try putBlob(b, in: txn) }
                 var rng = NoDrawnIDs()
+                // A merged ledger's export restored into a new ledger keeps its
+                // transaction times, as a load in parts does.
                 let (result, h) = try append(
                     in: txn, from: { ArrayEventSource(inputs: sorted, lines: nil) }, expectHead: nil,
-                    now: max(now, latest == .max ? latest : latest + 1), rng: &rng, merging: place)
+                    now: max(now, latest == .max ? latest : latest + 1), rng: &rng, merging: place,
+                    keepRecorded: keepOrder && before.seq == 0)
                 newHead = h
                 report.appended = result.appended
                 report.differing = result.differing

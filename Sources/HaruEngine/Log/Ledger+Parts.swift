@@ -64,9 +64,10 @@ extension Ledger {
                     }
                     started = true
                     if first { try before?(txn) }
+                    // Only a new ledger is loaded in parts: it keeps the transaction times an export carries.
                     return try append(
                         in: txn, from: { PartSource(shared) }, expectHead: first ? expectHead : nil, now: now, rng: &rng,
-                        tally: total.written)
+                        tally: total.written, keepRecorded: true)
                 }
                 first = false
                 total.seqs += part.seqs

@@ -148,6 +148,7 @@ public enum Segment {
                 throw InputError(field: "recorded", rule: "is required in a sync segment, as export writes it (…T07:30:00.123456Z)")
             }
             e.origin = Origin(recorded: recorded, seq: UInt64(seq))
+            e.recorded = recorded
             // An event the exporting ledger had pulled: where it was made.
             if let o = json["origin"] {
                 guard case .string(let r)? = o["recorded"], let recorded = parseRecorded(r), case .int(let seq)? = o["seq"], seq >= 1 else {
@@ -194,11 +195,5 @@ public enum Segment {
     }
 
     /// `2026-03-04T07:30:00.123456Z` → microseconds since the epoch.
-    static func parseRecorded(_ text: String) -> Int64? {
-        let u = Array(text.utf8)
-        guard u.count == 27, u[19] == UInt8(ascii: "."), u[26] == UInt8(ascii: "Z") else { return nil }
-        guard case .success(let t) = Instant.parse(String(decoding: u[0..<19], as: UTF8.self) + "Z") else { return nil }
-        guard let micros = Int64(String(decoding: u[20..<26], as: UTF8.self)) else { return nil }
-        return t.seconds * 1_000_000 + micros
-    }
+    static func parseRecorded(_ text: String) -> Int64? { Event.parseRecorded(text.utf8) }
 }

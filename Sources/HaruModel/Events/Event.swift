@@ -15,6 +15,11 @@ public struct EventInput: Sendable, Equatable {
     /// Set only for an event pulled from another device (`Ledger.merge`):
     /// where it was first appended. Not part of its content.
     public var origin: Origin? = nil
+    /// Its transaction time (µs) in the ledger it was exported from, read
+    /// from an export's `recorded`: a load into a new ledger keeps it
+    /// (`haru import jsonl` restoring a backup), so the copy answers
+    /// `--known-at INSTANT` as the original. Not part of its content.
+    public var recorded: Int64? = nil
 
     public init(id: EventID? = nil, type: EventType, at: Instant, version: Int = 1, source: String? = nil, payload: Payload) {
         self.id = id

@@ -14,6 +14,7 @@ extension EventInput {
         }
         // One pass over the members, each taken by a switch (no lookup per field).
         var typeValue, atValue, dataValue, idValue, versionValue, sourceValue: JSONValue?
+        var recorded: Int64?
         for (key, value) in members {
             switch key {
             case "type": typeValue = value
@@ -23,7 +24,10 @@ extension EventInput {
             case "v": versionValue = value
             case "source": sourceValue = value
             default:
-                if provenance, storeKeys.contains(key) || key == "redacted" || key == "origin" { continue }
+                if provenance, storeKeys.contains(key) || key == "redacted" || key == "origin" {
+                    if key == "recorded", case .string(let r) = value { recorded = Event.parseRecorded(r.utf8) }
+                    continue
+                }
                 if storeKeys.contains(key) {
                     throw InputError(
                         field: key, rule: "is assigned by the store; leave it out (use `haru import jsonl` to restore a whole ledger)")
@@ -77,7 +81,9 @@ extension EventInput {
             throw InputError(field: "data.tracking", rule: "can never change: an action tracks time or counts for life (RULES §8)")
         }
         let payload = try Payload.parse(data, type: type, zones: zones)
-        return EventInput(id: id, type: type, at: at, version: version, source: source, payload: payload)
+        var e = EventInput(id: id, type: type, at: at, version: version, source: source, payload: payload)
+        e.recorded = recorded
+        return e
     }
 }
 
@@ -155,6 +161,15 @@ extension Event {
         out.reserveCapacity(27)
         writeRecorded(micros, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Reads `formatRecorded`'s text back: microseconds, nil for anything else.
+    public static func parseRecorded<C: Collection<UInt8>>(_ text: C) -> Int64? {
+        let u = Array(text)
+        guard u.count == 27, u[19] == UInt8(ascii: "."), u[26] == UInt8(ascii: "Z"), u[20..<26].allSatisfy({ (48...57).contains($0) })
+        else { return nil }
+        guard case .success(let t) = Instant.parse(bytes: Array(u[0..<19]) + [UInt8(ascii: "Z")]) else { return nil }
+        return t.seconds * 1_000_000 + u[20..<26].reduce(Int64(0)) { $0 * 10 + Int64($1 - 48) }
     }
 
     /// Appends `formatRecorded`'s text.

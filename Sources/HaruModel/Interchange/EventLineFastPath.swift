@@ -173,14 +173,16 @@
             }
             guard key(Self.dataKey), let payload = data(type, zones: zones),
                 take(UInt8(ascii: ",")), key(Self.seqKey), skipSpaceThen(), i < bytes.count, wholeNumber() != nil,
-                take(UInt8(ascii: ",")), key(Self.recordedKey), plainString() != nil,
+                take(UInt8(ascii: ",")), key(Self.recordedKey), let recordedText = plainString(),
                 take(UInt8(ascii: ",")), key(Self.prevKey), plainString() != nil,
                 take(UInt8(ascii: ",")), key(Self.hashKey), plainString() != nil,
                 take(UInt8(ascii: "}"))
             else { return nil }
             skipSpace()
             guard i == bytes.count else { return nil }
-            return EventInput(id: id, type: type, at: at, version: 1, source: source, payload: payload)
+            var e = EventInput(id: id, type: type, at: at, version: 1, source: source, payload: payload)
+            e.recorded = Event.parseRecorded(recordedText)
+            return e
         }
 
         mutating func skipSpaceThen() -> Bool {
