@@ -13,14 +13,22 @@ struct ObservationTests {
     static let day = LocalDate(year: 2026, month: 3, day: 2)!
     static let evening = Instant(seconds: 1_772_449_200)  // 2026-03-02T20:00:00+09:00
 
+    /// The real binary run off the test runner's threads (waiting for a
+    /// process there would starve the tests that run beside these).
+    func run(_ args: [String], ledger: String) async throws -> CLIResult {
+        try await withCheckedThrowingContinuation { done in
+            DispatchQueue.global().async { done.resume(with: Result { try runBinary(args, ledger: ledger) }) }
+        }
+    }
+
     /// A ledger with a counted action `water`, made by the real binary.
-    func ledger(_ dir: TempDir, _ name: String = "l") throws -> String {
+    func ledger(_ dir: TempDir, _ name: String = "l") async throws -> String {
         let path = dir.path + "/" + name
         for args in [
             ["init", "--time-zone", "Asia/Seoul", "--now", "2026-03-02T08:00:00+09:00"],
             ["action", "add", "Water", "--tracking", "count", "--id", "water", "--now", "2026-03-02T08:00:00+09:00"],
         ] {
-            let r = try runBinary(args, ledger: path)
+            let r = try await run(args, ledger: path)
             try #require(r.code == 0, "\(args): \(r.err)")
         }
         return path
@@ -28,12 +36,11 @@ struct ObservationTests {
 
     @Test func aCommitByAnotherProcessIsToldWithoutPolling() async throws {
         let dir = TempDir()
-        let path = try ledger(dir)
+        let path = try await ledger(dir)
         let ledger = try Ledger(path: path, readOnly: true)
         let commits = try ledger.commits()
         let before = try ledger.head().seq
-        let writer = Task.detached { try runBinary(["count", "water", "2", "--now", "2026-03-02T09:00:00+09:00"], ledger: path) }
-        #expect(try await writer.value.code == 0)
+        #expect(try await run(["count", "water", "2", "--now", "2026-03-02T09:00:00+09:00"], ledger: path).code == 0)
         var it = commits.makeAsyncIterator()
         let c = try #require(await it.next())
         #expect(c.seq == before + 1)
@@ -53,7 +60,7 @@ struct ObservationTests {
 
     @Test func anObservationGivesEachNewAnswerOnceAndNotForCommitsThatLeaveItAlone() async throws {
         let dir = TempDir()
-        let path = try ledger(dir)
+        let path = try await ledger(dir)
         let ledger = try Ledger(path: path, readOnly: true)
         let water = try ledger.observe { l in
             try l.dayTotals(Self.day, .asOf(Self.evening)).actions["water"]?.count ?? 0
@@ -64,34 +71,34 @@ struct ObservationTests {
         }
         defer { collector.cancel() }
         #expect(await seen.wait(for: 1) == [0])
-        try #require(try runBinary(["count", "water", "2", "--now", "2026-03-02T09:00:00+09:00"], ledger: path).code == 0)
+        try #require(try await run(["count", "water", "2", "--now", "2026-03-02T09:00:00+09:00"], ledger: path).code == 0)
         #expect(await seen.wait(for: 2) == [0, 2])
         // A commit that leaves the answer as it was gives nothing.
-        try #require(try runBinary(["tag", "add", "Health", "--now", "2026-03-02T09:30:00+09:00"], ledger: path).code == 0)
+        try #require(try await run(["tag", "add", "Health", "--now", "2026-03-02T09:30:00+09:00"], ledger: path).code == 0)
         try await Task.sleep(for: .milliseconds(500))
         #expect(await seen.values == [0, 2])
-        try #require(try runBinary(["count", "water", "--now", "2026-03-02T10:00:00+09:00"], ledger: path).code == 0)
+        try #require(try await run(["count", "water", "--now", "2026-03-02T10:00:00+09:00"], ledger: path).code == 0)
         #expect(await seen.wait(for: 3) == [0, 2, 3])
     }
 
     @Test func aSyncThatMergesAnotherDevicesEventsIsSeen() async throws {
         let dir = TempDir()
-        let a = try ledger(dir, "a")
+        let a = try await ledger(dir, "a")
         let shared = dir.path + "/shared"
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
-        try #require(try runBinary(["sync", shared, "--now", "2026-03-02T08:01:00+09:00"], ledger: a).code == 0)
+        try #require(try await run(["sync", shared, "--now", "2026-03-02T08:01:00+09:00"], ledger: a).code == 0)
         let b = dir.path + "/b"
-        try #require(try runBinary(["init", "--from", shared, "--now", "2026-03-02T08:02:00+09:00"], ledger: b).code == 0)
+        try #require(try await run(["init", "--from", shared, "--now", "2026-03-02T08:02:00+09:00"], ledger: b).code == 0)
         let ledger = try Ledger(path: b, readOnly: true)
         let water = try ledger.observe { l in
             try l.dayTotals(Self.day, .asOf(Self.evening)).actions["water"]?.count ?? 0
         }
         var it = water.makeAsyncIterator()
         #expect(try await it.next() == 0)
-        try #require(try runBinary(["count", "water", "4", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
-        try #require(try runBinary(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a).code == 0)
+        try #require(try await run(["count", "water", "4", "--now", "2026-03-02T09:00:00+09:00"], ledger: a).code == 0)
+        try #require(try await run(["sync", "--now", "2026-03-02T09:01:00+09:00"], ledger: a).code == 0)
         // B's own `haru sync`, another process, merges A's count.
-        try #require(try runBinary(["sync", "--now", "2026-03-02T09:02:00+09:00"], ledger: b).code == 0)
+        try #require(try await run(["sync", "--now", "2026-03-02T09:02:00+09:00"], ledger: b).code == 0)
         #expect(try await it.next() == 4)
     }
 }

@@ -67,8 +67,9 @@ extension Ledger {
     ///   an event a rule refuses being a conflict (`AppendResult.conflicts`);
     ///   `.before` writes them unfolded (the merge folds everything again).
     /// - Parameter tally: the count of events to go on from (the parts of one load: `appendInParts`).
-    /// - Parameter keepRecorded: a load into a new ledger (a restore): an
-    ///   event that carries its transaction time from an export
+    /// - Parameter keepRecorded: a load into a new ledger (a restore; also
+    ///   any append into an empty ledger): an event that carries its
+    ///   transaction time from an export
     ///   (`EventInput.recorded`) keeps it (never before the last event's, and
     ///   not more than a day after the clock), so the copy answers
     ///   `--known-at INSTANT` as the original and has its hashes.
@@ -83,6 +84,9 @@ extension Ledger {
             if let expectHead, expectHead != head.seq { throw LedgerError.headMoved(expected: expectHead, actual: head.seq) }
             let recorded = max(now, head.recorded)
             var lastRecorded = head.recorded
+            // A load into a new ledger is a restore (not a merge: pulled
+            // events are recorded when this device learns them).
+            let keepRecorded = keepRecorded || (merging == nil && head.seq == 0)
             let inUse = try projections(txn.reading)
             // What the fold replaces is kept for a merge that must fold
             // again from an earlier event (`UndoLog`), by a ledger that syncs
