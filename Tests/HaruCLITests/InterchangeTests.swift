@@ -117,6 +117,20 @@ struct JSONLRoundTrip {
 }
 
 struct ImportBadInput {
+    @Test func aRestoreRefusesATransactionTimeFarAheadOfTheClockNamingItsLine() throws {
+        let dir = TempDir()
+        let src = JSONLRoundTrip().ledger(from: "demo/demo.jsonl", in: dir)
+        var lines = haru(["export", "jsonl"], ledger: src).out.split(separator: "\n").map(String.init)
+        // A backup whose line 3 says it was recorded in 2099 (a wrong clock, or an edited file).
+        lines[2] = lines[2].replacingOccurrences(
+            of: #""recorded":"[^"]*""#, with: #""recorded":"2099-01-01T00:00:00.000000Z""#, options: .regularExpression)
+        let fresh = dir.path + "/fresh"
+        let r = haru(["import", "jsonl", "-"], ledger: fresh, stdin: lines.joined(separator: "\n"))
+        #expect(r.code == 2)
+        #expect(r.err.contains("line 3: recorded: is more than a day after this machine's clock"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: fresh), "nothing is made")
+    }
+
     @Test func aBadLineRejectsTheWholeFileNamingLineAndFieldAndWritesNothing() throws {
         let dir = TempDir()
         let src = JSONLRoundTrip().ledger(from: "demo/demo.jsonl", in: dir)

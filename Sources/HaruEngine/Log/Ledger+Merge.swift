@@ -203,11 +203,14 @@ extension Ledger {
                 report.held = inputs.count - result.appended - result.differing.count
                 report.head = result.head
                 var horizon = try mergeHorizon(txn.reading) ?? 0
+                // The new events' places in the merged order (a fold again reads them too).
+                var addedKeys: [UInt64: MergeKey] = [:]
                 if result.appended > 0 {
                     let added = (before.seq + 1)...result.head
                     var newTop = top
                     for seq in added {
                         guard let k = try mergeKey(seq, txn.reading) else { continue }
+                        addedKeys[seq] = k
                         if let t = top, k < t { report.reordered = true }
                         newTop = max(newTop ?? k, k)
                     }
@@ -228,7 +231,8 @@ extension Ledger {
                 // The projections: folded again from where the earliest event
                 // goes, when the undo log reaches back there.
                 if let after = try refold(
-                    in: txn, added: (before.seq + 1)...result.head, headBefore: before.seq, topBefore: top, previous: previous)
+                    in: txn, added: (before.seq + 1)...result.head, keys: addedKeys, headBefore: before.seq, topBefore: top,
+                    previous: previous)
                 {
                     report.refolded = true
                     try mergeMade(txn.reading, try projections(txn.reading)).reportNew(since: namesBefore, in: &report)

@@ -34,17 +34,18 @@ extension Ledger {
     /// Folds the merge's events `added` (appended unfolded) into the
     /// projections from where the earliest goes in the merged order.
     /// - Parameters:
+    ///   - keys: their places in the merged order (`merge` has read them).
     ///   - headBefore: the head before the merge appended them.
     ///   - topBefore: the top of the merged order then.
     ///   - previous: the conflicts in effect before.
     /// - Returns: the conflicts in effect after, in merged order; nil when the
     ///   undo log does not reach back far enough (the caller folds everything).
     func refold(
-        in txn: WriteTransaction, added: ClosedRange<UInt64>, headBefore: UInt64, topBefore: MergeKey?, previous: [Conflict]
+        in txn: WriteTransaction, added: ClosedRange<UInt64>, keys addedKeys: [UInt64: MergeKey], headBefore: UInt64, topBefore: MergeKey?,
+        previous: [Conflict]
     ) throws -> [Conflict]? {
         let inUse = try projections(txn.reading)
-        var keys: [UInt64: MergeKey] = [:]
-        for seq in added { keys[seq] = try mergeKey(seq, txn.reading) }
+        var keys = addedKeys
         guard let earliest = keys.values.min() else { return nil }
         // The commits to put back: from the newest to the first that began
         // with everything folded below the earliest new event; none when
@@ -77,9 +78,11 @@ extension Ledger {
         }
 
         // Their events and the merge's, in merged order, onto what is left.
-        var seqs = undone.flatMap(\.1.seqs)
-        for seq in seqs where keys[seq] == nil { keys[seq] = try mergeKey(seq, txn.reading) }
-        seqs += Array(added)
+        var seqs = undone.flatMap(\.1.seqs) + Array(added)
+        for seq in seqs where keys[seq] == nil {
+            guard let k = try mergeKey(seq, txn.reading) else { throw LedgerError.damaged(seq: seq, reason: "the event is missing from the log") }
+            keys[seq] = k
+        }
         seqs.sort { keys[$0]! < keys[$1]! }
         // Recorded by a ledger that keeps the log (one that merges without
         // syncing, an import or a scenario, folds the same without it).

@@ -22,8 +22,6 @@ extension FolderSync {
         var waitingForBlob: [(file: String, Admission.Refusal)] = []
         /// The bytes of `blobs`.
         var blobBytes = 0
-        /// The parts merged so far (`FolderSync.mergePart`).
-        var parts = 0
     }
 
     /// What a sync remembers of a file read past a device's run of whole files.

@@ -62,6 +62,8 @@ public struct SyncReport: Sendable {
     /// Events held for later: their origin is more than a day after this
     /// device's clock (`Admission.maxSkew`); read again at every sync.
     public var future = 0
+    /// The commits the pull was merged in (`mergePart`).
+    public var parts = 0
 
     public init() {}
 
@@ -88,7 +90,7 @@ public struct FolderSync {
     public let folder: String
     public let zones: ZoneDirectory
     /// Events merged per commit by a pull (the last part may be larger by
-    /// the pages that waited for their blobs).
+    /// the pages that waited for their blobs); at least 1.
     public var partEvents = FolderSync.partEvents
 
     public init(ledger: Ledger, folder: String, zones: ZoneDirectory) {
@@ -174,7 +176,7 @@ public struct FolderSync {
             guard let i = next else { break }
             take(&readers[i], into: &pull)
             if readers[i].nextEvent == nil { try load(&readers[i], me: me, now: now, pull: &pull, report: &report, progress: progress) }
-            if pull.inputs.count >= partEvents || pull.blobBytes >= Self.partBlobBytes {
+            if pull.inputs.count >= max(1, partEvents) || pull.blobBytes >= Self.partBlobBytes {
                 try mergePart(&pull, readers: &readers, report: &report, now: now, pushed: &through, progress: progress)
             }
         }
@@ -190,11 +192,7 @@ public struct FolderSync {
             }
         }
         try mergePart(&pull, readers: &readers, report: &report, now: now, pushed: &through, progress: progress)
-        if pull.parts > 1 {
-            // New in one part, taken away by a later one: not new.
-            let inEffect = Set(try ledger.storedConflicts().map(\.seq))
-            report.merge.newConflicts = report.merge.newConflicts.filter { inEffect.contains($0.seq) }
-        }
+        try report.keepNewConflictsInEffect(ledger)
         if !pull.passed.isEmpty { try ledger.setSyncState([], removing: pull.passed) }
         return report
     }
@@ -220,17 +218,9 @@ public struct FolderSync {
         }
         guard !pull.state.isEmpty || !pull.inputs.isEmpty || !pull.blobs.isEmpty else { return }
         try progress?("merging \(pull.inputs.count) events")
-        var part = SyncReport()
-        part.merge = try ledger.merge(pull.inputs, blobs: pull.blobs, state: pull.state, now: now)
-        try Admission.applyErasures(&part, inputs: pull.inputs, ledger: ledger, now: now, zones: zones)
-        report.erased += part.erased
-        report.merge.add(part.merge)
-        pull.parts += 1
-        let m = part.merge
-        if m.appended > 0, m.head - UInt64(m.appended) == pushed {
-            try ledger.setSyncState([("sync.scanned." + folder, FolderSync.bytes(m.head))])
-            pushed = m.head
-        }
+        try report.mergePart(
+            pull.inputs, blobs: pull.blobs, state: pull.state, ledger: ledger, now: now, zones: zones, through: &pushed,
+            scannedKey: "sync.scanned." + folder)
         (pull.inputs, pull.blobs, pull.state, pull.blobBytes) = ([], [], [], 0)
     }
 

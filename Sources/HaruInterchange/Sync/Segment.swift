@@ -144,14 +144,14 @@ public enum Segment {
             guard case .int(let seq)? = json["seq"], seq >= 1 else {
                 throw InputError(field: "seq", rule: "is required in a sync segment (the event's seq where it was made)")
             }
-            guard case .string(let r)? = json["recorded"], let recorded = parseRecorded(r) else {
+            guard case .string(let r)? = json["recorded"], let recorded = Event.parseRecorded(r.utf8) else {
                 throw InputError(field: "recorded", rule: "is required in a sync segment, as export writes it (…T07:30:00.123456Z)")
             }
             e.origin = Origin(recorded: recorded, seq: UInt64(seq))
             e.recorded = recorded
             // An event the exporting ledger had pulled: where it was made.
             if let o = json["origin"] {
-                guard case .string(let r)? = o["recorded"], let recorded = parseRecorded(r), case .int(let seq)? = o["seq"], seq >= 1 else {
+                guard case .string(let r)? = o["recorded"], let recorded = Event.parseRecorded(r.utf8), case .int(let seq)? = o["seq"], seq >= 1 else {
                     throw InputError(
                         field: "origin", rule: "must be {\"recorded\": \"…T07:30:00.123456Z\", \"seq\": N}, as export writes it")
                 }
@@ -195,5 +195,4 @@ public enum Segment {
     }
 
     /// `2026-03-04T07:30:00.123456Z` → microseconds since the epoch.
-    static func parseRecorded(_ text: String) -> Int64? { Event.parseRecorded(text.utf8) }
 }

@@ -25,7 +25,7 @@ public struct PostgresSync {
     /// The history this ledger syncs as (`?history=ID`; else its first event's id).
     public let history: String?
     public let zones: ZoneDirectory
-    /// Positions read and merged per commit by a pull.
+    /// Positions read and merged per commit by a pull; at least 1.
     public var pullPart = PostgresSync.batch
 
     /// - Parameter target: `postgresql://…[?…&history=ID]`.
@@ -183,7 +183,6 @@ public struct PostgresSync {
         // for its blob, or an event held for later (both read again next time).
         var stop: UInt64?
         var through = pushed
-        var parts = 0
         // Every position below the counter is committed (a push holds the
         // counter's row until it commits): read up to there, past this
         // device's own rows too, so that they are never looked at again.
@@ -195,7 +194,7 @@ public struct PostgresSync {
         // one commit with the mark past it), so a pull holds one run.
         while pulled < top {
             var contents = Segment.Contents()
-            let end = min(top, pulled + UInt64(pullPart))
+            let end = min(top, pulled + UInt64(max(1, pullPart)))
             let rows = try c.exec(
                 "SELECT pos, device, line FROM haru_events WHERE history = $1 AND pos > $2 AND pos <= $3 AND device <> $4 ORDER BY pos",
                 [h, String(pulled), String(end), me])
@@ -227,24 +226,11 @@ public struct PostgresSync {
             report.future += admitted.held.count
             try progress?("merging \(admitted.merge.count) events")
             let state = [(key: pulledKey, value: FolderSync.bytes(min(pulled, stop ?? .max)))]
-            var part = SyncReport()
-            part.merge = try ledger.merge(admitted.merge, blobs: contents.blobs, state: state, now: now)
-            try Admission.applyErasures(&part, inputs: admitted.merge, ledger: ledger, now: now, zones: zones)
-            report.erased += part.erased
-            report.merge.add(part.merge)
-            parts += 1
-            // Appended right after what was sent: pulled events only, not to be looked through again.
-            let m = part.merge
-            if m.appended > 0, m.head - UInt64(m.appended) == through {
-                try ledger.setSyncState([(pushedKey, FolderSync.bytes(m.head))])
-                through = m.head
-            }
+            try report.mergePart(
+                admitted.merge, blobs: contents.blobs, state: state, ledger: ledger, now: now, zones: zones, through: &through,
+                scannedKey: pushedKey)
         }
-        if parts > 1 {
-            // New in one part, taken away by a later one: not new.
-            let inEffect = Set(try ledger.storedConflicts().map(\.seq))
-            report.merge.newConflicts = report.merge.newConflicts.filter { inEffect.contains($0.seq) }
-        }
+        try report.keepNewConflictsInEffect(ledger)
         return report
     }
 
