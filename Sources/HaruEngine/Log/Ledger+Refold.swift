@@ -80,7 +80,9 @@ extension Ledger {
         // Their events and the merge's, in merged order, onto what is left.
         var seqs = undone.flatMap(\.1.seqs) + Array(added)
         for seq in seqs where keys[seq] == nil {
-            guard let k = try mergeKey(seq, txn.reading) else { throw LedgerError.damaged(seq: seq, reason: "the event is missing from the log") }
+            guard let k = try mergeKey(seq, txn.reading) else {
+                throw LedgerError.damaged(seq: seq, reason: "the event is missing from the log")
+            }
             keys[seq] = k
         }
         seqs.sort { keys[$0]! < keys[$1]! }

@@ -151,7 +151,9 @@ public enum Segment {
             e.recorded = recorded
             // An event the exporting ledger had pulled: where it was made.
             if let o = json["origin"] {
-                guard case .string(let r)? = o["recorded"], let recorded = Event.parseRecorded(r.utf8), case .int(let seq)? = o["seq"], seq >= 1 else {
+                guard case .string(let r)? = o["recorded"], let recorded = Event.parseRecorded(r.utf8), case .int(let seq)? = o["seq"],
+                    seq >= 1
+                else {
                     throw InputError(
                         field: "origin", rule: "must be {\"recorded\": \"…T07:30:00.123456Z\", \"seq\": N}, as export writes it")
                 }
