@@ -46,9 +46,11 @@ let package = Package(
         .target(name: "HaruViews", dependencies: ["HaruEngine", "HaruModel", "HaruStorage", "HaruSystem"], path: "Sources/HaruViews"),
         // Interchange: other tools' files in and out (timewarrior, Loop, the app's CSV, timeclock).
         .target(name: "HaruInterchange", dependencies: ["HaruViews", "HaruEngine", "HaruModel", "HaruStorage", "HaruSystem"], path: "Sources/HaruInterchange"),
+        // Operations: the app's intents with their rules (record, correct, undo, define, the diary), typed outcomes.
+        .target(name: "HaruOperations", dependencies: ["HaruInterchange", "HaruViews", "HaruEngine", "HaruModel", "HaruStorage", "HaruSystem"], path: "Sources/HaruOperations"),
         // The library product: re-exports the layers' public API.
         .target(
-            name: "HaruLedger", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange"],
+            name: "HaruLedger", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruOperations"],
             path: "Sources/HaruLedger"),
         .target(
             name: "HaruCLI", dependencies: ["HaruLedger"],

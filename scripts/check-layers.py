@@ -23,7 +23,7 @@ import re
 import sys
 
 CLIENTS = ["HaruCLI", "haru"]
-LAYERS = ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruLedger", "HaruCLI"]
+LAYERS = ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruOperations", "HaruLedger", "HaruCLI"]
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources")
 DECL = re.compile(
     r"^(?:(?:package|public|internal|final|indirect|@\w+(?:\([^)]*\))?)\s+)*"

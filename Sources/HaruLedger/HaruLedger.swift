@@ -4,6 +4,7 @@
 @_exported import HaruEngine
 @_exported import HaruInterchange
 @_exported import HaruModel
+@_exported import HaruOperations
 @_exported import HaruStorage
 @_exported import HaruSystem
 @_exported import HaruViews

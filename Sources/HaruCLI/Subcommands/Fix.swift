@@ -42,8 +42,9 @@ extension Subcommands {
                     cal.flooredToMinute(try ctx.humanInstant($0, option: key.name, calendar: cal, now: now, day: ownDay, after: after))
                 }
             }
-            var data: [(String, JSONValue)]
             let name = ctx.name(of: .action, row.actionID, in: ledger)
+            let note: Edit<String>? = p.value(.note).map { $0.isEmpty ? .clear : .set($0) }
+            let change: RecordChange
             switch row.kind {
             case .session:
                 if p.value(.at) != nil { throw UsageError("a session takes --start and --end; --at is a count's time") }
@@ -51,53 +52,46 @@ extension Subcommands {
                 if row.state == .running, p.value(.end) != nil {
                     throw UsageError("\(name) is still running; stop it with: haru stop \(ShellWord.quoted(name)) --at TIME")
                 }
-                data = [("session_id", .string(row.id))]
-                var start = try time(.start)
-                var end = try time(.end, after: start ?? row.start)
-                // A session whose times are edited becomes whole minutes at both ends, as in the
-                // app's editor: the seconds a timer left in the other end go too.
-                if start != nil || end != nil {
-                    if start == nil, cal.flooredToMinute(row.start) != row.start { start = cal.flooredToMinute(row.start) }
-                    if end == nil, row.state != .running, let e = row.end, cal.flooredToMinute(e) != e { end = cal.flooredToMinute(e) }
-                }
-                if let start { data.append(("start", .string(cal.format(start)))) }
-                if let end { data.append(("end", .string(cal.format(end)))) }
-                if start != nil || end != nil, let until = end ?? row.end {
-                    let from = start ?? row.start
-                    // Said here in the ledger's zone (the fold's own refusal speaks UTC instants).
-                    guard until > from else {
-                        throw UsageError(
-                            "the session would end (\(cal.format(until))) before it starts (\(cal.format(from))); a session must end after it starts"
-                        )
-                    }
-                    let nextDay = end.map { cal.day(of: $0) > cal.day(of: from) } ?? false
-                    try ctx.confirmLongSession(
-                        name, seconds: until.seconds - from.seconds, ledger: ledger, yes: p.has(.yes),
-                        why: nextDay && p.value(.end).map(HumanTime.isClockTime) == true
-                            ? " (\(p.value(.end)!) is taken as the first \(p.value(.end)!) after the start: \(cal.format(end!)))" : "")
-                }
+                let start = try time(.start)
+                change = .session(start: start, end: try time(.end, after: start ?? row.start), note: note)
             case .count:
                 if p.value(.start) != nil || p.value(.end) != nil {
                     throw UsageError("a count has one time: give --at, not --start or --end")
                 }
-                data = [("entry_id", .string(row.id))]
-                if let a = p.value(.amount) {
+                let amount = try p.value(.amount).map { a in
                     guard let n = Int64(a) else { throw UsageError("--amount: \(Echo.quoted(a)) is not a whole number") }
-                    data.append(("amount", .int(n)))
+                    return n
                 }
-                if let t = try time(.at) { data.append(("time", .string(cal.format(t)))) }
+                change = .count(amount: amount, time: try time(.at), note: note)
             }
-            if let n = p.value(.note) { data.append(("note", n.isEmpty ? .null : .string(n))) }
-            guard data.count > 1 else {
-                throw UsageError("nothing to change: give \(row.kind == .session ? "--start, --end" : "--at, --amount") or --note")
+            // An end typed as a clock time that lands on the next day is said so.
+            let typedEnd = p.value(.end)
+            let edited: Corrected
+            do {
+                edited = try ctx.operateAskingLong(
+                    yes: p.has(.yes),
+                    why: { start, end in
+                        guard let typedEnd, HumanTime.isClockTime(typedEnd), cal.day(of: end) > cal.day(of: start) else { return "" }
+                        return " (\(typedEnd) is taken as the first \(typedEnd) after the start: \(cal.format(end)))"
+                    }
+                ) { ledger, now, rng, long in
+                    try ledger.edit(recordID: row.id, change, allowLong: long, source: Context.source, now: now, rng: &rng)
+                }
+            } catch let e as OperationError {
+                switch e {
+                case .nothingToChange:
+                    throw UsageError("nothing to change: give \(row.kind == .session ? "--start, --end" : "--at, --amount") or --note")
+                case .recordGone(let kind, let state): throw UsageError("that \(kind.rawValue) was \(state.rawValue); it cannot be edited")
+                case .endsBeforeStart(let from, let until):
+                    // Said here in the ledger's zone (the fold's own refusal speaks UTC instants).
+                    throw UsageError(
+                        "the session would end (\(cal.format(until))) before it starts (\(cal.format(from))); a session must end after it starts"
+                    )
+                default: throw e
+                }
             }
-            guard row.state == .recorded || row.state == .running else {
-                throw UsageError("that \(row.kind.rawValue) was \(row.state.rawValue); it cannot be edited")
-            }
-            let e = try ctx.event(row.kind == .session ? .sessionEdited : .countEdited, at: now, data: data)
-            let r = try ctx.append([e])
             ctx.report(
-                r, json: [("type", .string(e.type.name)), ("id", .string(row.id))],
+                edited.written, json: [("type", .string(edited.eventType.name)), ("id", .string(row.id))],
                 human: "Edited \(name) \(row.kind.rawValue) \(row.ref).")
             if row.kind == .session { try ctx.warnOverlaps(row.id, ledger: ledger, now: now) }
             return ExitCode.ok
@@ -114,20 +108,21 @@ extension Subcommands {
             let ledger = try ctx.openLedger()
             let now = try ctx.clockNow()
             let row = try ctx.record(p.positionals[0], ledger: ledger, now: now)
-            guard row.state == .recorded || row.state == .running else {
-                throw UsageError("that \(row.kind.rawValue) was \(row.state.rawValue) already")
-            }
             let name = ctx.name(of: .action, row.actionID, in: ledger)
-            let e = try ctx.event(
-                row.kind == .session ? .sessionDeleted : .countDeleted, at: now,
-                data: [(row.kind == .session ? "session_id" : "entry_id", .string(row.id))])
-            let r = try ctx.append([e])
+            let deleted: Corrected
+            do {
+                deleted = try ctx.operate { ledger, now, rng in try ledger.deleteRecord(row.id, source: Context.source, now: now, rng: &rng)
+                }
+            } catch OperationError.recordGone(let kind, let state) {
+                throw UsageError("that \(kind.rawValue) was \(state.rawValue) already")
+            }
             let cal = try ctx.calendar(ledger)
             let what =
                 row.kind == .session
                 ? "\(name) session \(row.ref) (from \(cal.format(row.start)))"
                 : "\(name) count \(row.ref) (×\(row.amount ?? 0) at \(cal.format(row.start)))"
-            ctx.report(r, json: [("type", .string(e.type.name)), ("id", .string(row.id))], human: "Deleted \(what).")
+            ctx.report(
+                deleted.written, json: [("type", .string(deleted.eventType.name)), ("id", .string(row.id))], human: "Deleted \(what).")
             return ExitCode.ok
         })
 
@@ -140,15 +135,19 @@ extension Subcommands {
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let now = try ctx.clockNow()
-            let session = try ctx.runningSession(p.positionals.first, ledger: ledger, verb: "cancel")
-            let name = ctx.name(of: .action, session.actionID, in: ledger)
-            let e = try ctx.event(
-                .sessionDiscarded, at: max(now, session.start),
-                data: [("session_id", .string(session.id)), ("reason", .string("cancelled"))])
-            let r = try ctx.append([e])
+            let actionID = try p.positionals.first.map { try ctx.resolve(.action, $0, in: ledger).id }
+            let cancelled: Stopped
+            do {
+                cancelled = try ctx.operate { ledger, now, rng in
+                    try ledger.cancel(actionID: actionID, source: Context.source, now: now, rng: &rng)
+                }
+            } catch let e as OperationError {
+                throw try ctx.runningWords(e, verb: "cancel", ledger: ledger) ?? e
+            }
+            let name = ctx.name(of: .action, cancelled.actionID, in: ledger)
             ctx.report(
-                r, json: [("session_id", .string(session.id)), ("discarded", .bool(true))],
-                human: "Cancelled \(name) (running since \(try ctx.calendar(ledger).format(session.start))): nothing counted.")
+                cancelled.written, json: [("session_id", .string(cancelled.sessionID)), ("discarded", .bool(true))],
+                human: "Cancelled \(name) (running since \(try ctx.calendar(ledger).format(cancelled.start))): nothing counted.")
             return ExitCode.ok
         })
 }
@@ -161,23 +160,6 @@ extension Context {
                 throw UsageError(e.message)
             }
         }
-    }
-
-    /// The running session of `action` (or the only one), for stop and cancel.
-    func runningSession(_ action: String?, ledger: Ledger, verb: String) throws -> SessionRecord {
-        let running = try ledger.runningSessions()
-        if let a = action {
-            let d = try resolve(.action, a, in: ledger)
-            guard let s = running.first(where: { $0.actionID == d.id }) else {
-                throw UsageError(.notRunning, d.fields().name ?? d.id)
-            }
-            return s
-        }
-        guard running.count == 1 else {
-            if running.isEmpty { throw UsageError(.nothingRunning) }
-            throw UsageError("\(running.count) sessions are running; name the action to \(verb)")
-        }
-        return running[0]
     }
 }
 
@@ -204,20 +186,18 @@ extension Subcommands {
             let byID = deleted.filter { $0.id == text }
             let byName = deleted.filter { ($0.fields().label) == text }
             if let d = (byID.isEmpty ? byName : byID).max(by: { ($0.deletedSeq ?? 0) < ($1.deletedSeq ?? 0) }) {
-                let type: EventType
-                switch d.kind {
-                case .tag: type = .tagRestored
-                case .action: type = .actionRestored
-                case .goal: type = .goalRestored
-                case .quest: type = .questRestored
-                case .diary: type = .diaryRestored
-                case .todo: type = .todoRestored
-                case .device: throw UsageError("a device's preferences are never deleted; change them with haru prefs set")
+                let restored: DefinitionChanged
+                do {
+                    restored = try ctx.operate { ledger, now, rng in
+                        try ledger.restore(d.kind, id: d.id, source: Context.source, now: now, rng: &rng)
+                    }
+                } catch OperationError.neverDeleted {
+                    throw UsageError("a device's preferences are never deleted; change them with haru prefs set")
                 }
-                let e = try ctx.event(type, at: now, data: [(d.kind.idField.jsonName, .string(d.id))])
-                let r = try ctx.append([e])
                 let name = d.fields().label ?? d.id
-                ctx.report(r, json: [("type", .string(type.name)), ("id", .string(d.id))], human: "Restored \(d.kind.word) \(name).")
+                ctx.report(
+                    restored.written, json: [("type", .string(restored.eventType.name)), ("id", .string(d.id))],
+                    human: "Restored \(d.kind.word) \(name).")
                 return ExitCode.ok
             }
             // Else a deleted record.
@@ -227,16 +207,17 @@ extension Subcommands {
                     "nothing deleted is called \(Echo.quoted(text)): give a deleted tag's, action's or goal's name or id, or a deleted record's ref (`haru records --all` shows them)"
                 )
             }
-            guard row.state == .deleted else {
+            let restored: Corrected
+            do {
+                restored = try ctx.operate { ledger, now, rng in
+                    try ledger.restoreRecord(row.id, source: Context.source, now: now, rng: &rng)
+                }
+            } catch OperationError.notDeleted(let kind, let state) {
                 throw UsageError(
-                    "\(row.kind.rawValue) \(row.ref) is \(row.state == .recorded ? "not deleted" : row.state.rawValue); nothing to restore")
+                    "\(kind.rawValue) \(row.ref) is \(state == .recorded ? "not deleted" : state.rawValue); nothing to restore")
             }
-            let e = try ctx.event(
-                row.kind == .session ? .sessionRestored : .countRestored, at: now,
-                data: [(row.kind == .session ? "session_id" : "entry_id", .string(row.id))])
-            let r = try ctx.append([e])
             ctx.report(
-                r, json: [("type", .string(e.type.name)), ("id", .string(row.id))],
+                restored.written, json: [("type", .string(restored.eventType.name)), ("id", .string(row.id))],
                 human: "Restored \(ctx.name(of: .action, row.actionID, in: ledger)) \(row.kind.rawValue) \(row.ref).")
             return ExitCode.ok
         })
@@ -264,7 +245,7 @@ extension Subcommands {
             let now = try ctx.clockNow()
             let cal = try ctx.calendar(ledger)
             if p.has(.list) {
-                let steps = try ledger.snapshot(zones: ctx.zones) { snap in try Undo.steps(snap, now: now, zones: ctx.zones, limit: 10) }
+                let steps = try ledger.undoSteps(source: Context.source, limit: 10, now: try ctx.nowMicros())
                 if ctx.json {
                     ctx.printJSON(
                         .array(
@@ -272,7 +253,7 @@ extension Subcommands {
                                 .object(
                                     [("seq", .int(Int64(s.event.seq))), ("type", .string(s.event.type.name))]
                                         + (s.compensation.map { [("undo_with", .string($0.type.name))] } ?? [
-                                            ("passed_over", .string(s.why ?? ""))
+                                            ("passed_over", .string(s.refusal.map(Undo.words) ?? ""))
                                         ]))
                             }))
                     return ExitCode.ok
@@ -283,191 +264,47 @@ extension Subcommands {
                 }
                 for s in steps {
                     let what = "seq \(s.event.seq)  \(s.event.type.name) at \(cal.format(s.event.at))"
-                    ctx.out.line(s.compensation.map { "\(what)  → undo with \($0.type.name)" } ?? "\(what)  (passed over: \(s.why ?? ""))")
+                    ctx.out.line(
+                        s.compensation.map { "\(what)  → undo with \($0.type.name)" }
+                            ?? "\(what)  (passed over: \(s.refusal.map(Undo.words) ?? ""))")
                 }
                 return ExitCode.ok
             }
-            let (target, compensation, passed) = try ledger.snapshot(zones: ctx.zones) { snap in
-                try Undo.plan(snap, now: now, zones: ctx.zones)
+            let undone: Undone
+            do {
+                undone = try ctx.operate { ledger, now, rng in try ledger.undo(source: Context.source, now: now, rng: &rng) }
+            } catch OperationError.nothingToUndo(let seq, let refusal) {
+                if let seq { throw UsageError("nothing to undo that can be reversed: seq \(seq) \(refusal.map(Undo.words) ?? "")") }
+                throw UsageError("nothing to undo: no change made from the command line is left to reverse")
             }
-            var e = compensation
-            e.source = "cli:undo:\(target.seq)"
-            let r = try ctx.append([e])
-            for s in passed { ctx.invocation.err.line("Note: passed over seq \(s.event.seq) (\(s.event.type.name)): \(s.why ?? "")") }
+            for s in undone.passedOver {
+                ctx.invocation.err.line("Note: passed over seq \(s.event.seq) (\(s.event.type.name)): \(s.refusal.map(Undo.words) ?? "")")
+            }
+            let target = undone.target
             ctx.report(
-                r,
+                undone.written,
                 json: [
-                    ("undid", .int(Int64(target.seq))), ("type", .string(e.type.name)),
-                    ("passed_over", .array(passed.map { .int(Int64($0.event.seq)) })),
+                    ("undid", .int(Int64(target.seq))), ("type", .string(undone.compensation.name)),
+                    ("passed_over", .array(undone.passedOver.map { .int(Int64($0.event.seq)) })),
                 ],
-                human: "Undid seq \(target.seq) (\(target.type.name) at \(cal.format(target.at))) with \(e.type.name).")
+                human: "Undid seq \(target.seq) (\(target.type.name) at \(cal.format(target.at))) with \(undone.compensation.name).")
             return ExitCode.ok
         })
 }
 
-/// What `haru undo` reverses and how.
+/// Why `haru undo` passes over a change, in the command line's words.
 enum Undo {
-    /// A command-line change not undone yet: its reversal, or why it cannot be reversed.
-    struct Step {
-        var event: Event
-        var compensation: EventInput?
-        var why: String?
-    }
-
-    /// The command-line changes not undone yet, most recent first, up to
-    /// `limit` of them that can be reversed (and those passed over on the
-    /// way). A change that cannot be reversed is passed over, and so is every
-    /// earlier change of the same entity: taking back a session's start
-    /// beneath its stop would delete what the stop made.
-    static func steps(_ snap: Snapshot, now: Instant, zones: ZoneDirectory, limit: Int) throws -> [Step] {
-        var undone = Set<UInt64>()
-        var blocked: [String: UInt64] = [:]
-        var out: [Step] = []
-        var reversible = 0
-        var seq = snap.knownAt
-        var looked = 0
-        while seq >= 1, looked < 100_000, reversible < limit {
-            defer { seq -= 1; looked += 1 }
-            guard let e = try snap.event(seq) else { break }
-            // Another device's changes (pulled by `haru sync`) are undone there,
-            // and their `cli:undo:SEQ` names a seq of that device's log.
-            if e.origin != nil { continue }
-            if e.source.hasPrefix("cli:undo:"), let n = UInt64(e.source.dropFirst("cli:undo:".count)) {
-                undone.insert(n)
-                continue
-            }
-            guard e.source == "cli", !undone.contains(seq) else { continue }
-            let entity = e.payload.entityID(of: e.type)
-            if let entity, let later = blocked[entity] {
-                out.append(
-                    Step(
-                        event: e, compensation: nil,
-                        why: "seq \(later) changed the same \(e.type.name.split(separator: ".")[0]) and cannot be undone"))
-                continue
-            }
-            do {
-                out.append(Step(event: e, compensation: try compensation(for: e, snap, now: now, zones: zones), why: nil))
-                reversible += 1
-            } catch let refusal as NotReversible {
-                if let entity { blocked[entity] = e.seq }
-                out.append(Step(event: e, compensation: nil, why: refusal.why))
-            }
-        }
-        return out
-    }
-
-    /// The most recent command-line change that can be reversed, its
-    /// compensating event, and the changes passed over to reach it.
-    static func plan(_ snap: Snapshot, now: Instant, zones: ZoneDirectory) throws -> (Event, EventInput, [Step]) {
-        let steps = try steps(snap, now: now, zones: zones, limit: 1)
-        guard let target = steps.last, let compensation = target.compensation else {
-            if let last = steps.last { throw UsageError("nothing to undo that can be reversed: seq \(last.event.seq) \(last.why ?? "")") }
-            throw UsageError("nothing to undo: no change made from the command line is left to reverse")
-        }
-        return (target.event, compensation, Array(steps.dropLast()))
-    }
-
-    /// Why a change is not reversed by a compensating event, and what to use instead.
-    struct NotReversible: Error {
-        var why: String
-    }
-
-    static func compensation(for e: Event, _ snap: Snapshot, now: Instant, zones: ZoneDirectory) throws -> EventInput {
-        func make(_ type: EventType, at: Instant = now, _ data: [(String, JSONValue)]) throws -> EventInput {
-            EventInput(type: type, at: at, source: "cli", payload: try Payload.parse(.object(data), type: type, zones: zones))
-        }
-        let field = e.type.entityField
-        let id = e.payload.entityID(of: e.type) ?? ""
-        let key = field?.jsonName ?? ""
-        switch e.type {
-        case .tagCreated: return try make(.tagDeleted, [(key, .string(id))])
-        case .actionCreated: return try make(.actionDeleted, [(key, .string(id))])
-        case .goalCreated: return try make(.goalDeleted, [(key, .string(id))])
-        case .questCreated: return try make(.questDeleted, [(key, .string(id))])
-        case .tagDeleted: return try make(.tagRestored, [(key, .string(id))])
-        case .actionDeleted: return try make(.actionRestored, [(key, .string(id))])
-        case .goalDeleted: return try make(.goalRestored, [(key, .string(id))])
-        case .questDeleted: return try make(.questRestored, [(key, .string(id))])
-        case .tagRestored: return try make(.tagDeleted, [(key, .string(id))])
-        case .actionRestored: return try make(.actionDeleted, [(key, .string(id))])
-        case .goalRestored: return try make(.goalDeleted, [(key, .string(id))])
-        case .questRestored: return try make(.questDeleted, [(key, .string(id))])
-        case .diaryDeleted: return try make(.diaryRestored, [(key, .string(id))])
-        case .diaryRestored: return try make(.diaryDeleted, [(key, .string(id))])
-        case .todoAdded, .todoRestored: return try make(.todoDeleted, [(key, .string(id))])
-        case .todoDeleted: return try make(.todoRestored, [(key, .string(id))])
-        case .todoDone: return try make(.todoUndone, [(key, .string(id))])
-        case .todoUndone: return try make(.todoDone, [(key, .string(id))])
-        case .devicePreferencesChanged:
-            // The preferences it changed, set back to what they were (none, for the first).
-            guard let device = try snap.definition(.device, id) else {
-                throw NotReversible(why: "the device's preferences are not in the state")
-            }
-            let before = device.created.seq == e.seq ? Payload() : device.fields(justBefore: Dated(seq: e.seq, at: e.at))
-            var data: [(String, JSONValue)] = [(key, .string(id))]
-            for (f, _) in e.payload.fields where f != .deviceID {
-                data.append((f.jsonName, before.strings(f).map { .array($0.map { .string($0) }) } ?? .null))
-            }
-            return try make(.devicePreferencesChanged, at: e.at, data)
-        case .diaryWritten:
-            // The first writing of a page: taken away. A page written again:
-            // written back as it was just before (a page is written whole).
-            guard let page = try snap.definition(.diary, id), page.created.seq != e.seq else {
-                return try make(.diaryDeleted, [(key, .string(id))])
-            }
-            let before = page.fields(justBefore: Dated(seq: e.seq, at: e.at))
-            guard case .object(let members) = before.json(type: .diaryWritten, instant: { "\($0)" }) else {
-                throw NotReversible(why: "the page before it cannot be written")
-            }
-            // Made from the page as that write left it: only what it changed
-            // is taken back; what another device wrote meanwhile stays (`PageMerge`).
-            let versions = PageMerge.versions(of: page)
-            let after = page.edits.firstIndex { $0.when.seq == e.seq }.map { versions[$0 + 1] }
-            return try make(.diaryWritten, at: e.at, members + (after.map { [("base", .string(PageMerge.digest($0)))] } ?? []))
-        case .sessionDeleted: return try make(.sessionRestored, [(key, .string(id))])
-        case .sessionRestored: return try make(.sessionDeleted, [(key, .string(id))])
-        case .countAdded: return try make(.countDeleted, [(key, .string(id))])
-        case .countDeleted: return try make(.countRestored, [(key, .string(id))])
-        case .countRestored: return try make(.countDeleted, [(key, .string(id))])
-        case .sessionRecorded: return try make(.sessionDeleted, [(key, .string(id))])
-        case .sessionStarted:
-            // Still running: discarded, as if never started; since stopped: deleted.
-            let running = try snap.runningSessions().contains { $0.id == id }
-            return running
-                ? try make(.sessionDiscarded, at: max(now, e.at), [(key, .string(id)), ("reason", .string("undone"))])
-                : try make(.sessionDeleted, [(key, .string(id))])
-        case .tagEdited, .actionEdited, .goalEdited, .questEdited, .sessionEdited, .countEdited, .todoEdited:
-            // The fields it changed, set back to what they were, at the same effective time.
-            guard let subject = try? Resolver.subject(id, in: snap, reference: .live(now: now)),
-                let entry = try EntityHistory.entries(snap, subject, records: false).first(where: { $0.event.seq == e.seq })
-            else { throw NotReversible(why: "its \(e.type.name) is no longer in the state") }
-            var data: [(String, JSONValue)] = [(key, .string(id))]
-            let cal = try snap.calendar()
-            var nested: [String: [(String, JSONValue)]] = [:]
-            for c in entry.changes {
-                let value: JSONValue = c.from.map { Payload.render(c.field, $0, instant: cal.format) } ?? .null
-                if let parent = c.field.parentName {
-                    nested[parent, default: []].append((c.field.leafName, value))
-                } else {
-                    data.append((c.field.jsonName, value))
-                }
-            }
-            for (parent, members) in nested { data.append((parent, .object(members))) }
-            let type = e.type
-            return try make(type, at: type == .sessionEdited || type == .countEdited ? now : e.at, data)
-        case .sessionStopped:
-            throw NotReversible(why: "a stop is not undone; set its end with: haru edit REF --end TIME")
-        case .sessionDiscarded:
-            throw NotReversible(why: "a discard is not undone; record the session again with the times it had")
-        case .goalFinished, .goalConfirmed:
-            throw NotReversible(
-                why:
-                    "\(e.type == .goalFinished ? "a finish" : "a confirmation") is not undone; give the goal an end date with haru goal edit"
-            )
-        case .settingsChanged:
-            throw NotReversible(why: "a settings change is not undone; change them back with haru settings set")
-        case .ledgerRedacted:
-            throw NotReversible(why: "a redaction is not undone: the text it removed is gone for good")
+    static func words(_ r: UndoRefusal) -> String {
+        switch r {
+        case .blocked(let seq, let entity): "seq \(seq) changed the same \(entity) and cannot be undone"
+        case .stop: "a stop is not undone; set its end with: haru edit REF --end TIME"
+        case .discard: "a discard is not undone; record the session again with the times it had"
+        case .finish: "a finish is not undone; give the goal an end date with haru goal edit"
+        case .confirmation: "a confirmation is not undone; give the goal an end date with haru goal edit"
+        case .settingsChange: "a settings change is not undone; change them back with haru settings set"
+        case .redaction: "a redaction is not undone: the text it removed is gone for good"
+        case .notInState(.devicePreferencesChanged): "the device's preferences are not in the state"
+        case .notInState(let type): "its \(type.name) is no longer in the state"
         }
     }
 }

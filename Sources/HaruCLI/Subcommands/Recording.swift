@@ -32,32 +32,28 @@ extension Subcommands {
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let at = try ctx.recordTime()
-            // A start more than a day ahead is almost always a typo in the date.
-            if at.seconds - (try ctx.clockNow()).seconds > 86_400, !p.has(.future) {
-                throw UsageError("--at \(try ctx.calendar(ledger).format(at)) is more than a day ahead; add --future if that is meant")
-            }
-            let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
-            let name = action.fields().name ?? action.id
-            if let running = try ledger.runningSessions().first(where: { $0.actionID == action.id }) {
-                throw UsageError(.alreadyRunning, name, try ctx.calendar(ledger).format(running.start), ShellWord.quoted(name))
-            }
-            let now = try ctx.clockNow()
-            if now.seconds > at.seconds {
-                try ctx.confirmLongSession(
-                    name, seconds: now.seconds - at.seconds, ledger: ledger, yes: p.has(.yes),
-                    why: " by now (it would start \(try ctx.calendar(ledger).format(at)))")
-            }
-            let sid = p.value(.id) ?? ctx.newID()
-            var events = [try ctx.event(.sessionStarted, at: at, data: [("session_id", .string(sid)), ("action_id", .string(action.id))])]
-            // session.started carries no note: the note is its edit, in the same batch.
-            if let note = p.value(.note) {
-                events.append(try ctx.event(.sessionEdited, at: at, data: [("session_id", .string(sid)), ("note", .string(note))]))
-            }
-            let r = try ctx.append(events)
             let cal = try ctx.calendar(ledger)
+            let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
+            let started: Started
+            do {
+                started = try ctx.operateAskingLong(
+                    yes: p.has(.yes), why: { start, _ in " by now (it would start \(cal.format(start)))" }
+                ) { ledger, now, rng, long in
+                    try ledger.start(
+                        actionID: action.id, at: at, note: p.value(.note), sessionID: p.value(.id), allowFuture: p.has(.future),
+                        allowLong: long, source: Context.source, now: now, rng: &rng)
+                }
+            } catch let e as OperationError {
+                // A start more than a day ahead is almost always a typo in the date.
+                if case .tooFarAhead(let at, _) = e {
+                    throw UsageError("--at \(cal.format(at)) is more than a day ahead; add --future if that is meant")
+                }
+                throw try ctx.runningWords(e, verb: "start", ledger: ledger) ?? e
+            }
             ctx.report(
-                r, json: [("session_id", .string(sid)), ("action_id", .string(action.id)), ("start", .string(cal.format(at)))],
-                human: ctx.words(.started, action.fields().name!, cal.format(at), sid))
+                started.written,
+                json: [("session_id", .string(started.sessionID)), ("action_id", .string(action.id)), ("start", .string(cal.format(at)))],
+                human: ctx.words(.started, action.fields().name!, cal.format(at), started.sessionID))
             return ExitCode.ok
         })
 
@@ -75,43 +71,43 @@ extension Subcommands {
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let at = try ctx.recordTime()
-            let session = try ctx.runningSession(p.positionals.first, ledger: ledger, verb: "stop")
-            let minimum = try ledger.withStoredState { try $0.settings().current.minSessionSeconds }
-            let seconds = at.seconds - session.start.seconds
-            let name = ctx.name(of: .action, session.actionID, in: ledger)
-            guard seconds >= 0 else {
-                let cal = try ctx.calendar(ledger)
-                throw UsageError(
-                    "--at \(cal.format(at)) is before \(name) started (\(cal.format(session.start))); a session must end after it starts")
-            }
-            if seconds == 0 || (seconds > 0 && seconds < minimum) {
-                // A stop in the second of the start leaves nothing to count: discarded too.
-                let why = seconds == 0 ? "stopped the second it started" : "shorter than min_session_seconds (\(seconds) s < \(minimum) s)"
-                let e = try ctx.event(.sessionDiscarded, at: at, data: [("session_id", .string(session.id)), ("reason", .string(why))])
-                let r = try ctx.append([e])
-                let noteLost = p.value(.note) != nil ? " The note was not kept." : ""
-                ctx.report(
-                    r, json: [("session_id", .string(session.id)), ("discarded", .bool(true)), ("seconds", .int(seconds))],
-                    human: (seconds == 0
-                        ? ctx.words(.discardedAtOnce, name)
-                        : ctx.words(.discardedShort, name, ctx.words.duration(seconds), ctx.words.duration(Int64(minimum))))
-                        + noteLost
-                )
-            } else {
+            let cal = try ctx.calendar(ledger)
+            let actionID = try p.positionals.first.map { try ctx.resolve(.action, $0, in: ledger).id }
+            let stopped: Stopped
+            do {
                 // A timer forgotten overnight: asked about, or refused without --yes (`--at` ends it when it really ended).
-                try ctx.confirmLongSession(
-                    name, seconds: seconds, ledger: ledger, yes: p.has(.yes),
-                    why: " (running since \(try ctx.calendar(ledger).format(session.start)); `--at TIME` ends it when it really ended)")
-                var events = [try ctx.event(.sessionStopped, at: at, data: [("session_id", .string(session.id))])]
-                if let note = p.value(.note) {
-                    events.append(
-                        try ctx.event(.sessionEdited, at: at, data: [("session_id", .string(session.id)), ("note", .string(note))]))
+                stopped = try ctx.operateAskingLong(
+                    yes: p.has(.yes), why: { start, _ in " (running since \(cal.format(start)); `--at TIME` ends it when it really ended)" }
+                ) { ledger, now, rng, long in
+                    try ledger.stop(
+                        actionID: actionID, at: at, note: p.value(.note), allowLong: long, source: Context.source, now: now, rng: &rng)
                 }
-                let r = try ctx.append(events)
+            } catch let e as OperationError {
+                if case .endsBeforeStart(let start, let end) = e {
+                    let name = ctx.name(of: .action, try actionID ?? ledger.runningSessions().first?.actionID ?? "", in: ledger)
+                    throw UsageError(
+                        "--at \(cal.format(end)) is before \(name) started (\(cal.format(start))); a session must end after it starts")
+                }
+                throw try ctx.runningWords(e, verb: "stop", ledger: ledger) ?? e
+            }
+            let name = ctx.name(of: .action, stopped.actionID, in: ledger)
+            let seconds = stopped.seconds
+            let json: [(String, JSONValue)] = [
+                ("session_id", .string(stopped.sessionID)), ("discarded", .bool(stopped.discarded != nil)), ("seconds", .int(seconds)),
+            ]
+            switch stopped.discarded {
+            case .shorterThan(let minimum):
                 ctx.report(
-                    r, json: [("session_id", .string(session.id)), ("discarded", .bool(false)), ("seconds", .int(seconds))],
-                    human: ctx.words(.stopped, name, ctx.words.duration(seconds)))
-                try ctx.warnOverlaps(session.id, ledger: ledger, now: at)
+                    stopped.written, json: json,
+                    human: ctx.words(.discardedShort, name, ctx.words.duration(seconds), ctx.words.duration(Int64(minimum)))
+                        + (p.value(.note) != nil ? " The note was not kept." : ""))
+            case .some:
+                ctx.report(
+                    stopped.written, json: json,
+                    human: ctx.words(.discardedAtOnce, name) + (p.value(.note) != nil ? " The note was not kept." : ""))
+            case nil:
+                ctx.report(stopped.written, json: json, human: ctx.words(.stopped, name, ctx.words.duration(seconds)))
+                try ctx.warnOverlaps(stopped.sessionID, ledger: ledger, now: at)
             }
             return ExitCode.ok
         })
@@ -130,13 +126,15 @@ extension Subcommands {
                 guard let n = Int64(p.positionals[1]) else { throw UsageError("N: \"\(p.positionals[1])\" is not a whole number") }
                 amount = n
             }
-            let id = p.value(.id) ?? ctx.newID()
-            var data: [(String, JSONValue)] = [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))]
-            if let note = p.value(.note) { data.append(("note", .string(note))) }
-            let e = try ctx.event(.countAdded, at: try ctx.recordTime(), data: data)
-            let r = try ctx.append([e])
+            let at = try ctx.recordTime()
+            let counted = try ctx.operate { ledger, now, rng in
+                try ledger.count(
+                    actionID: action.id, amount: amount, at: at, note: p.value(.note), entryID: p.value(.id),
+                    source: Context.source, now: now, rng: &rng)
+            }
             ctx.report(
-                r, json: [("entry_id", .string(id)), ("action_id", .string(action.id)), ("amount", .int(amount))],
+                counted.written,
+                json: [("entry_id", .string(counted.entryID)), ("action_id", .string(action.id)), ("amount", .int(amount))],
                 human: ctx.words(.counted, String(amount), action.fields().name!))
             return ExitCode.ok
         })

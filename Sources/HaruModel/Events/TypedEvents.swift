@@ -32,6 +32,8 @@ public enum Edit<Value: Sendable>: Sendable {
     case clear
 }
 
+extension Edit: Equatable where Value: Equatable {}
+
 /// What a quest counts: one action (its own tracking is the measure), or
 /// every action carrying a tag, by time or by count.
 public enum QuestTarget: Sendable, Equatable {
