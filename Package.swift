@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(name: "haru-bench", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews"], path: "Benchmarks/HaruBench"),
         .target(name: "TestSupport", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruCLI"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "HaruLedgerTests", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],
+            name: "HaruLedgerTests", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruOperations", "TestSupport"],
             path: "Tests/HaruLedgerTests"),
         .testTarget(
             name: "HaruCLITests", dependencies: ["HaruCLI", "HaruLedger", "HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "TestSupport"],

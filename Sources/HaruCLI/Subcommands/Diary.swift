@@ -91,26 +91,18 @@ extension Subcommands {
             else {
                 throw UsageError(.nothingToWrite)
             }
-            let old = try ledger.snapshot(zones: ctx.zones) { snap in
-                try snap.definition(.diary, day.description).flatMap { $0.isLive ? $0.fields() : nil }
+            // `--detach N` names the N-th attachment of the page as it stands.
+            let attachments = try ledger.snapshot(zones: ctx.zones) { snap in
+                try snap.definition(.diary, day.description).flatMap { $0.isLive ? $0.fields().strings(.attachments) : nil } ?? []
             }
-            var (mood, text) = (old?.string(.mood), old?.string(.text))
-            var (hiddenActions, hiddenGoals) = (old?.strings(.hiddenActionIDs) ?? [], old?.strings(.hiddenGoalIDs) ?? [])
-            var moodPhoto = old?.string(.moodPhoto)
-            var attachments = old?.strings(.attachments) ?? []
-            var events = old?.strings(.calendarEventIDs) ?? []
-            for e in p.all(.calendarEvent) where !events.contains(e) { events.append(e) }
-            for e in p.all(.noCalendarEvent) { events.removeAll { $0 == e } }
-            // Files become blobs stored in the same commit as the page that names them.
-            var blobs: [[UInt8]] = []
-            func blob(_ path: String, _ option: String) throws -> String {
+            func file(_ path: String, _ option: String) throws -> [UInt8] {
                 let bytes = try ctx.invocation.readInput(path).array
                 guard !bytes.isEmpty else { throw UsageError("\(option): \(path) is empty") }
-                blobs.append(bytes)
-                return bytes.withUnsafeBytes { SHA256Context().hash($0) }.description
+                return bytes
             }
-            if let m = p.value(.mood) { mood = m == "none" ? nil : m }
-            if let f = p.value(.moodPhoto) { moodPhoto = f == "none" ? nil : try blob(f, "--mood-photo") }
+            var change = PageChange()
+            if let m = p.value(.mood) { change.mood = m == "none" ? .clear : .set(m) }
+            if let f = p.value(.moodPhoto) { change.moodPhoto = f == "none" ? .clear : .set(try file(f, "--mood-photo")) }
             for d in p.all(.detach) {
                 if let n = Int(d), d.allSatisfy(\.isNumber) {
                     guard n >= 1, n <= attachments.count else {
@@ -118,7 +110,7 @@ extension Subcommands {
                             "--detach: the page has \(attachments.count) attachment\(attachments.count == 1 ? "" : "s"); give 1 to \(attachments.count) or a digest"
                         )
                     }
-                    attachments.remove(at: n - 1)
+                    change.detach.append(attachments[n - 1])
                 } else {
                     let matching = attachments.filter { $0.hasPrefix(d.lowercased()) }
                     guard matching.count == 1, d.count >= 4 else {
@@ -126,58 +118,42 @@ extension Subcommands {
                             "--detach: \(matching.isEmpty ? "no" : "more than one") attachment of the page has a digest starting \(Echo.quoted(d))"
                         )
                     }
-                    attachments.removeAll { $0 == matching[0] }
+                    change.detach.append(matching[0])
                 }
             }
-            for f in p.all(.attach) {
-                let d = try blob(f, "--attach")
-                if !attachments.contains(d) { attachments.append(d) }
-            }
+            change.attach = try p.all(.attach).map { try file($0, "--attach") }
             if let t = p.value(.text) {
                 if t == "-" {
                     let bytes = try ctx.invocation.readInput(nil).array
                     guard let s = String(validating: bytes, as: UTF8.self) else {
                         throw UsageError("--text -: standard input is not UTF-8 text")
                     }
-                    text = s.hasSuffix("\n") ? String(s.dropLast()) : s
+                    change.text = .set(s.hasSuffix("\n") ? String(s.dropLast()) : s)
                 } else {
-                    text = t == "none" ? nil : t
+                    change.text = t == "none" ? .clear : .set(t)
                 }
             }
             try ledger.snapshot(zones: ctx.zones) { snap in
-                for a in p.all(.hideAction) { hiddenActions.append(try ctx.resolve(.action, a, in: snap).id) }
-                for a in p.all(.showAction) {
-                    let id = try ctx.resolve(.action, a, in: snap).id
-                    hiddenActions.removeAll { $0 == id }
-                }
-                for g in p.all(.hideGoal) { hiddenGoals.append(try ctx.resolve(.goal, g, in: snap).id) }
-                for g in p.all(.showGoal) {
-                    let id = try ctx.resolve(.goal, g, in: snap).id
-                    hiddenGoals.removeAll { $0 == id }
-                }
+                change.hideActions = try p.all(.hideAction).map { try ctx.resolve(.action, $0, in: snap).id }
+                change.showActions = try p.all(.showAction).map { try ctx.resolve(.action, $0, in: snap).id }
+                change.hideGoals = try p.all(.hideGoal).map { try ctx.resolve(.goal, $0, in: snap).id }
+                change.showGoals = try p.all(.showGoal).map { try ctx.resolve(.goal, $0, in: snap).id }
             }
-            var data: [(String, JSONValue)] = [("date", .string(day.description))]
-            if let mood { data.append(("mood", .string(mood))) }
-            if let text { data.append(("text", .string(text))) }
-            if let moodPhoto { data.append(("mood_photo", .string(moodPhoto))) }
-            if !attachments.isEmpty { data.append(("attachments", .array(attachments.map { .string($0) }))) }
-            if !events.isEmpty { data.append(("calendar_event_ids", .array(events.map { .string($0) }))) }
-            let unique = { (ids: [String]) in ids.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
-            if !hiddenActions.isEmpty { data.append(("hidden_action_ids", .array(unique(hiddenActions).map { .string($0) }))) }
-            if !hiddenGoals.isEmpty { data.append(("hidden_goal_ids", .array(unique(hiddenGoals).map { .string($0) }))) }
-            guard data.count > 1 else {
+            (change.addCalendarEvents, change.removeCalendarEvents) = (p.all(.calendarEvent), p.all(.noCalendarEvent))
+            let at = try ctx.eventTime()
+            let written: PageWritten
+            do {
+                written = try ctx.operate { ledger, now, rng in
+                    try ledger.writePage(day, change, at: at, source: Context.source, now: now, rng: &rng)
+                }
+            } catch OperationError.emptyPage {
                 throw UsageError("that leaves the page of \(day) empty; `haru diary delete \(day)` takes a page away")
             }
-            // The page this write was made from: a device that wrote it
-            // meanwhile keeps what only it changed, once the two sync.
-            data.append(("base", .string(PageMerge.digest(old ?? Payload()))))
-            let e = try ctx.event(.diaryWritten, at: try ctx.eventTime(), data: data)
-            let r = try ctx.append([e], blobs: blobs)
+            let files = written.filesStored
             ctx.report(
-                r, json: [("type", .string(EventType.diaryWritten.name)), ("id", .string(day.description))],
+                written.written, json: [("type", .string(EventType.diaryWritten.name)), ("id", .string(day.description))],
                 human: ctx.words(.diaryWritten, day.description)
-                    + (blobs.isEmpty
-                        ? "" : ctx.words.said(" (\(blobs.count) file\(blobs.count == 1 ? "" : "s") kept)", .filesKept, String(blobs.count)))
+                    + (files == 0 ? "" : ctx.words.said(" (\(files) file\(files == 1 ? "" : "s") kept)", .filesKept, String(files)))
             )
             return ExitCode.ok
         })
@@ -196,9 +172,14 @@ extension Subcommands {
                         ? "\(day) has no diary page (`haru diary \(day)` shows the day)"
                         : "the diary page of \(day) is deleted already (`haru restore \(day)` brings it back)")
             }
-            return try ctx.write(
-                .diaryDeleted, [("date", .string(day.description))], id: day.description,
+            let at = try ctx.eventTime()
+            let deleted = try ctx.operate { ledger, now, rng in
+                try ledger.delete(.diary, id: day.description, at: at, source: Context.source, now: now, rng: &rng)
+            }
+            ctx.report(
+                deleted.written, json: [("type", .string(deleted.eventType.name)), ("id", .string(day.description))],
                 human: ctx.words(.diaryDeleted, day.description))
+            return ExitCode.ok
         })
 }
 

@@ -141,20 +141,21 @@ extension Ledger {
 
     /// Deletes a definition (a tag, action, goal, quest, diary page or to-do).
     /// What goes with it (an action's records) leaves the totals with it.
+    /// - Parameter at: the effective time (nil: now).
     /// - Throws: `OperationError.unknown`, `.neverDeleted` (a device's preferences); the fold refuses one deleted already.
     @discardableResult
-    public func delete<G: RandomNumberGenerator>(_ kind: DefinitionKind, id: String, source: String = "app", now: Int64, rng: inout G)
-        throws -> DefinitionChanged
-    {
-        try changeDefinition(kind, id: id, restoring: false, source: source, now: now, rng: &rng)
+    public func delete<G: RandomNumberGenerator>(
+        _ kind: DefinitionKind, id: String, at: Instant? = nil, source: String = "app", now: Int64, rng: inout G
+    ) throws -> DefinitionChanged {
+        try changeDefinition(kind, id: id, restoring: false, at: at, source: source, now: now, rng: &rng)
     }
 
     /// Brings a deleted definition back (a tag or action only while no live one has its name).
     @discardableResult
-    public func restore<G: RandomNumberGenerator>(_ kind: DefinitionKind, id: String, source: String = "app", now: Int64, rng: inout G)
-        throws -> DefinitionChanged
-    {
-        try changeDefinition(kind, id: id, restoring: true, source: source, now: now, rng: &rng)
+    public func restore<G: RandomNumberGenerator>(
+        _ kind: DefinitionKind, id: String, at: Instant? = nil, source: String = "app", now: Int64, rng: inout G
+    ) throws -> DefinitionChanged {
+        try changeDefinition(kind, id: id, restoring: true, at: at, source: source, now: now, rng: &rng)
     }
 
     private func correctRecord<G: RandomNumberGenerator>(_ id: String, restoring: Bool, source: String, now: Int64, rng: inout G) throws
@@ -184,7 +185,7 @@ extension Ledger {
     }
 
     private func changeDefinition<G: RandomNumberGenerator>(
-        _ kind: DefinitionKind, id: String, restoring: Bool, source: String, now: Int64, rng: inout G
+        _ kind: DefinitionKind, id: String, restoring: Bool, at: Instant?, source: String, now: Int64, rng: inout G
     ) throws -> DefinitionChanged {
         let type: EventType
         switch kind {
@@ -200,7 +201,7 @@ extension Ledger {
             guard let d = try snap.definition(kind, id) else { throw OperationError.unknown(id) }
             let out = DefinitionChanged(
                 kind: kind, id: id, label: d.fields().label, eventType: type, written: AppendResult(seqs: [], appended: 0, head: 0))
-            return ([try Self.idEvent(type, id, at: Instant(micros: now), source: source, snap)], out)
+            return ([try Self.idEvent(type, id, at: at ?? Instant(micros: now), source: source, snap)], out)
         }
         outcome.written = written
         return outcome
