@@ -247,16 +247,6 @@ struct Context {
         }
     }
 
-    /// An event from a command's flags, checked exactly as a JSONL line would be.
-    func event(_ type: EventType, at: Instant, data: [(String, JSONValue)]) throws -> EventInput {
-        do {
-            let payload = try Payload.parse(.object(data), type: type, zones: zones)
-            return EventInput(type: type, at: at, source: "cli", payload: payload)
-        } catch {
-            throw UsageError(Context.commandWords(error))
-        }
-    }
-
     /// A fresh entity id (UUID v4, lower case).
     mutating func newID() -> String { EventID.random(using: &rng).description }
 

@@ -13,25 +13,6 @@ extension Subcommands {
     }
 }
 
-extension Parsed {
-    /// The `order` member when `--order` was given.
-    func orderMember() throws -> [(String, JSONValue)] {
-        guard let o = value(.order) else { return [] }
-        guard let n = Int64(o) else { throw UsageError("--order: \"\(o)\" is not a whole number") }
-        return [("order", .int(n))]
-    }
-}
-
-extension Context {
-    /// Appends one event built from flags and reports it.
-    mutating func write(_ type: EventType, _ data: [(String, JSONValue)], id: String, human: String) throws -> Int32 {
-        let e = try event(type, at: try eventTime(), data: data)
-        let r = try append([e])
-        report(r, json: [("type", .string(type.name)), ("id", .string(id))], human: human)
-        return ExitCode.ok
-    }
-}
-
 extension Context {
     /// What deleting an action takes out of the totals, in words; nil when it has no records.
     func recordImpact(of action: String, ledger: Ledger) throws -> String? {

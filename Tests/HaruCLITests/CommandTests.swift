@@ -1,13 +1,13 @@
-import TestSupport
 import Glibc
+import TestSupport
 import Testing
 
 @testable import HaruCLI
-@_spi(Layers) @testable import HaruLedger
 @_spi(Layers) @testable import HaruEngine
+@_spi(Layers) @testable import HaruLedger
 @_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruViews
 
 /// A ledger with a tag, a time action and a count action, made through the CLI.
@@ -126,11 +126,14 @@ struct WriteCommands {
         (["count", "read"], #"action "read" tracks time, so it cannot take a count"#),
         (["stop", "read"], "Reading is not running"),
         (["stop"], "nothing is running"),
-        (["quest", "add", "--goal", "nope", "--action", "read", "--period", "weekly", "--target", "2h"], #"no goal named "nope" (`haru goals` lists them)"#),
+        (
+            ["quest", "add", "--goal", "nope", "--action", "read", "--period", "weekly", "--target", "2h"],
+            #"no goal named "nope" (`haru goals` lists them)"#
+        ),
         (["quest", "add", "--goal", "g", "--action", "read", "--period", "weekly", "--target", "two hours"], "is not a duration"),
-        (["goal", "add", "X", "--start", "2026-02-30"], "Error: start_date: must be a date YYYY-MM-DD"),
+        (["goal", "add", "X", "--start", "2026-02-30"], "Error: --start: must be a date YYYY-MM-DD"),
         (["action", "add", "Reading", "--tracking", "time"], #"an action named "Reading" already exists"#),
-        (["goal", "confirm", "g", "maybe"], "Error: outcome: must be one of achieved, not_achieved"),
+        (["goal", "confirm", "g", "maybe"], "Error: OUTCOME: must be one of achieved, not_achieved"),
     ])
     func badCommandInputExitsTwoAndWritesNothing(args: [String], message: String) throws {
         let dir = cliLedger()
@@ -201,13 +204,19 @@ struct AppendCommand {
     /// whole batch is still refused.
     @Test(arguments: [
         (1_300, "{\"type\":\"count.added\"", "line 1300: event: invalid JSON at column 22"),
-        (1_400, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c7","action_id":"water","amount":1}}"#,
-         #"line 1400: data.entry_id: count entry "c7" already exists"#),
+        (
+            1_400, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"c7","action_id":"water","amount":1}}"#,
+            #"line 1400: data.entry_id: count entry "c7" already exists"#
+        ),
         // Plain lines (the reader's fast path takes their shape, declines them, and the full parser names the rule).
-        (1_350, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"x1","action_id":"water","amount":0}}"#,
-         "line 1350: data.amount: must be a whole number from 1 to 999 (got 0)"),
-        (1_450, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"x2","action_id":"water"}}"#,
-         "line 1450: data.amount: is required for count.added"),
+        (
+            1_350, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"x1","action_id":"water","amount":0}}"#,
+            "line 1350: data.amount: must be a whole number from 1 to 999 (got 0)"
+        ),
+        (
+            1_450, #"{"type":"count.added","at":"2026-03-04T09:00:00+09:00","data":{"entry_id":"x2","action_id":"water"}}"#,
+            "line 1450: data.amount: is required for count.added"
+        ),
     ])
     func aBadLineFarIntoALongBatchIsNamedAndNothingIsWritten(line: Int, bad: String, message: String) throws {
         let dir = cliLedger()
@@ -247,7 +256,10 @@ struct AppendCommand {
         for (args, why) in [
             (["append", dir.path + "/missing.jsonl"], "missing.jsonl: no such file"),
             (["import", "timew", dir.path], "cannot read \(dir.path): it is a directory"),
-            (["import", "jsonl", "/dev/null"], "/dev/null: not a regular file (a pipe or a device: give - and redirect it to standard input)"),
+            (
+                ["import", "jsonl", "/dev/null"],
+                "/dev/null: not a regular file (a pipe or a device: give - and redirect it to standard input)"
+            ),
         ] {
             let r = haru(args, ledger: dir.ledgerPath)
             #expect(r.code == 2 && r.err.contains(why), "\(args): \(r.err)")

@@ -5,8 +5,8 @@ import Testing
 @testable import HaruCLI
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruViews
 
 /// A ledger with a week of records, a goal with two quests, a rename and a deletion.
@@ -107,7 +107,9 @@ struct DefinitionListings {
         #expect(haru(["init", "--time-zone", "Asia/Seoul"] + now, ledger: p).code == 0)
         #expect(haru(["action", "add", "Water", "--tracking", "count", "--id", "water"] + now, ledger: p).code == 0)
         #expect(haru(["goal", "add", "Drink", "--id", "g", "--start", "2026-03-01"] + now, ledger: p).code == 0)
-        #expect(haru(["quest", "add", "--goal", "g", "--action", "Water", "--period", "daily", "--target", "2", "--id", "q"] + now, ledger: p).code == 0)
+        #expect(
+            haru(["quest", "add", "--goal", "g", "--action", "Water", "--period", "daily", "--target", "2", "--id", "q"] + now, ledger: p)
+                .code == 0)
         let past = ["--as-of", "2026-03-05"] + now
         #expect(haru(["progress", "--json"] + past, ledger: p).out.contains(#""goal_id":"g""#))
         let goals = haru(["goals"] + past, ledger: p).out
@@ -146,7 +148,8 @@ struct DefinitionListings {
 struct SettingsCommand {
     @Test func setWritesOneEventAndShowReadsItBack() {
         let dir = readSideLedger()
-        let set = haru(["settings", "set", "--day-start", "05:00", "--from", "2026-03-06", "--long-session-hours", "4"], ledger: dir.ledgerPath)
+        let set = haru(
+            ["settings", "set", "--day-start", "05:00", "--from", "2026-03-06", "--long-session-hours", "4"], ledger: dir.ledgerPath)
         #expect(set.code == 0, "\(set.err)")
         #expect(set.out.hasPrefix("Changed day_start to 05:00, long_session_hours to 4 for the days from 2026-03-06 on."), "\(set.out)")
         let early = haru(["settings", "--as-of", "2026-03-04"], ledger: dir.ledgerPath).out
@@ -162,7 +165,7 @@ struct SettingsCommand {
             (["settings", "set"], "give at least one setting to change"),
             (["settings", "set", "--long-session-hours", "13"], "long_session_hours"),
             (["settings", "set", "--long-session-hours", "x"], #"--long-session-hours: "x" is not a whole number"#),
-            (["settings", "set", "--week-start", "someday"], "week_start"),
+            (["settings", "set", "--week-start", "someday"], "--week-start: must be a weekday"),
             (["settings", "set", "--min-session-seconds", "60", "--from", "2026-03-01"], "from"),
         ] {
             let r = haru(args, ledger: dir.ledgerPath)
@@ -189,7 +192,9 @@ struct HistoryCommand {
         let dir = readSideLedger()
         let edit = haru(
             ["append"], ledger: dir.ledgerPath,
-            stdin: #"{"type":"session.edited","at":"2026-03-06T00:00:00+09:00","data":{"session_id":"s-night","end":"2026-03-05T06:00:00+09:00"}}"#)
+            stdin:
+                #"{"type":"session.edited","at":"2026-03-06T00:00:00+09:00","data":{"session_id":"s-night","end":"2026-03-05T06:00:00+09:00"}}"#
+        )
         #expect(edit.code == 0)
         let r = haru(["history", "s-nig"], ledger: dir.ledgerPath)
         #expect(r.out.contains("end 2026-03-05T06:30:00+09:00 → 2026-03-05T06:00:00+09:00"), "\(r.out)")
@@ -228,16 +233,22 @@ struct RunningAlert {
 struct NewFlagsBadInput {
     @Test(arguments: [
         (["action", "add", "Run", "--tracking", "time", "--order", "x"], #"--order: "x" is not a whole number"#),
-        (["action", "add", "Run", "--tracking", "time", "--order", "-1"], "Error: order: must be a whole number from 0 to 1000000 (got -1)"),
+        (
+            ["action", "add", "Run", "--tracking", "time", "--order", "-1"],
+            "Error: order: must be a whole number from 0 to 1000000 (got -1)"
+        ),
         (["tag", "edit", "Study", "--order", "1000001"], "Error: order: must be a whole number from 0 to 1000000 (got 1000001)"),
-        (["action", "add", "Run", "--tracking", "time", "--symbol", String(repeating: "s", count: 65)], "Error: symbol: must be at most 64 characters"),
+        (
+            ["action", "add", "Run", "--tracking", "time", "--symbol", String(repeating: "s", count: 65)],
+            "Error: symbol: must be at most 64 characters"
+        ),
         (["count", "water", "--wait", "soon"], #"--wait: "soon" is not a number of seconds"#),
         (["export", "jsonl", "--from", "0"], #"--from: "0" is not a seq"#),
         (["export", "csv", "/tmp/x", "--lang", "de"], "--lang takes en, ko or ja"),
         (["records", "--tag", "Nope"], #"no tag named "Nope""#),
         (["history"], "missing ID|NAME|REF"),
         (["history", "read", "--records", "--all"], "unknown option '--all'"),
-        (["settings", "set", "--representative", "middle"], "Error: representative: must be one of earliest, latest"),
+        (["settings", "set", "--representative", "middle"], "Error: --representative: must be one of earliest, latest"),
     ])
     func refusesWithExitTwo(_ args: [String], _ message: String) {
         let dir = cliLedger()

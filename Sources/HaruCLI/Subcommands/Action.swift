@@ -16,18 +16,17 @@ extension Subcommands {
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    guard let tracking = p.value(.tracking) else { throw UsageError("--tracking time|count is required") }
+                    guard let tracking = try p.choice(.tracking, Tracking.self) else {
+                        throw UsageError("--tracking time|count is required")
+                    }
                     let ledger = try ctx.openLedger()
                     let id = p.value(.id) ?? ctx.newID()
-                    var data: [(String, JSONValue)] = [
-                        ("action_id", .string(id)), ("name", .string(p.positionals[0])), ("tracking", .string(tracking)),
-                    ]
                     let tags = try p.all(.tag).map { try ctx.resolve(.tag, $0, in: ledger).id }
-                    if !tags.isEmpty { data.append(("tag_ids", .array(tags.map { .string($0) }))) }
-                    if let s = p.value(.symbol) { data.append(("symbol", .string(s))) }
-                    if p.has(.favorite) { data.append(("favorite", .bool(true))) }
-                    data += try p.orderMember()
-                    return try ctx.write(.actionCreated, data, id: id, human: ctx.words(.createdAction, p.positionals[0], id))
+                    let action = ActionCreated(
+                        actionID: id, name: p.positionals[0], tracking: tracking, tagIDs: tags.isEmpty ? nil : tags,
+                        symbol: p.value(.symbol),
+                        favorite: p.has(.favorite) ? true : nil, order: try p.order())
+                    return try ctx.write(action, id: id, human: ctx.words(.createdAction, p.positionals[0], id))
                 }),
             Command(
                 name: "edit", abstract: "Edit an action (its tracking never changes).",
@@ -45,18 +44,16 @@ extension Subcommands {
                 run: { ctx, p in
                     let ledger = try ctx.openLedger()
                     let a = try ctx.resolve(.action, p.positionals[0], in: ledger)
-                    var data: [(String, JSONValue)] = [("action_id", .string(a.id))]
-                    if let n = p.value(.name) { data.append(("name", .string(n))) }
-                    if p.has(.noTags) { data.append(("tag_ids", .array([]))) }
                     let tags = try p.all(.tag).map { try ctx.resolve(.tag, $0, in: ledger).id }
-                    if !tags.isEmpty { data.append(("tag_ids", .array(tags.map { .string($0) }))) }
-                    if let s = p.value(.symbol) { data.append(("symbol", s == "none" ? .null : .string(s))) }
-                    if let f = p.value(.favorite) {
+                    let favorite = try p.value(.favorite).map { f in
                         guard f == "yes" || f == "no" else { throw UsageError("--favorite takes yes or no") }
-                        data.append(("favorite", .bool(f == "yes")))
+                        return f == "yes"
                     }
-                    data += try p.orderMember()
-                    return try ctx.write(.actionEdited, data, id: a.id, human: "Edited action \(a.fields().name ?? a.id).")
+                    let edit = ActionEdited(
+                        actionID: a.id, name: p.value(.name), tagIDs: !tags.isEmpty ? tags : p.has(.noTags) ? [] : nil,
+                        symbol: p.edit(.symbol),
+                        favorite: favorite, order: try p.order())
+                    return try ctx.write(edit, id: a.id, human: "Edited action \(a.fields().name ?? a.id).")
                 }),
             Command(
                 name: "delete", abstract: "Delete an action; its sessions and counts leave every total.",
@@ -70,7 +67,7 @@ extension Subcommands {
                     let name = a.fields().name ?? a.id
                     try ctx.confirmDeletion(name, impact: try ctx.recordImpact(of: a.id, ledger: ledger), yes: p.has(.yes))
                     return try ctx.write(
-                        .actionDeleted, [("action_id", .string(a.id))], id: a.id,
+                        ActionDeleted(actionID: a.id), id: a.id,
                         human: "Deleted action \(name) (`haru restore \(ShellWord.quoted(name))` brings it back).")
                 }),
         ])

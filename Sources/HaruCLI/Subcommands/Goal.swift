@@ -22,17 +22,13 @@ extension Subcommands {
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    guard let start = p.value(.start) else { throw UsageError("--start DATE is required") }
+                    guard let start = try p.date(.start) else { throw UsageError("--start DATE is required") }
                     let id = p.value(.id) ?? ctx.newID()
-                    var data: [(String, JSONValue)] = [
-                        ("goal_id", .string(id)), ("title", .string(p.positionals[0])), ("start_date", .string(start)),
-                    ]
-                    if let e = p.value(.end) { data.append(("end_date", .string(e))) }
-                    if let t = p.value(.threshold) { data.append(("threshold_percent", try number(t, "--threshold"))) }
-                    if let s = p.value(.symbol) { data.append(("symbol", .string(s))) }
-                    if let c = p.value(.color) { data.append(("color", .string(c))) }
-                    data += try p.orderMember()
-                    return try ctx.write(.goalCreated, data, id: id, human: ctx.words(.createdGoal, p.positionals[0], id))
+                    let goal = GoalCreated(
+                        goalID: id, title: p.positionals[0], startDate: start, endDate: try p.date(.end),
+                        thresholdPercent: try p.int(.threshold),
+                        symbol: p.value(.symbol), color: p.value(.color), order: try p.order())
+                    return try ctx.write(goal, id: id, human: ctx.words(.createdGoal, p.positionals[0], id))
                 }),
             Command(
                 name: "edit", abstract: "Edit a goal; the edit takes effect at --at.",
@@ -49,15 +45,11 @@ extension Subcommands {
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let id = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger()).id
-                    var data: [(String, JSONValue)] = [("goal_id", .string(id))]
-                    if let t = p.value(.title) { data.append(("title", .string(t))) }
-                    if let s = p.value(.start) { data.append(("start_date", .string(s))) }
-                    if let e = p.value(.end) { data.append(("end_date", e == "none" ? .null : .string(e))) }
-                    if let t = p.value(.threshold) { data.append(("threshold_percent", try number(t, "--threshold"))) }
-                    if let s = p.value(.symbol) { data.append(("symbol", s == "none" ? .null : .string(s))) }
-                    if let c = p.value(.color) { data.append(("color", c == "none" ? .null : .string(c))) }
-                    data += try p.orderMember()
-                    return try ctx.write(.goalEdited, data, id: id, human: "Edited goal \(id).")
+                    let edit = GoalEdited(
+                        goalID: id, title: p.value(.title), startDate: try p.date(.start),
+                        endDate: try p.edit(.end) { try Parsed.date($0, .end) },
+                        thresholdPercent: try p.int(.threshold), symbol: p.edit(.symbol), color: p.edit(.color), order: try p.order())
+                    return try ctx.write(edit, id: id, human: "Edited goal \(id).")
                 }),
             Command(
                 name: "finish", abstract: "Finish a goal without an end date; it is judged at --at.",
@@ -65,7 +57,7 @@ extension Subcommands {
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let id = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger()).id
-                    return try ctx.write(.goalFinished, [("goal_id", .string(id))], id: id, human: "Finished goal \(p.positionals[0]).")
+                    return try ctx.write(GoalFinished(goalID: id), id: id, human: "Finished goal \(p.positionals[0]).")
                 }),
             Command(
                 name: "confirm", abstract: "Answer for a goal without quests: achieved or not.",
@@ -74,9 +66,10 @@ extension Subcommands {
                 minArgs: 2, maxArgs: 2,
                 run: { ctx, p in
                     let id = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger()).id
+                    let outcome = try Parsed.choice(p.positionals[1], OptionKey("OUTCOME"), Outcome.self)
                     return try ctx.write(
-                        .goalConfirmed, [("goal_id", .string(id)), ("outcome", .string(p.positionals[1]))],
-                        id: id, human: "Confirmed goal \(p.positionals[0]) as \(p.positionals[1]).")
+                        GoalConfirmed(goalID: id, outcome: outcome), id: id,
+                        human: "Confirmed goal \(p.positionals[0]) as \(p.positionals[1]).")
                 }),
             Command(
                 name: "delete", abstract: "Delete a goal (its quests go with it).", usage: "goal delete GOAL [--yes]",
@@ -93,14 +86,9 @@ extension Subcommands {
                         impact: quests.isEmpty ? nil : "its \(quests.count) quest\(quests.count == 1 ? "" : "s") and their progress go",
                         yes: p.has(.yes))
                     return try ctx.write(
-                        .goalDeleted, [("goal_id", .string(id))], id: id,
+                        GoalDeleted(goalID: id), id: id,
                         human: "Deleted goal \(title) (`haru restore \(id)` brings it back).")
                 }),
         ])
 
-    /// A whole-number option value as JSON (range rules are the payload's).
-    static func number(_ text: String, _ option: String) throws -> JSONValue {
-        guard let n = Int64(text) else { throw UsageError("\(option): \"\(text)\" is not a whole number") }
-        return .int(n)
-    }
 }

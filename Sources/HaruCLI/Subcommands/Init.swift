@@ -26,11 +26,12 @@ extension Subcommands {
                 p.value(.timeZone).map { ($0, "") } ?? systemZone(ctx.invocation.environment, localtime: ctx.invocation.localtime) ?? (
                     "UTC", ", as no system zone was found"
                 )
-            var data: [(String, JSONValue)] = [("time_zone", .string(zone))]
-            if let d = p.value(.dayStart) { data.append(("day_start", .string(d))) }
-            if let w = p.value(.weekStart) { data.append(("week_start", .string(w))) }
             // Validate before creating anything, so a typo leaves no directory behind.
-            let first = try ctx.event(.settingsChanged, at: try ctx.eventTime(), data: data)
+            var settings = SettingsChanged(timeZone: zone)
+            (settings.dayStart, settings.weekStart) = (
+                try p.clock(.dayStart), try p.value(.weekStart).map { try Parsed.weekday($0, .weekStart) }
+            )
+            let first = try ctx.input(settings, at: try ctx.eventTime())
             makeParents(of: path)
             // All or nothing: the ledger is made beside its place, with its first
             // event, and renamed into place only then. A full disk, an I/O error

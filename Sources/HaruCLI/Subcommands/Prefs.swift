@@ -13,10 +13,16 @@ extension OptionKey {
 }
 
 /// A device's preferences: each list, the option that adds to it and the one that takes from it.
-private let preferenceLists: [(field: Field, kind: DefinitionKind, add: OptionKey, remove: OptionKey, words: String)] = [
-    (.pinnedGoalIDs, .goal, .pin, .unpin, "pinned goals"), (.collapsedGoalIDs, .goal, .collapse, .expand, "collapsed goals"),
-    (.watchGoalIDs, .goal, .watch, .unwatch, "watch goals"), (.memoActionIDs, .action, .memo, .noMemo, "memo-prompt actions"),
-]
+private let preferenceLists:
+    [(
+        field: Field, kind: DefinitionKind, add: OptionKey, remove: OptionKey, words: String,
+        edit: WritableKeyPath<DevicePreferencesChanged, Edit<[String]>?> & Sendable
+    )] = [
+        (.pinnedGoalIDs, .goal, .pin, .unpin, "pinned goals", \.pinnedGoalIDs),
+        (.collapsedGoalIDs, .goal, .collapse, .expand, "collapsed goals", \.collapsedGoalIDs),
+        (.watchGoalIDs, .goal, .watch, .unwatch, "watch goals", \.watchGoalIDs),
+        (.memoActionIDs, .action, .memo, .noMemo, "memo-prompt actions", \.memoActionIDs),
+    ]
 
 extension Subcommands {
     static let deviceOption = OptionSpec(.device, value: "ID", help: "Another device's preferences (default: this ledger's device).")
@@ -79,8 +85,8 @@ extension Subcommands {
                 throw UsageError("nothing to change: give --pin, --collapse, --watch or --memo (or their opposites)")
             }
             // Lists in the order given, each id once; an emptied list is cleared (null).
-            var data: [(String, JSONValue)] = []
             let device = try p.value(.device) ?? ledger.deviceID() ?? ledger.assignDeviceID(ctx.newID())
+            var change = DevicePreferencesChanged(deviceID: device)
             try ledger.snapshot(zones: ctx.zones) { snap in
                 let current = try snap.definition(.device, device)?.fields()
                 for l in preferenceLists where !p.all(l.add).isEmpty || !p.all(l.remove).isEmpty {
@@ -93,11 +99,11 @@ extension Subcommands {
                         let id = try ctx.resolve(l.kind, r, in: snap, reference: .live(now: try ctx.clockNow())).id
                         ids.removeAll { $0 == id }
                     }
-                    data.append((l.field.jsonName, ids.isEmpty ? .null : .array(ids.map { .string($0) })))
+                    change[keyPath: l.edit] = ids.isEmpty ? .clear : .set(ids)
                 }
             }
             return try ctx.write(
-                .devicePreferencesChanged, [("device_id", .string(device))] + data, id: device,
+                change, id: device,
                 human: "Changed the preferences of device \(device).")
         })
 }

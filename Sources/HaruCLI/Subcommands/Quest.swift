@@ -37,26 +37,30 @@ extension Subcommands {
                     let ledger = try ctx.openLedger()
                     let goal = try ctx.resolve(.goal, goalText, in: ledger).id
                     let id = p.value(.id) ?? ctx.newID()
-                    var data: [(String, JSONValue)] = [("quest_id", .string(id)), ("goal_id", .string(goal))]
+                    let target: QuestTarget
                     let isTime: Bool
                     switch (p.value(.action), p.value(.tag)) {
                     case (let a?, nil):
                         if p.has(.measure) { throw UsageError("--measure goes with --tag, not --action") }
                         let action = try ctx.resolve(.action, a, in: ledger)
                         isTime = action.base.tracking == Tracking.time
-                        data.append(("target", .object([("action_id", .string(action.id))])))
+                        target = .action(action.id)
                     case (nil, let t?):
                         guard let m = p.value(.measure) else { throw UsageError("--tag needs --measure time|count") }
-                        guard m == "time" || m == "count" else { throw UsageError("--measure takes time or count") }
-                        isTime = m == "time"
-                        data.append(
-                            ("target", .object([("tag_id", .string(try ctx.resolve(.tag, t, in: ledger).id)), ("measure", .string(m))])))
+                        guard let measure = Measure(word: m) else { throw UsageError("--measure takes time or count") }
+                        isTime = measure == .time
+                        target = .tag(try ctx.resolve(.tag, t, in: ledger).id, measure)
                     default:
                         throw UsageError("give exactly one of --action ACTION or --tag TAG")
                     }
-                    data.append(("direction", .string((p.has(.atMost) ? Direction.atMost : .atLeast).word)))
-                    data += try questShape(p, isTime: isTime)
-                    return try ctx.write(.questCreated, data, id: id, human: ctx.words(.addedQuest, id, goalText))
+                    let shape = try questShape(p, isTime: isTime)
+                    guard let period = shape.period else { throw UsageError("--period daily|weekly|monthly|custom is required") }
+                    let quest = QuestCreated(
+                        questID: id, goalID: goal, target: target, period: period, direction: p.has(.atMost) ? .atMost : .atLeast,
+                        schedule: shape.schedule, customStart: shape.customStart, customEnd: shape.customEnd,
+                        targetSeconds: shape.targetSeconds, targetCount: shape.targetCount,
+                        deadline: shape.deadline.flatMap { if case .set(let c) = $0 { c } else { nil } }, order: shape.order)
+                    return try ctx.write(quest, id: id, human: ctx.words(.addedQuest, id, goalText))
                 }),
             Command(
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",
@@ -77,67 +81,75 @@ extension Subcommands {
                     } else {
                         isTime = base.targetMeasure == Measure.time
                     }
-                    var data: [(String, JSONValue)] = [("quest_id", .string(id))]
-                    if p.has(.atMost) { data.append(("direction", .string("at_most"))) }
-                    if p.has(.atLeast) { data.append(("direction", .string(Direction.atLeast.word))) }
-                    data += try questShape(p, isTime: isTime)
-                    return try ctx.write(.questEdited, data, id: id, human: "Edited quest \(id).")
+                    let shape = try questShape(p, isTime: isTime)
+                    let edit = QuestEdited(
+                        questID: id, period: shape.period, direction: p.has(.atMost) ? .atMost : p.has(.atLeast) ? .atLeast : nil,
+                        schedule: shape.schedule, customStart: shape.customStart, customEnd: shape.customEnd,
+                        targetSeconds: shape.targetSeconds, targetCount: shape.targetCount, deadline: shape.deadline, order: shape.order)
+                    return try ctx.write(edit, id: id, human: "Edited quest \(id).")
                 }),
             Command(
                 name: "delete", abstract: "Delete a quest.", usage: "quest delete QUEST",
                 arguments: [("QUEST", "The quest's id.")], options: [atOption], minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     try ctx.write(
-                        .questDeleted, [("quest_id", .string(p.positionals[0]))], id: p.positionals[0],
+                        QuestDeleted(questID: p.positionals[0]), id: p.positionals[0],
                         human: "Deleted quest \(p.positionals[0]).")
                 }),
         ])
 
-    /// The payload fields of the shape options (period, schedule, dates, target, deadline).
-    static func questShape(_ p: Parsed, isTime: Bool) throws -> [(String, JSONValue)] {
-        var data: [(String, JSONValue)] = []
-        if let period = p.value(.period) { data.append(("period", .string(period))) }
-        var schedule: [(String, JSONValue)] = []
-        if p.has(.everyDay) { schedule.append(("mode", .string(ScheduleMode.everyDay.word))) }
+    /// What the shape options say (period, schedule, dates, target, deadline, order), typed.
+    struct QuestShape {
+        var period: Period?
+        var schedule: QuestSchedule?
+        var customStart: LocalDate?
+        var customEnd: LocalDate?
+        var targetSeconds: Int64?
+        var targetCount: Int64?
+        var deadline: Edit<ClockTime>?
+        var order: Int64?
+    }
+
+    static func questShape(_ p: Parsed, isTime: Bool) throws -> QuestShape {
+        var shape = QuestShape()
+        shape.period = try p.choice(.period, Period.self)
+        var schedules: [QuestSchedule] = []
+        if p.has(.everyDay) { schedules.append(.everyDay) }
         if let w = p.value(.weekdays) {
-            schedule.append(("mode", .string(ScheduleMode.weekdays.word)))
-            schedule.append(("weekdays", .array(w.split(separator: ",").map { .string(String($0)) })))
+            schedules.append(.weekdays(try w.split(separator: ",").map { try Parsed.weekday(String($0), .weekdays) }))
         }
         if let d = p.value(.monthDays) {
-            schedule.append(("mode", .string(ScheduleMode.monthDays.word)))
-            let days = try d.split(separator: ",").map { s -> JSONValue in
-                guard let n = Int64(s) else { throw UsageError("--month-days: \"\(s)\" is not a day number") }
-                return .int(n)
-            }
-            schedule.append(("month_days", .array(days)))
+            schedules.append(
+                .monthDays(
+                    try d.split(separator: ",").map { s in
+                        guard let n = Int(s) else { throw UsageError("--month-days: \"\(s)\" is not a day number") }
+                        return n
+                    }))
         }
         if p.has(.ordinal) || p.has(.weekday) {
-            guard let o = p.value(.ordinal), let w = p.value(.weekday) else {
+            guard p.value(.ordinal) != nil, let w = p.value(.weekday) else {
                 throw UsageError("--ordinal and --weekday go together")
             }
-            schedule.append(("mode", .string(ScheduleMode.ordinalWeekday.word)))
-            schedule.append(("ordinal", try number(o, "--ordinal")))
-            schedule.append(("weekday", .string(w)))
+            schedules.append(.ordinalWeekday(Int(try p.int(.ordinal)!), try Parsed.weekday(w, .weekday)))
         }
-        if schedule.filter({ $0.0 == "mode" }).count > 1 {
+        if schedules.count > 1 {
             throw UsageError("give one schedule: --every-day, --weekdays, --month-days or --ordinal/--weekday")
         }
-        if !schedule.isEmpty { data.append(("schedule", .object(schedule))) }
-        if let s = p.value(.customStart) { data.append(("custom_start", .string(s))) }
-        if let e = p.value(.customEnd) { data.append(("custom_end", .string(e))) }
-        data += try p.orderMember()
+        shape.schedule = schedules.first
+        (shape.customStart, shape.customEnd) = (try p.date(.customStart), try p.date(.customEnd))
+        shape.order = try p.order()
         if let t = p.value(.target) {
             if isTime {
                 guard let secs = HumanTime.duration(t) else {
                     throw UsageError("--target: \"\(t)\" is not a duration such as 30m, 1h30m, 90s or 1:30")
                 }
-                data.append(("target_seconds", .int(secs)))
+                shape.targetSeconds = secs
             } else {
                 guard let n = Int64(t) else { throw UsageError("--target: \"\(t)\" is not a whole number (the quest counts)") }
-                data.append(("target_count", .int(n)))
+                shape.targetCount = n
             }
         }
-        if let d = p.value(.deadline) { data.append(("deadline", d == "none" ? .null : .string(d))) }
-        return data
+        shape.deadline = try p.edit(.deadline) { try Parsed.clock($0, .deadline) }
+        return shape
     }
 }

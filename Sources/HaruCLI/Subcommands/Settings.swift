@@ -65,33 +65,18 @@ extension Subcommands {
             atOption,
         ],
         run: { ctx, p in
-            var data: [(String, JSONValue)] = []
-            func number(_ key: OptionKey) throws -> JSONValue? {
-                guard let v = p.value(key) else { return nil }
-                guard let n = Int64(v) else { throw UsageError("\(key.name): \"\(v)\" is not a whole number") }
-                return .int(n)
-            }
-            if let z = p.value(.timeZone) { data.append(("time_zone", .string(z))) }
-            if let d = p.value(.dayStart) { data.append(("day_start", .string(d))) }
-            if let w = p.value(.weekStart) { data.append(("week_start", .string(w))) }
-            if let n = try number(.minSessionSeconds) { data.append(("min_session_seconds", n)) }
-            if let r = p.value(.representative) { data.append(("representative", .string(r))) }
-            if let h = try number(.longSessionHours) { data.append(("long_session_hours", h)) }
-            if let a = p.value(.longSessionAlert) {
-                guard a == "on" || a == "off" else { throw UsageError("--long-session-alert takes on or off (got \(Echo.quoted(a)))") }
-                data.append(("long_session_alert", .bool(a == "on")))
-            }
-            guard !data.isEmpty else { throw UsageError("give at least one setting to change (see `haru settings set --help`)") }
-            let changed =
-                "Changed "
-                + data.map { name, value in
-                    let word = value == .bool(true) ? "on" : value == .bool(false) ? "off" : value.stringValue ?? value.compactText
-                    return "\(name) to \(word)"
-                }.joined(separator: ", ")
-            if let f = p.value(.from) { data.append(("from", .string(f))) }
-            let e = try ctx.event(.settingsChanged, at: try ctx.eventTime(), data: data)
-            _ = try ctx.openLedger()
-            let r = try ctx.append([e])
+            let change = try Context.settings(p, timeZone: p.value(.timeZone))
+            // Said as typed, in the order of the settings.
+            let said: [(String, String?)] = [
+                ("time_zone", p.value(.timeZone)), ("day_start", p.value(.dayStart)), ("week_start", p.value(.weekStart)),
+                ("min_session_seconds", change.minSessionSeconds.map(String.init)), ("representative", p.value(.representative)),
+                ("long_session_hours", change.longSessionHours.map(String.init)), ("long_session_alert", p.value(.longSessionAlert)),
+            ]
+            let given = said.compactMap { name, value in value.map { "\(name) to \($0)" } }
+            guard !given.isEmpty else { throw UsageError("give at least one setting to change (see `haru settings set --help`)") }
+            let changed = "Changed " + given.joined(separator: ", ")
+            let at = try ctx.eventTime()
+            let r = try ctx.operate { ledger, now, rng in try ledger.write([change], at: at, source: Context.source, now: now, rng: &rng) }
             ctx.report(
                 r, json: [("type", .string("settings.changed"))],
                 human: changed + (p.value(.from).map { " for the days from \($0) on" } ?? "") + ".")

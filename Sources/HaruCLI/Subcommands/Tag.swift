@@ -11,10 +11,8 @@ extension Subcommands {
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let id = p.value(.id) ?? ctx.newID()
-                    var data: [(String, JSONValue)] = [("tag_id", .string(id)), ("name", .string(p.positionals[0]))]
-                    if let c = p.value(.color) { data.append(("color", .string(c))) }
-                    data += try p.orderMember()
-                    return try ctx.write(.tagCreated, data, id: id, human: ctx.words(.createdTag, p.positionals[0], id))
+                    let tag = TagCreated(tagID: id, name: p.positionals[0], color: p.value(.color), order: try p.order())
+                    return try ctx.write(tag, id: id, human: ctx.words(.createdTag, p.positionals[0], id))
                 }),
             Command(
                 name: "edit", abstract: "Rename or recolour a tag.",
@@ -27,11 +25,8 @@ extension Subcommands {
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let t = try ctx.resolve(.tag, p.positionals[0], in: try ctx.openLedger())
-                    var data: [(String, JSONValue)] = [("tag_id", .string(t.id))]
-                    if let n = p.value(.name) { data.append(("name", .string(n))) }
-                    if let c = p.value(.color) { data.append(("color", c == "none" ? .null : .string(c))) }
-                    data += try p.orderMember()
-                    return try ctx.write(.tagEdited, data, id: t.id, human: "Edited tag \(t.id).")
+                    let edit = TagEdited(tagID: t.id, name: p.value(.name), color: p.edit(.color), order: try p.order())
+                    return try ctx.write(edit, id: t.id, human: "Edited tag \(t.id).")
                 }),
             Command(
                 name: "delete", abstract: "Delete a tag (its actions keep existing and lose it).", usage: "tag delete TAG [--yes]",
@@ -48,8 +43,7 @@ extension Subcommands {
                             ? nil
                             : "\(carrying.count) action\(carrying.count == 1 ? "" : "s") lose it (\(carrying.compactMap { $0.fields().name }.joined(separator: ", "))), and its totals and quests go",
                         yes: p.has(.yes))
-                    return try ctx.write(
-                        .tagDeleted, [("tag_id", .string(t.id))], id: t.id, human: "Deleted tag \(t.fields().name ?? t.id).")
+                    return try ctx.write(TagDeleted(tagID: t.id), id: t.id, human: "Deleted tag \(t.fields().name ?? t.id).")
                 }),
         ])
 }

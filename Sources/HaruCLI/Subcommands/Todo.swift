@@ -25,19 +25,17 @@ extension Subcommands {
                     let ledger = try ctx.openLedger()
                     let day = try ctx.todoDay(p, ledger)
                     let id = p.value(.id) ?? ctx.newID()
-                    let data: [(String, JSONValue)] =
-                        [("todo_id", .string(id)), ("date", .string(day.description)), ("text", .string(p.positionals[0]))]
-                        + (try p.orderMember())
-                    return try ctx.write(.todoAdded, data, id: id, human: ctx.words(.todoAdded, day.description, id))
+                    let todo = TodoAdded(todoID: id, date: day, text: p.positionals[0], order: try p.order())
+                    return try ctx.write(todo, id: id, human: ctx.words(.todoAdded, day.description, id))
                 }),
             Command(
                 name: "done", abstract: "Tick a to-do off.", usage: "todo done TODO [--date DAY] [--at TIME]",
                 arguments: [todoArgument], options: [todoDateOption, atOption], minArgs: 1, maxArgs: 1,
-                run: { ctx, p in try ctx.writeTodo(.todoDone, p, said: .todoDone) }),
+                run: { ctx, p in try ctx.writeTodo({ TodoDone(todoID: $0) }, p, said: .todoDone) }),
             Command(
                 name: "undo", abstract: "Untick a to-do.", usage: "todo undo TODO [--date DAY] [--at TIME]",
                 arguments: [todoArgument], options: [todoDateOption, atOption], minArgs: 1, maxArgs: 1,
-                run: { ctx, p in try ctx.writeTodo(.todoUndone, p, said: .todoUndone) }),
+                run: { ctx, p in try ctx.writeTodo({ TodoUndone(todoID: $0) }, p, said: .todoUndone) }),
             Command(
                 name: "edit", abstract: "Change a to-do's text or place, or move it to another day.",
                 usage: "todo edit TODO [--text TEXT] [--order N] [--move DAY] [--date DAY] [--at TIME]",
@@ -50,20 +48,19 @@ extension Subcommands {
                 run: { ctx, p in
                     let ledger = try ctx.openLedger()
                     let todo = try ctx.resolveTodo(p, ledger)
-                    var data: [(String, JSONValue)] = [("todo_id", .string(todo.id))]
-                    if let m = p.value(.move) {
-                        data.append(("date", .string(try ctx.date(m, "--move", calendar: try ctx.calendar(ledger)).description)))
+                    let edit = TodoEdited(
+                        todoID: todo.id, date: try p.value(.move).map { try ctx.date($0, "--move", calendar: try ctx.calendar(ledger)) },
+                        text: p.value(.text), order: try p.order())
+                    guard edit.date != nil || edit.text != nil || edit.order != nil else {
+                        throw UsageError("nothing to change: give --text, --order or --move")
                     }
-                    if let t = p.value(.text) { data.append(("text", .string(t))) }
-                    data += try p.orderMember()
-                    guard data.count > 1 else { throw UsageError("nothing to change: give --text, --order or --move") }
-                    return try ctx.write(.todoEdited, data, id: todo.id, human: ctx.words(.todoEdited, todo.id))
+                    return try ctx.write(edit, id: todo.id, human: ctx.words(.todoEdited, todo.id))
                 }),
             Command(
                 name: "delete", abstract: "Take a to-do off its page (`haru restore ID` brings it back).",
                 usage: "todo delete TODO [--date DAY] [--at TIME]", arguments: [todoArgument], options: [todoDateOption, atOption],
                 minArgs: 1, maxArgs: 1,
-                run: { ctx, p in try ctx.writeTodo(.todoDeleted, p, said: .todoDeleted) }),
+                run: { ctx, p in try ctx.writeTodo({ TodoDeleted(todoID: $0) }, p, said: .todoDeleted) }),
         ])
 
     static let todoArgument = ("TODO", "Its number on the day's list (1, 2 … as `haru diary` shows it), or its id (a unique start of it).")
@@ -115,8 +112,8 @@ extension Context {
     }
 
     /// Appends a to-do's one-field event (done, undone, deleted).
-    mutating func writeTodo(_ type: EventType, _ p: Parsed, said: Phrase) throws -> Int32 {
+    mutating func writeTodo(_ event: (String) -> any TypedEvent, _ p: Parsed, said: Phrase) throws -> Int32 {
         let todo = try resolveTodo(p, try openLedger())
-        return try write(type, [("todo_id", .string(todo.id))], id: todo.id, human: words(said, RecordText.oneLine(todo.text)))
+        return try write(event(todo.id), id: todo.id, human: words(said, RecordText.oneLine(todo.text)))
     }
 }

@@ -1,0 +1,104 @@
+import HaruLedger
+
+/// Option values read into the vocabulary's types once, where they are
+/// parsed: a bad value is refused naming the option and the form it takes,
+/// before anything is built (events are typed from here on).
+extension Parsed {
+    /// A whole number, or nil when the option is not given.
+    func int(_ key: OptionKey) throws -> Int64? {
+        try value(key).map { text in
+            guard let n = Int64(text) else { throw UsageError("\(key.name): \(Echo.quoted(text)) is not a whole number") }
+            return n
+        }
+    }
+
+    /// `--order N`: where the definition goes in listings and `progress`.
+    func order() throws -> Int64? { try int(.order) }
+
+    /// A date YYYY-MM-DD.
+    func date(_ key: OptionKey) throws -> LocalDate? { try value(key).map { try Parsed.date($0, key) } }
+
+    static func date(_ text: String, _ key: OptionKey) throws -> LocalDate {
+        guard let d = LocalDate(parsing: text) else {
+            throw UsageError("\(key.name): must be a date YYYY-MM-DD from 1900-01-01 to 2999-12-31 (got \(Echo.quoted(text)))")
+        }
+        return d
+    }
+
+    /// A time of day HH:mm (an hour of one digit too).
+    func clock(_ key: OptionKey) throws -> ClockTime? { try value(key).map { try Parsed.clock($0, key) } }
+
+    /// A time of day as people type it (04:00 or 4:00).
+    static func clock(_ text: String, _ key: OptionKey) throws -> ClockTime {
+        guard let c = try? ClockTime(text) else {
+            throw UsageError("\(key.name): must be a clock time HH:mm from 00:00 to 23:59 (got \(Echo.quoted(text)))")
+        }
+        return c
+    }
+
+    /// A weekday by its English name.
+    static func weekday(_ text: String, _ key: OptionKey) throws -> Weekday {
+        guard let w = Weekday(name: text) else {
+            throw UsageError("\(key.name): must be a weekday, monday to sunday (got \(Echo.quoted(text)))")
+        }
+        return w
+    }
+
+    /// One of a choice's words.
+    func choice<C: Choice>(_ key: OptionKey, _: C.Type) throws -> C? { try value(key).map { try Parsed.choice($0, key, C.self) } }
+
+    static func choice<C: Choice>(_ text: String, _ key: OptionKey, _: C.Type) throws -> C {
+        guard let c = C(word: text) else {
+            throw UsageError("\(key.name): must be one of \(C.words.joined(separator: ", ")) (got \(Echo.quoted(text)))")
+        }
+        return c
+    }
+
+    /// A value that `none` removes: `.clear`, else the value read by `read`.
+    func edit<V>(_ key: OptionKey, _ read: (String) throws -> V) throws -> Edit<V>? {
+        try value(key).map { $0 == "none" ? .clear : .set(try read($0)) }
+    }
+
+    /// A text that `none` removes.
+    func edit(_ key: OptionKey) -> Edit<String>? { value(key).map { $0 == "none" ? .clear : .set($0) } }
+}
+
+extension Context {
+    /// Writes typed events as one batch effective at `--at` (or now) and
+    /// reports them: the event type and the entity's id.
+    mutating func write(_ events: [any TypedEvent], id: String, human: String) throws -> Int32 {
+        let at = try eventTime()
+        let written = try operate { ledger, now, rng in try ledger.write(events, at: at, source: Context.source, now: now, rng: &rng) }
+        let name = events.last.map { Swift.type(of: $0).eventType.name } ?? ""
+        report(written, json: [("type", .string(name)), ("id", .string(id))], human: human)
+        return ExitCode.ok
+    }
+
+    /// Writes one typed event (`write(_:id:human:)`).
+    mutating func write(_ event: any TypedEvent, id: String, human: String) throws -> Int32 {
+        try write([event], id: id, human: human)
+    }
+}
+
+extension Context {
+    /// A typed event as the input a command appends (source `cli`), its
+    /// rule broken said in the command's words.
+    func input(_ event: any TypedEvent, at: Instant) throws -> EventInput {
+        do { return try event.input(at: at, source: Context.source, zones: zones) } catch let e as InputError {
+            throw UsageError(Context.commandWords(e))
+        }
+    }
+
+    /// The settings options of `init` and `settings set`, typed.
+    static func settings(_ p: Parsed, timeZone: String?) throws -> SettingsChanged {
+        let alert = try p.value(.longSessionAlert).map { a in
+            guard a == "on" || a == "off" else { throw UsageError("--long-session-alert takes on or off (got \(Echo.quoted(a)))") }
+            return a == "on"
+        }
+        return SettingsChanged(
+            timeZone: timeZone, dayStart: try p.clock(.dayStart),
+            weekStart: try p.value(.weekStart).map { try Parsed.weekday($0, .weekStart) },
+            minSessionSeconds: try p.int(.minSessionSeconds), representative: try p.choice(.representative, Representative.self),
+            longSessionHours: try p.int(.longSessionHours), longSessionAlert: alert, from: try p.date(.from))
+    }
+}
