@@ -48,79 +48,38 @@ extension Subcommands {
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let text = p.positionals[0]
-            let open = try ledger.openConflicts()
-            let matching = open.filter { $0.id == text } + (text.count >= 4 ? open.filter { $0.id != text && $0.id.hasPrefix(text) } : [])
-            guard let c = matching.first else {
-                throw UsageError(
-                    open.isEmpty ? "no conflict is open" : "no open conflict has the id \(Echo.quoted(text)) (`haru conflicts` lists them)")
+            let at = p.has(.at) ? try ctx.eventTime() : nil
+            let taken: ConflictTaken
+            do {
+                taken = try ctx.operate { ledger, now, rng in
+                    try ledger.takeConflict(text, at: at, source: Context.source, now: now, rng: &rng)
+                }
+            } catch let e as OperationError {
+                switch e {
+                case .unknown:
+                    throw UsageError(
+                        try ledger.openConflicts().isEmpty
+                            ? "no conflict is open" : "no open conflict has the id \(Echo.quoted(text)) (`haru conflicts` lists them)")
+                case .ambiguous: throw UsageError("\(Echo.quoted(text)) is the start of more than one conflict's id; type more of it")
+                case .emptyPage(let day):
+                    throw UsageError("that leaves the page of \(day) empty; `haru diary delete \(day)` takes a page away")
+                default: throw e
+                }
             }
-            guard matching.count == 1 || matching[0].id == text else {
-                throw UsageError("\(Echo.quoted(text)) is the start of more than one conflict's id; type more of it")
-            }
+            let c = taken.conflict
             let names = try subjectNames([c], ledger)
-            var inputs: [EventInput] = []
             let said: String
             switch c.kind {
-            case .withoutEffect(let rule, _):
-                // The same change, as a new event now: checked as any change is.
-                // What another device deleted comes back first, in the same commit.
-                guard let e = try ledger.event(c.seq) else { throw UsageError("the event of conflict \(c.id) is not in the ledger") }
-                let at = p.has(.at) ? try ctx.eventTime() : e.at
-                if rule == .deleted, let restore = try restoration(of: c.subject, ledger, at: at) ?? restoration(of: e, ledger, at: at) {
-                    inputs.append(restore)
-                }
-                inputs.append(EventInput(type: e.type, at: at, source: "cli", payload: e.payload))
-                said = ctx.words(inputs.count > 1 ? .tookAgainRestored : .tookAgain, e.type.name, names[c.subject] ?? c.subject.id)
-            case .diaryField(let field, _, let other):
-                let page = try ledger.snapshot(zones: ctx.zones) { snap in
-                    try snap.definition(.diary, c.subject.id).flatMap { $0.isLive ? $0.fields() : nil }
-                }
-                var data = PageMerge.pageFields(page ?? Payload())
-                data[field] = other == .null ? nil : other
-                guard Blob.pageFields.contains(where: data.has) else {
-                    throw UsageError("that leaves the page of \(c.subject.id) empty; `haru diary delete \(c.subject.id)` takes a page away")
-                }
-                guard let date = LocalDate(parsing: c.subject.id) else { throw UsageError("conflict \(c.id) names no day") }
-                data[.date] = .int(Int64(date.daysSinceEpoch))
-                data[.pageBase] = .string(PageMerge.digest(page ?? Payload()))
-                inputs = [EventInput(type: .diaryWritten, at: try ctx.eventTime(), source: "cli", payload: data)]
-                said = ctx.words(.tookDiaryField, field.jsonName, c.subject.id)
-            case .waiting(let action):
-                inputs = [
-                    EventInput(
-                        type: .actionRestored, at: try ctx.eventTime(), source: "cli", payload: Payload([(.actionID, .string(action))]))
-                ]
-                said = ctx.words(.tookRestoredAction, names[ConflictSubject(kind: .action, id: action)] ?? action)
+            case .withoutEffect:
+                said = ctx.words(
+                    taken.eventTypes.count > 1 ? .tookAgainRestored : .tookAgain, taken.eventTypes.last!.name,
+                    names[c.subject] ?? c.subject.id)
+            case .diaryField(let field, _, _): said = ctx.words(.tookDiaryField, field.jsonName, c.subject.id)
+            case .waiting(let action): said = ctx.words(.tookRestoredAction, names[ConflictSubject(kind: .action, id: action)] ?? action)
             }
-            let r = try ctx.append(inputs)
-            ctx.report(r, json: [("type", .string(inputs.last!.type.name)), ("conflict", .string(c.id))], human: said)
+            ctx.report(taken.written, json: [("type", .string(taken.eventTypes.last!.name)), ("conflict", .string(c.id))], human: said)
             return ExitCode.ok
         })
-
-    /// The event that brings back the deleted action an event names (a
-    /// session started on it, a count added to it); nil when it names none.
-    static func restoration(of e: Event, _ ledger: Ledger, at: Instant) throws -> EventInput? {
-        guard let action = e.payload.string(.actionID) else { return nil }
-        return try restoration(of: ConflictSubject(kind: .action, id: action), ledger, at: at)
-    }
-
-    /// The event that brings a deleted subject back (nil: it is not deleted, or cannot be).
-    static func restoration(of s: ConflictSubject, _ ledger: Ledger, at: Instant) throws -> EventInput? {
-        let (type, field, deleted): (EventType, Field, Bool) = try ledger.withStoredState { state in
-            switch s.kind {
-            case .session: return (.sessionRestored, .sessionID, try state.session(s.id)?.status == .deleted)
-            case .count: return (.countRestored, .entryID, try state.count(s.id)?.deleted == true)
-            case .action: return (.actionRestored, .actionID, try state.definition(.action, s.id)?.isLive == false)
-            case .tag: return (.tagRestored, .tagID, try state.definition(.tag, s.id)?.isLive == false)
-            case .goal: return (.goalRestored, .goalID, try state.definition(.goal, s.id)?.isLive == false)
-            case .quest: return (.questRestored, .questID, try state.definition(.quest, s.id)?.isLive == false)
-            case .todo: return (.todoRestored, .todoID, try state.definition(.todo, s.id)?.isLive == false)
-            case .diary, .device, .settings: return (.diaryRestored, .date, false)
-            }
-        }
-        guard deleted else { return nil }
-        return EventInput(type: type, at: at, source: "cli", payload: Payload([(field, .string(s.id))]))
-    }
 
     /// The names of what the conflicts are about (a record by its action's).
     static func subjectNames(_ open: [OpenConflict], _ ledger: Ledger) throws -> [ConflictSubject: String] {

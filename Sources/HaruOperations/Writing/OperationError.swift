@@ -30,8 +30,10 @@ public enum OperationError: HaruError, Sendable, Equatable {
     case recordGone(RecordRow.Kind, RecordRow.State)
     /// The record is not deleted: nothing to restore.
     case notDeleted(RecordRow.Kind, RecordRow.State)
-    /// No record or definition has this id.
+    /// No record, definition or open conflict has this id.
     case unknown(String)
+    /// More than one id starts with this.
+    case ambiguous(String)
     /// A definition that is never deleted (a device's preferences).
     case neverDeleted(DefinitionKind)
     /// Nothing written by this source is left that can be undone; the
@@ -60,6 +62,7 @@ public enum OperationError: HaruError, Sendable, Equatable {
         case .recordGone(let kind, let state): "that \(kind.rawValue) was \(state.rawValue)"
         case .notDeleted(let kind, let state): "that \(kind.rawValue) is \(state == .recorded ? "not deleted" : state.rawValue)"
         case .unknown(let id): "nothing has the id \(id)"
+        case .ambiguous(let id): "\(id) is the start of more than one id; give more of it"
         case .neverDeleted(let kind): "a \(kind.word) is never deleted"
         case .nothingToUndo(let seq, let refusal):
             seq.map { "nothing to undo that can be reversed: seq \($0) \(refusal?.sentence ?? "")" }
