@@ -79,3 +79,21 @@ func watchingSnippets(ledger: Ledger, day: LocalDate, evening: Instant) async th
     for await commit in try ledger.commits() { print("now at seq", commit.seq) }
     print(model)
 }
+
+/// Docs/library.md, "Operations: what the app does, with its rules".
+func operationSnippets(ledger: Ledger, now: Int64) throws {
+    var rng = SystemRandomNumberGenerator()
+    let started = try ledger.start(actionID: "read", note: "소설", now: now, rng: &rng)
+    do {
+        let stopped = try ledger.stop(actionID: "read", now: now + 1_800_000_000, rng: &rng)
+        if let why = stopped.discarded { print("not counted:", why) } else { print(stopped.seconds) }
+    } catch OperationError.longSession(_, let start, let end, let hours) {
+        print("over \(hours) h: \(start) – \(end); ask, then stop(allowLong: true)")
+    }
+    let c = try ledger.count(actionID: "water", amount: 2, now: now, rng: &rng)
+    try ledger.edit(recordID: c.entryID, .count(amount: 3), now: now, rng: &rng)
+    let undone = try ledger.undo(now: now, rng: &rng)  // the amount is 2 again
+    print(started.sessionID, undone.compensation)
+    try ledger.writePage(LocalDate(year: 2026, month: 3, day: 4)!, PageChange(mood: .set("😊"), text: .set("…")), now: now, rng: &rng)
+    try ledger.write([ActionCreated(actionID: "read", name: "독서", tracking: .time)], now: now, rng: &rng)
+}
