@@ -13,7 +13,7 @@ extension Context {
         let now = try nowMicros()
         let outcome: T
         do { outcome = try body(ledger, now, &rng) } catch LedgerError.invalid(let e) { throw UsageError(Context.commandWords(e)) }
-        if outcome.written.appended > 0 { flushAfterCommit(ledger, outcome.written) }
+        flushAfterCommit(ledger, outcome.written)
         return outcome
     }
 
