@@ -161,38 +161,6 @@ struct Context {
         }
     }
 
-    /// Asks before writing a session longer than the long-session limit (on
-    /// a terminal), or refuses without `--yes` when there is no one to ask:
-    /// a length like that is almost always a mistyped day or a forgotten
-    /// timer, and it would silently swell every total it touches.
-    /// - Parameter why: how the length came about, for the message.
-    func confirmLongSession(_ name: String, seconds: Int64, ledger: Ledger, yes: Bool, why: String = "") throws {
-        let hours = try ledger.withStoredState { try $0.settings().current.longSessionHours }
-        guard seconds > Int64(hours) * 3600, !yes else { return }
-        let what = "\(name)'s session would be \(DurationText.text(seconds)) long, over the long-session limit of \(hours) h\(why)"
-        if let confirm = invocation.confirm {
-            guard confirm(what + ". Write it?") else { throw Declined(message: "Nothing written.") }
-            return
-        }
-        throw UsageError(what + "; check the times, or add --yes to write it (the limit is the long_session_hours setting)")
-    }
-
-    /// Appends events built by a command and returns their seqs. A refusal
-    /// is said in the command's words, not the JSON layer's (`line 1:
-    /// data.name: …` becomes `name: …`; the event's time is `--at`).
-    /// - Parameter blobs: attachments the events name, stored in the same commit.
-    mutating func append(_ inputs: [EventInput], blobs: [[UInt8]] = []) throws -> AppendResult {
-        do {
-            guard !blobs.isEmpty else { return try append(inputs, progress: nil) }
-            let ledger = try openLedger()
-            let result = try ledger.append(inputs, blobs: blobs, now: try nowMicros(), rng: &rng)
-            flushAfterCommit(ledger, result)
-            return result
-        } catch LedgerError.invalid(let e) {
-            throw UsageError(Context.commandWords(e))
-        }
-    }
-
     /// An input error of a command-built event, without the JSON layer's line and `data.`.
     static func commandWords(_ e: InputError) -> String {
         let field = e.field.hasPrefix("data.") ? String(e.field.dropFirst(5)) : e.field == "at" ? "--at" : e.field

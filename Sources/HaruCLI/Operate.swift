@@ -18,7 +18,9 @@ extension Context {
     }
 
     /// Runs an operation that may refuse a long session: asked about on a
-    /// terminal (then written), refused elsewhere without `--yes`.
+    /// terminal (then written), refused elsewhere without `--yes` — a length
+    /// like that is almost always a mistyped day or a forgotten timer, and it
+    /// would silently swell every total it touches.
     /// - Parameter why: what to add to the question, from the refusal's start and end.
     mutating func operateAskingLong<T: WriteOutcome>(
         yes: Bool, why: (Instant, Instant) throws -> String = { _, _ in "" },

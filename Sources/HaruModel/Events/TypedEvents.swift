@@ -606,7 +606,7 @@ public struct QuestRestored: TypedEvent, IDOnlyEvent {
 
 /// A day's diary page, written whole: a field left nil is not on the page
 /// (writing a page again replaces it; `DiaryDeleted` takes it away).
-public struct DiaryWritten: TypedEvent {
+public struct DiaryWritten: TypedEvent, Equatable {
     public static let eventType = EventType.diaryWritten
     /// The logical day the page belongs to.
     public var date: LocalDate

@@ -18,7 +18,7 @@ public enum RecordChange: Sendable, Equatable {
 }
 
 /// A record as a correction finds it, and the event that corrected it.
-public struct Corrected: WriteOutcome, Equatable {
+public struct Corrected: Decided, Equatable {
     public var kind: RecordRow.Kind
     public var recordID: String
     public var actionID: String
@@ -34,7 +34,7 @@ public struct Corrected: WriteOutcome, Equatable {
 }
 
 /// A definition brought back or taken away.
-public struct DefinitionChanged: WriteOutcome, Equatable {
+public struct DefinitionChanged: Decided, Equatable {
     public var kind: DefinitionKind
     public var id: String
     /// Its name (a goal's title, a page's date).
@@ -43,36 +43,14 @@ public struct DefinitionChanged: WriteOutcome, Equatable {
     public var written: AppendResult
 }
 
-/// A record as it stands at the head.
-struct RecordAt {
-    var kind: RecordRow.Kind
-    var state: RecordRow.State
-    var actionID: String
-    var start: Instant
-    var end: Instant?
-    var amount: Int64?
+/// A record as it stands at the head (the row a listing shows), nil when no record has the id.
+func recordRow(_ id: String, _ snap: Snapshot) throws -> RecordRow? {
+    if let s = try snap.entities.session(id) { return RecordList.row(s) }
+    return try snap.entities.count(id).map(RecordList.row)
+}
 
-    init?(_ id: String, _ snap: Snapshot) throws {
-        if let s = try snap.entities.session(id) {
-            kind = .session
-            actionID = s.actionID
-            (start, end, amount) = (s.start, s.end, nil)
-            switch s.status {
-            case .running: state = .running
-            case .stopped: state = .recorded
-            case .discarded: state = .discarded
-            case .deleted: state = .deleted
-            }
-        } else if let c = try snap.entities.count(id) {
-            kind = .count
-            actionID = c.actionID
-            (start, end, amount) = (c.time, nil, Int64(c.amount))
-            state = c.deleted ? .deleted : .recorded
-        } else {
-            return nil
-        }
-    }
-
+extension RecordRow {
+    /// Counted or running: what an edit or a deletion applies to.
     var isLive: Bool { state == .recorded || state == .running }
 }
 
@@ -85,13 +63,13 @@ extension Ledger {
     public func edit<G: RandomNumberGenerator>(
         recordID id: String, _ change: RecordChange, allowLong: Bool = false, source: String = "app", now: Int64, rng: inout G
     ) throws -> Corrected {
-        var (outcome, written) = try decideAndAppend(now: now, rng: &rng) { snap in
-            guard let row = try RecordAt(id, snap) else { throw OperationError.unknown(id) }
+        return try decideAndAppend(now: now, rng: &rng) { snap in
+            guard let row = try recordRow(id, snap) else { throw OperationError.unknown(id) }
             let cal = try snap.calendar()
             let at = Instant(micros: now)
             var out = Corrected(
-                kind: row.kind, recordID: id, actionID: row.actionID, start: row.start, end: row.end, amount: row.amount,
-                eventType: row.kind == .session ? .sessionEdited : .countEdited, written: AppendResult(seqs: [], appended: 0, head: 0))
+                kind: row.kind, recordID: id, actionID: row.actionID, start: row.start, end: row.end, amount: row.amount.map(Int64.init),
+                eventType: row.kind == .session ? .sessionEdited : .countEdited, written: .none)
             switch (row.kind, change) {
             case (.session, .session(let start, let end, let note)):
                 if row.state == .running, end != nil { throw OperationError.stillRunning(actionID: row.actionID) }
@@ -113,14 +91,12 @@ extension Ledger {
                 guard amount != nil || time != nil || note != nil else { throw OperationError.nothingToChange }
                 guard row.isLive else { throw OperationError.recordGone(row.kind, row.state) }
                 let time = time.map(cal.flooredToMinute)
-                (out.start, out.amount) = (time ?? row.start, amount ?? row.amount)
+                (out.start, out.amount) = (time ?? row.start, amount ?? row.amount.map(Int64.init))
                 return ([try CountEdited(entryID: id, amount: amount, time: time, note: note).input(at: at, source: source, in: snap)], out)
             default:
                 throw OperationError.nothingToChange
             }
         }
-        outcome.written = written
-        return outcome
     }
 
     /// Deletes a session or a count: it leaves every total (the event stays;
@@ -161,8 +137,8 @@ extension Ledger {
     private func correctRecord<G: RandomNumberGenerator>(_ id: String, restoring: Bool, source: String, now: Int64, rng: inout G) throws
         -> Corrected
     {
-        var (outcome, written) = try decideAndAppend(now: now, rng: &rng) { snap in
-            guard let row = try RecordAt(id, snap) else { throw OperationError.unknown(id) }
+        return try decideAndAppend(now: now, rng: &rng) { snap in
+            guard let row = try recordRow(id, snap) else { throw OperationError.unknown(id) }
             if restoring {
                 guard row.state == .deleted else { throw OperationError.notDeleted(row.kind, row.state) }
             } else {
@@ -176,12 +152,11 @@ extension Ledger {
                 case (.count, true): .countRestored
                 }
             let out = Corrected(
-                kind: row.kind, recordID: id, actionID: row.actionID, start: row.start, end: row.end, amount: row.amount, eventType: type,
-                written: AppendResult(seqs: [], appended: 0, head: 0))
+                kind: row.kind, recordID: id, actionID: row.actionID, start: row.start, end: row.end, amount: row.amount.map(Int64.init),
+                eventType: type,
+                written: .none)
             return ([try Self.idEvent(type, id, at: Instant(micros: now), source: source, snap)], out)
         }
-        outcome.written = written
-        return outcome
     }
 
     private func changeDefinition<G: RandomNumberGenerator>(
@@ -197,14 +172,12 @@ extension Ledger {
         case .todo: type = restoring ? .todoRestored : .todoDeleted
         case .device: throw OperationError.neverDeleted(kind)
         }
-        var (outcome, written) = try decideAndAppend(now: now, rng: &rng) { snap in
+        return try decideAndAppend(now: now, rng: &rng) { snap in
             guard let d = try snap.definition(kind, id) else { throw OperationError.unknown(id) }
             let out = DefinitionChanged(
-                kind: kind, id: id, label: d.fields().label, eventType: type, written: AppendResult(seqs: [], appended: 0, head: 0))
+                kind: kind, id: id, label: d.fields().label, eventType: type, written: .none)
             return ([try Self.idEvent(type, id, at: at ?? Instant(micros: now), source: source, snap)], out)
         }
-        outcome.written = written
-        return outcome
     }
 
     /// An event whose one field is its entity's id (a deletion, a restoration, a tick).

@@ -8,7 +8,7 @@
 import HaruModel
 
 /// A conflict taken (`Ledger.takeConflict`).
-public struct ConflictTaken: WriteOutcome, Equatable {
+public struct ConflictTaken: Decided, Equatable {
     public var conflict: OpenConflict
     /// The events written, in order (a restoration first when one was needed).
     public var eventTypes: [EventType]
@@ -29,8 +29,7 @@ extension Ledger {
         let matching = open.filter { $0.id == id } + (id.count >= 4 ? open.filter { $0.id != id && $0.id.hasPrefix(id) } : [])
         guard let c = matching.first else { throw OperationError.unknown(id) }
         guard matching.count == 1 || c.id == id else { throw OperationError.ambiguous(id) }
-        let now = now
-        var (taken, written) = try decideAndAppend(now: now, rng: &rng) { snap in
+        return try decideAndAppend(now: now, rng: &rng) { snap in
             let clock = at ?? Instant(micros: now)
             var inputs: [EventInput] = []
             switch c.kind {
@@ -60,11 +59,9 @@ extension Ledger {
                 inputs = [try Self.idEvent(.actionRestored, action, at: clock, source: source, snap)]
             }
             return (
-                inputs, ConflictTaken(conflict: c, eventTypes: inputs.map(\.type), written: AppendResult(seqs: [], appended: 0, head: 0))
+                inputs, ConflictTaken(conflict: c, eventTypes: inputs.map(\.type), written: .none)
             )
         }
-        taken.written = written
-        return taken
     }
 
     /// The event that brings a deleted subject back (nil: it is not deleted, or cannot be).

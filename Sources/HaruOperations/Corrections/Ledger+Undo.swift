@@ -18,7 +18,7 @@ public struct UndoStep: Sendable {
 }
 
 /// What `Ledger.undo` took back.
-public struct Undone: WriteOutcome {
+public struct Undone: Decided {
     /// The change reversed.
     public var target: Event
     /// The compensating event's type.
@@ -40,7 +40,7 @@ extension Ledger {
     /// - Throws: `OperationError.nothingToUndo`.
     @discardableResult
     public func undo<G: RandomNumberGenerator>(source: String = "app", now: Int64, rng: inout G) throws -> Undone {
-        var (undone, written) = try decideAndAppend(now: now, rng: &rng) { snap in
+        return try decideAndAppend(now: now, rng: &rng) { snap in
             let steps = try UndoPlan.steps(snap, source: source, now: Instant(micros: now), limit: 1)
             guard let target = steps.last, var compensation = target.compensation else {
                 throw OperationError.nothingToUndo(passedOver: steps.last?.event.seq, refusal: steps.last?.refusal)
@@ -48,11 +48,9 @@ extension Ledger {
             compensation.source = "\(source):undo:\(target.event.seq)"
             let out = Undone(
                 target: target.event, compensation: compensation.type, passedOver: Array(steps.dropLast()),
-                written: AppendResult(seqs: [], appended: 0, head: 0))
+                written: .none)
             return ([compensation], out)
         }
-        undone.written = written
-        return undone
     }
 }
 

@@ -39,17 +39,13 @@ public struct PageChange: Sendable {
 }
 
 /// A page written (`Ledger.writePage`).
-public struct PageWritten: WriteOutcome, Equatable {
+public struct PageWritten: Decided, Equatable {
     public var date: LocalDate
     /// The page as written.
     public var page: DiaryWritten
     /// How many files were stored with it.
     public var filesStored: Int
     public var written: AppendResult
-}
-
-extension DiaryWritten: Equatable {
-    public static func == (a: DiaryWritten, b: DiaryWritten) -> Bool { a.fieldValues.elementsEqual(b.fieldValues) { $0 == $1 } }
 }
 
 extension Ledger {
@@ -74,7 +70,7 @@ extension Ledger {
             blobs.append(bytes)
             return digest(bytes)
         }
-        var (outcome, written) = try decideAndAppend(now: now, rng: &rng, blobs: blobs) { snap in
+        return try decideAndAppend(now: now, rng: &rng, blobs: blobs) { snap in
             let old = try snap.definition(.diary, date.description).flatMap { $0.isLive ? $0.fields() : nil }
             func apply<V>(_ e: Edit<V>?, _ value: V?) -> V? {
                 switch e {
@@ -103,10 +99,8 @@ extension Ledger {
             // meanwhile keeps what only it changed, once the two sync.
             page.base = PageMerge.digest(old ?? Payload())
             let out = PageWritten(
-                date: date, page: page, filesStored: blobs.count, written: AppendResult(seqs: [], appended: 0, head: 0))
+                date: date, page: page, filesStored: blobs.count, written: .none)
             return ([try page.input(at: at ?? Instant(micros: now), source: source, in: snap)], out)
         }
-        outcome.written = written
-        return outcome
     }
 }

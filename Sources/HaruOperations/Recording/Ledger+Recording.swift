@@ -8,7 +8,7 @@
 import HaruModel
 
 /// A session started (`Ledger.start`).
-public struct Started: WriteOutcome, Equatable {
+public struct Started: Decided, Equatable {
     public var sessionID: String
     public var actionID: String
     public var start: Instant
@@ -35,7 +35,7 @@ public enum DiscardReason: Sendable, Equatable {
 }
 
 /// A session ended (`Ledger.stop`, `Ledger.cancel`): stopped, or discarded and why.
-public struct Stopped: WriteOutcome, Equatable {
+public struct Stopped: Decided, Equatable {
     public var sessionID: String
     public var actionID: String
     public var start: Instant
@@ -47,7 +47,7 @@ public struct Stopped: WriteOutcome, Equatable {
 }
 
 /// A count added (`Ledger.count`).
-public struct Counted: WriteOutcome, Equatable {
+public struct Counted: Decided, Equatable {
     public var entryID: String
     public var actionID: String
     public var amount: Int64
@@ -56,7 +56,7 @@ public struct Counted: WriteOutcome, Equatable {
 }
 
 /// A finished session entered afterwards (`Ledger.recordSession`).
-public struct Recorded: WriteOutcome, Equatable {
+public struct Recorded: Decided, Equatable {
     public var sessionID: String
     public var actionID: String
     public var start: Instant
@@ -82,9 +82,11 @@ extension Ledger {
     ) throws -> Started {
         let clock = Instant(micros: now)
         let start = at ?? clock
+        // Drawn from the caller's generator (the library draws nothing itself),
+        // once: a decision taken again keeps the id.
         let id = sessionID ?? EventID.random(using: &rng).description
         if start.seconds - clock.seconds > 86_400, !allowFuture { throw OperationError.tooFarAhead(at: start, now: clock) }
-        let (_, written) = try decideAndAppend(now: now, rng: &rng) { snap in
+        return try decideAndAppend(now: now, rng: &rng) { snap in
             if let running = try snap.runningSessions().first(where: { $0.actionID == actionID }) {
                 throw OperationError.alreadyRunning(actionID: actionID, since: running.start)
             }
@@ -92,9 +94,8 @@ extension Ledger {
             var events = [try SessionStarted(sessionID: id, actionID: actionID).input(at: start, source: source, in: snap)]
             // session.started carries no note: the note is its edit, in the same batch.
             if let note { events.append(try SessionEdited(sessionID: id, note: .set(note)).input(at: start, source: source, in: snap)) }
-            return (events, ())
+            return (events, Started(sessionID: id, actionID: actionID, start: start, written: .none))
         }
-        return Started(sessionID: id, actionID: actionID, start: start, written: written)
     }
 
     /// Stops a running session. One shorter than the `min_session_seconds`
@@ -112,14 +113,14 @@ extension Ledger {
         rng: inout G
     ) throws -> Stopped {
         let end = at ?? Instant(micros: now)
-        var (stopped, written) = try decideAndAppend(now: now, rng: &rng) { snap in
+        return try decideAndAppend(now: now, rng: &rng) { snap in
             let session = try Self.runningSession(of: actionID, snap)
             let seconds = end.seconds - session.start.seconds
             guard seconds >= 0 else { throw OperationError.endsBeforeStart(start: session.start, end: end) }
             let minimum = try snap.settings().current.minSessionSeconds
             var outcome = Stopped(
                 sessionID: session.id, actionID: session.actionID, start: session.start, end: end, discarded: nil,
-                written: AppendResult(seqs: [], appended: 0, head: 0))
+                written: .none)
             if seconds == 0 || seconds < minimum {
                 // A stop in the second of the start leaves nothing to count: discarded too.
                 let reason: DiscardReason = seconds == 0 ? .sameSecond : .shorterThan(minimumSeconds: minimum)
@@ -135,8 +136,6 @@ extension Ledger {
             }
             return (events, outcome)
         }
-        stopped.written = written
-        return stopped
     }
 
     /// Discards a running session started by mistake: it counts nowhere.
@@ -145,7 +144,7 @@ extension Ledger {
     public func cancel<G: RandomNumberGenerator>(actionID: String? = nil, source: String = "app", now: Int64, rng: inout G) throws
         -> Stopped
     {
-        var (stopped, written) = try decideAndAppend(now: now, rng: &rng) { snap in
+        return try decideAndAppend(now: now, rng: &rng) { snap in
             let session = try Self.runningSession(of: actionID, snap)
             // Never before its start (a clock behind the start's device).
             let at = max(Instant(micros: now), session.start)
@@ -155,11 +154,9 @@ extension Ledger {
                 [e],
                 Stopped(
                     sessionID: session.id, actionID: session.actionID, start: session.start, end: at, discarded: .cancelled,
-                    written: AppendResult(seqs: [], appended: 0, head: 0))
+                    written: .none)
             )
         }
-        stopped.written = written
-        return stopped
     }
 
     /// Adds to a count-tracked action.
@@ -173,11 +170,14 @@ extension Ledger {
         now: Int64, rng: inout G
     ) throws -> Counted {
         let time = at ?? Instant(micros: now)
+        // From the caller's generator, once (as `start`'s).
         let id = entryID ?? EventID.random(using: &rng).description
-        let (_, written) = try decideAndAppend(now: now, rng: &rng) { snap in
-            ([try CountAdded(entryID: id, actionID: actionID, amount: amount, note: note).input(at: time, source: source, in: snap)], ())
+        return try decideAndAppend(now: now, rng: &rng) { snap in
+            (
+                [try CountAdded(entryID: id, actionID: actionID, amount: amount, note: note).input(at: time, source: source, in: snap)],
+                Counted(entryID: id, actionID: actionID, amount: amount, at: time, written: .none)
+            )
         }
-        return Counted(entryID: id, actionID: actionID, amount: amount, at: time, written: written)
     }
 
     /// Enters a finished session afterwards (the app's "add a record").
@@ -188,13 +188,16 @@ extension Ledger {
         source: String = "app", now: Int64, rng: inout G
     ) throws -> Recorded {
         guard end > start else { throw OperationError.endsBeforeStart(start: start, end: end) }
+        // From the caller's generator, once (as `start`'s).
         let id = sessionID ?? EventID.random(using: &rng).description
-        let (_, written) = try decideAndAppend(now: now, rng: &rng) { snap in
+        return try decideAndAppend(now: now, rng: &rng) { snap in
             if !allowLong { try Self.checkLength(actionID: actionID, from: start, to: end, snap) }
             let e = SessionRecorded(sessionID: id, actionID: actionID, start: start, end: end, note: note)
-            return ([try e.input(at: Instant(micros: now), source: source, in: snap)], ())
+            return (
+                [try e.input(at: Instant(micros: now), source: source, in: snap)],
+                Recorded(sessionID: id, actionID: actionID, start: start, end: end, written: .none)
+            )
         }
-        return Recorded(sessionID: id, actionID: actionID, start: start, end: end, written: written)
     }
 
     /// The running session of `actionID`, or the only one.

@@ -16,10 +16,11 @@ extension Ledger {
     /// the head has not moved; decides again otherwise.
     /// - Parameters:
     ///   - blobs: attachments the events name, stored in the same commit.
-    ///   - decide: the events to append (none: nothing is written) and the outcome to return.
-    func decideAndAppend<T, G: RandomNumberGenerator>(
+    ///   - decide: the events to append (none: nothing is written) and the
+    ///     outcome to return, its `written` left `.none` (filled in here).
+    func decideAndAppend<T: Decided, G: RandomNumberGenerator>(
         now: Int64, rng: inout G, blobs: [[UInt8]] = [], _ decide: (Snapshot) throws -> (events: [EventInput], outcome: T)
-    ) throws -> (T, AppendResult) {
+    ) throws -> T {
         var attempt = 0
         while true {
             attempt += 1
@@ -27,9 +28,14 @@ extension Ledger {
                 let (events, outcome) = try decide(snap)
                 return (snap.head, events, outcome)
             }
-            guard !events.isEmpty else { return (outcome, AppendResult(seqs: [], appended: 0, head: head)) }
+            var filled = outcome
+            guard !events.isEmpty else {
+                filled.written = AppendResult(seqs: [], appended: 0, head: head)
+                return filled
+            }
             do {
-                return (outcome, try append(events, blobs: blobs, expectHead: head, now: now, rng: &rng))
+                filled.written = try append(events, blobs: blobs, expectHead: head, now: now, rng: &rng)
+                return filled
             } catch LedgerError.headMoved where attempt < Self.decideAttempts {
                 continue
             }
@@ -51,4 +57,12 @@ public protocol WriteOutcome: Sendable {
 
 extension AppendResult: WriteOutcome {
     public var written: AppendResult { self }
+
+    /// What an outcome holds until its write is made (`decideAndAppend`).
+    static let none = AppendResult(seqs: [], appended: 0, head: 0)
+}
+
+/// An outcome `decideAndAppend` fills in with what it wrote.
+protocol Decided: WriteOutcome {
+    var written: AppendResult { get set }
 }

@@ -153,7 +153,8 @@ public enum RecordList {
         return row(c)
     }
 
-    static func row(_ s: SessionRecord) -> RecordRow {
+    /// A session as a row (its `ref` left empty).
+    public static func row(_ s: SessionRecord) -> RecordRow {
         let state: RecordRow.State
         switch s.status {
         case .running: state = .running
@@ -166,7 +167,8 @@ public enum RecordList {
             createdSeq: s.createdSeq, versionSeq: s.versionSeq)
     }
 
-    static func row(_ c: CountRecord) -> RecordRow {
+    /// A count as a row (its `ref` left empty).
+    public static func row(_ c: CountRecord) -> RecordRow {
         RecordRow(
             kind: .count, id: c.id, actionID: c.actionID, start: c.time, end: nil, amount: c.amount, note: c.note,
             state: c.deleted ? .deleted : .recorded, createdSeq: c.createdSeq, versionSeq: c.versionSeq)
