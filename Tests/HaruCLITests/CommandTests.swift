@@ -134,6 +134,24 @@ struct WriteCommands {
         (["goal", "add", "X", "--start", "2026-02-30"], "Error: --start: must be a date YYYY-MM-DD"),
         (["action", "add", "Reading", "--tracking", "time"], #"an action named "Reading" already exists"#),
         (["goal", "confirm", "g", "maybe"], "Error: OUTCOME: must be one of achieved, not_achieved"),
+        // Options read into typed values name the option and the form it takes.
+        (["action", "add", "Walk", "--tracking", "often"], #"Error: --tracking: must be one of time, count (got "often")"#),
+        (["action", "add", "Walk", "--tracking", "time", "--order", "first"], #"Error: --order: "first" is not a whole number"#),
+        (["goal", "add", "X", "--start", "2026-03-01", "--threshold", "most"], #"Error: --threshold: "most" is not a whole number"#),
+        (["goal", "edit", "g", "--end", "soon"], #"Error: --end: must be a date YYYY-MM-DD"#),
+        (
+            ["quest", "add", "--goal", "g", "--action", "read", "--period", "daily", "--target", "30m", "--weekdays", "monday,funday"],
+            #"Error: --weekdays: must be a weekday, monday to sunday (got "funday")"#
+        ),
+        (
+            ["quest", "add", "--goal", "g", "--action", "read", "--period", "daily", "--target", "30m", "--deadline", "25:00"],
+            #"Error: --deadline: must be a clock time HH:mm"#
+        ),
+        (["quest", "add", "--goal", "g", "--action", "read", "--period", "often", "--target", "30m"], "Error: --period: must be one of"),
+        (["settings", "set", "--day-start", "4h"], #"Error: --day-start: must be a clock time HH:mm"#),
+        (["todo", "add", "call mum", "--order", "x"], #"Error: --order: "x" is not a whole number"#),
+        // What the fold refuses in a typed event is said by its field, as before.
+        (["goal", "add", "X", "--start", "2026-03-01", "--threshold", "7"], "Error: threshold_percent:"),
     ])
     func badCommandInputExitsTwoAndWritesNothing(args: [String], message: String) throws {
         let dir = cliLedger()
