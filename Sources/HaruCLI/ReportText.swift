@@ -12,7 +12,7 @@ enum ReportText {
     /// - Parameter pictures: draw a sparkline of each column across the periods (on a terminal).
     /// - Parameter order: the columns' order (`--order`; by name unless told).
     static func print(
-        _ r: ReportTable, to out: OutputStream, names: [String: Payload], order: ListOrder = .name, pictures: Bool = false,
+        _ r: ReportTable, to out: OutputStream, names: [String: String], order: ListOrder = .name, pictures: Bool = false,
         words w: Words = .english
     ) {
         let totals = r.totals
@@ -21,7 +21,7 @@ enum ReportText {
             out.line(w(.nothingRecordedFrom, r.periods.first?.first.description ?? "", r.periods.last?.last.description ?? ""))
             return
         }
-        let labels = ids.map { names[$0]?.name ?? $0 }
+        let labels = ids.map { names[$0] ?? $0 }
         let firstWidth = 24
         let widths = labels.map { max(Cell.columns($0), 10) + 2 }
         var header = Cell.pad(w.unit(r.unit), firstWidth)

@@ -15,6 +15,17 @@ public struct DayTotals: Sendable, Equatable {
     public var actions: [String: Totals]
     /// Non-zero totals per live tag id (every action carrying the tag adds in).
     public var tags: [String: Totals]
+    /// The same, named (as in force at the reference) and in the user's
+    /// order: the list the app shows.
+    public var actionLines: [Line]
+    public var tagLines: [Line]
+
+    /// One action's or tag's totals with its name.
+    public struct Line: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var totals: Totals
+    }
 }
 
 extension Ledger {
@@ -40,7 +51,15 @@ extension Ledger {
     ) throws -> DayTotals {
         try snapshot(knownAt: knownAt, zones: zones) { snap in
             let book = try DayBook(snap, calendar: try snap.calendar(), from: day, through: day, reference: reference)
-            return DayTotals(day: day, actions: book.perDay(0), tags: book.tagTotals(0))
+            let (actions, tags) = (book.perDay(0), book.tagTotals(0))
+            return DayTotals(
+                day: day, actions: actions, tags: tags,
+                actionLines: book.actionOrder.compactMap { id in
+                    actions[id].map { DayTotals.Line(id: id, name: book.actions[id]?.name ?? id, totals: $0) }
+                },
+                tagLines: book.tagOrder.compactMap { id in
+                    tags[id].map { DayTotals.Line(id: id, name: book.tags[id]?.name ?? id, totals: $0) }
+                })
         }
     }
 

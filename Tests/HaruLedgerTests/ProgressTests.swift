@@ -3,8 +3,8 @@ import Testing
 
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruViews
 
 /// A quest payload from a few fields (ids and goal filled in).
@@ -140,9 +140,9 @@ struct ProgressProperties {
             let report = try l.snapshot { snap in try ProgressEngine(snap, calendar: try snap.calendar(), reference: ref).run() }
             let g = try #require(report.goals.first)
             // The goal's day ratio is the mean of its scheduled quests' day ratios (100 % when none is).
-            let scheduled = g.quests.filter { $0.spans[0].scheduled }.map { $0.spans[0].ratio! }
+            let scheduled = g.quests.filter { $0.spans.day.scheduled }.map { $0.spans.day.ratio! }
             let mean = scheduled.isEmpty ? 1 : scheduled.reduce(0, +) / Double(scheduled.count)
-            #expect(abs(g.spanRatios[0]! - mean) < 1e-12)
+            #expect(abs(g.spanRatios.day! - mean) < 1e-12)
             // Streaks never count a record timed after the reference: a ledger holding only what had
             // happened by then (later counts dropped, sessions cut at the reference) has the same streaks.
             let past = TempDir("haru-past")
@@ -173,7 +173,9 @@ struct GoalLifecycleProperties {
         ]
         for g in 0..<4 {
             let end = r(2) == 0 ? #","end_date":"\#(day(5 + r(10)))""# : ""
-            lines.append(#"{"type":"goal.created","at":"2026-02-01T00:00:00Z","data":{"goal_id":"g\#(g)","title":"G","start_date":"2026-03-01"\#(end)}}"#)
+            lines.append(
+                #"{"type":"goal.created","at":"2026-02-01T00:00:00Z","data":{"goal_id":"g\#(g)","title":"G","start_date":"2026-03-01"\#(end)}}"#
+            )
             if g % 2 == 0 {
                 lines.append(
                     #"{"type":"quest.created","at":"2026-02-01T00:00:00Z","data":{"quest_id":"q\#(g)","goal_id":"g\#(g)","target":{"action_id":"w"},"period":"weekly","target_count":\#(1 + r(5)),"direction":"at_least"}}"#
@@ -189,7 +191,10 @@ struct GoalLifecycleProperties {
             let g = "g\(r(4))", t = at(1 + r(27), r(24))
             switch r(5) {
             case 0: goalEvents.append(#"{"type":"goal.finished","at":"\#(t)","data":{"goal_id":"\#(g)"}}"#)
-            case 1: goalEvents.append(#"{"type":"goal.confirmed","at":"\#(t)","data":{"goal_id":"\#(g)","outcome":"\#(r(2) == 0 ? "achieved" : "not_achieved")"}}"#)
+            case 1:
+                goalEvents.append(
+                    #"{"type":"goal.confirmed","at":"\#(t)","data":{"goal_id":"\#(g)","outcome":"\#(r(2) == 0 ? "achieved" : "not_achieved")"}}"#
+                )
             case 2: goalEvents.append(#"{"type":"goal.edited","at":"\#(t)","data":{"goal_id":"\#(g)","end_date":null}}"#)
             default: goalEvents.append(#"{"type":"goal.edited","at":"\#(t)","data":{"goal_id":"\#(g)","end_date":"\#(day(3 + r(25)))"}}"#)
             }

@@ -28,11 +28,12 @@ extension Subcommands {
                     header: [w(.colName), w(.colTracking), w(.colTags), w(.colSymbol), w(.colColor), w(.colFav), w(.colOrder), w(.colID)],
                     out: ctx.out, empty: w(.noActionsListed), words: w
                 ) { r in
-                    [
-                        r.name, r.fields.tracking.map { w($0 == .time ? .tracksTime : .tracksCount) } ?? "",
-                        (r.fields.tagIDs ?? []).map { tags[$0]?.name ?? $0 }.joined(separator: ", "),
-                        r.fields.symbol ?? "", DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
-                        r.fields.favorite == true ? "★" : "", r.order.map(String.init) ?? "", r.id,
+                    guard let a = r.action else { return [] }
+                    return [
+                        r.name, w(a.tracking == .time ? .tracksTime : .tracksCount),
+                        a.tagIDs.map { tags[$0]?.name ?? $0 }.joined(separator: ", "),
+                        a.symbol ?? "", DefinitionList.buttonColor(a, tags: tags) ?? "",
+                        a.favorite ? "★" : "", r.order.map(String.init) ?? "", r.id,
                     ]
                 }
                 return ExitCode.ok
@@ -46,7 +47,7 @@ extension Subcommands {
             try ctx.query { snap, cal, ref in
                 let rows = try DefinitionList.rows(snap, .tag, reference: ref, all: p.has(.all))
                 let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
-                func carrying(_ tag: String) -> [DefinitionRow] { actions.filter { ($0.fields.tagIDs ?? []).contains(tag) } }
+                func carrying(_ tag: String) -> [DefinitionRow] { actions.filter { $0.action?.tagIDs.contains(tag) == true } }
                 if ctx.json {
                     ctx.printJSON(try DefinitionList.json(.tag, snap: snap, calendar: cal, reference: ref, all: p.has(.all)))
                     return ExitCode.ok
@@ -58,7 +59,7 @@ extension Subcommands {
                     words: w
                 ) { r in
                     [
-                        r.name, r.fields.color ?? "", carrying(r.id).map(\.name).joined(separator: ", "),
+                        r.name, r.tag?.color ?? "", carrying(r.id).map(\.name).joined(separator: ", "),
                         r.order.map(String.init) ?? "", r.id,
                     ]
                 }
@@ -98,12 +99,13 @@ extension Subcommands {
                         w(.colID),
                     ], out: ctx.out, empty: w(.noGoalsListed), words: w
                 ) { r in
-                    [
+                    guard let g = r.goal else { return [] }
+                    return [
                         r.name,
-                        "\(r.fields.startDate.map(\.description) ?? "?") … \(r.fields.endDate.map(\.description) ?? "")",
-                        "\(r.fields.thresholdPercent ?? 100) %", statusWord(r),
-                        DefinitionList.elapsed(r.fields, calendar: cal, reference: ref).map { "\(Int(($0 * 100).rounded())) %" } ?? "",
-                        r.fields.symbol ?? "", r.fields.color ?? "", r.order.map(String.init) ?? "", r.id,
+                        "\(g.startDate) … \(g.endDate.map(\.description) ?? "")",
+                        "\(g.thresholdPercent) %", statusWord(r),
+                        DefinitionList.elapsed(g, calendar: cal, reference: ref).map { "\(Int(($0 * 100).rounded())) %" } ?? "",
+                        g.symbol ?? "", g.color ?? "", r.order.map(String.init) ?? "", r.id,
                     ]
                 }
                 return ExitCode.ok
@@ -130,10 +132,13 @@ extension Subcommands {
                     try snap.definitions(.action).map { ($0.id, $0.base.tracking == Tracking.time) },
                     uniquingKeysWith: { a, _ in a })
                 let rows = try DefinitionList.questRows(snap, reference: ref, all: p.has(.all), goal: goal)
-                func spec(_ r: DefinitionRow) -> QuestSpec { QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] }) }
+                func spec(_ r: DefinitionRow) -> QuestSpec? { r.quest.map { QuestSpec($0, actionTracksTime: { tracking[$0] }) } }
                 func targetName(_ r: DefinitionRow) -> String {
-                    let id = r.fields.targetActionID ?? r.fields.targetTagID ?? "?"
-                    return (names[id] ?? id) + (r.fields.targetTagID != nil ? w(.tagMark) : "")
+                    switch r.quest?.target {
+                    case .action(let id): names[id] ?? id
+                    case .tag(let id, _): (names[id] ?? id) + w(.tagMark)
+                    case nil: "?"
+                    }
                 }
                 if ctx.json {
                     ctx.printJSON(try DefinitionList.json(.quest, snap: snap, calendar: cal, reference: ref, all: p.has(.all), goal: goal))
@@ -146,7 +151,7 @@ extension Subcommands {
                     ],
                     out: ctx.out, empty: w(.noQuestsListed), words: w
                 ) { r in
-                    let s = spec(r)
+                    guard let s = spec(r) else { return [] }
                     let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Int64(s.amount))
                     return [
                         goalTitle[s.goalID] ?? s.goalID, targetName(r), w(s.atLeast ? .atLeastAmount : .atMostAmount, amount),

@@ -203,9 +203,9 @@ enum DiaryText {
         let w = ctx.words
         let d = page.date
         var head = w.day(d, english: "\(d) \(d.weekday.abbreviation)")
-        if let mood = page.written?.string(.mood) { head += "  " + mood }
+        if let mood = page.written?.mood { head += "  " + mood }
         out.line(head)
-        if let text = page.written?.string(.text) {
+        if let text = page.written?.text {
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) { out.line("  " + line) }
         }
         if page.written == nil { out.line("  " + ctx.style.paint(w(.nothingWritten), .dim)) }
@@ -214,9 +214,11 @@ enum DiaryText {
             guard Blob.isDigest(d) else { return w(.erased, String(d.dropFirst().dropLast())) }
             return "\(d.prefix(12))  " + (page.blobSizes[d].map(byteText) ?? w(.missingBlob))
         }
-        if let photo = page.written?.string(.moodPhoto) { out.line("  \(w(.moodPhoto))  " + blob(photo)) }
-        if let events = page.written?.strings(.calendarEventIDs) { out.line("  \(w(.calendarEvents))  " + events.joined(separator: ", ")) }
-        for (k, d) in (page.written?.strings(.attachments) ?? []).enumerated() {
+        if let photo = page.written?.moodPhoto { out.line("  \(w(.moodPhoto))  " + blob(photo)) }
+        if let events = page.written?.calendarEventIDs, !events.isEmpty {
+            out.line("  \(w(.calendarEvents))  " + events.joined(separator: ", "))
+        }
+        for (k, d) in (page.written?.attachments ?? []).enumerated() {
             out.line("  \(w(.attachment, String(k + 1)))  " + blob(d))
         }
 
@@ -234,9 +236,9 @@ enum DiaryText {
         if !page.goals.isEmpty {
             out.line("")
             out.line(w(.dayGoals))
-            let spanNames = [w(.spanDay), w(.spanWeek), w(.spanMonth)]
+            let spanNames = Spans(day: w(.spanDay), week: w(.spanWeek), month: w(.spanMonth))
             for g in page.goals {
-                let spans = spanNames.enumerated().map { "\($1) \(ProgressText.gauge(g.spanRatios[$0], ctx.style))" }
+                let spans = SpanKind.allCases.map { "\(spanNames[$0]) \(ProgressText.gauge(g.spanRatios[$0], ctx.style))" }
                 out.line("  " + g.title + (g.noQuests ? "  " + w(.noQuests) : "  " + spans.joined(separator: "   ")))
             }
         }

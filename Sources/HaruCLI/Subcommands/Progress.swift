@@ -47,7 +47,7 @@ enum ProgressText {
     ) {
         out.line(w(.asOf, calendar.format(r.reference.instant), r.referenceDay.description, String(r.knownAt)))
         if r.goals.isEmpty { out.line(w(.noGoals)) }
-        let spanNames = [w(.spanDay), w(.spanWeek), w(.spanMonth)]
+        let spanNames = Spans(day: w(.spanDay), week: w(.spanWeek), month: w(.spanMonth))
         for g in r.goals {
             out.line("")
             var head = "\(g.title)  [\(g.id)]  \(g.startDate) → \(g.endDate?.description ?? w(.openEnd))"
@@ -69,7 +69,7 @@ enum ProgressText {
                 out.line("  " + w(.noQuests))
                 continue
             }
-            out.line("  " + spanNames.enumerated().map { "\($1) \(gauge(g.spanRatios[$0], style))" }.joined(separator: "   "))
+            out.line("  " + SpanKind.allCases.map { "\(spanNames[$0]) \(gauge(g.spanRatios[$0], style))" }.joined(separator: "   "))
             for q in g.quests {
                 let target: String
                 switch q.spec.target {
@@ -81,14 +81,15 @@ enum ProgressText {
                 let period = w.language == .en ? q.spec.periodName : w.period(q.spec.period)
                 var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(period)\(days)  [\(q.spec.id)]"
                 if let s = q.streak, let best = q.bestStreak, best > 0 {
-                    let english = "streak \(s) \(s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit)"
+                    let english = "streak \(s) \(s == 1 ? q.streakUnit.singular : q.streakUnit.rawValue)"
                     line +=
-                        "  " + (style.enabled && s > 0 ? "🔥 " : "") + (w.language == .en ? english : w.streak(s, unit: q.streakUnit))
-                        + (best > s ? w(.best, w.streakLength(best, unit: q.streakUnit)) : "")
+                        "  " + (style.enabled && s > 0 ? "🔥 " : "")
+                        + (w.language == .en ? english : w.streak(s, unit: q.streakUnit.rawValue))
+                        + (best > s ? w(.best, w.streakLength(best, unit: q.streakUnit.rawValue)) : "")
                 }
                 out.line(line)
-                let spans = spanNames.enumerated().map { k, name -> String in
-                    let s = q.spans[k]
+                let spans = SpanKind.allCases.map { k -> String in
+                    let (name, s) = (spanNames[k], q.spans[k])
                     guard s.scheduled, let v = s.value, let t = s.target else { return w(.notScheduled, name) }
                     let shown =
                         q.spec.unitIsTime

@@ -151,43 +151,35 @@ extension Subcommands {
             """,
         run: { ctx, _ in
             let ledger = try ctx.openLedger(readOnly: true)
-            let settings = try ledger.withStoredState { try $0.settings().current }
-            let earliest = settings.representativeEarliest
-            // The app's long-session alert: a session running this long was probably forgotten.
-            let long = Int64(settings.longSessionHours) * 3600
-            var sessions = try ledger.runningSessions()
-            sessions.sort { earliest ? ($0.start, $0.id) < ($1.start, $1.id) : ($0.start, $0.id) > ($1.start, $1.id) }
             let now = try ctx.eventTime()
+            let running = try ledger.runningNow(now: now, zones: ctx.zones)
             let cal = try ctx.calendar(ledger)
             if ctx.json {
-                let items: [JSONValue] = sessions.map { s in
+                let items: [JSONValue] = running.all.map { s in
                     .object([
-                        ("session_id", .string(s.id)), ("action_id", .string(s.actionID)),
-                        ("start", .string(cal.format(s.start))), ("seconds", .int(max(0, now.seconds - s.start.seconds))),
-                        ("long", .bool(now.seconds - s.start.seconds >= long)),
+                        ("session_id", .string(s.sessionID)), ("action_id", .string(s.actionID)),
+                        ("start", .string(cal.format(s.start))), ("seconds", .int(s.seconds)), ("long", .bool(s.long)),
                     ])
                 }
                 ctx.printJSON(
                     .object([
-                        ("representative", items.first ?? .null), ("others", .int(Int64(max(0, items.count - 1)))),
+                        ("representative", items.first ?? .null), ("others", .int(Int64(running.others.count))),
                         ("sessions", .array(items)),
                     ]))
                 return ExitCode.ok
             }
             let w = ctx.words
-            guard let first = sessions.first else {
+            guard let first = running.representative else {
                 ctx.out.line(w(.nothingIsRunning))
                 return ExitCode.ok
             }
-            let more = sessions.count > 1 ? "  +\(sessions.count - 1)" : ""
-            ctx.out.line("\(ctx.name(of: .action, first.actionID, in: ledger))  \(w.duration(now.seconds - first.start.seconds))\(more)")
-            for s in sessions {
+            let more = running.others.isEmpty ? "" : "  +\(running.others.count)"
+            ctx.out.line("\(first.name)  \(w.duration(first.seconds))\(more)")
+            for s in running.all {
                 let flag =
-                    settings.longSessionAlert && now.seconds - s.start.seconds >= long
-                    ? "  " + ctx.style.paint(w(.overHours, String(settings.longSessionHours)), .yellow) + w(.forgotten) : ""
-                ctx.out.line(
-                    "  \(ctx.name(of: .action, s.actionID, in: ledger))  \(w(.since, cal.format(s.start)))  \(w.duration(now.seconds - s.start.seconds))  \(w(.session, s.id))\(flag)"
-                )
+                    running.longSessionAlert && s.long
+                    ? "  " + ctx.style.paint(w(.overHours, String(running.longSessionHours)), .yellow) + w(.forgotten) : ""
+                ctx.out.line("  \(s.name)  \(w(.since, cal.format(s.start)))  \(w.duration(s.seconds))  \(w(.session, s.sessionID))\(flag)")
             }
             return ExitCode.ok
         })

@@ -78,7 +78,8 @@ extension Subcommands {
                 } else {
                     if let filterLine { ctx.out.line("filter: " + filterLine) }
                     ReportText.print(
-                        report, to: ctx.out, names: by == "tag" ? book.tags : book.actions, order: order ?? .name,
+                        report, to: ctx.out, names: by == "tag" ? book.tags.mapValues(\.name) : book.actions.mapValues(\.name),
+                        order: order ?? .name,
                         pictures: ctx.style.enabled, words: ctx.words)
                 }
                 return ExitCode.ok

@@ -107,14 +107,15 @@ public enum AppCSV {
             try DefinitionList.rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
         let names = Dictionary(actions.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        out[.actions] = actions.map { r in
-            let ids = (r.fields.tagIDs ?? []).filter { tags[$0]?.deleted == false }
+        out[.actions] = actions.compactMap { r in
+            guard let a = r.action else { return nil }
+            let ids = a.tagIDs.filter { tags[$0]?.deleted == false }
             return [
-                "id": r.id, "name": r.name, "tracking": r.fields.tracking == .count ? "count" : "time",
+                "id": r.id, "name": r.name, "tracking": a.tracking == .count ? "count" : "time",
                 "tag_ids": CSV.listCell(ids), "tags": CSV.listCell(ids.map { tags[$0]?.name ?? $0 }),
-                "tag_colors": CSV.listCell(ids.map { tags[$0]?.fields.color ?? "" }),
-                "symbol": r.fields.symbol ?? "", "button_color": DefinitionList.buttonColor(r.fields, tags: tags) ?? "",
-                "favorite": r.fields.favorite == true ? "true" : "false", "order": r.order.map(String.init) ?? "",
+                "tag_colors": CSV.listCell(ids.map { tags[$0]?.tag?.color ?? "" }),
+                "symbol": a.symbol ?? "", "button_color": DefinitionList.buttonColor(a, tags: tags) ?? "",
+                "favorite": a.favorite ? "true" : "false", "order": r.order.map(String.init) ?? "",
             ]
         }
         var status: [String: GoalProgress] = [:]

@@ -25,9 +25,33 @@ public struct DiaryPage: Sendable {
         public init(_ d: Definition, at: Instant) { self.init(d, fields: d.fields(inForceAt: at)) }
     }
 
+    /// What a person wrote on a page (`diary.written`), as in force.
+    public struct Written: Sendable, Equatable {
+        /// An emoji.
+        public var mood: String?
+        public var text: String?
+        /// The mood's photo and the attachments, as blob digests (`Ledger.blob`);
+        /// `blobSizes` says which the ledger still holds.
+        public var moodPhoto: String?
+        public var attachments: [String]
+        /// Actions the day's timetable leaves out, goals its goals card leaves out.
+        public var hiddenActionIDs: [String]
+        public var hiddenGoalIDs: [String]
+        /// The calendar events the day's timetable shows, by the calendar's own identifiers.
+        public var calendarEventIDs: [String]
+
+        init(_ p: Payload) {
+            (mood, text, moodPhoto, attachments) = (p.string(.mood), p.string(.text), p.string(.moodPhoto), p.strings(.attachments) ?? [])
+            (hiddenActionIDs, hiddenGoalIDs) = (p.strings(.hiddenActionIDs) ?? [], p.strings(.hiddenGoalIDs) ?? [])
+            calendarEventIDs = p.strings(.calendarEventIDs) ?? []
+        }
+    }
+
     public let date: LocalDate
     /// The page as written by the reference (nil: none, or deleted).
-    public let written: Payload?
+    public let written: Written?
+    /// The same, raw (the JSON keeps a field that is absent apart from one that is empty).
+    let writtenFields: Payload?
     public let todos: [Todo]
     /// Where the day's figures are looked at from: the end of the day once
     /// it is over (a diary page shows that day as it ended, its weekly and
@@ -61,10 +85,11 @@ public struct DiaryPage: Sendable {
         // Unlike a goal (in force for all valid time once created, RULES §7),
         // what a person wrote exists from when it was written: as of an
         // earlier instant the page and its to-dos were not there yet.
-        written = page.flatMap { $0.isLive && $0.created.at <= at ? $0.fields(inForceAt: at) : nil }
+        writtenFields = page.flatMap { $0.isLive && $0.created.at <= at ? $0.fields(inForceAt: at) : nil }
+        written = writtenFields.map(Written.init)
         todos = try DiaryPage.todoList(snap, on: date, at: at)
         var sizes: [String: Int] = [:]
-        for d in written.map({ Blob.digests(in: $0) }) ?? [] { sizes[d] = try snap.blobSize(d) }
+        for d in writtenFields.map({ Blob.digests(in: $0) }) ?? [] { sizes[d] = try snap.blobSize(d) }
         blobSizes = sizes
 
         let range = calendar.range(of: date)
@@ -75,7 +100,7 @@ public struct DiaryPage: Sendable {
         self.names = names
         book = try DayBook(snap, calendar: calendar, from: date, through: date, reference: dayRef)
 
-        let hiddenGoals = Set(written?.strings(.hiddenGoalIDs) ?? [])
+        let hiddenGoals = Set(written?.hiddenGoalIDs ?? [])
         var report = try ProgressEngine(snap, calendar: calendar, reference: dayRef).run()
         report.goals = report.goals.filter { g in
             !hiddenGoals.contains(g.id) && g.startDate <= date && (g.endDate.map { date <= $0 } ?? true)
@@ -87,7 +112,7 @@ public struct DiaryPage: Sendable {
         // is listed whole and marked as going on.
         let span = range.lowerBound.seconds..<range.upperBound.seconds
         records = try RecordList.read(snap, span: span, reference: reference, actions: nil, all: false)
-        let hiddenActions = Set(written?.strings(.hiddenActionIDs) ?? [])
+        let hiddenActions = Set(written?.hiddenActionIDs ?? [])
         timetable = Timetable.day(date, range, records.filter { !hiddenActions.contains($0.actionID) }, reference)
     }
 
@@ -119,7 +144,7 @@ public struct DiaryPage: Sendable {
     /// `haru diary --json`: the sections in the app's order.
     public func json(snap: Snapshot, calendar: LedgerCalendar) throws -> [(String, JSONValue)] {
         let pageJSON: JSONValue =
-            written.map { w in
+            writtenFields.map { w in
                 .object([
                     ("mood", w.string(.mood).map { .string($0) } ?? .null),
                     ("mood_photo", w.string(.moodPhoto).map(blobJSON) ?? .null),

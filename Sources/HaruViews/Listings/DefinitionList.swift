@@ -9,8 +9,9 @@
 /// One definition in a listing.
 public struct DefinitionRow: Sendable {
     public var definition: Definition
-    /// The fields in force at the view's reference.
-    public var fields: Payload
+    /// The fields in force at the view's reference, raw (an app reads the
+    /// typed `action`, `tag`, `goal` or `quest`; to-dos: `DiaryPage.todoList`).
+    @_spi(Layers) public var fields: Payload
     /// Where it was created, in the order creations compare (`Snapshot.creationKey`).
     public var created: MergeKey
     public var id: String { definition.id }
@@ -20,6 +21,16 @@ public struct DefinitionRow: Sendable {
     /// The name a person reads: a tag's or action's name, a goal's title; a
     /// quest has neither (its listing describes it).
     public var name: String { fields.label ?? definition.id }
+
+    /// The definition typed by its kind; nil when it is of another kind.
+    public var action: ActionDefinition? { definition.kind == .action ? ActionDefinition(id: id, fields) : nil }
+    public var tag: TagDefinition? { definition.kind == .tag ? TagDefinition(id: id, fields) : nil }
+    public var goal: GoalDefinition? { definition.kind == .goal ? GoalDefinition(id: id, fields) : nil }
+    public var quest: QuestDefinition? { definition.kind == .quest ? QuestDefinition(id: id, fields) : nil }
+
+    @_spi(Layers) public init(definition: Definition, fields: Payload, created: MergeKey) {
+        (self.definition, self.fields, self.created) = (definition, fields, created)
+    }
 }
 
 public enum DefinitionList {
@@ -46,15 +57,16 @@ public enum DefinitionList {
 
     /// An action's button colour (the app's rule): the colour of the
     /// earliest-created of its tags that has one; nil when none has.
-    public static func buttonColor(_ action: Payload, tags: [String: DefinitionRow]) -> String? {
-        (action.tagIDs ?? []).compactMap { tags[$0] }.filter { $0.fields.color != nil }
+    public static func buttonColor(_ action: ActionDefinition, tags: [String: DefinitionRow]) -> String? {
+        action.tagIDs.compactMap { tags[$0] }.filter { $0.fields.color != nil }
             .min { $0.created < $1.created }?.fields.color
     }
 
     /// How much of a goal's period has passed at `reference`: from the start
     /// of its start date to the end of its end date, 0 … 1; nil without an end date.
-    public static func elapsed(_ goal: Payload, calendar: LedgerCalendar, reference: Reference) -> Double? {
-        guard let s = goal.startDate, let e = goal.endDate else { return nil }
+    public static func elapsed(_ goal: GoalDefinition, calendar: LedgerCalendar, reference: Reference) -> Double? {
+        guard let e = goal.endDate else { return nil }
+        let s = goal.startDate
         let from = calendar.range(of: s).lowerBound.seconds, to = calendar.range(of: e).upperBound.seconds
         guard to > from else { return nil }
         let f = Double(reference.instant.seconds - from) / Double(to - from)

@@ -79,7 +79,7 @@ extension DefinitionList {
                     .object(
                         members(r, cal) + [
                             ("tags", .array((r.fields.tagIDs ?? []).map { .string(tags[$0]?.name ?? $0) })),
-                            ("button_color", buttonColor(r.fields, tags: tags).map { .string($0) } ?? .null),
+                            ("button_color", r.action.flatMap { buttonColor($0, tags: tags) }.map { .string($0) } ?? .null),
                         ]))
             }
         case .tag:
@@ -98,7 +98,7 @@ extension DefinitionList {
                     .object(
                         members(r, cal) + [
                             ("status", .string(r.deleted ? "deleted" : status[r.id]?.rawValue ?? "in_progress")),
-                            ("elapsed", elapsed(r.fields, calendar: cal, reference: ref).map { .double($0) } ?? .null),
+                            ("elapsed", r.goal.flatMap { elapsed($0, calendar: cal, reference: ref) }.map { .double($0) } ?? .null),
                             ("quests", .int(Int64(quests.filter { $0.definition.base.goalID == r.id }.count))),
                         ]))
             }

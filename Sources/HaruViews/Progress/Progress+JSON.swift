@@ -13,7 +13,6 @@ extension ProgressReport {
                 ("display_ratio", num(s.displayRatio)), ("actual", num(s.actual)),
             ])
         }
-        let names = ["day", "week", "month"]
         return .object([
             ("as_of", .string(calendar.format(reference.instant))), ("known_at", .int(Int64(knownAt))),
             ("reference_day", .string(referenceDay.description)),
@@ -27,7 +26,7 @@ extension ProgressReport {
                             ("achievement_percent", num(g.achievementPercent)), ("threshold_percent", .int(Int64(g.thresholdPercent))),
                             ("no_quests", .bool(g.noQuests)), ("start_date", .string(g.startDate.description)),
                             ("end_date", g.endDate.map { .string($0.description) } ?? .null),
-                            ("spans", .object(names.enumerated().map { ($1, .object([("ratio", num(g.spanRatios[$0]))])) })),
+                            ("spans", .object(g.spanRatios.all.map { ($0.kind.rawValue, .object([("ratio", num($0.value))])) })),
                             (
                                 "quests",
                                 .array(
@@ -37,12 +36,12 @@ extension ProgressReport {
                                             ("direction", .string(q.spec.directionName)), ("unit", .string(q.spec.unit)),
                                             ("target_name", .string(q.targetName)),
                                             ("definition", q.definitionJSON(calendar: calendar)),
-                                            ("spans", .object(names.enumerated().map { ($1, span(q.spans[$0])) })),
+                                            ("spans", .object(q.spans.all.map { ($0.kind.rawValue, span($0.value)) })),
                                             (
                                                 "streak",
                                                 q.streak.map {
                                                     .object([
-                                                        ("count", .int(Int64($0))), ("unit", .string(q.streakUnit)),
+                                                        ("count", .int(Int64($0))), ("unit", .string(q.streakUnit.rawValue)),
                                                         ("best", .int(Int64(q.bestStreak ?? $0))),
                                                     ])
                                                 } ?? .null

@@ -152,10 +152,11 @@ public struct ProgressEngine {
                     judgmentMeter = m
                     judgments.append(judgment!)
                 }
+                let questFields = qd.fields(inForceAt: reference.definitionsAt)
                 quests.append(
                     QuestProgress(
-                        spec: q, spans: spans, streak: streak, bestStreak: best, streakUnit: q.streakUnit,
-                        fields: qd.fields(inForceAt: reference.definitionsAt), targetName: ProgressEngine.targetName(q, defs),
+                        spec: q, definition: QuestDefinition(id: q.id, questFields), spans: spans, streak: streak, bestStreak: best,
+                        streakUnit: q.streakUnit, fields: questFields, targetName: ProgressEngine.targetName(q, defs),
                         judgment: judgment, periods: marks))
             }
             if let j = g.judgment, let m = judgmentMeter { judged[j.reference.instant] = m }
@@ -204,7 +205,7 @@ public struct ProgressEngine {
     }
 
     /// The day, week and month spans of a quest (RULES §3).
-    static func spans(_ q: QuestSpec, actions: [Int], meter: inout QuestMeter, refDay: LocalDate) -> [SpanResult] {
+    static func spans(_ q: QuestSpec, actions: [Int], meter: inout QuestMeter, refDay: LocalDate) -> Spans<SpanResult> {
         let cal = meter.calendar
         let weekDays = dayRange(cal.weekStart(of: refDay), 7)
         let monthRange = LedgerCalendar.month(of: refDay)
@@ -236,28 +237,30 @@ public struct ProgressEngine {
             }
             let day = q.isScheduled(refDay) ? span(meter.index(refDay).map { v[$0] } ?? 0, q.amount, own: true) : .notScheduled
             let w = sum(weekDays), m = sum(monthDays)
-            return [day, span(w.value, w.target, own: false, actual: w.actual), span(m.value, m.target, own: false, actual: m.actual)]
+            return Spans(
+                day: day, week: span(w.value, w.target, own: false, actual: w.actual),
+                month: span(m.value, m.target, own: false, actual: m.actual))
         case .weekly, .monthly:
             let v = meter.values(q, actions: actions, windowed: false)
             func sum(_ days: [LocalDate]) -> Double { days.reduce(0) { $0 + (meter.index($1).map { v[$0] } ?? 0) } }
             let d = meter.index(refDay).map { v[$0] } ?? 0
             if q.period == .weekly {
-                return [
-                    span(d, q.amount / 7, own: false), span(sum(weekDays), q.amount, own: true),
-                    span(sum(monthDays), q.amount * dim / 7, own: false),
-                ]
+                return Spans(
+                    day: span(d, q.amount / 7, own: false), week: span(sum(weekDays), q.amount, own: true),
+                    month: span(sum(monthDays), q.amount * dim / 7, own: false))
             }
-            return [
-                span(d, q.amount / dim, own: false), span(sum(weekDays), q.amount * 7 / dim, own: false),
-                span(sum(monthDays), q.amount, own: true),
-            ]
+            return Spans(
+                day: span(d, q.amount / dim, own: false), week: span(sum(weekDays), q.amount * 7 / dim, own: false),
+                month: span(sum(monthDays), q.amount, own: true))
         case .custom:
             // Unscaled: every span shows the whole period (RULES §3).
-            guard let s = q.customStart, let e = q.customEnd else { return [.notScheduled, .notScheduled, .notScheduled] }
+            guard let s = q.customStart, let e = q.customEnd else {
+                return Spans(day: .notScheduled, week: .notScheduled, month: .notScheduled)
+            }
             let v = meter.values(q, actions: actions, windowed: false)
             let days = dayRange(s, e.daysSinceEpoch - s.daysSinceEpoch + 1)
             let whole = span(days.reduce(0) { $0 + (meter.index($1).map { v[$0] } ?? 0) }, q.amount, own: true)
-            return [q.isScheduled(refDay) ? whole : .notScheduled, whole, whole]
+            return Spans(day: q.isScheduled(refDay) ? whole : .notScheduled, week: whole, month: whole)
         }
     }
 
@@ -454,14 +457,13 @@ public struct ProgressEngine {
     static func goal(_ g: GoalView, quests: [QuestProgress], judgments: [QuestJudgment], reference: Reference, judgmentFields: Payload?)
         -> GoalProgress
     {
-        var spanRatios: [Double?] = [nil, nil, nil]
+        var spanRatios = Spans<Double?>(day: nil, week: nil, month: nil)
         if !quests.isEmpty {
-            let today = quests.filter { $0.spans[0].scheduled }.compactMap { $0.spans[0].ratio }
-            spanRatios[0] = today.isEmpty ? 1 : today.reduce(0, +) / Double(today.count)
-            for k in 1...2 {
-                let rs = quests.compactMap { $0.spans[k].ratio }
-                spanRatios[k] = rs.isEmpty ? nil : rs.reduce(0, +) / Double(rs.count)
-            }
+            let today = quests.filter { $0.spans.day.scheduled }.compactMap { $0.spans.day.ratio }
+            spanRatios.day = today.isEmpty ? 1 : today.reduce(0, +) / Double(today.count)
+            func mean(_ rs: [Double]) -> Double? { rs.isEmpty ? nil : rs.reduce(0, +) / Double(rs.count) }
+            spanRatios.week = mean(quests.compactMap { $0.spans.week.ratio })
+            spanRatios.month = mean(quests.compactMap { $0.spans.month.ratio })
         }
         let threshold = Int((judgmentFields ?? g.fields).thresholdPercent ?? 100)
         var status = GoalProgress.Status.inProgress

@@ -28,18 +28,51 @@ public struct QuestJudgment: Sendable, Equatable {
     public var achieved: Bool
 }
 
+/// Which span: the reference day, its week, its month (the JSON's member names).
+public enum SpanKind: String, Sendable, CaseIterable { case day, week, month }
+
+/// One value for each span a goal or quest is shown over (RULES §3): the
+/// reference day, its week and its month — the widget's three bars.
+public struct Spans<Value: Sendable>: Sendable {
+    public var day: Value
+    public var week: Value
+    public var month: Value
+    public init(day: Value, week: Value, month: Value) { (self.day, self.week, self.month) = (day, week, month) }
+
+    public subscript(_ k: SpanKind) -> Value {
+        switch k {
+        case .day: day
+        case .week: week
+        case .month: month
+        }
+    }
+    /// The spans in the order the app shows them, each with its kind.
+    public var all: [(kind: SpanKind, value: Value)] { [(.day, day), (.week, week), (.month, month)] }
+    public func map<T>(_ f: (Value) throws -> T) rethrows -> Spans<T> { Spans<T>(day: try f(day), week: try f(week), month: try f(month)) }
+}
+
+extension Spans: Equatable where Value: Equatable {}
+
+/// What a quest's streak counts: days (daily and custom quests), weeks or months.
+public enum StreakUnit: String, Sendable {
+    case days, weeks, months
+    /// The unit of one: `day`, `week`, `month`.
+    public var singular: String { String(rawValue.dropLast()) }
+}
+
 /// A quest's progress in one view.
 public struct QuestProgress: Sendable, Equatable {
     public var spec: QuestSpec
-    /// day, week, month.
-    public var spans: [SpanResult]
+    /// The quest's fields in force at the view's reference.
+    public var definition: QuestDefinition
+    public var spans: Spans<SpanResult>
     /// nil for custom quests.
     public var streak: Int?
     /// The longest run of met periods since the goal started (nil for custom quests).
     public var bestStreak: Int?
-    public var streakUnit: String
-    /// The quest's fields in force at the view's reference.
-    public var fields: Payload
+    public var streakUnit: StreakUnit
+    /// The quest's fields in force, raw (`definitionJSON`).
+    var fields: Payload
     /// The name of its action or tag, as in force at the reference.
     public var targetName: String
     public var judgment: QuestJudgment?
@@ -71,8 +104,10 @@ public struct GoalProgress: Sendable, Equatable {
     public var thresholdPercent: Int
     public var startDate: LocalDate
     public var endDate: LocalDate?
-    /// Mean ratio per span (day, week, month); nil when the goal has no quests.
-    public var spanRatios: [Double?]
+    /// The quests' mean ratio per span; nil when the goal has no quests (the
+    /// day's: 1 when no quest asks anything of the day; the week's and
+    /// month's: nil when no quest has a ratio there).
+    public var spanRatios: Spans<Double?>
     public var quests: [QuestProgress]
     public var noQuests: Bool { quests.isEmpty }
 }

@@ -33,28 +33,36 @@ public struct QuestSpec: Sendable, Equatable {
 
     /// Reads a quest payload (already validated by the fold).
     /// - Parameter tracking: the tracking of an action target (true = time).
-    public init(id: String, _ p: Payload, actionTracksTime: (String) -> Bool?) {
-        self.id = id
-        goalID = p.goalID ?? ""
-        if let a = p.targetActionID {
+    @_spi(Layers) public init(id: String, _ p: Payload, actionTracksTime: (String) -> Bool?) {
+        self.init(QuestDefinition(id: id, p), actionTracksTime: actionTracksTime)
+    }
+
+    /// A quest's definition as the rules measure it.
+    /// - Parameter actionTracksTime: the tracking of an action target (true = time;
+    ///   nil for an unknown action: then its target says which).
+    public init(_ q: QuestDefinition, actionTracksTime: (String) -> Bool?) {
+        id = q.id
+        goalID = q.goalID
+        switch q.target {
+        case .action(let a):
             target = .action(a)
-            unitIsTime = actionTracksTime(a) ?? (p.has(.targetSeconds))
-        } else {
-            target = .tag(p.targetTagID ?? "")
-            unitIsTime = p.targetMeasure == Measure.time
+            unitIsTime = actionTracksTime(a) ?? (q.targetSeconds != nil)
+        case .tag(let t, let measure):
+            target = .tag(t)
+            unitIsTime = measure == .time
         }
-        period = p.period ?? .daily
-        switch p.choice(.scheduleMode) ?? ScheduleMode.everyDay {
-        case .weekdays: schedule = .weekdays(Set((p.ints(.scheduleWeekdays) ?? []).map(Int.init)))
-        case .monthDays: schedule = .monthDays(Set((p.ints(.scheduleMonthDays) ?? []).map(Int.init)))
-        case .ordinalWeekday: schedule = .ordinal(Int(p.int(.scheduleOrdinal) ?? 1), Int(p.int(.scheduleWeekday) ?? 0))
+        period = q.period
+        switch q.schedule {
+        case .weekdays(let days): schedule = .weekdays(Set(days.map(\.rawValue)))
+        case .monthDays(let days): schedule = .monthDays(Set(days))
+        case .ordinalWeekday(let n, let day): schedule = .ordinal(n, day.rawValue)
         case .everyDay: schedule = .everyDay
         }
-        customStart = p.customStart
-        customEnd = p.customEnd
-        amount = Double(p.int(unitIsTime ? .targetSeconds : .targetCount) ?? 0)
-        atLeast = p.direction != Direction.atMost
-        deadline = p.deadline
+        customStart = q.customStart
+        customEnd = q.customEnd
+        amount = Double((unitIsTime ? q.targetSeconds : q.targetCount) ?? 0)
+        atLeast = q.direction != .atMost
+        deadline = q.deadline
     }
 
     /// Whether the quest asks anything of `day` (RULES §2): daily quests on
@@ -93,11 +101,11 @@ public struct QuestSpec: Sendable, Equatable {
 
     /// What a streak of this quest counts: days, weeks or months (a custom
     /// period's streak counts its days).
-    public var streakUnit: String {
+    public var streakUnit: StreakUnit {
         switch period {
-        case .daily, .custom: "days"
-        case .weekly: "weeks"
-        case .monthly: "months"
+        case .daily, .custom: .days
+        case .weekly: .weeks
+        case .monthly: .months
         }
     }
 

@@ -9,7 +9,7 @@ extension DayBook {
     /// - Parameter order: another order (`--order`); `.user` lists the day
     ///   as the app's grid does: every action, those with nothing too.
     public func json(day i: Int, calendar: LedgerCalendar, order: ListOrder = .id) -> [(String, JSONValue)] {
-        func items(_ key: String, _ list: [(key: String, value: Totals)], _ names: [String: Payload]) -> JSONValue {
+        func items(_ key: String, _ list: [(key: String, value: Totals)], _ names: [String: some NamedDefinition]) -> JSONValue {
             .array(
                 list.map {
                     .object([

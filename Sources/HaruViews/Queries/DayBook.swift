@@ -24,9 +24,9 @@ public struct Totals: Sendable, Equatable {
 public struct DayBook: Sendable {
     public let grid: DayGrid
     /// The actions that count (live at the snapshot), with their definitions in force at the reference.
-    public let actions: [String: Payload]
+    public let actions: [String: ActionDefinition]
     /// The tags that count, with their definitions in force at the reference.
-    public let tags: [String: Payload]
+    public let tags: [String: TagDefinition]
     /// The actions counted, in id order: the columns of `totals`.
     let actionIDs: [String]
     /// `totals[day * actionIDs.count + action]`.
@@ -136,8 +136,8 @@ public struct DayBook: Sendable {
 
 /// The live actions and tags of a snapshot, with the fields in force at a reference.
 public struct LiveDefinitions: Sendable {
-    public var actions: [String: Payload]
-    public let tags: [String: Payload]
+    public var actions: [String: ActionDefinition]
+    public let tags: [String: TagDefinition]
     /// The live actions and tags in the user's order (`ListOrder.user`).
     public let actionOrder: [String]
     public let tagOrder: [String]
@@ -146,10 +146,10 @@ public struct LiveDefinitions: Sendable {
         let at = reference.definitionsAt
         let liveActions = try snap.definitions(.action).filter(\.isLive)
         let liveTags = try snap.definitions(.tag).filter(\.isLive)
-        var live: [String: Payload] = [:]
-        for d in liveActions { live[d.id] = d.fields(inForceAt: at) }
-        var tagFields: [String: Payload] = [:]
-        for d in liveTags { tagFields[d.id] = d.fields(inForceAt: at) }
+        var live: [String: ActionDefinition] = [:]
+        for d in liveActions { live[d.id] = ActionDefinition(id: d.id, d.fields(inForceAt: at)) }
+        var tagFields: [String: TagDefinition] = [:]
+        for d in liveTags { tagFields[d.id] = TagDefinition(id: d.id, d.fields(inForceAt: at)) }
         actions = live
         tags = tagFields
         actionOrder = try Definition.userOrder(liveActions, at: at, created: snap.creationKey).map(\.id)

@@ -14,7 +14,7 @@ public enum ListOrder: String, Sendable, CaseIterable {
     /// - Parameters:
     ///   - names: the definitions in force (for their names).
     ///   - userOrder: every live definition of the kind, in the user's order.
-    public func arrange(_ ids: [String], names: [String: Payload], userOrder: [String]) -> [String] {
+    public func arrange<D: NamedDefinition>(_ ids: [String], names: [String: D], userOrder: [String]) -> [String] {
         arrange(ids, name: { names[$0]?.name }, userOrder: userOrder)
     }
 

@@ -63,7 +63,7 @@ public struct ReportTable: Sendable {
 
     public init(book: DayBook, calendar: LedgerCalendar, byTag: Bool, every: String?, reference: Reference) {
         unit = every ?? "day"
-        names = (byTag ? book.tags : book.actions).compactMapValues { $0.name }
+        names = byTag ? book.tags.mapValues(\.name) : book.actions.mapValues(\.name)
         userOrder = byTag ? book.tagOrder : book.actionOrder
         let grid = book.grid
         let actions = book.actionIDs

@@ -257,7 +257,7 @@ extension HTMLReport {
     /// `Mar 2` (a date in a label).
     static func short(_ d: LocalDate) -> String { "\(monthName(d.month)) \(d.day)" }
 
-    static func sortedByName(_ defs: [String: Payload]) -> [String] {
+    static func sortedByName<D: NamedDefinition>(_ defs: [String: D]) -> [String] {
         defs.keys.sorted { (defs[$0]?.name ?? $0, $0) < (defs[$1]?.name ?? $1, $1) }
     }
 

@@ -10,7 +10,9 @@
 extension HTMLReport {
     /// A page holding only the timetable.
     /// - Parameter actions: the live actions (names and colours follow the report's: by name).
-    public static func timetablePage(_ t: Timetable, actions: [String: Payload], calendar cal: LedgerCalendar, title: String) -> String {
+    public static func timetablePage(_ t: Timetable, actions: [String: ActionDefinition], calendar cal: LedgerCalendar, title: String)
+        -> String
+    {
         let colors = Palette.byName(actions)
         return """
             <!DOCTYPE html>
@@ -24,7 +26,9 @@ extension HTMLReport {
     }
 
     /// The grid: hour lines labelled by the first day's wall clock, a column per day.
-    static func timetable(_ t: Timetable, actions: [String: Payload], paint: (String) -> Paint, calendar cal: LedgerCalendar) -> String {
+    static func timetable(_ t: Timetable, actions: [String: ActionDefinition], paint: (String) -> Paint, calendar cal: LedgerCalendar)
+        -> String
+    {
         guard !t.days.isEmpty else { return "" }
         let hourHeight = 22.0, top = 34.0, left = 46.0, width = Frame.width
         // The longest day sets the axis (25 hours on the day a clock goes back).
@@ -84,7 +88,7 @@ extension HTMLReport {
 
 extension HTMLReport.Palette {
     /// The actions' colours as the report gives them: hues in turn, by name.
-    static func byName(_ actions: [String: Payload]) -> [String: HTMLReport.Paint] {
+    static func byName(_ actions: [String: ActionDefinition]) -> [String: HTMLReport.Paint] {
         var used = [limitRed]
         var out: [String: HTMLReport.Paint] = [:]
         for id in HTMLReport.sortedByName(actions) { out[id] = pick(nil, used: &used) }

@@ -100,7 +100,7 @@ public enum HTMLReport {
                 html += "<p>\(escape(questLine(q)))"
                 if let s = q.streak {
                     // `days` → `1 day`: the unit's singular for one.
-                    let unit = s == 1 ? String(q.streakUnit.dropLast()) : q.streakUnit
+                    let unit = s == 1 ? q.streakUnit.singular : q.streakUnit.rawValue
                     html += " <span class=\"note\">· streak \(s) \(unit), best \(q.bestStreak ?? s)</span>"
                 }
                 html += "</p>\n"
@@ -128,7 +128,7 @@ public enum HTMLReport {
             return runs + " · ended without quests: confirm it by hand (haru goal confirm \(g.id) achieved|not_achieved)"
         case .inProgress:
             guard !g.noQuests else { return runs + " · no quests" }
-            let spans = zip(["today", "this week", "this month"], g.spanRatios).compactMap { name, r in
+            let spans = zip(["today", "this week", "this month"], g.spanRatios.all.map(\.value)).compactMap { name, r in
                 r.map { "\(name) \(Int(($0 * 100).rounded())) %" }
             }
             return runs + " · its quests' mean ratio " + spans.joined(separator: " · ") + " (achieved at \(g.thresholdPercent) %)"

@@ -1,6 +1,7 @@
-// widget-values LEDGER [NOW]: what the app's widget shows for each goal —
-// today's, this week's and this month's achievement, and each quest's
-// streak — at NOW (ISO 8601 with offset; default: the system clock).
+// widget-values LEDGER [NOW]: what the app's widgets, Live Activity and
+// watch show at NOW (ISO 8601 with offset; default: the system clock) —
+// the representative running session with "+N together", the action
+// buttons with today's totals, and each goal's bars with its quests' rings.
 import HaruLedger
 
 #if canImport(Glibc)
@@ -30,17 +31,47 @@ func percent(_ r: Double?) -> String {
     return String(repeating: " ", count: max(0, 3 - String(p).count)) + "\(p)%"
 }
 
+func amount(_ v: Double?, time: Bool) -> String {
+    guard let v else { return "" }
+    return time ? "\(Int(v) / 60)m" : "×\(Int(v))"
+}
+
 do {
     let ledger = try Ledger(path: args[1], readOnly: true)
-    let report = try ledger.progress(.live(now: now))
-    print("\(report.referenceDay)  (known at seq \(report.knownAt))")
-    for goal in report.goals where goal.status == .inProgress {
-        // spanRatios: the goal's day, week and month, as the widget's three rings.
-        let rings = goal.spanRatios.map(percent).joined(separator: " ")
-        print("\(goal.title): \(rings)  (day week month)")
+    // The Live Activity and the "now running" widget.
+    let running = try ledger.runningNow(now: now)
+    if let r = running.representative {
+        let together = running.others.isEmpty ? "" : "  +\(running.others.count) together"
+        print("running: \(r.name) \(r.seconds / 60)m\(together)")
+    } else {
+        print("running: nothing")
+    }
+    // The run widget: a button per action, today's total on it.
+    for b in try ledger.actionButtons(.live(now: now), span: .day) {
+        let shown = b.action.tracking == .time ? "\(b.value / 60)m" : "×\(b.value)"
+        print("[\(b.action.name)\(b.runningSince == nil ? "" : " ●")] \(shown)")
+    }
+    // The goal bars and quest rings.
+    for goal in try ledger.goalCards(.live(now: now)) where goal.status == .inProgress {
+        if goal.noQuests {
+            print("\(goal.title): no quests")
+            continue
+        }
+        print("\(goal.title): \(goal.bars.all.map { percent($0.value) }.joined(separator: " "))  (day week month)")
         for quest in goal.quests {
-            let streak = quest.streak.map { " · streak \($0) \(quest.streakUnit)" } ?? ""
-            print("  \(quest.targetName)\(streak)")
+            let ring = quest.rings.day
+            let state: String
+            if !ring.scheduled {
+                state = "not a scheduled day"
+            } else if let limit = ring.limit {
+                state = "limit \(limit.rawValue), done \(amount(ring.done, time: quest.unitIsTime))"
+            } else {
+                state = "\(percent(ring.fill)) today, done \(amount(ring.done, time: quest.unitIsTime))"
+            }
+            let streak =
+                quest.streak.map { $0 > 0 ? " · streak \($0) \($0 == 1 ? quest.streakUnit.singular : quest.streakUnit.rawValue)" : "" }
+                ?? ""
+            print("  \(quest.targetName): \(state)\(streak)")
         }
     }
 } catch let error as any HaruError {
