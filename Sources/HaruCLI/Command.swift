@@ -222,14 +222,17 @@ enum Help {
     static func text(_ c: Command, path: String) -> String {
         var s = "OVERVIEW: \(c.abstract)\n\n"
         if let d = c.discussion { s += d + "\n\n" }
-        s += "USAGE: haru \(c.usage)\n"
+        s += "USAGE: haru \(usage(c))\n"
         if !c.arguments.isEmpty {
             s += "\nARGUMENTS:\n"
             for (name, help) in c.arguments { s += row(name, help) }
         }
         // The root also says `--version` (handled before any parsing, `HaruCLI.run`).
         let version = path.isEmpty ? [OptionSpec(OptionKey("--version"), help: "Print haru's version.")] : []
-        let opts = c.options + (c.subcommands.isEmpty ? globalOptions : version + [globalOptions.last!])
+        // A command's own option hides the global one of the same name (`tag add --color #RRGGBB`
+        // is the tag's colour, not the output's), as the parser reads it.
+        let globals = globalOptions.filter { g in !c.options.contains { $0.name == g.name } }
+        let opts = c.options + (c.subcommands.isEmpty ? globals : version + [globalOptions.last!])
         s += "\nOPTIONS:\n"
         for o in opts {
             var left = (o.short.map { "\($0), " } ?? "") + o.name
@@ -242,6 +245,32 @@ enum Help {
             s += "\n  See 'haru help \(path.isEmpty ? "" : path + " ")<subcommand>' for detailed help.\n"
         }
         return s
+    }
+
+    /// The usage line: the command's template (`day [DATE] [--order] [--as-of]`)
+    /// with each option's placeholder taken from the option's own spec — the
+    /// one its OPTIONS row shows — so the two cannot disagree. An option of a
+    /// subcommand (`settings … | settings set [--day-start]`) takes its spec there.
+    static func usage(_ c: Command) -> String {
+        var specs: [String: OptionSpec] = [:]
+        func add(_ c: Command) {
+            for o in c.options where specs[o.name] == nil { specs[o.name] = o }
+            for sub in c.subcommands { add(sub) }
+        }
+        add(c)
+        for o in globalOptions where specs[o.name] == nil { specs[o.name] = o }
+        var out = ""
+        var rest = Substring(c.usage)
+        while let dash = rest.indices.first(where: { rest[$0...].hasPrefix("--") }) {
+            out += rest[..<dash]
+            let after = rest[dash...].dropFirst(2)
+            let name = after.prefix { $0.isLowercase || $0 == "-" }
+            let option = "--" + name
+            out += option
+            if let v = specs[option]?.value { out += " " + v }
+            rest = after.dropFirst(name.count)
+        }
+        return out + rest
     }
 
     private static func row(_ left: String, _ right: String) -> String {

@@ -109,12 +109,12 @@ package enum HaruCLI {
                         "\(words(.error)): unknown option '\(option)'"
                             + (path.isEmpty ? "; options follow a subcommand" : " for `haru \(path.joined(separator: " "))`"))
                     err.line(
-                        "\(words(.usage)): haru \(command.usage)  "
+                        "\(words(.usage)): haru \(Help.usage(command))  "
                             + words(.seeHelp, "haru help" + (path.isEmpty ? "" : " " + path.joined(separator: " "))))
                     return ExitCode.badInput
                 }
                 err.line("\(words(.error)): `haru\(path.isEmpty ? "" : " " + path.joined(separator: " "))` needs a subcommand")
-                err.line("\(words(.usage)): haru \(command.usage)")
+                err.line("\(words(.usage)): haru \(Help.usage(command))")
                 return ExitCode.badInput
             }
             guard let sub = command.find(next) else {
@@ -124,7 +124,7 @@ package enum HaruCLI {
                     "\(words(.error)): " + words(.unknownCommand, (path + [next]).joined(separator: " "))
                         + (near.map { words(.didYouMean, $0) } ?? ""))
                 err.line(
-                    "\(words(.usage)): haru \(command.usage)  "
+                    "\(words(.usage)): haru \(Help.usage(command))  "
                         + words(.seeHelp, "haru help" + (path.isEmpty ? "" : " " + path.joined(separator: " "))))
                 return ExitCode.badInput
             }
@@ -203,7 +203,7 @@ package enum HaruCLI {
             if let end = invocation.end { withExtendedLifetime(ctx) { end(finish(invocation, code)) } }
             return code
         } catch {
-            return report(error, usage: command.usage, to: err, words: words)
+            return report(error, usage: Help.usage(command), to: err, words: words)
         }
     }
 }

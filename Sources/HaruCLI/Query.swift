@@ -11,24 +11,21 @@ let queryOptions: [OptionSpec] = [
 ]
 
 extension Context {
-    /// `--known-at` as a seq or an instant.
+    /// `--known-at` as a seq or an instant (`QueryTime`, as scenario files read `known_at`).
     func knownAt() throws -> KnownAt? {
-        guard let k = parsed.valueIfDeclared(.knownAt) else { return nil }
-        if let seq = UInt64(k) { return .seq(seq) }
-        if case .success(let t) = Instant.parse(k) { return .instant(t) }
-        throw UsageError("--known-at: \(Echo.quoted(k)) is neither a seq nor an ISO 8601 instant; a ledger takes the years 1900 to 2999")
+        do { return try QueryTime.knownAt(parsed.valueIfDeclared(.knownAt)) } catch { throw UsageError("--known-at: \(error)") }
     }
 
     /// The reference of a query: `--as-of` (a day means the end of that
-    /// logical day; else an instant as a person types it), else the live view at now.
+    /// logical day; else an instant as a person types it), else the live view
+    /// at now (`QueryTime`, as scenario files read `as_of`).
     func reference(_ calendar: LedgerCalendar) throws -> Reference {
         let now = try clockNow()
-        guard let a = parsed.valueIfDeclared(.asOf) else { return .live(now: now) }
-        if let d = HumanTime.day(a, now: now, calendar: calendar) { return .endOf(d, calendar) }
-        if let t = HumanTime.instant(a, now: now, calendar: calendar) { return .asOf(t) }
-        throw UsageError(
-            "--as-of: \(Echo.quoted(a)) is neither a day (2026-03-04, today, yesterday, monday) nor a time (21:00, \"yesterday 21:00\", 2026-03-04T21:00); a ledger takes the years 1900 to 2999"
-        )
+        do {
+            return try QueryTime.reference(asOf: parsed.valueIfDeclared(.asOf), now: now, calendar: calendar)
+        } catch {
+            throw UsageError("--as-of: \(error)")
+        }
     }
 
     /// A day argument or option: `2026-03-04`, `today`, `yesterday`, `monday` …

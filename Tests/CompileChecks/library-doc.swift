@@ -15,7 +15,9 @@ func librarySnippets(first: EventInput, someEventID: EventID, lastSeenHead: UInt
     let e = try CountAdded(entryID: "c1", actionID: "water", amount: 2).input(at: t, id: someEventID, source: "app")
     let r = try ledger.append([e], expectHead: lastSeenHead, now: now, rng: &rng)
     print(r.seqs, r.appended)
-    _ = try ledger.appendJSONLines(InputBytes([]), zones: .system, now: now, rng: &rng) { p in print(p.events, p.fraction ?? 0, p.doneReading) }
+    _ = try ledger.appendJSONLines(InputBytes([]), zones: .system, now: now, rng: &rng) { p in
+        print(p.events, p.fraction ?? 0, p.doneReading)
+    }
     _ = try QuestCreated(
         questID: "q", goalID: "g", target: .tag("study", .time), period: .daily, direction: .atLeast,
         schedule: .ordinalWeekday(3, .tuesday), targetSeconds: 1800, deadline: ClockTime(parsing: "21:00")
@@ -45,7 +47,8 @@ func librarySnippets(first: EventInput, someEventID: EventID, lastSeenHead: UInt
         print(table, rows.count, actions.count, settings, progress.goals.count, why, quest.id, history.count)
     }
     let head = try ledger.head().seq
-    let diff = try StateDiff.run(ledger, from: 1200, to: head, zones: .system, reference: { _ in .live(now: Instant(seconds: now / 1_000_000)) })
+    let diff = try StateDiff.run(
+        ledger, from: 1200, to: head, zones: .system, reference: { _ in .live(now: Instant(seconds: now / 1_000_000)) })
     print(diff.changes.count)
     print(try ledger.verify().ok, try ledger.rebuild().changed)
     _ = try ledger.redact(seq: 42, fields: nil, reason: "asked to forget", now: now, zones: .system, rng: &rng)
@@ -96,4 +99,28 @@ func operationSnippets(ledger: Ledger, now: Int64) throws {
     print(started.sessionID, undone.compensation)
     try ledger.writePage(LocalDate(year: 2026, month: 3, day: 4)!, PageChange(mood: .set("😊"), text: .set("…")), now: now, rng: &rng)
     try ledger.write([ActionCreated(actionID: "read", name: "독서", tracking: .time)], now: now, rng: &rng)
+}
+
+/// Docs/library.md, "What you get back" and "The app's surfaces, one call each".
+func surfaceSnippets(ledger: Ledger, t: Instant, snap: Snapshot, cal: LedgerCalendar) throws {
+    let running = try ledger.runningNow(now: t)
+    if let r = running.representative { print(r.name, r.seconds, running.others.isEmpty ? "" : "+\(running.others.count)") }
+    for button in try ledger.actionButtons(.live(now: t), span: .week) { print(button.action.name, button.value) }
+    for card in try ledger.goalCards(.live(now: t)) where card.status == .inProgress {
+        let ring = card.quests.first?.rings.day
+        print(card.title, card.bars.day ?? 0, ring?.scheduled == false ? "not a scheduled day" : ring?.limit?.rawValue ?? "")
+    }
+    // Typed reads: no payload to pick fields from.
+    let day = try ledger.dayTotals(cal.day(of: t), .live(now: t))
+    for line in day.actionLines { print(line.name, line.totals.seconds) }
+    for g in try ledger.progress(.live(now: t)).goals {
+        print(
+            g.spanRatios.week ?? 0,
+            g.quests.map { ($0.definition.targetSeconds ?? 0, $0.streakUnit.rawValue, $0.spans[.month].actual ?? 0) })
+    }
+    for r in try DefinitionList.rows(snap, .action, reference: .live(now: t), all: false) {
+        print(r.action?.tracking == .time, r.action?.tagIDs ?? [])
+    }
+    let page = try DiaryPage(snap, calendar: cal, date: cal.day(of: t), reference: .live(now: t))
+    print(page.written?.mood ?? "", page.written?.attachments.count ?? 0, page.todos.map(\.done))
 }

@@ -18,7 +18,9 @@ struct HelpText {
     }()
 
     @Test func theTreeHoldsTheKnownCommands() {
-        for known in [["records"], ["actions"], ["settings", "set"], ["history"], ["export", "jsonl"], ["import", "jsonl"], ["tag", "add"]] {
+        for known in [
+            ["records"], ["actions"], ["settings", "set"], ["history"], ["export", "jsonl"], ["import", "jsonl"], ["tag", "add"],
+        ] {
             #expect(HelpText.commands.contains(known), "\(known)")
         }
     }
@@ -34,6 +36,34 @@ struct HelpText {
         #expect(long.out.hasPrefix("OVERVIEW: "))
         #expect(long.out.contains("\nUSAGE: haru \(path.joined(separator: " "))"))
         #expect(long.out.contains("\nOPTIONS:\n"))
+    }
+
+    /// The usage line and the OPTIONS rows come from the same specs: every
+    /// option a usage line names is declared (by the command, a subcommand,
+    /// or globally), and its placeholder is the one its OPTIONS row shows.
+    @Test(arguments: commands)
+    func theUsageLineAgreesWithTheOptions(_ path: [String]) throws {
+        var c = HaruCLI.root
+        for name in path { c = try #require(c.find(name)) }
+        var declared: [String: String] = [:]
+        func add(_ c: Command) {
+            for o in c.options where declared[o.name] == nil { declared[o.name] = o.value ?? "" }
+            for sub in c.subcommands { add(sub) }
+        }
+        add(c)
+        for o in globalOptions where declared[o.name] == nil { declared[o.name] = o.value ?? "" }
+        let usage = Help.usage(c)
+        let words = usage.split(whereSeparator: { " []()|…".contains($0) })
+        for (k, word) in words.enumerated() where word.hasPrefix("--") {
+            let value = try #require(declared[String(word)], "\(path): the usage names \(word), which nothing declares")
+            if !value.isEmpty {
+                // The placeholder follows the option, as the OPTIONS row shows it (`<user|name|id>`).
+                #expect(usage.contains("\(word) \(value)"), "\(path): \(usage)")
+                #expect(k + 1 < words.count, "\(path): \(word) without its value")
+            }
+        }
+        // The case this guards: `day` and `report` once showed `--order <N>` (a definition's place) for the list order.
+        if path == ["day"] || path == ["report"] { #expect(usage.contains("--order user|name|id")) }
     }
 
     @Test func rootHelpListsEverySubcommand() {
@@ -100,11 +130,12 @@ struct ExitCodes {
 struct CommandReference {
     /// Docs/cli.md is generated from the help text; it must not drift from it.
     /// Groups that only hold subcommands (`haru tag`) have no section of their own.
-    @Test(arguments: HelpText.commands.filter { path in
-        var c = HaruCLI.root
-        for name in path { c = c.find(name)! }
-        return c.run != nil
-    })
+    @Test(
+        arguments: HelpText.commands.filter { path in
+            var c = HaruCLI.root
+            for name in path { c = c.find(name)! }
+            return c.run != nil
+        })
     func docsCarryTheCurrentHelpText(_ path: [String]) throws {
         let doc = try String(contentsOfFile: packageRoot + "/Docs/cli.md", encoding: .utf8)
         let help = haru(["help"] + path).out

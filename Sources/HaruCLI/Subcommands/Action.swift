@@ -6,7 +6,7 @@ extension Subcommands {
         subcommands: [
             Command(
                 name: "add", abstract: "Create an action.",
-                usage: "action add NAME --tracking time|count [--tag TAG]… [--symbol S] [--favorite] [--order N] [--id ID]",
+                usage: "action add NAME --tracking [--tag]… [--symbol] [--favorite] [--order] [--id]",
                 arguments: [("NAME", "The action's name (unique).")],
                 options: [
                     OptionSpec(.tracking, value: "time|count", help: "Timed sessions or counts; never changes."),
@@ -31,13 +31,13 @@ extension Subcommands {
             Command(
                 name: "edit", abstract: "Edit an action (its tracking never changes).",
                 usage:
-                    "action edit ACTION [--name NAME] [--tag TAG]… [--no-tags] [--symbol S|none] [--favorite yes|no] [--order N] [--at TIME]",
+                    "action edit ACTION [--name] [--tag]… [--no-tags] [--symbol] [--favorite] [--order] [--at]",
                 arguments: [("ACTION", "The action's id or name.")],
                 options: [
                     OptionSpec(.name, value: "NAME", help: "New name."),
                     OptionSpec(.tag, value: "TAG", help: "The new tag list (replaces the old one).", repeatable: true),
                     OptionSpec(.noTags, help: "Remove every tag."),
-                    OptionSpec(.symbol, value: "S", help: "New symbol, or none."),
+                    OptionSpec(.symbol, value: "S|none", help: "New symbol, or none."),
                     OptionSpec(.favorite, value: "yes|no", help: "Favourite or not."), orderOption, atOption,
                 ],
                 minArgs: 1, maxArgs: 1,

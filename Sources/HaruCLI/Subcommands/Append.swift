@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let append = Command(
         name: "append", abstract: "Append JSONL events atomically.",
-        usage: "append [FILE|-] [--expect-head SEQ]",
+        usage: "append [FILE|-] [--expect-head]",
         arguments: [("FILE", "Events, one JSON object per line; - or nothing reads standard input.")],
         options: [
             OptionSpec(

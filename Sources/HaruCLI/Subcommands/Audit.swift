@@ -7,11 +7,12 @@ import HaruLedger
 extension Subcommands {
     static let redact = Command(
         name: "redact", abstract: "Erase the user text of a past event for good; the chain still verifies.",
-        usage: "redact SEQ [--field name|note|title]… --reason TEXT",
+        usage: "redact SEQ [--field]… --reason",
         arguments: [("SEQ", "The event whose text goes (its seq, as `haru log` and `haru history` show it).")],
         options: [
             OptionSpec(
-                .field, value: "FIELD", help: "Only this field (name, note or title); default: every one the event has.", repeatable: true),
+                .field, value: "name|note|title", help: "Only this field (name, note or title); default: every one the event has.",
+                repeatable: true),
             OptionSpec(.reason, value: "TEXT", help: "Why, kept in the ledger with the redaction (required)."),
         ],
         discussion: """

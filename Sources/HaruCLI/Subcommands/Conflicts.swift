@@ -41,7 +41,7 @@ extension Subcommands {
 
     static let conflictsTake = Command(
         name: "take", abstract: "Take the other side of a conflict, with an ordinary event.",
-        usage: "conflicts take ID [--at TIME]",
+        usage: "conflicts take ID [--at]",
         arguments: [("ID", "As `haru conflicts` lists it (a unique start of an event's id will do).")],
         options: [atOption],
         minArgs: 1, maxArgs: 1,

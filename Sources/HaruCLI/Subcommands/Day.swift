@@ -3,9 +3,9 @@ import HaruLedger
 extension Subcommands {
     static let day = Command(
         name: "day", abstract: "One logical day's totals per action and per tag.",
-        usage: "day [DATE] [--order user|name|id] [--as-of DAY|TIME] [--known-at SEQ|INSTANT]",
+        usage: "day [DATE] [--order] [--as-of] [--known-at]",
         arguments: [("DATE", "The day: 2026-03-04, today, yesterday, monday … (default: the logical day of the reference).")],
-        options: [orderOption] + queryOptions,
+        options: [listOrderOption] + queryOptions,
         discussion: """
             A logical day runs from its day_start to the next day's, in the ledger's time zone (23 or
             25 hours across DST). Sessions are split at the day's edges; running sessions count up
@@ -49,7 +49,7 @@ extension Subcommands {
 }
 
 /// `--order` of the listings of actions and tags.
-let orderOption = OptionSpec(
+let listOrderOption = OptionSpec(
     .order, value: "user|name|id", help: "List actions and tags in the order people set (user), by name, or by id.")
 
 extension Context {

@@ -11,7 +11,7 @@ extension Subcommands {
         """
 
     static let actions = Command(
-        name: "actions", abstract: "List the actions with every field.", usage: "actions [--all] [--as-of …] [--known-at …]",
+        name: "actions", abstract: "List the actions with every field.", usage: "actions [--all] [--as-of] [--known-at]",
         options: [listAll] + queryOptions, discussion: listDiscussion,
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
@@ -41,7 +41,7 @@ extension Subcommands {
         })
 
     static let tags = Command(
-        name: "tags", abstract: "List the tags with every field.", usage: "tags [--all] [--as-of …] [--known-at …]",
+        name: "tags", abstract: "List the tags with every field.", usage: "tags [--all] [--as-of] [--known-at]",
         options: [listAll] + queryOptions, discussion: listDiscussion,
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
@@ -69,7 +69,7 @@ extension Subcommands {
 
     static let goals = Command(
         name: "goals", abstract: "List the goals with every field, status and elapsed share.",
-        usage: "goals [--all] [--as-of …] [--known-at …]",
+        usage: "goals [--all] [--as-of] [--known-at]",
         options: [listAll] + queryOptions,
         discussion: listDiscussion + " `elapsed` is the share of the goal's dates passed at the reference (none without an end date).",
         run: { ctx, p in
@@ -114,7 +114,7 @@ extension Subcommands {
 
     static let quests = Command(
         name: "quests", abstract: "List the quests with target, period, schedule and deadline.",
-        usage: "quests [--goal GOAL] [--all] [--as-of …] [--known-at …]",
+        usage: "quests [--goal] [--all] [--as-of] [--known-at]",
         options: [OptionSpec(.goal, value: "GOAL", help: "Only this goal's quests (id or title)."), listAll] + queryOptions,
         discussion: listDiscussion + " Quests come goal by goal, the goals in their order too.",
         run: { ctx, p in

@@ -17,7 +17,7 @@ extension OptionKey {
 extension Subcommands {
     static let diary = Command(
         name: "diary", abstract: "A day's diary page: mood, text, to-dos, and what the ledger says of that day.",
-        usage: "diary [DATE] [--as-of …] [--known-at …] | diary write [DATE] [--mood EMOJI] [--text TEXT|-] … | diary delete DATE",
+        usage: "diary [DATE] [--as-of] [--known-at] | diary write [DATE] [--mood] [--text] … | diary delete DATE",
         arguments: [("DATE", "The logical day (2026-03-04, today, yesterday, monday …; default: the reference's day).")],
         options: queryOptions,
         discussion: """
@@ -47,17 +47,18 @@ extension Subcommands {
     static let diaryWrite = Command(
         name: "write", abstract: "Write a day's page (what you leave out stays as it was).",
         usage:
-            "diary write [DATE] [--mood EMOJI|none] [--mood-photo FILE|none] [--text TEXT|-|none] [--attach FILE] [--detach N|DIGEST] [--hide-action A] [--show-action A] [--hide-goal G] [--show-goal G] [--calendar-event ID] [--no-calendar-event ID] [--at TIME]",
+            "diary write [DATE] [--mood] [--mood-photo] [--text] [--attach] [--detach] [--hide-action] [--show-action] [--hide-goal] [--show-goal] [--calendar-event] [--no-calendar-event] [--at]",
         arguments: [("DATE", "The logical day of the page (default: today's).")],
         options: [
-            OptionSpec(.mood, value: "EMOJI", help: "The day's mood (an emoji, 64 characters at most), or none."),
-            OptionSpec(.moodPhoto, value: "FILE", help: "A photo for the day's mood (kept in the ledger by its SHA-256), or none."),
+            OptionSpec(.mood, value: "EMOJI|none", help: "The day's mood (an emoji, 64 characters at most), or none."),
+            OptionSpec(.moodPhoto, value: "FILE|none", help: "A photo for the day's mood (kept in the ledger by its SHA-256), or none."),
             OptionSpec(.attach, value: "FILE", help: "Attach a file (a photo, a page, a PDF) to the page.", repeatable: true),
             OptionSpec(
                 .detach, value: "N|DIGEST", help: "Take the N-th attachment (or the one whose digest starts so) off the page.",
                 repeatable: true),
             OptionSpec(
-                .text, value: "TEXT", help: "What to write (replaces the page's text); - reads it from standard input; none removes it."),
+                .text, value: "TEXT|-|none",
+                help: "What to write (replaces the page's text); - reads it from standard input; none removes it."),
             OptionSpec(.hideAction, value: "ACTION", help: "Leave this action out of the day's timetable.", repeatable: true),
             OptionSpec(.showAction, value: "ACTION", help: "Show a hidden action again.", repeatable: true),
             OptionSpec(.hideGoal, value: "GOAL", help: "Leave this goal out of the day's goals.", repeatable: true),

@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let diff = Command(
         name: "diff", abstract: "What changed between two states of the ledger, and which events caused it.",
-        usage: "diff --known-at A [--known-at B] [--as-of DAY|TIME] [--now INSTANT]",
+        usage: "diff --known-at [--known-at] [--as-of] [--now]",
         options: [
             OptionSpec(
                 .knownAt, value: "SEQ|INSTANT", help: "The earlier state; a second --known-at gives the later one (default: the head).",

@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let explain = Command(
         name: "explain", abstract: "Period by period: what a quest required, what was done, and which records counted.",
-        usage: "explain QUEST [--periods N] [--as-of DAY|TIME] [--known-at SEQ|INSTANT] [--now INSTANT]",
+        usage: "explain QUEST [--periods] [--as-of] [--known-at] [--now]",
         arguments: [("QUEST", "The quest's id, or a unique start of it (at least 4 characters).")],
         options: [
             OptionSpec(

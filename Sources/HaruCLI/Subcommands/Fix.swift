@@ -8,7 +8,7 @@ extension Subcommands {
 
     static let edit = Command(
         name: "edit", abstract: "Correct a session or a count.",
-        usage: "edit REF [--start TIME] [--end TIME] [--at TIME] [--amount N] [--note TEXT] [--yes]",
+        usage: "edit REF [--start] [--end] [--at] [--amount] [--note] [--yes]",
         arguments: [refArgument],
         options: [
             OptionSpec(.start, value: "TIME", help: "A session's new start (07:30, \"yesterday 21:00\", -30m …)."),

@@ -7,7 +7,7 @@ extension Subcommands {
             Command(
                 name: "add", abstract: "Create a goal.",
                 usage:
-                    "goal add TITLE --start DATE [--end DATE] [--threshold PERCENT] [--symbol S] [--color #RRGGBB] [--order N] [--id ID]",
+                    "goal add TITLE --start [--end] [--threshold] [--symbol] [--color] [--order] [--id]",
                 arguments: [("TITLE", "The goal's title.")],
                 options: [
                     OptionSpec(.start, value: "DATE", help: "First day (YYYY-MM-DD)."),
@@ -32,15 +32,15 @@ extension Subcommands {
                 }),
             Command(
                 name: "edit", abstract: "Edit a goal; the edit takes effect at --at.",
-                usage: "goal edit GOAL [--title T] [--start DATE] [--end DATE|none] [--threshold PERCENT] [--order N] [--at TIME]",
+                usage: "goal edit GOAL [--title] [--start] [--end] [--threshold] [--order] [--at]",
                 arguments: [("GOAL", "The goal's id or title.")],
                 options: [
                     OptionSpec(.title, value: "TITLE", help: "New title."),
                     OptionSpec(.start, value: "DATE", help: "New first day."),
-                    OptionSpec(.end, value: "DATE", help: "New last day, or none to remove it (reopens a judged goal)."),
+                    OptionSpec(.end, value: "DATE|none", help: "New last day, or none to remove it (reopens a judged goal)."),
                     OptionSpec(.threshold, value: "PERCENT", help: "New threshold: the percent the mean of its quests' ratios must reach."),
-                    OptionSpec(.symbol, value: "S", help: "New symbol, or none."),
-                    OptionSpec(.color, value: "#RRGGBB", help: "New colour, or none."), orderOption, atOption,
+                    OptionSpec(.symbol, value: "S|none", help: "New symbol, or none."),
+                    OptionSpec(.color, value: "#RRGGBB|none", help: "New colour, or none."), orderOption, atOption,
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -53,7 +53,7 @@ extension Subcommands {
                 }),
             Command(
                 name: "finish", abstract: "Finish a goal without an end date; it is judged at --at.",
-                usage: "goal finish GOAL [--at TIME]", arguments: [("GOAL", "The goal's id or title.")], options: [atOption],
+                usage: "goal finish GOAL [--at]", arguments: [("GOAL", "The goal's id or title.")], options: [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let id = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger()).id
@@ -61,7 +61,7 @@ extension Subcommands {
                 }),
             Command(
                 name: "confirm", abstract: "Answer for a goal without quests: achieved or not.",
-                usage: "goal confirm GOAL achieved|not_achieved [--at TIME]",
+                usage: "goal confirm GOAL achieved|not_achieved [--at]",
                 arguments: [("GOAL", "The goal's id or title."), ("OUTCOME", "achieved or not_achieved.")], options: [atOption],
                 minArgs: 2, maxArgs: 2,
                 run: { ctx, p in

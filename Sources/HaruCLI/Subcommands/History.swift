@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let history = Command(
         name: "history", abstract: "Every event that touched one entity, with what it changed.",
-        usage: "history ID|NAME|REF [--records] [--known-at …]",
+        usage: "history ID|NAME|REF [--records] [--known-at]",
         arguments: [
             (
                 "ID|NAME|REF",

@@ -7,7 +7,7 @@ import HaruLedger
 extension Subcommands {
     static let initLedger = Command(
         name: "init", abstract: "Create a new ledger.",
-        usage: "init [--time-zone ZONE] [--day-start HH:mm] [--week-start DAY] | init --from DIR",
+        usage: "init [--time-zone] [--day-start] [--week-start] | init --from",
         options: [
             OptionSpec(
                 .from, value: "DIR", help: "A new device of the history in this sync folder (see `haru sync`): its events, its settings."),

@@ -25,7 +25,7 @@ extension Subcommands {
 
     static let exportJSONL = Command(
         name: "jsonl", abstract: "Every event, lossless, one JSON object per line.",
-        usage: "export jsonl [--from SEQ] [--output FILE]",
+        usage: "export jsonl [--from] [--output]",
         options: [OptionSpec(.from, value: "SEQ", help: "Start at this seq (an incremental export)."), outputOption],
         discussion: """
             Each line holds the event as it was appended — id, type, at (in the ledger's zone), v,
@@ -54,7 +54,7 @@ extension Subcommands {
 
     static let importJSONL = Command(
         name: "jsonl", abstract: "Append the events of a `haru export jsonl` file (idempotent by event id).",
-        usage: "import jsonl FILE|- [--expect-head SEQ]",
+        usage: "import jsonl FILE|- [--expect-head]",
         arguments: [("FILE", "An export (or any JSON Lines of events); - reads standard input.")],
         options: [
             OptionSpec(.expectHead, value: "SEQ", help: "Fail without writing unless the ledger's head is exactly SEQ.")
@@ -134,7 +134,7 @@ extension Subcommands {
 
     static let exportCSV = Command(
         name: "csv", abstract: "The app's five CSV files: actions, time records, count records, goals, quests.",
-        usage: "export csv DIR [--lang en|ko|ja]",
+        usage: "export csv DIR [--lang]",
         arguments: [("DIR", "The folder to write them into (made if missing).")],
         options: [OptionSpec(.lang, value: "en|ko|ja", help: "The language of the file names and header rows (default en).")],
         discussion: """
@@ -254,7 +254,7 @@ extension Subcommands {
 
     static let exportTimeclock = Command(
         name: "timeclock", abstract: "The finished sessions as hledger's timeclock file (i/o lines).",
-        usage: "export timeclock [--from DAY|PERIOD] [--to DAY|PERIOD] [--output FILE]",
+        usage: "export timeclock [--from] [--to] [--output]",
         options: [
             OptionSpec(.from, value: "DAY|PERIOD", help: "Only sessions touching these logical days (as `report`)."),
             OptionSpec(.to, value: "DAY|PERIOD", help: "Last logical day, inclusive."),
@@ -346,7 +346,7 @@ extension Subcommands {
 
     static let importTimew = Command(
         name: "timew", abstract: "Bring in timewarrior's intervals (the output of `timew export`).",
-        usage: "import timew FILE|- [--action-from tag|annotation] [--map FILE] [--untagged ACTION] [--whole]",
+        usage: "import timew FILE|- [--action-from] [--map] [--untagged] [--whole]",
         arguments: [("FILE", "`timew export` output (a JSON array of intervals); - reads standard input.")],
         options: [
             OptionSpec(

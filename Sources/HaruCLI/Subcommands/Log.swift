@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let log = Command(
         name: "log", abstract: "Show the events, oldest first.",
-        usage: "log [--from SEQ] [--type TYPE] [--entity ID] [--notes]",
+        usage: "log [--from] [--type] [--entity] [--notes]",
         options: [
             OptionSpec(.from, value: "SEQ", help: "Start at this seq."),
             OptionSpec(

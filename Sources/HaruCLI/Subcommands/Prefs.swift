@@ -29,7 +29,7 @@ extension Subcommands {
 
     static let prefs = Command(
         name: "prefs", abstract: "This device's preferences: pinned, collapsed and watch goals, memo-prompt actions.",
-        usage: "prefs [--device ID] [--as-of …] [--known-at …] | prefs set [--pin GOAL] [--collapse GOAL] [--watch GOAL] [--memo ACTION] …",
+        usage: "prefs [--device] [--as-of] [--known-at] | prefs set [--pin] [--collapse] [--watch] [--memo] …",
         options: [deviceOption] + queryOptions,
         discussion: """
             What the app keeps per device: the goals its main tab pins and those it shows collapsed,
@@ -67,7 +67,7 @@ extension Subcommands {
     static let prefsSet = Command(
         name: "set", abstract: "Change this device's preferences (the lists you do not name stay as they are).",
         usage:
-            "prefs set [--pin GOAL] [--unpin GOAL] [--collapse GOAL] [--expand GOAL] [--watch GOAL] [--unwatch GOAL] [--memo ACTION] [--no-memo ACTION] [--device ID] [--at TIME]",
+            "prefs set [--pin] [--unpin] [--collapse] [--expand] [--watch] [--unwatch] [--memo] [--no-memo] [--device] [--at]",
         options: [
             OptionSpec(.pin, value: "GOAL", help: "Pin a goal to the main tab.", repeatable: true),
             OptionSpec(.unpin, value: "GOAL", help: "Unpin it.", repeatable: true),

@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let progress = Command(
         name: "progress", abstract: "Goals, their quests, spans, streaks and judgments.",
-        usage: "progress [--goal GOAL] [--as-of DAY|TIME] [--known-at SEQ|INSTANT] [--now INSTANT]",
+        usage: "progress [--goal] [--as-of] [--known-at] [--now]",
         options: [OptionSpec(.goal, value: "GOAL", help: "Only this goal (its id, title or a unique start of its id).")] + queryOptions,
         discussion: """
             Each quest shows its day, week and month spans (value against the target scaled to the span),

@@ -23,7 +23,7 @@ extension Subcommands {
             Command(
                 name: "add", abstract: "Add a quest to a goal.",
                 usage:
-                    "quest add --goal GOAL (--action ACTION | --tag TAG --measure time|count) --period PERIOD --target AMOUNT [schedule] [--at-most] [--deadline HH:mm] [--order N] [--id ID]",
+                    "quest add --goal (--action | --tag --measure) --period --target [schedule] [--at-most] [--deadline] [--order] [--id]",
                 options: [
                     OptionSpec(.goal, value: "GOAL", help: "The goal's id or title."),
                     OptionSpec(.action, value: "ACTION", help: "Target: one action (id or name)."),
@@ -65,7 +65,7 @@ extension Subcommands {
             Command(
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",
                 usage:
-                    "quest edit QUEST [--period P] [schedule] [--target AMOUNT] [--at-most|--at-least] [--deadline HH:mm|none] [--order N] [--at TIME]",
+                    "quest edit QUEST [--period] [schedule] [--target] [--at-most|--at-least] [--deadline] [--order] [--at]",
                 arguments: [("QUEST", "The quest's id.")], options: questShapeOptions + [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in

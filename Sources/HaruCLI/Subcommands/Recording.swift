@@ -15,7 +15,7 @@ extension Subcommands {
 
     static let start = Command(
         name: "start", abstract: "Start a timed session of an action.",
-        usage: "start ACTION [--at TIME] [--note TEXT] [--id ID] [--future] [--yes]",
+        usage: "start ACTION [--at] [--note] [--id] [--future] [--yes]",
         arguments: [("ACTION", "The action's id or unique name.")],
         options: [
             recordAtOption, noteOption, OptionSpec(.id, value: "ID", help: "The session id (default: a new UUID)."),
@@ -59,7 +59,7 @@ extension Subcommands {
 
     static let stop = Command(
         name: "stop", abstract: "Stop an action's running session.",
-        usage: "stop [ACTION] [--at TIME] [--note TEXT] [--yes]",
+        usage: "stop [ACTION] [--at] [--note] [--yes]",
         arguments: [("ACTION", "The action's id or unique name; may be left out when exactly one session runs.")],
         options: [
             recordAtOption, OptionSpec(.note, value: "TEXT", help: "A private note for the session (replaces one given at the start)."),
@@ -114,7 +114,7 @@ extension Subcommands {
 
     static let count = Command(
         name: "count", abstract: "Add to a count-tracked action.",
-        usage: "count ACTION [N] [--at TIME] [--note TEXT]",
+        usage: "count ACTION [N] [--at] [--note]",
         arguments: [("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999 (default 1).")],
         options: [recordAtOption, noteOption, OptionSpec(.id, value: "ID", help: "The entry id (default: a new UUID).")],
         minArgs: 1, maxArgs: 2,

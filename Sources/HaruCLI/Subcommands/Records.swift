@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let records = Command(
         name: "records", abstract: "The sessions and counts of a day or a range of days.",
-        usage: "records [DAY|PERIOD | --from DAY --to DAY] [--action A] [--tag T] [--all] [--as-of …] [--known-at …]",
+        usage: "records [DAY|PERIOD | --from --to] [--action] [--tag] [--all] [--as-of] [--known-at]",
         arguments: [daysArgument],
         options: daysOptions + [
             OptionSpec(.all, help: "Also the deleted and discarded records, marked.")

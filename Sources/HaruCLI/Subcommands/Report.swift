@@ -4,7 +4,7 @@ extension Subcommands {
     static let report = Command(
         name: "report", abstract: "Totals per action or tag over a range of days, with averages.",
         usage:
-            "report [--from DAY|PERIOD] [--to DAY|PERIOD] [--by action|tag] [--every day|week|month] [--action A] [--tag T] [--exclude A|T] [--order user|name|id] [--as-of …] [--known-at …]",
+            "report [--from] [--to] [--by] [--every] [--action] [--tag] [--exclude] [--order] [--as-of] [--known-at]",
         options: [
             OptionSpec(
                 .from, value: "DAY|PERIOD",
@@ -23,7 +23,7 @@ extension Subcommands {
             OptionSpec(
                 .html, value: "FILE",
                 help: "Also write a self-contained page: goals with a calendar per quest, a heatmap per action, time by tag, counts."),
-            orderOption,
+            listOrderOption,
         ] + queryOptions,
         discussion: """
             Without --from and --to: the current week (from the ledger's week start).

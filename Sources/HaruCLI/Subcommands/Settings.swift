@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let settings = Command(
         name: "settings", abstract: "Show the settings in force, with their dated steps; change them with `settings set`.",
-        usage: "settings [--as-of …] [--known-at …] | settings set [--day-start HH:mm] [--time-zone ZONE] … [--from DATE]",
+        usage: "settings [--as-of] [--known-at] | settings set [--day-start] [--time-zone] … [--from]",
         options: queryOptions,
         discussion: """
             day_start and time_zone may change from a date on (settings set --from DATE): the days
@@ -50,7 +50,7 @@ extension Subcommands {
     static let settingsSet = Command(
         name: "set", abstract: "Change settings (one settings.changed event).",
         usage:
-            "settings set [--time-zone ZONE] [--day-start HH:mm] [--from DATE] [--week-start DAY] [--min-session-seconds N] [--representative earliest|latest] [--long-session-hours H] [--long-session-alert on|off] [--at TIME]",
+            "settings set [--time-zone] [--day-start] [--from] [--week-start] [--min-session-seconds] [--representative] [--long-session-hours] [--long-session-alert] [--at]",
         options: [
             OptionSpec(.timeZone, value: "ZONE", help: "IANA time zone, e.g. Asia/Seoul."),
             OptionSpec(.dayStart, value: "HH:mm", help: "When the logical day starts."),

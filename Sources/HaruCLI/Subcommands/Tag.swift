@@ -5,7 +5,7 @@ extension Subcommands {
         name: "tag", abstract: "Create, edit and delete tags.", usage: "tag <add|edit|delete> …",
         subcommands: [
             Command(
-                name: "add", abstract: "Create a tag.", usage: "tag add NAME [--color #RRGGBB] [--order N] [--id ID]",
+                name: "add", abstract: "Create a tag.", usage: "tag add NAME [--color] [--order] [--id]",
                 arguments: [("NAME", "The tag's name (unique).")],
                 options: [OptionSpec(.color, value: "#RRGGBB", help: "Its colour."), orderOption, idOption("tag")],
                 minArgs: 1, maxArgs: 1,
@@ -16,11 +16,11 @@ extension Subcommands {
                 }),
             Command(
                 name: "edit", abstract: "Rename or recolour a tag.",
-                usage: "tag edit TAG [--name NAME] [--color #RRGGBB|none] [--order N] [--at TIME]",
+                usage: "tag edit TAG [--name] [--color] [--order] [--at]",
                 arguments: [("TAG", "The tag's id or name.")],
                 options: [
                     OptionSpec(.name, value: "NAME", help: "New name."),
-                    OptionSpec(.color, value: "#RRGGBB", help: "New colour, or none."), orderOption, atOption,
+                    OptionSpec(.color, value: "#RRGGBB|none", help: "New colour, or none."), orderOption, atOption,
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in

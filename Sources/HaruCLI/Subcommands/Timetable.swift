@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let timetable = Command(
         name: "timetable", abstract: "The 24-hour grid of a day or a week: sessions as blocks, counts as dots.",
-        usage: "timetable [DAY|PERIOD | --from DAY --to DAY] [--action A] [--tag T] [--html FILE] [--as-of …] [--known-at …]",
+        usage: "timetable [DAY|PERIOD | --from --to] [--action] [--tag] [--html] [--as-of] [--known-at]",
         arguments: [daysArgument],
         options: daysOptions + [
             OptionSpec(.html, value: "FILE", help: "Also write the grid as a web page (a column per day, a colour per action).")

@@ -14,7 +14,7 @@ extension Subcommands {
         subcommands: [
             Command(
                 name: "add", abstract: "Add a to-do to a day's page.",
-                usage: "todo add TEXT [--date DAY] [--order N] [--id ID] [--at TIME]",
+                usage: "todo add TEXT [--date] [--order] [--id] [--at]",
                 arguments: [("TEXT", "What to do.")],
                 options: [
                     OptionSpec(.date, value: "DAY", help: "The day's page it goes on (default: today)."), orderOption, idOption("to-do"),
@@ -29,16 +29,16 @@ extension Subcommands {
                     return try ctx.write(todo, id: id, human: ctx.words(.todoAdded, day.description, id))
                 }),
             Command(
-                name: "done", abstract: "Tick a to-do off.", usage: "todo done TODO [--date DAY] [--at TIME]",
+                name: "done", abstract: "Tick a to-do off.", usage: "todo done TODO [--date] [--at]",
                 arguments: [todoArgument], options: [todoDateOption, atOption], minArgs: 1, maxArgs: 1,
                 run: { ctx, p in try ctx.writeTodo({ TodoDone(todoID: $0) }, p, said: .todoDone) }),
             Command(
-                name: "undo", abstract: "Untick a to-do.", usage: "todo undo TODO [--date DAY] [--at TIME]",
+                name: "undo", abstract: "Untick a to-do.", usage: "todo undo TODO [--date] [--at]",
                 arguments: [todoArgument], options: [todoDateOption, atOption], minArgs: 1, maxArgs: 1,
                 run: { ctx, p in try ctx.writeTodo({ TodoUndone(todoID: $0) }, p, said: .todoUndone) }),
             Command(
                 name: "edit", abstract: "Change a to-do's text or place, or move it to another day.",
-                usage: "todo edit TODO [--text TEXT] [--order N] [--move DAY] [--date DAY] [--at TIME]",
+                usage: "todo edit TODO [--text] [--order] [--move] [--date] [--at]",
                 arguments: [todoArgument],
                 options: [
                     OptionSpec(.text, value: "TEXT", help: "New text."), orderOption,
@@ -58,7 +58,7 @@ extension Subcommands {
                 }),
             Command(
                 name: "delete", abstract: "Take a to-do off its page (`haru restore ID` brings it back).",
-                usage: "todo delete TODO [--date DAY] [--at TIME]", arguments: [todoArgument], options: [todoDateOption, atOption],
+                usage: "todo delete TODO [--date] [--at]", arguments: [todoArgument], options: [todoDateOption, atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in try ctx.writeTodo({ TodoDeleted(todoID: $0) }, p, said: .todoDeleted) }),
         ])

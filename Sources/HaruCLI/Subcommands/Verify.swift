@@ -3,7 +3,7 @@ import HaruLedger
 extension Subcommands {
     static let verify = Command(
         name: "verify", abstract: "Check the hash chain and re-derive the state from the events.",
-        usage: "verify [--from SEQ --hash HASH]",
+        usage: "verify [--from --hash]",
         options: [
             OptionSpec(.from, value: "SEQ", help: "Check only the events after SEQ, the head of the last audit (with --hash)."),
             OptionSpec(.hash, value: "HASH", help: "The hash the last audit printed for SEQ: the stored event must still have it."),

@@ -141,35 +141,31 @@ public struct ScenarioRunner {
             guard let o = ListOrder(rawValue: s) else { throw ScenarioError(file: file, line: line, reason: "order: \(ListOrder.words)") }
             return o
         }
-        var knownAt: KnownAt?
-        if let k = json["known_at"] {
-            switch k {
-            case .int(let n) where n >= 0: knownAt = .seq(UInt64(n))
-            case .string(let s):
-                guard case .success(let t) = Instant.parse(s) else {
-                    throw ScenarioError(file: file, line: line, reason: "known_at: a seq or an instant")
-                }
-                knownAt = .instant(t)
-            default: throw ScenarioError(file: file, line: line, reason: "known_at: a seq or an instant")
-            }
+        // `known_at` and `as_of` read by the rules `--known-at` and `--as-of` follow (`QueryTime`).
+        let knownAtText: String?
+        switch json["known_at"] {
+        case nil: knownAtText = nil
+        case .int(let n)?: knownAtText = String(n)
+        case .string(let s)?: knownAtText = s
+        default: throw ScenarioError(file: file, line: line, reason: "known_at: a seq or an instant")
+        }
+        let knownAt: KnownAt?
+        do { knownAt = try QueryTime.knownAt(knownAtText) } catch {
+            throw ScenarioError(file: file, line: line, reason: "known_at: \(error)")
         }
         let asOf = try str("as_of"), now = try str("now")
-        let clockNow = Instant(seconds: clock / 1_000_000)
+        var queryNow = Instant(seconds: clock / 1_000_000)
+        if let now {
+            guard case .success(let t) = Instant.parse(now) else {
+                throw ScenarioError(file: file, line: line, reason: "now: not an instant")
+            }
+            queryNow = t
+        }
         let (title, output): (String, JSONValue) = try ledger.snapshot(knownAt: knownAt, zones: zones) { snap in
             let cal = try snap.calendar()
             let ref: Reference
-            if let asOf {
-                guard case .success(let r) = Reference.parse(asOf: asOf, cal) else {
-                    throw ScenarioError(file: file, line: line, reason: "as_of: a date or an instant")
-                }
-                ref = r
-            } else if let now {
-                guard case .success(let t) = Instant.parse(now) else {
-                    throw ScenarioError(file: file, line: line, reason: "now: not an instant")
-                }
-                ref = .live(now: t)
-            } else {
-                ref = .live(now: clockNow)
+            do { ref = try QueryTime.reference(asOf: asOf, now: queryNow, calendar: cal) } catch {
+                throw ScenarioError(file: file, line: line, reason: "as_of: \(error)")
             }
             switch kind {
             case "day":

@@ -29,12 +29,6 @@ public struct Reference: Sendable, Equatable {
 
     public var isLive: Bool { cutoff == nil }
 
-    /// Reads an `--as-of` value: a date (the end of that logical day) or an instant.
-    public static func parse(asOf text: String, _ calendar: LedgerCalendar) -> Result<Reference, Instant.ParseError> {
-        if let d = LocalDate(parsing: text) { return .success(.endOf(d, calendar)) }
-        return Instant.parse(text).map { .asOf($0) }
-    }
-
     /// The last instant whose definition edits are in force: edits take
     /// effect at their `at` (RULES §7), and an edit exactly at the end of an
     /// as-of day belongs to the next day, like a record.

@@ -24,8 +24,9 @@ public struct QuestRing: Sendable, Equatable {
     /// False on a day the quest asks nothing of ("not a scheduled day"):
     /// the ring shows that instead of a figure.
     public var scheduled: Bool
-    /// An "at least" quest: how full the ring is, 0 … 1 (each span's own
-    /// value against its share of the target, RULES §3). Nil for a limit.
+    /// An "at least" quest: how full the ring is — the span's value against
+    /// its share of the target (RULES §3), past 1 when the quest's own
+    /// period holds more than asked (a ring drawn full, "167 %"). Nil for a limit.
     public var fill: Double?
     /// An "at most" quest: kept or over. Nil for "at least".
     public var limit: LimitState?
