@@ -63,6 +63,33 @@ extension Ledger {
         }
     }
 
+    /// The sessions and counts touching the logical days `days`, as `haru
+    /// records` lists them: oldest first, a running session up to the reference.
+    /// - Parameters:
+    ///   - actions: only these actions' records (nil: every action's).
+    ///   - all: also the deleted and discarded ones (their `state` says which).
+    public func records(
+        _ days: ClosedRange<LocalDate>, _ reference: Reference, actions: Set<String>? = nil, all: Bool = false, knownAt: KnownAt? = nil,
+        zones: ZoneDirectory = .system
+    ) throws -> [RecordRow] {
+        try snapshot(knownAt: knownAt, zones: zones) { snap in
+            let cal = try snap.calendar()
+            let span = cal.range(of: days.lowerBound).lowerBound.seconds..<cal.range(of: days.upperBound).upperBound.seconds
+            return try RecordList.read(snap, span: span, reference: reference, actions: actions, all: all)
+        }
+    }
+
+    /// A logical day's diary page as the app composes it: what the person
+    /// wrote (mood, text, attachments, to-dos) and the day's figures, goals,
+    /// records and timetable (`haru diary DATE`).
+    public func diaryPage(_ date: LocalDate, _ reference: Reference, knownAt: KnownAt? = nil, zones: ZoneDirectory = .system) throws
+        -> DiaryPage
+    {
+        try snapshot(knownAt: knownAt, zones: zones) { snap in
+            try DiaryPage(snap, calendar: try snap.calendar(), date: date, reference: reference)
+        }
+    }
+
     /// The ledger's calendar (its zone, day start and week start, with their
     /// dated steps): which logical day an instant belongs to, a day's bounds.
     public func calendar(knownAt: KnownAt? = nil, zones: ZoneDirectory = .system) throws -> LedgerCalendar {

@@ -9,6 +9,10 @@ func librarySnippets(first: EventInput, someEventID: EventID, lastSeenHead: UInt
         return try l.append([first], now: now, rng: &rng)
     }
     print(made.head)
+    let fresh = try Ledger.create(path: "reading-ledger") { new in
+        try new.write([SettingsChanged(timeZone: "Asia/Seoul")], now: now, rng: &rng)
+    }
+    print(try fresh.head().seq)
     let ledger = try Ledger(path: "reading-ledger")
     _ = try Ledger(path: "reading-ledger", readOnly: true)
 
@@ -27,6 +31,10 @@ func librarySnippets(first: EventInput, someEventID: EventID, lastSeenHead: UInt
     let report = try ledger.progress(.asOf(t), knownAt: .seq(1200))
     let day = try ledger.dayTotals(LocalDate(year: 2026, month: 3, day: 4)!, .live(now: Instant(seconds: now / 1_000_000)))
     let calendar = try ledger.calendar()
+    let rows = try ledger.records(
+        LocalDate(year: 2026, month: 3, day: 2)!...LocalDate(year: 2026, month: 3, day: 8)!, .live(now: Instant(seconds: now / 1_000_000)))
+    let page = try ledger.diaryPage(LocalDate(year: 2026, month: 3, day: 4)!, .live(now: Instant(seconds: now / 1_000_000)))
+    print(rows.count, page.written?.mood ?? "")
     print(report.goals.count, day.actions, calendar.day(of: t))
 
     let first = LocalDate(year: 2026, month: 3, day: 1)!, last = LocalDate(year: 2026, month: 3, day: 8)!

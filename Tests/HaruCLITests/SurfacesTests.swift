@@ -141,4 +141,23 @@ struct SurfacesTests {
         #expect(cards.first { $0.id == "someday" }?.noQuests == true)
         #expect(cards.first { $0.id == "someday" }?.bars == Spans(day: nil, week: nil, month: nil))
     }
+
+    /// The one-call reads an app's record list and diary page use, against `haru records` and `haru diary`.
+    @Test func recordsAndTheDiaryPageInOneCallEach() throws {
+        let dir = TempDir()
+        let path = try Self.fixture(dir)
+        let ledger = try Ledger(path: path, readOnly: true)
+        let day = LocalDate(year: 2026, month: 3, day: 3)!
+        let rows = try ledger.records(day...day, .live(now: Self.instant))
+        let listed = try Self.json(["records", "2026-03-03"], path)["records"] as? [[String: Any]] ?? []
+        #expect(rows.map(\.id) == listed.map { $0["id"] as? String ?? "" })
+        #expect(rows.map(\.ref) == listed.map { $0["ref"] as? String ?? "" })
+        #expect(rows.compactMap(\.amount) == [3] && rows.count == 3 && rows.allSatisfy { $0.end == nil })
+        let page = try ledger.diaryPage(day, .live(now: Self.instant))
+        let diary = try Self.json(["diary", "2026-03-03"], path)
+        let summary = diary["summary"] as? [String: Any] ?? [:]
+        #expect(page.totals.seconds == Int64(summary["seconds"] as? Int ?? -1) && page.totals.count == 3)
+        #expect(page.records.count == summary["records"] as? Int && page.written == nil)
+        #expect(page.goals.map(\.id) == (diary["goals"] as? [[String: Any]] ?? []).map { $0["goal_id"] as? String ?? "" })
+    }
 }

@@ -10,6 +10,22 @@
 /// into a new ledger and `compact` all build it beside its place and rename
 /// it there only once it is complete and durable.
 extension Ledger {
+    /// A new ledger, whole or not at all, open at `path`: `setUp` writes
+    /// its first events (settings, definitions, a restored history) into it
+    /// where nobody sees it; then it is renamed into place with its head
+    /// record (`createBeside`) and opened again there. Keep no reference to
+    /// the ledger `setUp` is given: its directory is renamed away.
+    public static func create(
+        path: String, durability: Environment.Durability = .durable, zones: ZoneDirectory = .system, setUp: (Ledger) throws -> Void
+    ) throws -> Ledger {
+        try createBeside(path) { partial in
+            let ledger = try Ledger.create(path: partial, durability: durability, zones: zones)
+            try setUp(ledger)
+            try ledger.writeHeadRecord()
+        }
+        return try Ledger(path: path, durability: durability, zones: zones)
+    }
+
     /// Builds a new ledger beside `path` (at `PATH.partial-PID`) with `make`,
     /// which is handed that path, and renames it into place when `make`
     /// returns, with its head record (written here if `make` did not). A failure (of `make`, or of the rename) removes what was

@@ -481,6 +481,8 @@ public final class Environment: @unchecked Sendable {
                 code: ESTALE, call: "write",
                 hint:
                     "the ledger at \(path) was compacted in place (`haru compact`) while this command had it open; nothing was written: run it again"
+                    + " (a program: its directory was replaced, moved or renamed since it was opened — a ledger built by"
+                    + " `Ledger.createBeside` is at its final path once built: open it there)"
             )
         }
     }
