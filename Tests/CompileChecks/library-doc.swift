@@ -33,8 +33,8 @@ func librarySnippets(first: EventInput, someEventID: EventID, lastSeenHead: UInt
     let calendar = try ledger.calendar()
     let rows = try ledger.records(
         LocalDate(year: 2026, month: 3, day: 2)!...LocalDate(year: 2026, month: 3, day: 8)!, .live(now: Instant(seconds: now / 1_000_000)))
-    let page = try ledger.diaryPage(LocalDate(year: 2026, month: 3, day: 4)!, .live(now: Instant(seconds: now / 1_000_000)))
-    print(rows.count, page.written?.mood ?? "")
+    let diary = try ledger.diaryPage(LocalDate(year: 2026, month: 3, day: 4)!, .live(now: Instant(seconds: now / 1_000_000)))
+    print(rows.count, diary.written?.mood ?? "")
     print(report.goals.count, day.actions, calendar.day(of: t))
 
     let first = LocalDate(year: 2026, month: 3, day: 1)!, last = LocalDate(year: 2026, month: 3, day: 8)!
@@ -63,12 +63,8 @@ func librarySnippets(first: EventInput, someEventID: EventID, lastSeenHead: UInt
     _ = try ledger.exportJSONL(from: 1, offset: { _ in 32_400 }) { bytes in print(bytes.count) }
     _ = try TimewarriorImport.run([], into: ledger, options: TimewarriorImport.Options(), zones: .system, now: now, rng: &rng)
     if try !ledger.confirmDeviceHome() { try ledger.becomeNewDevice("laptop-2") }
-    let page = try ledger.snapshot { snap in
-        try snap.definition(.diary, first.description).flatMap { $0.isLive ? $0.fields() : nil }
-    }
-    let seen = PageMerge.digest(page ?? Payload())
-    let write = try DiaryWritten(date: first, mood: "🙂", text: page?.string(.text), base: seen).input(at: t)
-    _ = try ledger.append([write], now: now, rng: &rng)
+    let change = PageChange(mood: .set("🙂"))
+    _ = try ledger.writePage(first, change, now: now, rng: &rng)
     for c in try ledger.openConflicts() { print(c.id, c.kind, c.subject.kind) }
     do {
         _ = try ledger.append([e], now: now, rng: &rng)
