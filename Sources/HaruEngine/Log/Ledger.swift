@@ -29,7 +29,7 @@ import Synchronization
 }
 
 /// A guess of the records a batch makes, never a limit.
-public struct ExpectedRecords: Sendable {
+@_spi(Layers) public struct ExpectedRecords: Sendable {
     public var sessions: Int
     public var counts: Int
     public init(sessions: Int, counts: Int) {

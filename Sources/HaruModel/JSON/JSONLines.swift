@@ -13,7 +13,7 @@
 ///
 /// The cursor keeps only its place; the caller passes the same bytes to
 /// every call (an array's, or a mapped file's: `InputBytes`).
-public struct JSONLineCursor {
+@_spi(Layers) public struct JSONLineCursor {
     /// Where the next line starts.
     public private(set) var offset = 0
     private var number = 0

@@ -8,7 +8,7 @@
 /// (they were checked when appended). `Fold.apply` is the rule; this agrees
 /// with it, which `RunningSetAgreement` tests over the Fixtures histories and
 /// random ones: after every seq, the two running sets are equal.
-public struct RunningSet: Sendable {
+@_spi(Layers) public struct RunningSet: Sendable {
     public private(set) var sessions: [String: SessionRecord] = [:]
     /// The ids a merge made one with another (`Fold.throughAliases`), as the
     /// head's state holds them: an alias, once made, stays, and one made

@@ -22,7 +22,7 @@ public func editDistance(_ a: String, _ b: String) -> Int {
     return previous[b.count]
 }
 
-public enum Suggest {
+package enum Suggest {
     /// The nearest of `words` to `typed` (case aside), when it is close
     /// enough to be what was meant: at most a third of its letters off (1 or 2).
     public static func nearest(_ typed: String, among words: [String]) -> String? {

@@ -2,7 +2,7 @@
 /// terminal's tables and messages, the HTML report): `1h 05m`, `12m 30s`,
 /// `45s`. Hours and minutes above an hour (seconds dropped, not rounded:
 /// totals add up as shown), minutes and seconds below.
-public enum DurationText {
+package enum DurationText {
     public static func text(_ seconds: Int64) -> String {
         let s = max(0, seconds)
         if s >= 3600 { return "\(s / 3600)h " + twoDigits(s / 60 % 60) + "m" }

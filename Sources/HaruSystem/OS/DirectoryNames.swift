@@ -5,9 +5,9 @@
     import Glibc
 #endif
 
-public enum DirectoryNames {
+package enum DirectoryNames {
     /// The names in `path` (not `.` and `..`), sorted; empty when it cannot be read.
-    public static func list(_ path: String) -> [String] {
+    package static func list(_ path: String) -> [String] {
         guard let d = opendir(path) else { return [] }
         defer { closedir(d) }
         var names: [String] = []

@@ -17,10 +17,10 @@
 /// to Swift's backtracer. Checks that can be made before reading (a data
 /// file cut short: `Environment.checkLength`) are made there and never
 /// reach this.
-public enum FaultExit {
+package enum FaultExit {
     /// Installs the handlers for SIGSEGV, SIGBUS and SIGABRT (the executable
     /// calls it once at start; tests never do).
-    public static func install() {
+    package static func install() {
         for signal in [SIGSEGV, SIGBUS, SIGABRT] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = faultHandler

@@ -5,11 +5,11 @@
 #endif
 
 /// Whole-file reads through the C library (the library avoids Foundation).
-public enum FileBytes {
+package enum FileBytes {
     /// The file's bytes (at most `limit`), nil if it cannot be opened as a regular file.
     /// With `followLinks: false`, a symbolic link at `path` is not opened
     /// (a sync folder's file linked out of the folder reads as nothing).
-    public static func read(_ path: String, limit: Int = Int.max, followLinks: Bool = true) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int = Int.max, followLinks: Bool = true) -> [UInt8]? {
         // Non-blocking: opening a FIFO (as a zone file, say) must not wait for a writer.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return nil }

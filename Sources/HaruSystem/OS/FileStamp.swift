@@ -6,17 +6,17 @@
 /// without following a link: a sync reads a file again when its stamp moves
 /// (a file a sync tool delivers in pieces grows; one rewritten in place gets
 /// a new modification time), and reads nothing a link points to.
-public struct FileStamp: Equatable, Sendable {
-    public var size: Int64
+package struct FileStamp: Equatable, Sendable {
+    package var size: Int64
     /// Modification time, ns since the epoch.
-    public var modified: Int64
+    package var modified: Int64
     /// A regular file (not a link, FIFO, device or directory).
-    public var regular: Bool
+    package var regular: Bool
 
-    public init(size: Int64, modified: Int64, regular: Bool) { (self.size, self.modified, self.regular) = (size, modified, regular) }
+    package init(size: Int64, modified: Int64, regular: Bool) { (self.size, self.modified, self.regular) = (size, modified, regular) }
 
     /// The entry at `path` (`lstat`); nil when there is none.
-    public static func of(_ path: String) -> FileStamp? {
+    package static func of(_ path: String) -> FileStamp? {
         var st = stat()
         guard lstat(path, &st) == 0 else { return nil }
         return FileStamp(

@@ -19,20 +19,20 @@ import CFiles
 /// renamed around them. Whether that directory is still the one at the path
 /// is a separate question (`isStill(at:)`), asked after the opens and before
 /// every write.
-public final class PinnedDirectory: @unchecked Sendable {
+package final class PinnedDirectory: @unchecked Sendable {
     // @unchecked: the descriptor and the strings are set once in init and only read.
     /// The descriptor (O_RDONLY | O_DIRECTORY), closed in deinit.
-    public let fd: Int32
+    package let fd: Int32
     /// The path to open the directory's files through: `/proc/self/fd/N`,
     /// or the path itself where /proc does not resolve it (no /proc mounted),
     /// which gives the old behaviour and nothing worse.
-    public let files: String
+    package let files: String
     /// Whether `files` goes through the descriptor.
-    public let pinned: Bool
+    package let pinned: Bool
 
     /// Opens `path`, a directory.
     /// - Returns: nil, with errno set, when it cannot be opened.
-    public init?(_ path: String) {
+    package init?(_ path: String) {
         var fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         // A directory this user may search but not list: O_PATH still pins it.
         if fd < 0 && errno == EACCES { fd = open(path, haru_o_path() | O_DIRECTORY | O_CLOEXEC) }
@@ -54,14 +54,14 @@ public final class PinnedDirectory: @unchecked Sendable {
     /// system. A copy of the directory (`cp -a`, a restored backup, rsync to
     /// another machine) is another directory with another number; a rename
     /// keeps it. Not the device number, which a disk may change between mounts.
-    public var inode: UInt64? {
+    package var inode: UInt64? {
         var st = stat()
         return fstat(fd, &st) == 0 ? UInt64(st.st_ino) : nil
     }
 
     /// Which directory this is on this machine (device and inode numbers):
     /// what tells two opens of one directory apart from two directories.
-    public var identity: [UInt64]? {
+    package var identity: [UInt64]? {
         var st = stat()
         return fstat(fd, &st) == 0 ? [UInt64(st.st_dev), UInt64(st.st_ino)] : nil
     }
@@ -69,7 +69,7 @@ public final class PinnedDirectory: @unchecked Sendable {
     /// Whether the directory at `path` is this one: false when another is
     /// there (swapped in by `haru compact`) or none is; true when it is, or
     /// when the path cannot be looked at (nothing says it moved).
-    public func isStill(at path: String) -> Bool {
+    package func isStill(at path: String) -> Bool {
         var held = stat()
         var there = stat()
         guard fstat(fd, &held) == 0 else { return true }

@@ -7,11 +7,11 @@
     import Glibc
 #endif
 
-public enum WholeFile {
+package enum WholeFile {
     /// Writes `bytes` to `path` whole: through `.<name>.tmp-<pid>` beside it,
     /// fsynced, renamed, and the directory fsynced.
     /// - Returns: nil, or what failed with its errno text.
-    public static func write(_ bytes: [UInt8], to path: String) -> String? {
+    package static func write(_ bytes: [UInt8], to path: String) -> String? {
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -48,7 +48,7 @@ public enum WholeFile {
 
     /// Makes the directory `path` (and its parents) unless it exists.
     /// - Returns: nil, or what failed.
-    public static func makeDirectory(_ path: String) -> String? {
+    package static func makeDirectory(_ path: String) -> String? {
         if isDirectory(path) { return nil }
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             if let why = makeDirectory(String(path[..<slash])) { return why }
@@ -58,20 +58,20 @@ public enum WholeFile {
     }
 
     /// Whether `path` is a directory (following links: a synced folder may be one).
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether `path` itself is a directory, not a link to one (`lstat`): a
     /// sync reads and writes nothing that a link in its folder points to.
-    public static func isRealDirectory(_ path: String) -> Bool {
+    package static func isRealDirectory(_ path: String) -> Bool {
         var st = stat()
         return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Removes a file; quietly does nothing when it is not there.
-    public static func remove(_ path: String) { unlink(path) }
+    package static func remove(_ path: String) { unlink(path) }
 
     private static func errorText(_ e: Int32) -> String { String(cString: strerror(e)) }
 }

@@ -178,7 +178,7 @@ public enum RecordList {
 /// A record re-folded from its own events (already checked by the fold when
 /// they were appended): its version after the last of them. One event at a
 /// time (`apply`), so that a history walks a record's versions in one pass.
-public enum RecordReplay {
+@_spi(Layers) public enum RecordReplay {
     public static func session(_ events: [Event]) -> SessionRecord? {
         var s: SessionRecord?
         for e in events { apply(e, to: &s) }

@@ -7,7 +7,7 @@
 @_spi(Layers) import HaruStorage
 @_spi(Layers) import HaruSystem
 
-public struct RecordSet: Sendable {
+@_spi(Layers) public struct RecordSet: Sendable {
     /// Action ids by index; only live actions are kept.
     public let actionIDs: [String]
     let actionIndex: [String: Int]
