@@ -44,7 +44,7 @@ run_examples() { # run_examples DIR LABEL: build and run every example under DIR
     for ex in "$dir"/*/; do
         local name; name=$(basename "$ex")
         if ! swift build --package-path "$ex" --scratch-path "$work/build-$label-$name" >"$work/log" 2>&1; then
-            grep -E "error|warning: " "$work/log" | head -n 30 >&2; tail -n 5 "$work/log" >&2
+            { grep -E "error" "$work/log" | head -n 30 >&2; } || true; tail -n 5 "$work/log" >&2
             echo "examples: $name ($label) does not build" >&2; exit 1
         fi
         echo "examples ($label) $name: $(tail -n 1 "$work/log")"

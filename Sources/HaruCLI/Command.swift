@@ -28,6 +28,7 @@ extension OptionKey {
     static let every = OptionKey("--every")
     static let exclude = OptionKey("--exclude")
     static let everyDay = OptionKey("--every-day")
+    static let dryRun = OptionKey("--dry-run")
     static let expectHead = OptionKey("--expect-head")
     static let favorite = OptionKey("--favorite")
     static let field = OptionKey("--field")

@@ -175,6 +175,41 @@ struct Context {
         return result
     }
 
+    /// An import's plan: its events checked against the ledger, nothing written.
+    mutating func plan(_ inputs: [EventInput], notes: [String] = []) throws -> ImportPlan {
+        try openLedger().plan(inputs, notes: notes, now: try nowMicros(), rng: &rng)
+    }
+
+    /// Writes what `plan` says, at the head it was made at.
+    mutating func commit(_ plan: ImportPlan, progress: ProgressLine?) throws -> AppendResult {
+        let ledger = try openLedger()
+        let result = try ledger.commit(plan, now: try nowMicros(), rng: &rng, progress: progress.map { line in line.report })
+        flushAfterCommit(ledger, result)
+        return result
+    }
+
+    /// `--dry-run`: what the import would write, in the summary's words; nothing written.
+    func reportPlan(_ plan: ImportPlan, from source: String) -> Int32 {
+        for n in plan.notes { invocation.err.line("Note: " + n) }
+        if json {
+            printJSON(
+                .object([
+                    ("dry_run", .bool(true)), ("events", .int(Int64(plan.events.count))), ("appended", .int(Int64(plan.preview.appended))),
+                    ("skipped", .int(Int64(plan.alreadyThere))), ("head", .int(Int64(plan.head))),
+                    ("changes_what_is_there", .bool(plan.changesWhatIsThere)),
+                ]))
+        } else {
+            let made = Subcommands.madeList(plan.preview.written)
+            let there = plan.alreadyThere > 0 ? "; \(grouped(plan.alreadyThere)) already there" : ""
+            out.line(
+                "Would import \(grouped(plan.preview.appended)) event\(plan.preview.appended == 1 ? "" : "s") from \(source)"
+                    + (made.isEmpty ? "" : ": " + made.joined(separator: ", ")) + there
+                    + "; nothing written (--dry-run; the ledger is at seq \(grouped(Int(plan.head))))."
+            )
+        }
+        return ExitCode.ok
+    }
+
     /// Imports timewarrior's export (`TimewarriorImport.run`).
     mutating func importTimewarrior(_ bytes: [UInt8], options: TimewarriorImport.Options, progress: ProgressLine?) throws
         -> TimewarriorImport.Result

@@ -17,6 +17,11 @@ extension Context {
         return outcome
     }
 
+    /// Runs a plain write (`Ledger.write`) as an operation.
+    mutating func operate(_ body: (Ledger, Int64, inout AnyRNG) throws -> AppendResult) throws -> AppendResult {
+        try operate { ledger, now, rng in Wrote(written: try body(ledger, now, &rng)) }.written
+    }
+
     /// Runs an operation that may refuse a long session: asked about on a
     /// terminal (then written), refused elsewhere without `--yes` — a length
     /// like that is almost always a mistyped day or a forgotten timer, and it
@@ -52,4 +57,9 @@ extension Context {
         default: return nil
         }
     }
+}
+
+/// A plain write's result as an outcome.
+private struct Wrote: WriteOutcome {
+    var written: AppendResult
 }

@@ -105,6 +105,14 @@ func operationSnippets(ledger: Ledger, now: Int64) throws {
     try ledger.write([ActionCreated(actionID: "read", name: "독서", tracking: .time)], now: now, rng: &rng)
 }
 
+/// Docs/library.md, "Audits, repairs and formats": an import as a plan, then a commit.
+func importPlanSnippet(ledger: Ledger, events: [EventInput], now: Int64) throws {
+    var rng = SystemRandomNumberGenerator()
+    let plan = try ledger.plan(events, notes: ["Piano: a frequency of 3/10 has no quest here"], now: now, rng: &rng)
+    print(plan.preview.appended, plan.preview.written[.countAdded], plan.alreadyThere, plan.changesWhatIsThere, plan.notes)
+    if !plan.isEmpty { try ledger.commit(plan, now: now, rng: &rng) }
+}
+
 /// Docs/library.md, "What you get back" and "The app's surfaces, one call each".
 func surfaceSnippets(ledger: Ledger, t: Instant, snap: Snapshot, cal: LedgerCalendar) throws {
     let running = try ledger.runningNow(now: t)

@@ -274,10 +274,36 @@ struct CSVImportBadInput {
         let dir = TempDir()
         let ledger = cliLedger()
         let before = haru(["log", "--json"], ledger: ledger.ledgerPath).out
-        let r = haru(["import", "csv", folder(dir, files)], ledger: ledger.ledgerPath)
-        #expect(r.code == 2, "\(r.err)")
-        #expect(r.err.contains(message), "\(r.err)")
+        // A dry run meets the same rules, with the same words.
+        for extra in [[], ["--dry-run"]] {
+            let r = haru(["import", "csv", folder(dir, files)] + extra, ledger: ledger.ledgerPath)
+            #expect(r.code == 2, "\(extra) \(r.err)")
+            #expect(r.err.contains(message), "\(extra) \(r.err)")
+            #expect(haru(["log", "--json"], ledger: ledger.ledgerPath).out == before, "nothing written")
+        }
+    }
+
+    /// `--dry-run` says what the import writes — the counts the import then
+    /// reports — and writes nothing; after the import, the same files plan nothing.
+    @Test func aDryRunSaysWhatTheImportWritesAndWritesNothing() throws {
+        let dir = TempDir()
+        let src = JSONLRoundTrip().ledger(from: "demo/demo.jsonl", in: dir)
+        #expect(haru(["export", "csv", dir.path + "/csv"], ledger: src).code == 0)
+        let ledger = TempDir()
+        #expect(haru(["init", "--time-zone", "Asia/Seoul", "--day-start", "06:00"], ledger: ledger.ledgerPath).code == 0)
+        let before = haru(["log", "--json"], ledger: ledger.ledgerPath).out
+        let dry = haru(["import", "csv", dir.path + "/csv", "--dry-run"], ledger: ledger.ledgerPath)
+        #expect(
+            dry.code == 0 && dry.out.hasPrefix("Would import ") && dry.out.contains("nothing written (--dry-run"), "\(dry.out)\(dry.err)")
         #expect(haru(["log", "--json"], ledger: ledger.ledgerPath).out == before, "nothing written")
+        let real = haru(["import", "csv", dir.path + "/csv"], ledger: ledger.ledgerPath)
+        // The same list of what is made, in the same words.
+        let planned = (dry.out.split(separator: ";").first.map(String.init) ?? "?").replacingOccurrences(
+            of: "Would import", with: "Imported")
+        #expect(real.out.hasPrefix(planned), "\(dry.out) / \(real.out)")
+        let again = haru(["import", "csv", dir.path + "/csv", "--dry-run", "--json"], ledger: ledger.ledgerPath)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(again.out.utf8)) as? [String: Any])
+        #expect(json["appended"] as? Int == 0 && (json["skipped"] as? Int ?? 0) > 0 && json["dry_run"] as? Bool == true)
     }
 
     @Test func aFolderWithoutTheFilesIsExitTwo() {

@@ -19,7 +19,8 @@ struct LoopImportTests {
         let dir = TempDir()
         for (path, text) in files {
             let full = dir.path + "/export/" + path
-            try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
         }
         return dir
@@ -37,9 +38,19 @@ struct LoopImportTests {
         let files = export(Self.sample)
         let ledger = files.path + "/ledger"
         #expect(haru(["init", "--time-zone", "UTC"], ledger: ledger).code == 0)
+        // First as a plan: the same list, the same notes, nothing written.
+        let log = haru(["log", "--json"], ledger: ledger).out
+        let dry = haru(["import", "loop", files.path + "/export", "--dry-run"], ledger: ledger)
+        #expect(
+            dry.out.hasPrefix(
+                "Would import 17 events from Loop: 4 actions, 6 counts, 3 goals, 3 quests, 1 action deleted; nothing written"),
+            "\(dry.out)")
+        #expect(dry.err.contains("Note: Push-ups 2026-03-03: 12.5 rounded to 13"), "\(dry.err)")
+        #expect(haru(["log", "--json"], ledger: ledger).out == log)
         let r = haru(["import", "loop", files.path + "/export"], ledger: ledger)
         #expect(r.code == 0, "\(r.err)")
-        #expect(r.out.hasPrefix("Imported 17 events from Loop: 4 actions, 6 counts, 3 goals, 3 quests, 1 action deleted; head seq"), "\(r.out)")
+        #expect(
+            r.out.hasPrefix("Imported 17 events from Loop: 4 actions, 6 counts, 3 goals, 3 quests, 1 action deleted; head seq"), "\(r.out)")
         #expect(r.err.contains("Note: Push-ups 2026-03-03: 12.5 rounded to 13"), "\(r.err)")
         #expect(r.err.contains("Note: Piano: a frequency of 3/10 has no quest here"), "reported, not dropped")
         let now = ["--now", "2026-03-06T00:00:00Z"]
@@ -50,9 +61,13 @@ struct LoopImportTests {
         let quests = haru(["quests", "--json"] + now, ledger: ledger).out
         let rows = quests.components(separatedBy: #"{"quest_id""#).dropFirst()
         func quest(_ goal: String) -> String { rows.first { $0.contains(#""goal":"\#(goal)""#) } ?? "" }
-        #expect(quest("Meditate").contains(#""period":"daily","direction":"at_least""#) && quest("Meditate").contains(#""target_count":1,"#), "\(quests)")
+        #expect(
+            quest("Meditate").contains(#""period":"daily","direction":"at_least""#) && quest("Meditate").contains(#""target_count":1,"#),
+            "\(quests)")
         #expect(quest("Push-ups").contains(#""period":"weekly""#) && quest("Push-ups").contains(#""target_count":100,"#))
-        #expect(quest("Coffee").contains(#""direction":"at_most""#) && quest("Coffee").contains(#""target_count":2,"#), "an at-most target is a limit")
+        #expect(
+            quest("Coffee").contains(#""direction":"at_most""#) && quest("Coffee").contains(#""target_count":2,"#),
+            "an at-most target is a limit")
         let again = haru(["import", "loop", files.path + "/export"], ledger: ledger)
         #expect(again.out.contains("Imported 0 events"), "\(again.out)")
         #expect(haru(["verify"], ledger: ledger).code == 0)
@@ -67,24 +82,27 @@ struct LoopImportTests {
         #expect(haru(["import", "loop", files.path + "/export"], ledger: ledger).code == 0)
         let reordered = export([
             "Habits.csv": """
-                Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
-                1,Coffee,1,Cups?,,1,1,,cups,at most,2,false
-                2,Piano,0,,,3,10,,,,,true
-                3,Push-ups,1,How many?,,1,7,#00FF00,reps,at least,100,false
-                4,Meditate,0,Did you meditate?,,1,1,#FF0000,,,,false
+            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+            1,Coffee,1,Cups?,,1,1,,cups,at most,2,false
+            2,Piano,0,,,3,10,,,,,true
+            3,Push-ups,1,How many?,,1,7,#00FF00,reps,at least,100,false
+            4,Meditate,0,Did you meditate?,,1,1,#FF0000,,,,false
 
-                """,
+            """,
             "001 Coffee/Checkmarks.csv": "Date,Value\n2026-03-02,3000\n",
             "002 Piano/Checkmarks.csv": "Date,Value\n2026-03-02,YES_MANUAL\n",
             "003 Push-ups/Checkmarks.csv": "Date,Value,Notes\n2026-03-02,25000,morning\n2026-03-03,12500,\n2026-03-04,2,\n",
-            "004 Meditate/Checkmarks.csv": "Date,Value\n2026-03-02,YES_MANUAL\n2026-03-03,YES_AUTO\n2026-03-04,NO\n2026-03-05,YES_MANUAL\n2026-03-06,YES_MANUAL\n",
+            "004 Meditate/Checkmarks.csv":
+                "Date,Value\n2026-03-02,YES_MANUAL\n2026-03-03,YES_AUTO\n2026-03-04,NO\n2026-03-05,YES_MANUAL\n2026-03-06,YES_MANUAL\n",
         ])
         let again = haru(["import", "loop", reordered.path + "/export"], ledger: ledger)
         #expect(again.code == 0, "\(again.err)")
         #expect(again.out.hasPrefix("Imported 1 event from Loop"), "the new check only: \(again.out)")
         let actions = haru(["actions", "--all", "--json"], ledger: ledger).out
         #expect(actions.components(separatedBy: #""action_id""#).count - 1 == 4, "no second action per habit: \(actions)")
-        let report = haru(["report", "--from", "2026-03-02", "--to", "2026-03-06", "--json", "--now", "2026-03-07T00:00:00Z"], ledger: ledger).out
+        let report = haru(
+            ["report", "--from", "2026-03-02", "--to", "2026-03-06", "--json", "--now", "2026-03-07T00:00:00Z"], ledger: ledger
+        ).out
         #expect(report.contains(#""name":"Meditate","seconds":0,"count":3"#), "\(report)")
         #expect(haru(["verify"], ledger: ledger).code == 0)
     }
@@ -97,13 +115,13 @@ struct LoopImportTests {
     /// habits of one name, a habit with no entries, an archived habit with a goal.
     static let loopsOwnLayout: [String: String] = [
         "Habits.csv": """
-            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
-            001,Vegan,YES_NO,Did you eat vegan today?,,1,1,#43A047,,,,false
-            002,Stretch,YES_NO,Did you stretch?,,1,1,#00897B,,,,false
-            003,Vegan,YES_NO,Vegan dinner?,,3,7,#8E24AA,,,,false
-            004,Guitar,YES_NO,Did you practise?,,1,1,#F4511E,,,,true
+        Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+        001,Vegan,YES_NO,Did you eat vegan today?,,1,1,#43A047,,,,false
+        002,Stretch,YES_NO,Did you stretch?,,1,1,#00897B,,,,false
+        003,Vegan,YES_NO,Vegan dinner?,,3,7,#8E24AA,,,,false
+        004,Guitar,YES_NO,Did you practise?,,1,1,#F4511E,,,,true
 
-            """,
+        """,
         "Checkmarks.csv": "Date,Vegan,Stretch,Vegan,Guitar,\n2026-03-03,2,-1,2,0,\n2026-03-02,0,-1,2,2,\n",
         "Scores.csv": "Date,Vegan,Stretch,Vegan,Guitar,\n2026-03-03,0.1,0.0,0.2,0.0,\n2026-03-02,0.05,0.0,0.1,0.1,\n",
         "001 Vegan/Checkmarks.csv": "Date,Value,Notes\n2026-03-03,YES_MANUAL,\"tofu, rice\"\n2026-03-02,NO,\n",
@@ -123,9 +141,14 @@ struct LoopImportTests {
         #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: ledger).code == 0)
         let r = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
         #expect(r.code == 0, "two habits of one name are imported, not refused: \(r.err)")
-        #expect(r.err.contains(#"Note: Vegan (habit 003): the name is taken (by an earlier habit or an action of the ledger); imported as "Vegan (2)""#), "\(r.err)")
+        #expect(
+            r.err.contains(
+                #"Note: Vegan (habit 003): the name is taken (by an earlier habit or an action of the ledger); imported as "Vegan (2)""#),
+            "\(r.err)")
         let report = haru(["report", "--from", "2026-03-02", "--to", "2026-03-03", "--json"] + now, ledger: ledger).out
-        #expect(report.contains(#""name":"Vegan","seconds":0,"count":1"#) && report.contains(#""name":"Vegan (2)","seconds":0,"count":2"#), "\(report)")
+        #expect(
+            report.contains(#""name":"Vegan","seconds":0,"count":1"#) && report.contains(#""name":"Vegan (2)","seconds":0,"count":2"#),
+            "\(report)")
         #expect(haru(["records", "2026-03-03"] + now, ledger: ledger).out.contains(#""lentils""#), "Loop's doubled quotes read as one")
         // The habit with no entries: its goal starts on the day of the import, not in 1970.
         let goals = haru(["goals", "--json"] + now, ledger: ledger).out
@@ -193,6 +216,9 @@ struct LoopImportTests {
         #expect(haru(["init", "--time-zone", "UTC"], ledger: other).code == 0)
         #expect(haru(["action", "add", "Sitting", "--tracking", "time", "--id", String(id)], ledger: other).code == 0)
         let before = haru(["log", "--json"], ledger: other).out
+        #expect(
+            haru(["import", "loop", files.path + "/export", "--dry-run"], ledger: other).err
+                == haru(["import", "loop", files.path + "/export"], ledger: other).err, "a plan is refused with the import's words")
         let r = haru(["import", "loop", files.path + "/export"], ledger: other)
         #expect(r.code == 2, "\(r.out)")
         // Its quest (a count target on a time action) is the first event refused: the Meditate row.
@@ -203,11 +229,23 @@ struct LoopImportTests {
 
     @Test(arguments: [
         (["Habits.csv": "Position,Name,Type\n1,X,0\n"], "Habits.csv line 1, column \"FrequencyNumerator\": is required"),
-        (["Habits.csv": habits.replacingOccurrences(of: "1,Meditate,0,", with: "1,Meditate,7,")], "column \"Type\": \"7\" is not a habit type"),
-        (["Habits.csv": habits, "001 Meditate/Checkmarks.csv": "Date,Value\n2026-03-02,MAYBE\n"], "001 Meditate/Checkmarks.csv line 2, column \"Value\": \"MAYBE\" is not a checkmark"),
-        (["Habits.csv": habits, "001 Meditate/Checkmarks.csv": "Date,Value\n03/02/2026,YES_MANUAL\n"], "column \"Date\": must be a date YYYY-MM-DD"),
+        (
+            ["Habits.csv": habits.replacingOccurrences(of: "1,Meditate,0,", with: "1,Meditate,7,")],
+            "column \"Type\": \"7\" is not a habit type"
+        ),
+        (
+            ["Habits.csv": habits, "001 Meditate/Checkmarks.csv": "Date,Value\n2026-03-02,MAYBE\n"],
+            "001 Meditate/Checkmarks.csv line 2, column \"Value\": \"MAYBE\" is not a checkmark"
+        ),
+        (
+            ["Habits.csv": habits, "001 Meditate/Checkmarks.csv": "Date,Value\n03/02/2026,YES_MANUAL\n"],
+            "column \"Date\": must be a date YYYY-MM-DD"
+        ),
         (["Habits.csv": habits, "001 Meditate/Checkmarks.csv": "Date,Value\n2026-03-02,\"YES_MAN"], "a quoted field is never closed"),
-        (["Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator\n1,X\n"], "Habits.csv line 2: has 2 fields where the header has 7"),
+        (
+            ["Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator\n1,X\n"],
+            "Habits.csv line 2: has 2 fields where the header has 7"
+        ),
     ])
     func malformedExportsAreRefusedNamingFileLineAndColumn(_ files: [String: String], _ message: String) {
         let dir = export(files)

@@ -186,10 +186,15 @@ extension Subcommands {
             return ExitCode.ok
         })
 
+    /// `--dry-run` of the imports that plan first (`ImportPlan`).
+    static let dryRunOption = OptionSpec(
+        .dryRun, help: "Say what the import would write (and what is there already), and write nothing.")
+
     static let importCSV = Command(
         name: "csv", abstract: "Read the app's five CSV files back into events.",
-        usage: "import csv DIR",
+        usage: "import csv DIR [--dry-run]",
         arguments: [("DIR", "A folder holding the files of `haru export csv` (any language, any subset of the five).")],
+        options: [dryRunOption],
         discussion: """
             Tags and actions, goals, quests, then the records by time, all in one batch: one bad
             value rejects it all, and the error names the file, the line, the column and the rule.
@@ -230,7 +235,9 @@ extension Subcommands {
                 // The batch's own errors (with their lines), mapped to the files below.
                 let progress = ctx.progressLine("importing the app's CSV")
                 defer { progress?.finish() }
-                r = try ctx.append(imported.map(\.event), progress: progress)
+                let plan = try ctx.plan(imported.map(\.event))
+                if p.has(.dryRun) { return ctx.reportPlan(plan, from: "\(files.count) file\(files.count == 1 ? "" : "s")") }
+                r = try ctx.commit(plan, progress: progress)
                 progress?.finish()
             } catch let error {
                 // The batch's line is the event's place: name the file and line it came from.
@@ -290,8 +297,9 @@ extension Subcommands {
 
     static let importLoop = Command(
         name: "loop", abstract: "Bring in Loop Habit Tracker's CSV export (Habits.csv and each habit's Checkmarks.csv).",
-        usage: "import loop DIR",
+        usage: "import loop DIR [--dry-run]",
         arguments: [("DIR", "The unzipped export: Habits.csv and one folder per habit (001 Name/Checkmarks.csv).")],
+        options: [dryRunOption],
         discussion: """
             Each habit becomes a count action; a YES_MANUAL check, or a numeric entry (Loop keeps them
             ×1000), a count twelve hours into that logical day (noon when the day starts at midnight);
@@ -334,7 +342,9 @@ extension Subcommands {
             do {
                 let progress = ctx.progressLine("importing Loop")
                 defer { progress?.finish() }
-                r = try ctx.append(result.events, progress: progress)
+                let plan = try ctx.plan(result.events, notes: result.notes)
+                if p.has(.dryRun) { return ctx.reportPlan(plan, from: "Loop") }
+                r = try ctx.commit(plan, progress: progress)
                 progress?.finish()
             } catch LedgerError.invalid(let e) {
                 throw UsageError("Loop import: \(result.origin(ofLine: e.line).map { $0 + ": " } ?? "")\(e.rule); nothing was imported")

@@ -55,9 +55,9 @@ public protocol WriteOutcome: Sendable {
     var written: AppendResult { get }
 }
 
-extension AppendResult: WriteOutcome {
-    public var written: AppendResult { self }
-
+// `AppendResult` does not conform: its own `written` is what the batch
+// wrote (an `EventTally`), and a second `written` would make that ambiguous.
+extension AppendResult {
     /// What an outcome holds until its write is made (`decideAndAppend`).
     static let none = AppendResult(seqs: [], appended: 0, head: 0)
 }
