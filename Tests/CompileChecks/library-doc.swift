@@ -136,3 +136,14 @@ func surfaceSnippets(ledger: Ledger, t: Instant, snap: Snapshot, cal: LedgerCale
     let page = try DiaryPage(snap, calendar: cal, date: cal.day(of: t), reference: .live(now: t))
     print(page.written?.mood ?? "", page.written?.attachments.count ?? 0, page.todos.map(\.done))
 }
+
+/// Docs/library.md, "Sync between devices" (no Foundation: the clock is the caller's).
+func syncSnippet(path: String, myDeviceID: String, now: Int64) throws {
+    let ledger = try Ledger(path: path)
+    _ = try ledger.deviceID() ?? ledger.assignDeviceID(myDeviceID)
+    let viaFolder = try ledger.sync(with: "/shared/haru", now: now)
+    let viaDatabase = try ledger.sync(with: "postgresql://me@server/haru", now: now)
+    print(viaFolder.pushed, viaFolder.merge.appended, viaFolder.merge.newConflicts.map(\.rule), viaDatabase.pushed)
+    let session = SyncSession(ledger: ledger, target: "postgresql://me@server/haru")
+    print(session.transport.shown, try session.transport.resolvedTarget())
+}

@@ -108,7 +108,7 @@ extension Subcommands {
             let ledger = try Ledger.create(path: partial, durability: ctx.durability, zones: ctx.zones)
             _ = try ledger.assignDeviceID(device)
             report = try runSync(ledger, target: folder, ctx: &ctx).1
-            try ledger.setSyncState([("sync.targets", Array(PostgresSync.storable(folder).utf8))])
+            try ledger.rememberSyncTargets([folder])
             try ledger.writeHeadRecord()
         }
         printSync([(folder, report)], ledger: try ctx.openLedger(), ctx: ctx)

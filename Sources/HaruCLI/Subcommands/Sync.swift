@@ -44,9 +44,7 @@ extension Subcommands {
             }
             var targets = try p.positionals.map(absoluteTarget)
             if targets.isEmpty {
-                targets =
-                    try ledger.syncState("sync.targets").map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
-                    ?? []
+                targets = try ledger.syncTargets()
                 guard !targets.isEmpty else {
                     throw UsageError("no folder to sync with: give one (`haru sync DIR`); later `haru sync` alone uses it again")
                 }
@@ -66,10 +64,7 @@ extension Subcommands {
                 targets[k] = shown
             }
             // Kept without passwords (an older haru kept them: rewritten now).
-            let stored = targets.map(PostgresSync.storable).joined(separator: "\n")
-            if try ledger.syncState("sync.targets").map({ String(decoding: $0, as: UTF8.self) }) != stored {
-                try ledger.setSyncState([("sync.targets", Array(stored.utf8))])
-            }
+            try ledger.rememberSyncTargets(targets)
             printSync(reports, ledger: ledger, ctx: ctx)
             // A file that could not be read is left for the next sync; a script should notice.
             return reports.contains { !$0.1.unreadable.isEmpty } ? ExitCode.checkFailed : ExitCode.ok
@@ -99,22 +94,14 @@ extension Subcommands {
     /// One target's sync; a database target comes back with its history
     /// made explicit, as the next `haru sync` uses it.
     static func runSync(_ ledger: Ledger, target: String, ctx: inout Context) throws -> (String, SyncReport) {
-        let cal = try ctx.calendar(ledger)
         let now = try ctx.nowMicros()
+        let session = SyncSession(ledger: ledger, target: target, zones: ctx.zones)
         // One line on a terminal, redrawn at each step and cleared at the end.
-        let line = ctx.progressLine("sync \(PostgresSync.shown(target))")
+        let line = ctx.progressLine("sync \(session.transport.shown)")
         defer { line?.finish() }
         let progress: ((String) -> Void)? = line.map { l in { l.say($0) } }
-        if PostgresSync.isURL(target) {
-            let pg = PostgresSync(ledger: ledger, target: target, zones: ctx.zones)
-            let history = try pg.resolvedHistory()
-            return (pg.target(history: history), try pg.run(now: now, offset: { cal.offset(at: $0) }, progress: progress))
-        }
-        return (
-            target,
-            try FolderSync(ledger: ledger, folder: target, zones: ctx.zones).run(
-                now: now, offset: { cal.offset(at: $0) }, progress: progress)
-        )
+        let resolved = try session.transport.resolvedTarget()
+        return (resolved, try session.run(now: now, progress: progress))
     }
 
     /// What a conflicting event is about, by name (the rule names ids): ` (Reading)`.

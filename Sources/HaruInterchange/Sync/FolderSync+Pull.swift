@@ -68,7 +68,7 @@ extension FolderSync {
     /// The files of `device` to read.
     func files(of device: String, in dir: String, me: String) throws -> DeviceFiles {
         let mark = try ledger.syncState(markKey(device)).flatMap(Self.seq(from:)) ?? 0
-        let ownWrote = device == me ? try ledger.syncState("sync.wrote." + folder).flatMap(Self.seq(from:)) : nil
+        let ownWrote = device == me ? try ledger.syncSeq(.wrote(folder: folder)) : nil
         var d = DeviceFiles(device: device, dir: dir, ownWrote: ownWrote, mark: mark, storedMark: mark, mergedMark: mark)
         let prefix = fileKey(device, "")
         for (key, value) in try ledger.syncStates(prefix: prefix) {

@@ -104,9 +104,9 @@ public struct FolderSync {
         return String(decoding: hex.prefix(16), as: UTF8.self)
     }
     /// How far the run of whole files of `device` in this folder was read.
-    func markKey(_ device: String) -> String { "sync.read." + folderTag + "/" + device }
+    func markKey(_ device: String) -> String { SyncCursor.read(folderTag: folderTag, device: device).key }
     /// A file read past that run: its stamp and whether it was whole.
-    func fileKey(_ device: String, _ name: String) -> String { "sync.file." + folderTag + "/" + device + "/" + name }
+    func fileKey(_ device: String, _ name: String) -> String { SyncCursor.file(folderTag: folderTag, device: device, name: name).key }
 
     /// Pushes this device's new events, then reads every device's files.
     /// - Parameters:
@@ -220,7 +220,7 @@ public struct FolderSync {
         try progress?("merging \(pull.inputs.count) events")
         try report.mergePart(
             pull.inputs, blobs: pull.blobs, state: pull.state, ledger: ledger, now: now, zones: zones, through: &pushed,
-            scannedKey: "sync.scanned." + folder)
+            scannedKey: SyncCursor.scanned(folder: folder).key)
         (pull.inputs, pull.blobs, pull.state, pull.blobBytes) = ([], [], [], 0)
     }
 
@@ -232,7 +232,8 @@ public struct FolderSync {
     ) throws -> UInt64 {
         let head = try ledger.head().seq
         let names = DirectoryNames.list(mine).compactMap(Segment.seqs(ofName:)).filter { $0.upperBound < Self.plausibleEnd }
-        let scannedKey = "sync.scanned." + folder, sentKey = "sync.sent." + folder, wroteKey = "sync.wrote." + folder
+        let scannedKey = SyncCursor.scanned(folder: folder).key, sentKey = SyncCursor.sent(folder: folder).key
+        let wroteKey = SyncCursor.wrote(folder: folder).key
         // The own seqs looked through and sent: more than the head only as an
         // older haru stored it from a stray file's name; everything again then.
         var scanned = try ledger.syncState(scannedKey).flatMap(Self.seq(from:)) ?? 0

@@ -132,7 +132,8 @@ public struct PostgresSync {
         let c = try PGConnection(url)
         let database = try Self.schema(c)
         var report = SyncReport()
-        let pushedKey = "sync.pg.pushed." + database + "#" + h, pulledKey = "sync.pg.pulled." + database + "#" + h
+        let pushedKey = SyncCursor.pushed(database: database, history: h).key
+        let pulledKey = SyncCursor.pulled(database: database, history: h).key
         // An older haru keyed the state by the URL as given (password and
         // all): taken over once, and every such key removed.
         let old = try ledger.syncStates(prefix: "sync.pg.").filter {
