@@ -143,7 +143,7 @@ func syncSnippet(path: String, myDeviceID: String, now: Int64) throws {
     _ = try ledger.deviceID() ?? ledger.assignDeviceID(myDeviceID)
     let viaFolder = try ledger.sync(with: "/shared/haru", now: now)
     let viaDatabase = try ledger.sync(with: "postgresql://me@server/haru", now: now)
-    print(viaFolder.pushed, viaFolder.merge.appended, viaFolder.merge.newConflicts.map(\.rule), viaDatabase.pushed)
+    print(viaFolder.pushed, viaFolder.merge.appended, viaFolder.merge.newConflicts.map(\.kind), viaDatabase.pushed)
     let session = SyncSession(ledger: ledger, target: "postgresql://me@server/haru")
     print(session.transport.shown, try session.transport.resolvedTarget())
 }

@@ -223,7 +223,7 @@ struct SyncConvergenceTests {
             }
         }
         for c in try ledger.conflicts() where [.countAdded, .sessionStarted, .sessionRecorded].contains(c.type) {
-            #expect(ConflictRule(c.rule) == .deleted, "seq \(c.seq) \(c.type.name) without effect: \(c.rule)")
+            #expect(c.kind == .deleted, "seq \(c.seq) \(c.type.name) without effect: \(c.rule)")
         }
         let definition = try state.definition(.diary, "2026-03-02")
         let page = definition.map { PageMerge.pageFields($0.fields()) } ?? Payload()
