@@ -26,6 +26,17 @@ extension Ledger {
         }
     }
 
+    /// A device's own lists — pinned, collapsed and watch goals, memo-prompt
+    /// actions — as in force at `reference`; nil for a ledger without a
+    /// device id when none is named. What the watch offers is
+    /// `goalCards(…).filter { lists.watchGoalIDs.contains($0.id) && $0.status == .inProgress }`.
+    public func deviceLists(
+        _ device: String? = nil, _ reference: Reference, knownAt: KnownAt? = nil, zones: ZoneDirectory = .system
+    ) throws -> DeviceLists? {
+        guard let id = try device ?? deviceID() else { return nil }
+        return try snapshot(knownAt: knownAt, zones: zones) { snap in try DeviceLists(snap, device: id, reference: reference) }
+    }
+
     /// Every goal as a card, in the user's order: its bars per span, each
     /// quest's ring per span, streaks. A widget shows those `inProgress`.
     public func goalCards(_ reference: Reference, knownAt: KnownAt? = nil, zones: ZoneDirectory = .system) throws -> [GoalCard] {

@@ -122,6 +122,10 @@ func surfaceSnippets(ledger: Ledger, t: Instant, snap: Snapshot, cal: LedgerCale
         let ring = card.quests.first?.rings.day
         print(card.title, card.bars.day ?? 0, ring?.scheduled == false ? "not a scheduled day" : ring?.limit?.rawValue ?? "")
     }
+    if let lists = try ledger.deviceLists(nil, .live(now: t)) {
+        let watch = try ledger.goalCards(.live(now: t)).filter { lists.watchGoalIDs.contains($0.id) && $0.status == .inProgress }
+        print(watch.count, lists.memoActionIDs)
+    }
     // Typed reads: no payload to pick fields from.
     let day = try ledger.dayTotals(cal.day(of: t), .live(now: t))
     for line in day.actionLines { print(line.name, line.totals.seconds) }

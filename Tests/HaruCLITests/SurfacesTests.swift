@@ -160,4 +160,23 @@ struct SurfacesTests {
         #expect(page.records.count == summary["records"] as? Int && page.written == nil)
         #expect(page.goals.map(\.id) == (diary["goals"] as? [[String: Any]] ?? []).map { $0["goal_id"] as? String ?? "" })
     }
+
+    /// A device's own lists, as `haru prefs` sets them, read typed — and the
+    /// watch's goals: in progress and chosen for the watch.
+    @Test func theWatchShowsTheGoalsThisDeviceChose() throws {
+        let dir = TempDir()
+        let path = try Self.fixture(dir)
+        let set = try runBinary(
+            ["prefs", "set", "--watch", "Habits", "--pin", "Someday", "--memo", "Coffee", "--now", Self.now], ledger: path)
+        try #require(set.code == 0, "\(set.err)")
+        let ledger = try Ledger(path: path)
+        let lists = try #require(try ledger.deviceLists(nil, .live(now: Self.instant)))
+        #expect(lists.watchGoalIDs == ["habits"] && lists.pinnedGoalIDs == ["someday"] && lists.memoActionIDs == ["coffee"])
+        let device = try ledger.deviceID()
+        #expect(lists.collapsedGoalIDs.isEmpty && lists.deviceID == device)
+        let cli = try Self.json(["prefs"], path)
+        #expect(cli["watch_goal_ids"] as? [String] == lists.watchGoalIDs && cli["memo_action_ids"] as? [String] == lists.memoActionIDs)
+        let watch = try ledger.goalCards(.live(now: Self.instant)).filter { lists.watchGoalIDs.contains($0.id) && $0.status == .inProgress }
+        #expect(watch.map(\.title) == ["Habits"])
+    }
 }

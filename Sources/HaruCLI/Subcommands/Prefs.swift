@@ -43,10 +43,10 @@ extension Subcommands {
             let ledger = try ctx.openLedger(readOnly: true)
             let device = try p.value(.device) ?? ledger.deviceID()
             return try ctx.query { snap, cal, ref in
-                let fields = try device.flatMap { try snap.definition(.device, $0)?.fields(inForceAt: ref.definitionsAt) }
+                let lists = try device.map { try DeviceLists(snap, device: $0, reference: ref) }
                 if ctx.json {
                     var m: [(String, JSONValue)] = [("device_id", device.map { .string($0) } ?? .null)]
-                    for l in preferenceLists { m.append((l.field.jsonName, .array((fields?.strings(l.field) ?? []).map { .string($0) }))) }
+                    for l in preferenceLists { m.append((l.field.jsonName, .array((lists?[l.field] ?? []).map { .string($0) }))) }
                     ctx.printJSON(.object(m + snap.referenceJSON(ref, cal)))
                     return ExitCode.ok
                 }
@@ -57,7 +57,7 @@ extension Subcommands {
                 let names = try ctx.names(of: [.goal, .action], snap, at: ref.definitionsAt)
                 ctx.out.line("device \(device)")
                 for l in preferenceLists {
-                    let ids = fields?.strings(l.field) ?? []
+                    let ids = lists?[l.field] ?? []
                     ctx.out.line(Cell.pad("  " + l.words, 24) + (ids.isEmpty ? "–" : ids.map { names[$0] ?? $0 }.joined(separator: ", ")))
                 }
                 return ExitCode.ok
