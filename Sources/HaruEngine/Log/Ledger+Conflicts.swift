@@ -41,6 +41,12 @@ public enum ConflictRule: String, Sendable, CaseIterable {
     }
 }
 
+extension Conflict {
+    /// Which kind of rule the event broke, for an app to act on (`haru
+    /// conflicts` lists each with its event id and maker: `Ledger.openConflicts`).
+    public var kind: ConflictRule { ConflictRule(rule) }
+}
+
 /// What a conflict is about.
 public struct ConflictSubject: Sendable, Equatable, Hashable {
     public enum Kind: String, Sendable {

@@ -23,9 +23,6 @@ public struct Conflict: Sendable, Equatable {
     public var type: EventType
     /// The rule that refuses it, as a local append would have said it.
     public var rule: String
-    /// Which kind of rule that is, for an app to act on (`haru conflicts`
-    /// lists each with its event id and maker: `Ledger.openConflicts`).
-    public var kind: ConflictRule { ConflictRule(rule) }
 }
 
 /// The in-memory replay: entities and every projection.
