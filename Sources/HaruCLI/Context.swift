@@ -189,23 +189,34 @@ struct Context {
     }
 
     /// `--dry-run`: what the import would write, in the summary's words; nothing written.
-    func reportPlan(_ plan: ImportPlan, from source: String) -> Int32 {
-        for n in plan.notes { invocation.err.line("Note: " + n) }
+    /// - Parameter unchanged: timewarrior's intervals already there as they are.
+    func reportPlan(_ plan: ImportPlan, from source: String, unchanged: Int = 0) -> Int32 {
+        // The importer's notes say what the import does; nothing is done yet.
+        for n in plan.notes { invocation.err.line("Note (if imported): " + n) }
         if json {
             printJSON(
                 .object([
                     ("dry_run", .bool(true)), ("events", .int(Int64(plan.events.count))), ("appended", .int(Int64(plan.preview.appended))),
                     ("skipped", .int(Int64(plan.alreadyThere))), ("head", .int(Int64(plan.head))),
-                    ("changes_what_is_there", .bool(plan.changesWhatIsThere)),
+                    ("changes_what_is_there", .bool(plan.changesWhatIsThere)), ("unchanged_intervals", .int(Int64(unchanged))),
                 ]))
         } else {
             let made = Subcommands.madeList(plan.preview.written)
-            let there = plan.alreadyThere > 0 ? "; \(grouped(plan.alreadyThere)) already there" : ""
+            var there = plan.alreadyThere > 0 ? "; \(grouped(plan.alreadyThere)) already there" : ""
+            if unchanged > 0 {
+                there +=
+                    "; \(grouped(unchanged)) interval\(unchanged == 1 ? "" : "s") already imported as \(unchanged == 1 ? "it is" : "they are")"
+            }
             out.line(
                 "Would import \(grouped(plan.preview.appended)) event\(plan.preview.appended == 1 ? "" : "s") from \(source)"
                     + (made.isEmpty ? "" : ": " + made.joined(separator: ", ")) + there
                     + "; nothing written (--dry-run; the ledger is at seq \(grouped(Int(plan.head))))."
             )
+            if plan.changesWhatIsThere {
+                invocation.err.line(
+                    "Note: this import changes what the ledger holds (it stops, edits or deletes records or definitions listed above); "
+                        + "an export older than the last one imported takes back what came since")
+            }
         }
         return ExitCode.ok
     }

@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 @testable import HaruCLI
+@_spi(Layers) @testable import HaruInterchange
 @_spi(Layers) @testable import HaruModel
 @_spi(Layers) @testable import HaruViews
-@_spi(Layers) @testable import HaruInterchange
 
 /// `haru import timew` on sample exports written from timewarrior's documented format.
 struct TimewarriorImportTests {
@@ -40,18 +40,54 @@ struct TimewarriorImportTests {
         #expect(haru(["records", "2026-03-04"] + now, ledger: p).out.contains(#""chapter 2""#), "the annotation is the note")
         #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Reading"))
         let again = haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export)
-        #expect(again.out.hasPrefix("Imported 0 events from timewarrior; 3 intervals already imported as they are; head seq"), "\(again.out)")
+        #expect(
+            again.out.hasPrefix("Imported 0 events from timewarrior; 3 intervals already imported as they are; head seq"), "\(again.out)")
         // A newer export: the open interval closed, one annotation changed.
         let newer = Self.export
-            .replacingOccurrences(of: #"{"id":1,"start":"20260304T020000Z","tags":["Reading"]}"#, with: #"{"id":1,"start":"20260304T020000Z","end":"20260304T023000Z","tags":["Reading"]}"#)
+            .replacingOccurrences(
+                of: #"{"id":1,"start":"20260304T020000Z","tags":["Reading"]}"#,
+                with: #"{"id":1,"start":"20260304T020000Z","end":"20260304T023000Z","tags":["Reading"]}"#
+            )
             .replacingOccurrences(of: "chapter 2", with: "chapter 3")
         let later = haru(["import", "timew", "-"] + now, ledger: p, stdin: newer)
         #expect(
-            later.out.hasPrefix("Imported 2 events from timewarrior: 1 session stopped, 1 session edited; 1 interval already imported as it is;"),
+            later.out.hasPrefix(
+                "Imported 2 events from timewarrior: 1 session stopped, 1 session edited; 1 interval already imported as it is;"),
             "a stop and an edit: \(later.out)")
         #expect(haru(["running"] + now, ledger: p).out.hasPrefix("Nothing is running."))
         #expect(haru(["records", "2026-03-04"] + now, ledger: p).out.contains(#""chapter 3""#))
         #expect(haru(["verify"], ledger: p).code == 0)
+    }
+
+    /// `--dry-run` shows what an import would do — here, an export older than
+    /// the one imported, which would delete a session and reopen another —
+    /// and writes nothing; the import then does just that.
+    @Test func aDryRunShowsWhatAnOlderExportWouldTakeBack() throws {
+        let dir = ledger()
+        let p = dir.ledgerPath
+        #expect(haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export).code == 0)
+        let older = """
+            [
+            {"id":2,"start":"20260304T000000Z","end":"20260304T013000Z","tags":["Reading","study"],"annotation":"chapter 2"},
+            {"id":1,"start":"20260303T230000Z","tags":["Exercise"]}
+            ]
+            """
+        let log = haru(["log", "--json"], ledger: p).out
+        let dry = haru(["import", "timew", "-", "--dry-run"] + now, ledger: p, stdin: older)
+        #expect(dry.code == 0 && dry.out.hasPrefix("Would import ") && dry.out.contains("deleted"), "\(dry.out)")
+        #expect(dry.out.contains("1 interval already imported as it is"), "\(dry.out)")
+        #expect(dry.err.contains("Note: this import changes what the ledger holds"), "\(dry.err)")
+        #expect(dry.err.contains("Note (if imported): "), "the importer's notes, said of what is not done yet: \(dry.err)")
+        #expect(haru(["log", "--json"], ledger: p).out == log, "nothing written")
+        let real = haru(["import", "timew", "-"] + now, ledger: p, stdin: older)
+        let planned = (dry.out.split(separator: ";").first.map(String.init) ?? "?").replacingOccurrences(
+            of: "Would import", with: "Imported")
+        #expect(real.out.hasPrefix(planned), "\(dry.out) / \(real.out)")
+        // A bad interval is refused by the plan with the import's words.
+        let bad = #"[{"id":1,"start":"20260304T020000Z","end":"20260304T010000Z","tags":["Reading"]}]"#
+        let a = haru(["import", "timew", "-", "--dry-run"] + now, ledger: p, stdin: bad)
+        let b = haru(["import", "timew", "-"] + now, ledger: p, stdin: bad)
+        #expect(a.code == b.code && a.code != 0 && a.err == b.err, "\(a.err) / \(b.err)")
     }
 
     @Test func otherLayoutsMapAnnotationsAndUntagged() {
@@ -59,10 +95,12 @@ struct TimewarriorImportTests {
         let p = dir.ledgerPath
         let mapFile = dir.path + "/map.json"
         FileManager.default.createFile(atPath: mapFile, contents: Data(#"{"study": "Reading"}"#.utf8))
-        let text = #"[{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["home","study"]},{"id":2,"start":"20260304T020000Z","end":"20260304T030000Z"}]"#
+        let text =
+            #"[{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["home","study"]},{"id":2,"start":"20260304T020000Z","end":"20260304T030000Z"}]"#
         let refused = haru(["import", "timew", "-", "--map", mapFile] + now, ledger: p, stdin: text)
         #expect(refused.code == 2)
-        #expect(refused.err.contains("interval 2: 1 interval has no tag to name an action; give --untagged ACTION for them"), "\(refused.err)")
+        #expect(
+            refused.err.contains("interval 2: 1 interval has no tag to name an action; give --untagged ACTION for them"), "\(refused.err)")
         let ok = haru(["import", "timew", "-", "--map", mapFile, "--untagged", "Misc"] + now, ledger: p, stdin: text)
         #expect(ok.code == 0, "\(ok.err)")
         let actions = haru(["actions"] + now, ledger: p).out
@@ -78,7 +116,10 @@ struct TimewarriorImportTests {
         ("{\"start\":\"20260304T000000Z\"}", "`timew export` writes a JSON array of intervals"),
         ("[{\"id\":1,\"tags\":[\"a\"]}]", "interval 1: start: must be a timewarrior time"),
         ("[{\"id\":1,\"start\":\"2026-03-04\",\"tags\":[\"a\"]}]", "interval 1: start: must be a timewarrior time"),
-        ("[{\"id\":1,\"start\":\"20260304T010000Z\",\"end\":\"20260304T000000Z\",\"tags\":[\"a\"]}]", "interval 1: end: must be after start"),
+        (
+            "[{\"id\":1,\"start\":\"20260304T010000Z\",\"end\":\"20260304T000000Z\",\"tags\":[\"a\"]}]",
+            "interval 1: end: must be after start"
+        ),
         ("[{\"id\":1,\"start\":\"20260304T000000Z\",\"tags\":\"a\"}]", "interval 1: tags: must be an array of strings"),
         ("[1]", "interval 1: must be an object"),
     ])
@@ -114,7 +155,10 @@ struct TimewarriorImportTests {
             r.out.hasPrefix(
                 "Imported 9 events from timewarrior: 2 actions, 3 tags, 2 sessions, 1 session deleted, 1 action edited; 1 interval already imported as it is;"
             ), "\(r.out)")
-        #expect(r.err.contains(#"Note: 1 session imported before is not in this export and was deleted: "Reading" from 2026-03-04T09:00:00+09:00"#), "\(r.err)")
+        #expect(
+            r.err.contains(
+                #"Note: 1 session imported before is not in this export and was deleted: "Reading" from 2026-03-04T09:00:00+09:00"#),
+            "\(r.err)")
         #expect(haru(["import", "timew", "-"] + now, ledger: p, stdin: Self.export).out.hasPrefix("Imported 0 events"))
         let closed = Self.export.replacingOccurrences(
             of: #"{"id":1,"start":"20260304T020000Z","tags":["Reading"]}"#,
@@ -142,7 +186,9 @@ struct TimewarriorImportTests {
         }
         #expect(sessions.count == 3)
         for (_, id) in sessions { #expect(id.hasPrefix("tw-") && id.utf8.count == 15 && EntityID.isValid(id), "\(id)") }
-        #expect(sessions.sorted { $0.0 < $1.0 }.map(\.1) == sessions.map(\.1).sorted(), "written 00:00, 23:00 the day before, 02:00: \(sessions)")
+        #expect(
+            sessions.sorted { $0.0 < $1.0 }.map(\.1) == sessions.map(\.1).sorted(),
+            "written 00:00, 23:00 the day before, 02:00: \(sessions)")
     }
 
     /// The id's start digits over the whole range of a ledger's instants:
@@ -155,7 +201,9 @@ struct TimewarriorImportTests {
     ])
     func sessionIDsKeepTheOrderOfStartsAcrossTheLedgersRange(_ a: Int64, _ b: Int64) {
         let action = TimewarriorImport.Action(name: "Reading", id: "tw-x")
-        let (x, y) = (TimewarriorImport.sessionID(action, start: Instant(seconds: a)), TimewarriorImport.sessionID(action, start: Instant(seconds: b)))
+        let (x, y) = (
+            TimewarriorImport.sessionID(action, start: Instant(seconds: a)), TimewarriorImport.sessionID(action, start: Instant(seconds: b))
+        )
         #expect(EntityID.isValid(x) && EntityID.isValid(y) && x.utf8.count == 15, "\(x) \(y)")
         #expect(x < y, "\(x) \(y)")
         // Another action at the same start: another id.
@@ -172,7 +220,9 @@ struct TimewarriorImportTests {
         let before = haru(["log", "--json"], ledger: p).out
         let r = haru(["import", "timew", "-"] + now, ledger: p, stdin: #"[{"id":1,"start":"20260304T000000Z","tags":["Write"]}]"#)
         #expect(r.code == 2)
-        #expect(r.err.hasPrefix(#"Error: interval 1: action "Write" is already running"#) && r.err.hasSuffix("; nothing was imported\n"), "\(r.err)")
+        #expect(
+            r.err.hasPrefix(#"Error: interval 1: action "Write" is already running"#) && r.err.hasSuffix("; nothing was imported\n"),
+            "\(r.err)")
         #expect(!r.err.contains("data.") && !r.err.contains("line "), "\(r.err)")
         #expect(haru(["log", "--json"], ledger: p).out == before)
     }
@@ -182,14 +232,20 @@ struct TimewarriorImportTests {
     @Test func sessionsBeforeTheExportsFirstStartAreKeptUnlessTheExportIsWhole() {
         let dir = ledger()
         let p = dir.ledgerPath
-        let all = #"[{"id":2,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["a"]},{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["a"]}]"#
+        let all =
+            #"[{"id":2,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["a"]},{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["a"]}]"#
         let lastOnly = #"[{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["a"]}]"#
         #expect(haru(["import", "timew", "-"] + now, ledger: p, stdin: all).code == 0)
         let part = haru(["import", "timew", "-"] + now, ledger: p, stdin: lastOnly)
         #expect(part.out.hasPrefix("Imported 0 events from timewarrior; 1 interval already imported as it is;"), "\(part.out)")
         let whole = haru(["import", "timew", "-", "--whole"] + now, ledger: p, stdin: lastOnly)
-        #expect(whole.out.hasPrefix("Imported 1 event from timewarrior: 1 session deleted; 1 interval already imported as it is;"), "\(whole.out)")
-        #expect(whole.err.contains(#"Note: 1 session imported before is not in this export and was deleted: "a" from 2026-03-03T09:00:00+09:00"#), "\(whole.err)")
+        #expect(
+            whole.out.hasPrefix("Imported 1 event from timewarrior: 1 session deleted; 1 interval already imported as it is;"),
+            "\(whole.out)")
+        #expect(
+            whole.err.contains(
+                #"Note: 1 session imported before is not in this export and was deleted: "a" from 2026-03-03T09:00:00+09:00"#),
+            "\(whole.err)")
         #expect(haru(["verify"], ledger: p).code == 0)
     }
 
@@ -201,12 +257,15 @@ struct TimewarriorImportTests {
         let mapFile = dir.path + "/map.json"
         FileManager.default.createFile(atPath: mapFile, contents: Data(#"{"rd": "Reading"}"#.utf8))
         #expect(haru(["action", "add", "Piano", "--tracking", "time"] + now, ledger: p).code == 0)
-        let text = #"[{"id":2,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["home","rd"]},{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["Piano"]}]"#
+        let text =
+            #"[{"id":2,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["home","rd"]},{"id":1,"start":"20260304T000000Z","end":"20260304T010000Z","tags":["Piano"]}]"#
         let r = haru(["import", "timew", "-", "--map", mapFile] + now, ledger: p, stdin: text)
         #expect(r.code == 0, "\(r.err)")
         #expect(r.err.contains(#"Note: the tag "rd" names the action "Reading" (--map) and is not kept as a tag"#), "\(r.err)")
         #expect(
-            r.err.contains(#"Note: the action "Piano" was in the ledger before and does not get its intervals' tag "Piano": time by tag differs from timewarrior's there"#),
+            r.err.contains(
+                #"Note: the action "Piano" was in the ledger before and does not get its intervals' tag "Piano": time by tag differs from timewarrior's there"#
+            ),
             "\(r.err)")
         #expect(haru(["actions"] + now, ledger: p).out.contains("Reading (home)"))
     }
@@ -278,7 +337,8 @@ struct TimewarriorStreamAndPlanAgree {
     @Test func aStreamedImportRefusesAnUntaggedIntervalAndWritesNothing() {
         let dir = TempDir()
         _ = haru(["init", "--time-zone", "UTC"], ledger: dir.ledgerPath)
-        let text = #"[{"id":2,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["a"]},{"id":1,"start":"20260303T020000Z","end":"20260303T030000Z"}]"#
+        let text =
+            #"[{"id":2,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["a"]},{"id":1,"start":"20260303T020000Z","end":"20260303T030000Z"}]"#
         let r = haru(["import", "timew", "-"] + now, ledger: dir.ledgerPath, stdin: text)
         #expect(r.code == 2 && r.err.contains("interval 2: 1 interval has no tag"), "\(r.err)")
         #expect(haru(["log", "--json"], ledger: dir.ledgerPath).out.split(separator: "\n").count == 1, "only the settings of init")

@@ -356,7 +356,7 @@ extension Subcommands {
 
     static let importTimew = Command(
         name: "timew", abstract: "Bring in timewarrior's intervals (the output of `timew export`).",
-        usage: "import timew FILE|- [--action-from] [--map] [--untagged] [--whole]",
+        usage: "import timew FILE|- [--action-from] [--map] [--untagged] [--whole] [--dry-run]",
         arguments: [("FILE", "`timew export` output (a JSON array of intervals); - reads standard input.")],
         options: [
             OptionSpec(
@@ -369,6 +369,7 @@ extension Subcommands {
             OptionSpec(
                 .whole,
                 help: "FILE is all of timewarrior's history: sessions imported before and missing from it are deleted wherever they are."),
+            dryRunOption,
         ],
         discussion: """
             Each set of tags is an action with those tags (time tracking): ["deep work"] is the action
@@ -408,7 +409,12 @@ extension Subcommands {
             let source = p.positionals[0]
             let input = try ctx.invocation.readInput(source == "-" ? nil : source)
             let bytes = Array(input.buffer)
-            _ = try ctx.openLedgerToImport("timewarrior's export")
+            let ledger = try ctx.openLedgerToImport("timewarrior's export")
+            if p.has(.dryRun) {
+                let (plan, unchanged) = try ledger.planTimewarriorImport(
+                    bytes, options: options, zones: ctx.zones, now: try ctx.nowMicros(), rng: &ctx.rng)
+                return ctx.reportPlan(plan, from: "timewarrior", unchanged: unchanged)
+            }
             let progress = ctx.progressLine("importing timewarrior")
             defer { progress?.finish() }
             let result = try ctx.importTimewarrior(bytes, options: options, progress: progress)

@@ -34,14 +34,7 @@ extension TimewarriorImport {
                     { ProgressSource(events.restarted, report: report) { s, _ in s.fractionRead } }, now: now, rng: &rng)
                 return Result(append: r, unchanged: events.unchanged, notes: events.notes.all)
             } catch LedgerError.invalid(let e) {
-                // The ledger's rule, said of the interval (the events' "lines" are the intervals' places)
-                // and with actions by name, as the person who made them in timewarrior knows them.
-                var reason = e.rule
-                let actions = (try? ledger.snapshot(zones: zones) { try $0.definitions(.action) }) ?? []
-                for d in actions where reason.contains(d.id) {
-                    if let name = d.fields().name { reason = reason.replacing("\"\(d.id)\"", with: Echo.quoted(name)) }
-                }
-                throw Refusal(interval: e.line.flatMap { $0 > 0 ? $0 : nil }, reason: reason)
+                throw refusal(e, ledger: ledger, zones: zones)
             }
         }
         let events = try ledger.snapshot(zones: zones) { snap in try Self.events(bytes, options: options, snap: snap, zones: zones) }
@@ -52,5 +45,33 @@ extension TimewarriorImport {
             let planned = try ledger.snapshot(zones: zones) { snap in try Self.planned(bytes, options: options, snap: snap, zones: zones) }
             return try append(planned, &rng)
         }
+    }
+
+    /// The ledger's rule, said of the interval (the events' "lines" are the
+    /// intervals' places) and with actions by name, as the person who made
+    /// them in timewarrior knows them.
+    @_spi(Layers) public static func refusal(_ e: InputError, ledger: Ledger, zones: ZoneDirectory) -> Refusal {
+        var reason = e.rule
+        let actions = (try? ledger.snapshot(zones: zones) { try $0.definitions(.action) }) ?? []
+        for d in actions where reason.contains(d.id) {
+            if let name = d.fields().name { reason = reason.replacing("\"\(d.id)\"", with: Echo.quoted(name)) }
+        }
+        return Refusal(interval: e.line.flatMap { $0 > 0 ? $0 : nil }, reason: reason)
+    }
+
+    /// The events of an import read whole, each with its interval's place,
+    /// and the intervals already there as they are (`Ledger.planTimewarriorImport`).
+    @_spi(Layers) public static func wholeEvents(_ bytes: [UInt8], options: Options, ledger: Ledger, zones: ZoneDirectory) throws
+        -> (events: [EventInput], lines: [Int], unchanged: Int, notes: [String])
+    {
+        let planned = try ledger.snapshot(zones: zones) { snap in try Self.planned(bytes, options: options, snap: snap, zones: zones) }
+        var source = planned.restarted
+        var events: [EventInput] = []
+        var lines: [Int] = []
+        while let (e, line) = try source.next() {
+            events.append(e)
+            lines.append(line)
+        }
+        return (events, lines, planned.unchanged, planned.notes.all)
     }
 }

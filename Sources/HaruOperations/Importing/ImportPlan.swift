@@ -6,6 +6,7 @@
 /// that, at the head the plan was made at.
 
 @_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruInterchange
 @_spi(Layers) import HaruModel
 
 public struct ImportPlan: Sendable {
@@ -61,5 +62,24 @@ extension Ledger {
         _ plan: ImportPlan, now: Int64, rng: inout G, progress: ((BulkProgress) -> Void)? = nil
     ) throws -> AppendResult {
         try append(plan.events, lines: plan.lines, blobs: plan.blobs, expectHead: plan.head, now: now, rng: &rng, progress: progress)
+    }
+}
+
+extension Ledger {
+    /// Plans `timew export` output as `TimewarriorImport.run` would import
+    /// it (read whole): what it appends, stops, edits and — for intervals a
+    /// re-import no longer finds — deletes; `unchanged` counts the intervals
+    /// already there as they are. A refusal names the interval
+    /// (`TimewarriorImport.Refusal`), as the import's does.
+    public func planTimewarriorImport<G: RandomNumberGenerator>(
+        _ bytes: [UInt8], options: TimewarriorImport.Options, zones: ZoneDirectory = .system, now: Int64, rng: inout G
+    ) throws -> (plan: ImportPlan, unchanged: Int) {
+        let whole = try TimewarriorImport.wholeEvents(bytes, options: options, ledger: self, zones: zones)
+        do {
+            let plan = try self.plan(whole.events, lines: whole.lines, notes: whole.notes, now: now, rng: &rng)
+            return (plan, whole.unchanged)
+        } catch LedgerError.invalid(let e) {
+            throw TimewarriorImport.refusal(e, ledger: self, zones: zones)
+        }
     }
 }
