@@ -45,7 +45,7 @@ struct LoopImportTests {
             dry.out.hasPrefix(
                 "Would import 17 events from Loop: 4 actions, 6 counts, 3 goals, 3 quests, 1 action deleted; nothing written"),
             "\(dry.out)")
-        #expect(dry.err.contains("Note: Push-ups 2026-03-03: 12.5 rounded to 13"), "\(dry.err)")
+        #expect(dry.err.contains("Note (if imported): Push-ups 2026-03-03: 12.5 rounded to 13"), "\(dry.err)")
         #expect(haru(["log", "--json"], ledger: ledger).out == log)
         let r = haru(["import", "loop", files.path + "/export"], ledger: ledger)
         #expect(r.code == 0, "\(r.err)")
