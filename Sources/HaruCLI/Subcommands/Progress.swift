@@ -59,7 +59,9 @@ enum ProgressText {
                 // The basis of the judgment: the mean of its quests' ratios against the threshold.
                 if let p = g.achievementPercent {
                     head += w(
-                        g.status == .achieved ? .meanAtLeast : .meanBelow, JSONValue.formatNumber((p * 10).rounded() / 10),
+                        // Below the threshold reads below it: cut, not rounded up to it.
+                        g.status == .achieved ? .meanAtLeast : .meanBelow,
+                        JSONValue.formatNumber((p * 10).rounded(g.status == .achieved ? .toNearestOrAwayFromZero : .down) / 10),
                         String(g.thresholdPercent))
                 }
                 if let j = g.judgedAt { head += w(.judgedAt, calendar.format(j)) }
@@ -97,7 +99,7 @@ enum ProgressText {
                         : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
                     let pct =
                         q.spec.atLeast
-                        ? "\(Int(((s.displayRatio ?? 0) * 100).rounded())) %" : (s.ratio == 1 ? w(.within) : style.paint(w(.over), .red))
+                        ? "\(ShownPercent.of(s.displayRatio ?? 0)) %" : (s.ratio == 1 ? w(.within) : style.paint(w(.over), .red))
                     // What was done, when the capped value hides some of it (the widget's third line).
                     var done = ""
                     if let a = s.actual, a > v + 1e-9 {
@@ -127,7 +129,7 @@ enum ProgressText {
 
     /// `█████░░░░░` in ten cells, green once full.
     static func miniGauge(_ r: Double, _ style: Style) -> String {
-        let filled = min(10, max(0, Int((r * 10).rounded())))
+        let filled = ShownPercent.cells(r, of: 10)
         return style.paint(String(repeating: "█", count: filled), r >= 1 - 1e-9 ? .green : .yellow)
             + String(repeating: "░", count: 10 - filled)
     }
@@ -135,8 +137,8 @@ enum ProgressText {
     /// `[#####-----]  50 %`
     static func gauge(_ r: Double?, _ style: Style = Style(enabled: false)) -> String {
         guard let r else { return "–" }
-        let filled = min(10, max(0, Int((r * 10).rounded())))
+        let filled = ShownPercent.cells(r, of: 10)
         let bar = style.paint(String(repeating: "#", count: filled), r >= 1 - 1e-9 ? .green : .yellow)
-        return "[" + bar + String(repeating: "-", count: 10 - filled) + "] \(Int((r * 100).rounded())) %"
+        return "[" + bar + String(repeating: "-", count: 10 - filled) + "] \(ShownPercent.of(r)) %"
     }
 }

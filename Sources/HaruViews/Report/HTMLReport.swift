@@ -121,7 +121,7 @@ public enum HTMLReport {
             if let j = g.judgedAt { s += " on \(cal.day(of: Instant(seconds: j.seconds - 1)))" }
             if let p = g.achievementPercent {
                 s +=
-                    ": its quests' mean ratio \(Int(p.rounded())) % \(g.status == .achieved ? "≥" : "<") the goal's \(g.thresholdPercent) %"
+                    ": its quests' mean ratio \(Int(p.rounded(g.status == .achieved ? .toNearestOrAwayFromZero : .down))) % \(g.status == .achieved ? "≥" : "<") the goal's \(g.thresholdPercent) %"
             }
             return s
         case .needsConfirmation:
@@ -129,7 +129,7 @@ public enum HTMLReport {
         case .inProgress:
             guard !g.noQuests else { return runs + " · no quests" }
             let spans = zip(["today", "this week", "this month"], g.spanRatios.all.map(\.value)).compactMap { name, r in
-                r.map { "\(name) \(Int(($0 * 100).rounded())) %" }
+                r.map { "\(name) \(ShownPercent.of($0)) %" }
             }
             return runs + " · its quests' mean ratio " + spans.joined(separator: " · ") + " (achieved at \(g.thresholdPercent) %)"
         }
