@@ -336,3 +336,23 @@ struct ErrorMapping {
         #expect(LMDBError(code: ENOSPC, call: "x").kind == .diskFull && LMDBError(code: ENOENT, call: "x").kind == .noSuchFile)
     }
 }
+
+/// `quest edit` and `quest delete` name a quest as every command does: its
+/// id or a unique start of it (issue 44: they took the whole id only).
+struct QuestByPrefix {
+    @Test func editAndDeleteTakeAUniqueStartOfTheId() throws {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-03-02T09:00:00+09:00"]
+        #expect(haru(["goal", "add", "Read more", "--start", "2026-03-01", "--id", "g1"] + now, ledger: p).code == 0)
+        let added = haru(
+            ["quest", "add", "--goal", "g1", "--action", "read", "--period", "daily", "--target", "30m", "--json"] + now, ledger: p)
+        let id = try #require(added.out.firstMatch(of: /"id":"([0-9a-f-]{36})"/).map { String($0.1) }, "\(added.out)")
+        let edited = haru(["quest", "edit", String(id.prefix(8)), "--target", "25m"] + now, ledger: p)
+        #expect(edited.code == 0 && edited.out.contains(id), "\(edited.out)\(edited.err)")
+        let unknown = haru(["quest", "edit", "zzzz", "--target", "25m"] + now, ledger: p)
+        #expect(unknown.code == 2 && unknown.err.contains(#"no quest with id "zzzz""#), "\(unknown.err)")
+        #expect(haru(["quest", "delete", String(id.prefix(8))] + now, ledger: p).code == 0)
+        #expect(haru(["quests", "--json"] + now, ledger: p).out.contains(#""quests":[]"#))
+    }
+}

@@ -66,14 +66,13 @@ extension Subcommands {
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",
                 usage:
                     "quest edit QUEST [--period] [schedule] [--target] [--at-most|--at-least] [--deadline] [--order] [--at]",
-                arguments: [("QUEST", "The quest's id.")], options: questShapeOptions + [atOption],
+                arguments: [("QUEST", "The quest's id, or a unique start of it (at least 4 characters).")], options: questShapeOptions + [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let ledger = try ctx.openLedger()
-                    let id = p.positionals[0]
-                    guard let q = try ledger.withStoredState({ try $0.definition(.quest, id) }), q.isLive else {
-                        throw UsageError("no quest with id \"\(id)\"")
-                    }
+                    // By id or a unique start of it (at least 4 characters), as every command names a quest.
+                    let q = try ctx.resolve(.quest, p.positionals[0], in: ledger)
+                    let id = q.id
                     let base = q.fields()
                     let isTime: Bool
                     if let a = base.targetActionID {
@@ -89,12 +88,12 @@ extension Subcommands {
                     return try ctx.write(edit, id: id, human: "Edited quest \(id).")
                 }),
             Command(
-                name: "delete", abstract: "Delete a quest.", usage: "quest delete QUEST",
-                arguments: [("QUEST", "The quest's id.")], options: [atOption], minArgs: 1, maxArgs: 1,
+                name: "delete", abstract: "Delete a quest.", usage: "quest delete QUEST [--at]",
+                arguments: [("QUEST", "The quest's id, or a unique start of it (at least 4 characters).")], options: [atOption], minArgs: 1,
+                maxArgs: 1,
                 run: { ctx, p in
-                    try ctx.write(
-                        QuestDeleted(questID: p.positionals[0]), id: p.positionals[0],
-                        human: "Deleted quest \(p.positionals[0]).")
+                    let id = try ctx.resolve(.quest, p.positionals[0], in: try ctx.openLedger()).id
+                    return try ctx.write(QuestDeleted(questID: id), id: id, human: "Deleted quest \(id).")
                 }),
         ])
 
