@@ -113,6 +113,14 @@ struct Command: Sendable {
     var options: [OptionSpec] = []
     var discussion: String? = nil
     var subcommands: [Command] = []
+    /// For a group whose things another command lists (`haru tag` → `haru tags`,
+    /// `haru todo` → `haru diary`): said when the group is given no subcommand
+    /// or one that asks for a list (`haru todo list`).
+    var listedBy: String? { subcommands.isEmpty ? nil : Command.listings[name] }
+    static let listings = [
+        "tag": "haru tags", "action": "haru actions", "goal": "haru goals", "quest": "haru quests",
+        "todo": "haru diary [DATE]",
+    ]
     /// Positional arguments: at least `minArgs`, at most `maxArgs`.
     var minArgs = 0
     var maxArgs = 0

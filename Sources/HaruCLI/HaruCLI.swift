@@ -113,16 +113,21 @@ package enum HaruCLI {
                             + words(.seeHelp, "haru help" + (path.isEmpty ? "" : " " + path.joined(separator: " "))))
                     return ExitCode.badInput
                 }
-                err.line("\(words(.error)): `haru\(path.isEmpty ? "" : " " + path.joined(separator: " "))` needs a subcommand")
+                err.line(
+                    "\(words(.error)): `haru\(path.isEmpty ? "" : " " + path.joined(separator: " "))` needs a subcommand"
+                        + (command.listedBy.map { words(.listedBy, $0) } ?? ""))
                 err.line("\(words(.usage)): haru \(Help.usage(command))")
                 return ExitCode.badInput
             }
             guard let sub = command.find(next) else {
                 if command.run != nil { break }
                 let near = Suggest.nearest(next, among: command.subcommands.map(\.name))
+                // `haru todo list`, `haru tag ls`: the list is another command's.
+                let asksForAList = ["list", "ls", "show", "all"].contains(next.lowercased())
                 err.line(
                     "\(words(.error)): " + words(.unknownCommand, (path + [next]).joined(separator: " "))
-                        + (near.map { words(.didYouMean, $0) } ?? ""))
+                        + ((asksForAList ? command.listedBy.map { words(.listedBy, $0) } : nil) ?? near.map { words(.didYouMean, $0) } ?? "")
+                )
                 err.line(
                     "\(words(.usage)): haru \(Help.usage(command))  "
                         + words(.seeHelp, "haru help" + (path.isEmpty ? "" : " " + path.joined(separator: " "))))

@@ -356,3 +356,27 @@ struct QuestByPrefix {
         #expect(haru(["quests", "--json"] + now, ledger: p).out.contains(#""quests":[]"#))
     }
 }
+
+/// A group asked for a list it does not make points to the command that does
+/// (issue 44: `haru todo list` did not exist and did not say `haru diary`);
+/// a deleted to-do's message gives the id `haru restore` takes.
+struct ListsLiveElsewhere {
+    @Test(arguments: [
+        (["todo", "list"], "`haru diary [DATE]` lists them"), (["todo"], "`haru diary [DATE]` lists them"),
+        (["tag", "ls"], "`haru tags` lists them"), (["goal", "list"], "`haru goals` lists them"),
+        (["quest", "show"], "`haru quests` lists them"), (["action", "list"], "`haru actions` lists them"),
+    ])
+    func aGroupPointsToItsList(_ args: [String], _ said: String) {
+        let r = haru(args, ledger: cliLedger().ledgerPath)
+        #expect(r.code == 2 && r.err.contains(said), "\(r.err)")
+    }
+
+    @Test func aDeletedToDoSaysHowToBringItBack() throws {
+        let dir = cliLedger()
+        let now = ["--now", "2026-03-02T09:00:00+09:00"]
+        #expect(haru(["todo", "add", "Laundry", "--id", "t1"] + now, ledger: dir.ledgerPath).code == 0)
+        let r = haru(["todo", "delete", "1"] + now, ledger: dir.ledgerPath)
+        #expect(r.out.contains("`haru restore t1` brings it back"), "\(r.out)")
+        #expect(haru(["restore", "t1"] + now, ledger: dir.ledgerPath).code == 0)
+    }
+}

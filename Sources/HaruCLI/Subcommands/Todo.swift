@@ -114,6 +114,7 @@ extension Context {
     /// Appends a to-do's one-field event (done, undone, deleted).
     mutating func writeTodo(_ event: (String) -> any TypedEvent, _ p: Parsed, said: Phrase) throws -> Int32 {
         let todo = try resolveTodo(p, try openLedger())
-        return try write(event(todo.id), id: todo.id, human: words(said, RecordText.oneLine(todo.text)))
+        // %2 is the id (`todo delete` says how to bring it back: `haru restore ID`).
+        return try write(event(todo.id), id: todo.id, human: words(said, RecordText.oneLine(todo.text), todo.id))
     }
 }

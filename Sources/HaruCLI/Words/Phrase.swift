@@ -7,7 +7,7 @@
 /// placeholders in every language.
 enum Phrase: CaseIterable {
     // Errors and their labels.
-    case error, usage, unknownCommand, didYouMean, missingArgument, unknownOption, notADay, noLedger
+    case error, usage, unknownCommand, didYouMean, missingArgument, unknownOption, notADay, noLedger, listedBy
     case alreadyRunning, nothingRunning, notRunning, langValues, nothingToWrite, noTodos
     // Days and records.
     case nothingRecorded, actions, tags, hours, noRecordsOn, noRecordsFrom, running, deleted, discarded, actionDeleted, overlaps
@@ -176,6 +176,7 @@ enum Phrase: CaseIterable {
         case .to: return t("to", "~", "〜")
         case .now: return t("now", "지금", "現在")
         case .seeHelp: return t("(see '%1')", "('%1' 참고)", "('%1' を参照)")
+        case .listedBy: return t("; `%1` lists them", "; 목록은 `%1`", "; 一覧は `%1`")
         case .started: return t("Started %1 at %2 (session %3).", "%1 측정을 시작했습니다: %2 (세션 %3).", "%1 の計測を始めました: %2 (セッション %3)。")
         case .stopped: return t("Stopped %1 after %2.", "%1 측정을 끝냈습니다: %2.", "%1 の計測を終えました: %2。")
         case .counted: return t("Counted %1 %2.", "%2 %1회를 기록했습니다.", "%2 を%1回記録しました。")
@@ -191,8 +192,8 @@ enum Phrase: CaseIterable {
         case .todoEdited: return t("Edited the to-do %1.", "할 일 %1을(를) 고쳤습니다.", "やること %1 を編集しました。")
         case .todoDeleted:
             return t(
-                "Deleted the to-do %1 (`haru restore` takes its id).", "할 일 %1을(를) 지웠습니다 (`haru restore`에 id를 주면 되살아납니다).",
-                "やること %1 を削除しました (`haru restore` に id を渡すと戻せます)。")
+                "Deleted the to-do %1 (`haru restore %2` brings it back).", "할 일 %1을(를) 지웠습니다 (`haru restore %2`로 되살립니다).",
+                "やること %1 を削除しました (`haru restore %2` で戻せます)。")
         case .diaryWritten: return t("Wrote the diary page of %1.", "%1 일기를 썼습니다.", "%1 の日記を書きました。")
         case .filesKept: return t(" (%1 files kept)", " (파일 %1개 보관)", " (ファイル%1件を保存)")
         case .calendarEvents: return t("calendar events", "캘린더 일정", "カレンダーの予定")
