@@ -66,7 +66,8 @@ extension Subcommands {
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",
                 usage:
                     "quest edit QUEST [--period] [schedule] [--target] [--at-most|--at-least] [--deadline] [--order] [--at]",
-                arguments: [("QUEST", "The quest's id, or a unique start of it (at least 4 characters).")], options: questShapeOptions + [atOption],
+                arguments: [("QUEST", "The quest's id, or a unique start of it (at least 4 characters).")],
+                options: questShapeOptions + [atOption],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let ledger = try ctx.openLedger()
