@@ -24,14 +24,16 @@ struct LongSessionAlertTests {
         #expect(off.code == 0 && off.out.hasPrefix("Changed long_session_alert to off."), "\(off.out)")
         #expect(!haru(["running", "--now", later], ledger: p).out.contains("⚠"))
         #expect(!haru(["progress", "--now", later], ledger: p).out.contains("⚠"))
-        // The JSON still says the session is long; the setting is there for the app to act on.
-        #expect(haru(["running", "--json", "--now", later], ledger: p).out.contains(#""long":true"#))
+        // Off, the JSON does not flag it either (issue 44); `over_limit` keeps the fact.
+        let json = haru(["running", "--json", "--now", later], ledger: p).out
+        #expect(json.contains(#""long":false,"over_limit":true"#), "\(json)")
         #expect(haru(["settings", "--json", "--now", later], ledger: p).out.contains(#""long_session_alert":false"#))
         // Writing a stop 5h 30m after the start is still asked about (a script: refused without --yes).
         let stop = haru(["stop", "--now", later], ledger: p)
         #expect(stop.code == 2 && stop.err.contains("over the long-session limit of 3 h"), "\(stop.err)")
         #expect(haru(["settings", "set", "--long-session-alert", "on", "--now", later], ledger: p).code == 0)
         #expect(haru(["running", "--now", later], ledger: p).out.contains("⚠ over 3 h"))
+        #expect(haru(["running", "--json", "--now", later], ledger: p).out.contains(#""long":true,"over_limit":true"#))
     }
 
     @Test func aWordOtherThanOnOrOffIsRefusedAndNothingWritten() {

@@ -147,7 +147,8 @@ extension Subcommands {
             The representative session (the earliest or latest start, by the representative setting)
             comes first; the others count as +N. While the long-session alert is on (the default;
             `haru settings set --long-session-alert off`), a session running longer than
-            long_session_hours is flagged; the JSON's `long` says so either way.
+            long_session_hours is flagged, and the JSON's `long` is true; `over_limit` says a session
+            is that long whether the alert is on or off.
             """,
         run: { ctx, _ in
             let ledger = try ctx.openLedger(readOnly: true)
@@ -158,7 +159,8 @@ extension Subcommands {
                 let items: [JSONValue] = running.all.map { s in
                     .object([
                         ("session_id", .string(s.sessionID)), ("action_id", .string(s.actionID)),
-                        ("start", .string(cal.format(s.start))), ("seconds", .int(s.seconds)), ("long", .bool(s.long)),
+                        ("start", .string(cal.format(s.start))), ("seconds", .int(s.seconds)),
+                        ("long", .bool(s.long && running.longSessionAlert)), ("over_limit", .bool(s.long)),
                     ])
                 }
                 ctx.printJSON(
