@@ -380,3 +380,20 @@ struct ListsLiveElsewhere {
         #expect(haru(["restore", "t1"] + now, ledger: dir.ledgerPath).code == 0)
     }
 }
+
+/// `records --as-of DAY --json` names each record's action as it was called
+/// then, as the table does (issue 44: the JSON used today's names).
+struct RecordsNamedAsOf {
+    @Test func theJSONNamesActionsAsTheTableDoes() {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        #expect(haru(["start", "Reading", "--now", "2026-03-02T09:00:00+09:00"], ledger: p).code == 0)
+        #expect(haru(["stop", "Reading", "--now", "2026-03-02T10:00:00+09:00"], ledger: p).code == 0)
+        #expect(haru(["action", "edit", "Reading", "--name", "Books", "--now", "2026-03-04T09:00:00+09:00"], ledger: p).code == 0)
+        let asOf = ["records", "2026-03-02", "--as-of", "2026-03-03", "--now", "2026-03-04T10:00:00+09:00"]
+        #expect(haru(asOf, ledger: p).out.contains("Reading"))
+        #expect(haru(asOf + ["--json"], ledger: p).out.contains(#""action":"Reading""#))
+        #expect(
+            haru(["records", "2026-03-02", "--json", "--now", "2026-03-04T10:00:00+09:00"], ledger: p).out.contains(#""action":"Books""#))
+    }
+}

@@ -46,8 +46,9 @@ extension RecordList {
     public static func json(
         _ rows: [RecordRow], snap: Snapshot, from: LocalDate, to: LocalDate, calendar cal: LedgerCalendar, reference: Reference
     ) throws -> JSONValue {
+        // Named as in force at the reference, as the table names them (issue 44: the JSON used today's names).
         var names: [String: String] = [:]
-        for d in try snap.definitions(.action) { names[d.id] = d.fields().name ?? d.id }
+        for d in try snap.definitions(.action) { names[d.id] = d.fields(inForceAt: reference.definitionsAt).name ?? d.id }
         return .object(
             [("from", .string(from.description)), ("to", .string(to.description))] + snap.referenceJSON(reference, cal)
                 + [
