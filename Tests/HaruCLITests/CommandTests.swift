@@ -397,3 +397,22 @@ struct RecordsNamedAsOf {
             haru(["records", "2026-03-02", "--json", "--now", "2026-03-04T10:00:00+09:00"], ledger: p).out.contains(#""action":"Books""#))
     }
 }
+
+/// A quest of a tag by a measure none of its actions tracks is accepted (an
+/// action may get the tag later) and said at once (issue 44: only `explain`
+/// said why it stayed at 0).
+struct TagQuestWithoutItsMeasure {
+    @Test func theQuestIsAddedWithANote() {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        let now = ["--now", "2026-03-02T09:00:00+09:00"]
+        #expect(haru(["goal", "add", "Study more", "--start", "2026-03-01", "--id", "g1"] + now, ledger: p).code == 0)
+        let counts = haru(
+            ["quest", "add", "--goal", "g1", "--tag", "Study", "--measure", "count", "--period", "daily", "--target", "2"] + now, ledger: p)
+        #expect(counts.code == 0 && counts.err.contains(#"Note: no action with the tag "Study" tracks counts"#), "\(counts.err)")
+        let time = haru(
+            ["quest", "add", "--goal", "g1", "--tag", "Study", "--measure", "time", "--period", "daily", "--target", "20m"] + now, ledger: p
+        )
+        #expect(time.code == 0 && time.err.isEmpty, "Reading carries Study and tracks time: \(time.err)")
+    }
+}

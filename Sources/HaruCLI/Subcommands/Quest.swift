@@ -49,7 +49,19 @@ extension Subcommands {
                         guard let m = p.value(.measure) else { throw UsageError("--tag needs --measure time|count") }
                         guard let measure = Measure(word: m) else { throw UsageError("--measure takes time or count") }
                         isTime = measure == .time
-                        target = .tag(try ctx.resolve(.tag, t, in: ledger).id, measure)
+                        let tag = try ctx.resolve(.tag, t, in: ledger)
+                        target = .tag(tag.id, measure)
+                        // Accepted (an action may get the tag later), but said now rather than only by `explain`.
+                        let measured = try ledger.snapshot(zones: ctx.zones) { snap in
+                            try DefinitionList.rows(snap, .action, reference: .live(now: try ctx.eventTime()), all: false)
+                                .compactMap(\.action).filter { $0.tagIDs.contains(tag.id) && ($0.tracking == .time) == isTime }
+                        }
+                        if measured.isEmpty {
+                            let name = tag.fields().name ?? tag.id
+                            ctx.invocation.err.line(
+                                "Note: no action with the tag \(Echo.quoted(name)) tracks \(isTime ? "time" : "counts"): the quest adds up nothing until one does"
+                            )
+                        }
                     default:
                         throw UsageError("give exactly one of --action ACTION or --tag TAG")
                     }
