@@ -43,6 +43,10 @@ struct OneResolver {
         (["explain", "rea"], #"no quest with id "rea""#),  // a start shorter than 4 characters names nothing
         (["history", "@9999"], "there are only"),
         (["progress", "--goal", "Sprng habits"], #"did you mean "Spring habits"?"#),
+        // A part of one name means that name (issue 44); a part of several suggests none.
+        (["progress", "--goal", "Book"], #"did you mean "Book club"?"#),
+        (["start", "Side"], #"did you mean "Side project"?"#),
+        (["start", "Runn"], #"did you mean "Running"?"#),
         (["history", "nothing-like-it"], #"nothing named "nothing-like-it""#),
     ])
     func namesThatNameNothingSaySo(args: [String], message: String) {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HaruModel
 @testable import HaruViews
 
 /// A ratio as people read it: short of 1 never reads as done (issue 44: a goal
@@ -12,5 +13,16 @@ struct ShownPercentTests {
     func aRatioShortOfOneNeverReadsAsDone(ratio: Double, percent: Int, cells: Int) {
         #expect(ShownPercent.of(ratio) == percent, "\(ratio)")
         #expect(ShownPercent.cells(ratio, of: 10) == cells, "\(ratio)")
+    }
+}
+
+/// "Did you mean": a part of one name means it (Korean names are short words).
+struct SuggestNameTests {
+    @Test(arguments: [
+        ("책", ["책과 운동", "물"], "책과 운동"), ("Read", ["Reading", "Water"], "Reading"), ("Watr", ["Reading", "Water"], "Water"),
+        ("R", ["Reading", "Running"], nil), ("운", ["운동", "운전"], nil), ("xyz", ["Reading"], nil),
+    ])
+    func aPartOfOneNameMeansIt(typed: String, names: [String], meant: String?) {
+        #expect(Suggest.nearestName(typed, among: names) == meant)
     }
 }

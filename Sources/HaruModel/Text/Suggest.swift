@@ -30,4 +30,19 @@ package enum Suggest {
         guard let (word, d) = scored, d <= max(1, min(2, typed.count / 3)) else { return nil }
         return word
     }
+
+    /// The name meant by a part of it: the nearest by spelling (`nearest`),
+    /// else the one name that holds what was typed (case aside) — `Read` for
+    /// `Reading`, `책` for `책과 운동` (Korean and Japanese names are short
+    /// words, rarely a few letters off). Nil when none or several hold it.
+    public static func nearestName(_ typed: String, among names: [String]) -> String? {
+        let t = typed.lowercased()
+        guard !t.isEmpty else { return nil }
+        let holding = names.filter { $0.lowercased().contains(t) }
+        if holding.count == 1 { return holding[0] }
+        // Held by several: which one is not for us to guess.
+        guard holding.isEmpty, let near = nearest(typed, among: names) else { return nil }
+        // A word of one or two letters is not "a letter off" a different word (`책` is not `물`).
+        return editDistance(t, near.lowercased()) < t.count ? near : nil
+    }
 }

@@ -87,7 +87,7 @@ public enum Resolver {
         case .device: throw Unresolved(message: "no preferences of device \(text) (`haru prefs` lists this device's)")
         case .tag, .action, .goal: break
         }
-        let near = Suggest.nearest(text, among: live.compactMap(label))
+        let near = Suggest.nearestName(text, among: live.compactMap(label))
         // What to type next: the near name, else how to make one.
         var make = ""
         if near == nil {
