@@ -125,12 +125,15 @@ enum TimetableText {
                         seconds[b.actionID, default: 0] += min(b.end.seconds, e) - max(b.start.seconds, s)
                     }
                     var cell = ""
+                    // The hour's counts keep their dot beside a session (issue 44: they were hidden).
+                    let n = d.dots.filter { $0.time.seconds >= s && $0.time.seconds < e }.reduce(0) { $0 + $1.amount }
+                    let dot = n > 0 ? "•\(n)" : ""
                     if let top = seconds.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
                         let name = names[top.key] ?? top.key
-                        cell = seconds.count > 1 ? fit(name, width - 1) + "+" : fit(name, width)
+                        let room = width - (dot.isEmpty ? 0 : Cell.columns(dot) + 1)
+                        cell = (seconds.count > 1 ? fit(name, room - 1) + "+" : fit(name, room)) + (dot.isEmpty ? "" : " " + dot)
                     } else {
-                        let n = d.dots.filter { $0.time.seconds >= s && $0.time.seconds < e }.reduce(0) { $0 + $1.amount }
-                        if n > 0 { cell = "•\(n)" }
+                        cell = dot
                     }
                     line += " " + Cell.pad(cell, width)
                 }

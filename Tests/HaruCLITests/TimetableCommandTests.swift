@@ -63,7 +63,8 @@ struct TimetableCommandTests {
         ] {
             #expect(haru(args, ledger: p).code == 0, "\(args)")
         }
-        let lines = haru(["timetable", "2026-10-24", "--now", "2026-10-25T12:00:00+01:00"], ledger: p).out.split(separator: "\n").map(String.init)
+        let lines = haru(["timetable", "2026-10-24", "--now", "2026-10-25T12:00:00+01:00"], ledger: p).out.split(separator: "\n").map(
+            String.init)
         #expect(lines.first == "2026-10-24 Sat · 05:00 to 05:00 (25 h)")
         #expect(lines.dropFirst().map { String($0.prefix(5)) } == ["01:00", "01:30", "02:00", "02:30", "02:00", "02:30", "03:00"])
         #expect(lines.contains("01:30 │ █ Night shift 01:30–03:30"))
@@ -79,7 +80,8 @@ struct TimetableCommandTests {
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines[0] == "       Wed 03-04  Thu 03-05")
         #expect(lines.contains("09:00 │ Reading    Reading"))
-        #expect(lines.contains("10:00 │ Coding+"), "Coding has more of 10:00–11:00 than Reading; + says another shares it")
+        #expect(
+            lines.contains("10:00 │ Coding+ •2"), "Coding has more of 10:00–11:00 than Reading; + says another shares it; •2 its counts")
         #expect(lines.last == "01:00 │ Coding")
     }
 
@@ -121,7 +123,10 @@ struct TimetableCommandTests {
         #expect(html.contains(">Wed Mar 4<") && html.contains(">from 04:00<"))
         // The report's page has it too, for its last week.
         let report = dir.path + "/report.html"
-        #expect(haru(["report", "--from", "2026-03-01", "--to", "2026-03-05", "--html", report, "--now", "2026-03-05T09:30:00+09:00"], ledger: p).code == 0)
+        #expect(
+            haru(
+                ["report", "--from", "2026-03-01", "--to", "2026-03-05", "--html", report, "--now", "2026-03-05T09:30:00+09:00"], ledger: p
+            ).code == 0)
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains("<h2>Timetable</h2>"))
     }
 
@@ -140,5 +145,23 @@ struct TimetableCommandTests {
         #expect(r.code != 0 && r.out.isEmpty)
         #expect(r.err.contains(says), "\(r.err)")
         #expect(haru(["log", "--json"], ledger: p).out == before)
+    }
+}
+
+/// The week's grid keeps an hour's count dot beside its session (issue 44:
+/// a count in an hour that had a session was not shown).
+struct WeekGridDots {
+    @Test func aCountBesideASessionKeepsItsDot() {
+        let dir = cliLedger()
+        let p = dir.ledgerPath
+        for args in [
+            ["start", "Reading", "--now", "2026-03-02T09:00:00+09:00"], ["count", "Water", "--now", "2026-03-02T09:20:00+09:00"],
+            ["stop", "Reading", "--now", "2026-03-02T10:00:00+09:00"], ["count", "Water", "2", "--now", "2026-03-02T11:20:00+09:00"],
+        ] {
+            #expect(haru(args, ledger: p).code == 0, "\(args)")
+        }
+        let week = haru(["timetable", ":week", "--now", "2026-03-02T12:00:00+09:00"], ledger: p).out
+        #expect(week.contains("09:00 │ Reading •1"), "\(week)")
+        #expect(week.contains("11:00 │ •2"), "\(week)")
     }
 }
