@@ -6,7 +6,8 @@ import HaruLedger
 /// half, `▄` its second), its name and times where it begins, and the
 /// counts of the slot at the right (`• Water ×2`). Several days: a column
 /// per day and a row per hour, each cell naming the action with the most
-/// time in it (`+` when another shares the hour), in weeks of seven columns.
+/// time in it (`+` when another shares the hour) and the hour's counts
+/// (`Reading •1`), in weeks of seven columns.
 /// Only the rows from the hour of the first record to the slot of the last are shown.
 enum TimetableText {
     static func print(_ t: Timetable, names: [String: String], calendar: LedgerCalendar, out: OutputStream, words: Words = .english) {

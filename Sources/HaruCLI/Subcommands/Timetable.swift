@@ -16,7 +16,7 @@ extension Subcommands {
             time side by side (each lane as wide as its longest words), and the slot's counts at the
             right (• Water ×2); a day of 23 or 25 hours says so, and the hour a clock repeats shows
             twice. Several days: a column per day and a row per hour, naming the action with the most
-            time in the hour (+ when another shares it), seven days to a block. A session across a
+            time in the hour (+ when another shares it) and its counts (•3), seven days to a block. A session across a
             day's edge is cut there and goes on in the next column; a running session reaches the
             reference (now, or --as-of). Rows run from the hour of the first record to the slot of
             the last.
