@@ -201,17 +201,9 @@ struct Context {
                     ("changes_what_is_there", .bool(plan.changesWhatIsThere)), ("unchanged_intervals", .int(Int64(unchanged))),
                 ]))
         } else {
-            let made = Subcommands.madeList(plan.preview.written)
-            var there = plan.alreadyThere > 0 ? "; \(grouped(plan.alreadyThere)) already there" : ""
-            if unchanged > 0 {
-                there +=
-                    "; \(grouped(unchanged)) interval\(unchanged == 1 ? "" : "s") already imported as \(unchanged == 1 ? "it is" : "they are")"
-            }
             out.line(
-                "Would import \(grouped(plan.preview.appended)) event\(plan.preview.appended == 1 ? "" : "s") from \(source)"
-                    + (made.isEmpty ? "" : ": " + made.joined(separator: ", ")) + there
-                    + "; nothing written (--dry-run; the ledger is at seq \(grouped(Int(plan.head))))."
-            )
+                Subcommands.importSummary(
+                    plan.preview, from: source, skipped: Subcommands.unchangedIntervals(unchanged), dryRun: true))
             if plan.changesWhatIsThere {
                 invocation.err.line(
                     "Note: this import changes what the ledger holds (it stops, edits or deletes records or definitions listed above); "

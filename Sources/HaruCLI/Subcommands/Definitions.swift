@@ -15,8 +15,7 @@ extension Subcommands {
         options: [listAll] + queryOptions, discussion: listDiscussion,
         run: { ctx, p in
             try ctx.query { snap, cal, ref in
-                let tags = Dictionary(
-                    try DefinitionList.rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+                let tags = try DefinitionList.tagsByID(snap, reference: ref)
                 let rows = try DefinitionList.rows(snap, .action, reference: ref, all: p.has(.all))
                 if ctx.json {
                     ctx.printJSON(try DefinitionList.json(.action, snap: snap, calendar: cal, reference: ref, all: p.has(.all)))

@@ -10,14 +10,25 @@ extension Subcommands {
     ///   - createdAt: the path of a ledger the import made.
     ///   - skipped: what the source left out before the append, and why
     ///     (`3 intervals already imported as they are`).
-    static func importSummary(_ r: AppendResult, from source: String?, createdAt: String? = nil, skipped: [String] = []) -> String {
+    ///   - dryRun: `r` is a plan's preview (`--dry-run`): said of what would be written.
+    static func importSummary(
+        _ r: AppendResult, from source: String?, createdAt: String? = nil, skipped: [String] = [], dryRun: Bool = false
+    ) -> String {
         let there = r.seqs.count - r.appended
         let made = madeList(r.written)
         let leftOut = (there > 0 ? ["\(grouped(there)) already there"] : []) + skipped
-        return (createdAt.map { "Created a ledger at \($0) and imported " } ?? "Imported ")
-            + "\(grouped(r.appended)) event\(r.appended == 1 ? "" : "s")" + (source.map { " from " + $0 } ?? "")
-            + (made.isEmpty ? "" : ": " + made.joined(separator: ", "))
-            + leftOut.map { "; " + $0 }.joined() + "; head seq \(grouped(Int(r.head)))."
+        let opening = dryRun ? "Would import " : createdAt.map { "Created a ledger at \($0) and imported " } ?? "Imported "
+        let end =
+            dryRun
+            ? "; nothing written (--dry-run; the ledger is at seq \(grouped(Int(r.head) - r.appended)))."
+            : "; head seq \(grouped(Int(r.head)))."
+        return opening + "\(grouped(r.appended)) event\(r.appended == 1 ? "" : "s")" + (source.map { " from " + $0 } ?? "")
+            + (made.isEmpty ? "" : ": " + made.joined(separator: ", ")) + leftOut.map { "; " + $0 }.joined() + end
+    }
+
+    /// `3 intervals already imported as they are`: timewarrior's intervals an import leaves as they are.
+    static func unchangedIntervals(_ n: Int) -> [String] {
+        n > 0 ? ["\(grouped(n)) interval\(n == 1 ? "" : "s") already imported as \(n == 1 ? "it is" : "they are")"] : []
     }
 
     /// What the events written made and changed, in the words of a person

@@ -420,11 +420,7 @@ extension Subcommands {
             let result = try ctx.importTimewarrior(bytes, options: options, progress: progress)
             let (r, unchanged) = (result.append, result.unchanged)
             progress?.finish()
-            let skipped =
-                unchanged > 0
-                ? [
-                    "\(grouped(unchanged)) interval\(unchanged == 1 ? "" : "s") already imported as \(unchanged == 1 ? "it is" : "they are")"
-                ] : []
+            let skipped = unchangedIntervals(unchanged)
             for n in result.notes { ctx.invocation.err.line("Note: " + n) }
             ctx.out.line(importSummary(r, from: "timewarrior", skipped: skipped))
             return ExitCode.ok

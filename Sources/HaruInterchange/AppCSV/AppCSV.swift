@@ -103,8 +103,7 @@ public enum AppCSV {
     public static func tables(_ snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference) throws -> [File: [[String: String]]]
     {
         var out: [File: [[String: String]]] = [:]
-        let tags = Dictionary(
-            try DefinitionList.rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let tags = try DefinitionList.tagsByID(snap, reference: ref)
         let actions = try DefinitionList.rows(snap, .action, reference: ref, all: false)
         let names = Dictionary(actions.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         out[.actions] = actions.compactMap { r in

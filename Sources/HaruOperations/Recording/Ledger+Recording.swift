@@ -84,7 +84,7 @@ extension Ledger {
         let start = at ?? clock
         // Drawn from the caller's generator (the library draws nothing itself),
         // once: a decision taken again keeps the id.
-        let id = sessionID ?? EventID.random(using: &rng).description
+        let id = sessionID ?? EventID.random(using: &rng).description  // safe: `rng` is the caller's (a parameter)
         if start.seconds - clock.seconds > 86_400, !allowFuture { throw OperationError.tooFarAhead(at: start, now: clock) }
         return try decideAndAppend(now: now, rng: &rng) { snap in
             if let running = try snap.runningSessions().first(where: { $0.actionID == actionID }) {
@@ -171,7 +171,7 @@ extension Ledger {
     ) throws -> Counted {
         let time = at ?? Instant(micros: now)
         // From the caller's generator, once (as `start`'s).
-        let id = entryID ?? EventID.random(using: &rng).description
+        let id = entryID ?? EventID.random(using: &rng).description  // safe: `rng` is the caller's (a parameter)
         return try decideAndAppend(now: now, rng: &rng) { snap in
             (
                 [try CountAdded(entryID: id, actionID: actionID, amount: amount, note: note).input(at: time, source: source, in: snap)],
@@ -189,7 +189,7 @@ extension Ledger {
     ) throws -> Recorded {
         guard end > start else { throw OperationError.endsBeforeStart(start: start, end: end) }
         // From the caller's generator, once (as `start`'s).
-        let id = sessionID ?? EventID.random(using: &rng).description
+        let id = sessionID ?? EventID.random(using: &rng).description  // safe: `rng` is the caller's (a parameter)
         return try decideAndAppend(now: now, rng: &rng) { snap in
             if !allowLong { try Self.checkLength(actionID: actionID, from: start, to: end, snap) }
             let e = SessionRecorded(sessionID: id, actionID: actionID, start: start, end: end, note: note)

@@ -55,6 +55,11 @@ public enum DefinitionList {
         rows.sorted { Definition.comesFirst(($0.order, $0.created), ($1.order, $1.created)) }
     }
 
+    /// Every tag (deleted ones too) by id, as `buttonColor` reads them.
+    public static func tagsByID(_ snap: Snapshot, reference: Reference) throws -> [String: DefinitionRow] {
+        Dictionary(try rows(snap, .tag, reference: reference, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// An action's button colour (the app's rule): the colour of the
     /// earliest-created of its tags that has one; nil when none has.
     public static func buttonColor(_ action: ActionDefinition, tags: [String: DefinitionRow]) -> String? {

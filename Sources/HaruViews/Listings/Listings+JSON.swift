@@ -70,7 +70,7 @@ extension DefinitionList {
         _ kind: DefinitionKind, snap: Snapshot, calendar cal: LedgerCalendar, reference ref: Reference, all: Bool, goal: String? = nil,
         progress known: ProgressReport? = nil
     ) throws -> JSONValue {
-        let tags = Dictionary(try rows(snap, .tag, reference: ref, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let tags = try tagsByID(snap, reference: ref)
         let actions = try rows(snap, .action, reference: ref, all: true)
         var items: [JSONValue] = []
         switch kind {

@@ -29,7 +29,8 @@ public struct ProgressEngine {
     struct GoalView {
         var definition: Definition
         var fields: Payload
-        var quests: [(Definition, QuestSpec)]
+        /// Each quest with its fields in force at the reference, read once, and the spec they make.
+        var quests: [(Definition, QuestSpec, Payload)]
         /// The judgment reference and its day, when the goal is judged in this view.
         var judgment: (reference: Reference, day: LocalDate)?
     }
@@ -46,7 +47,8 @@ public struct ProgressEngine {
             let fields = g.fields(inForceAt: reference.definitionsAt)
             let own = questDefs.filter { $0.base.goalID == g.id }
             let quests = try Definition.userOrder(own, at: reference.definitionsAt, created: snap.creationKey).map { q in
-                (q, QuestSpec(id: q.id, q.fields(inForceAt: reference.definitionsAt), actionTracksTime: { tracking[$0] }))
+                let f = q.fields(inForceAt: reference.definitionsAt)
+                return (q, QuestSpec(id: q.id, f, actionTracksTime: { tracking[$0] }), f)
             }
             goals.append(GoalView(definition: g, fields: fields, quests: quests, judgment: judgment(of: g, fields)))
         }
@@ -64,7 +66,7 @@ public struct ProgressEngine {
             let start = g.fields.startDate ?? refDay
             let bound = min(start, calendar.weekStart(of: start), LedgerCalendar.month(of: start).lowerBound)
             streakFirst = min(streakFirst, bound)
-            for (_, q) in g.quests {
+            for (_, q, _) in g.quests {
                 if q.period == .custom, let s = q.customStart, let e = q.customEnd {
                     gaugeFirst = min(gaugeFirst, s)
                     gaugeLast = max(gaugeLast, e)
@@ -75,7 +77,7 @@ public struct ProgressEngine {
             // A judgment measures the quests as they were at its reference,
             // deadlines included (RULES §7): their cut points too.
             if let j = g.judgment {
-                for (qd, _) in g.quests {
+                for (qd, _, _) in g.quests {
                     if let d = qd.fields(inForceAt: j.reference.definitionsAt).deadline { deadlines.insert(d.minutes) }
                 }
             }
@@ -109,7 +111,7 @@ public struct ProgressEngine {
                 judgmentDefs = defsAtJudgment
             }
             let goalStart = g.fields.startDate ?? refDay
-            for (qd, q) in g.quests {
+            for (qd, q, questFields) in g.quests {
                 let actions = ProgressEngine.actionIndices(q, defs: defs, records: records)
                 let spans = ProgressEngine.spans(q, actions: actions, meter: &gauges, refDay: refDay)
                 var streak: Int?
@@ -152,11 +154,10 @@ public struct ProgressEngine {
                     judgmentMeter = m
                     judgments.append(judgment!)
                 }
-                let questFields = qd.fields(inForceAt: reference.definitionsAt)
                 quests.append(
                     QuestProgress(
-                        spec: q, definition: QuestDefinition(id: q.id, questFields), spans: spans, streak: streak, bestStreak: best,
-                        streakUnit: q.streakUnit, fields: questFields, targetName: ProgressEngine.targetName(q, defs),
+                        spec: q, spans: spans, streak: streak, bestStreak: best, streakUnit: q.streakUnit, fields: questFields,
+                        targetName: ProgressEngine.targetName(q, defs),
                         judgment: judgment, periods: marks))
             }
             if let j = g.judgment, let m = judgmentMeter { judged[j.reference.instant] = m }

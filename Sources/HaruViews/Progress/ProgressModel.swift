@@ -63,8 +63,6 @@ public enum StreakUnit: String, Sendable {
 /// A quest's progress in one view.
 public struct QuestProgress: Sendable, Equatable {
     public var spec: QuestSpec
-    /// The quest's fields in force at the view's reference.
-    public var definition: QuestDefinition
     public var spans: Spans<SpanResult>
     /// nil for custom quests.
     public var streak: Int?
@@ -73,6 +71,8 @@ public struct QuestProgress: Sendable, Equatable {
     public var streakUnit: StreakUnit
     /// The quest's fields in force, raw (`definitionJSON`).
     var fields: Payload
+    /// The quest's fields in force at the view's reference, typed.
+    public var definition: QuestDefinition { QuestDefinition(id: spec.id, fields) }
     /// The name of its action or tag, as in force at the reference.
     public var targetName: String
     public var judgment: QuestJudgment?

@@ -36,8 +36,7 @@ public struct ActionButton: Sendable, Equatable {
         for i in 0..<book.grid.count { for (id, t) in book.perDay(i) { totals[id, default: Totals()] += t } }
         var running: [String: Instant] = [:]
         for s in try snap.runningSessions() { running[s.actionID] = s.start }
-        let tags = Dictionary(
-            try DefinitionList.rows(snap, .tag, reference: reference, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let tags = try DefinitionList.tagsByID(snap, reference: reference)
         return book.actionOrder.compactMap { id in
             book.actions[id].map {
                 ActionButton(

@@ -50,8 +50,7 @@ public struct RunningNow: Sendable, Equatable {
         let today = calendar.day(of: now)
         let book = try DayBook(snap, calendar: calendar, from: today, through: today, reference: reference)
         let totals = book.perDay(0)
-        let tags = Dictionary(
-            try DefinitionList.rows(snap, .tag, reference: reference, all: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let tags = try DefinitionList.tagsByID(snap, reference: reference)
         let long = Int64(settings.longSessionHours) * 3600
         let items = try sessions.map { s -> Item in
             let action = try snap.definition(.action, s.actionID).map { ActionDefinition(id: $0.id, $0.fields(inForceAt: now)) }
