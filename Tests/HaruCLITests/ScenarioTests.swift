@@ -54,6 +54,16 @@ struct Scenarios {
         ("{not json", "wrong.jsonl:1: invalid JSON at column 2"),
         ("{\"hello\":1}", "a line is an event (\"type\"), an assertion (\"expect\") or a clock setting (\"now\")"),
         ("{\"expect\":\"day\",\"date\":\"2026-02-30\"}", "date: not a date YYYY-MM-DD"),
+        // as_of and known_at refused by the words --as-of and --known-at use (one QueryTime).
+        (
+            "{\"expect\":\"day\",\"date\":\"2026-03-04\",\"as_of\":\"someday\"}",
+            "wrong.jsonl:1: as_of: \"someday\" is neither a day (2026-03-04, today, yesterday, monday) nor a time"
+        ),
+        (
+            "{\"expect\":\"day\",\"date\":\"2026-03-04\",\"known_at\":\"x\"}",
+            "wrong.jsonl:1: known_at: \"x\" is neither a seq nor an ISO 8601 instant"
+        ),
+        ("{\"expect\":\"day\",\"date\":\"2026-03-04\",\"known_at\":true}", "wrong.jsonl:1: known_at: a seq or an instant"),
     ])
     func aMalformedScenarioExitsTwo(line: String, message: String) throws {
         let dir = TempDir()

@@ -78,3 +78,28 @@ struct ImportPlanTests {
         #expect(plan.changesWhatIsThere && plan.preview.written[.countDeleted] == 1)
     }
 }
+
+/// `Ledger.create(path:setUp:)`: whole or not at all, and open at its path.
+struct CreateWithSetUp {
+    struct Refused: Error {}
+
+    @Test func aFailedSetUpLeavesNothingAndADoneOneIsOpenWhereItBelongs() throws {
+        let dir = TempDir()
+        let path = dir.path + "/new/ledger"
+        var rng = SeededRNG(seed: 3)
+        #expect(throws: Refused.self) {
+            _ = try Ledger.create(path: path) { new in
+                try new.write([SettingsChanged(timeZone: "Asia/Seoul")], at: Instant(seconds: 0), now: 1_000_000, rng: &rng)
+                throw Refused()
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "/data.mdb"), "nothing at the path")
+        let ledger = try Ledger.create(path: path) { new in
+            try new.write([SettingsChanged(timeZone: "Asia/Seoul")], at: Instant(seconds: 0), now: 1_000_000, rng: &rng)
+        }
+        #expect(try ledger.head().seq == 1)
+        // Open at its own path: a write goes in (not into the renamed-away directory).
+        try ledger.write([ActionCreated(actionID: "read", name: "독서", tracking: .time)], at: Instant(seconds: 1), now: 2_000_000, rng: &rng)
+        #expect(try ledger.head().seq == 2)
+    }
+}
