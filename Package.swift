@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        // GNU libmicrohttpd's header, for `haru web` (Debian: libmicrohttpd-dev); loaded at run time, not linked.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         // The compiler's prefetch builtin (a header; no library).
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         // renameat2's atomic exchange of two directories (a header; no library).
@@ -52,8 +54,10 @@ let package = Package(
         .target(
             name: "HaruLedger", dependencies: ["HaruSystem", "HaruStorage", "HaruModel", "HaruEngine", "HaruViews", "HaruInterchange", "HaruOperations"],
             path: "Sources/HaruLedger"),
+        // `haru web`: the app's screens as a local web page, a second client of the library.
+        .target(name: "HaruWeb", dependencies: ["HaruLedger", "CMicroHTTPD"], path: "Sources/HaruWeb"),
         .target(
-            name: "HaruCLI", dependencies: ["HaruLedger"],
+            name: "HaruCLI", dependencies: ["HaruLedger", "HaruWeb"],
             path: "Sources/HaruCLI"),
         .executableTarget(name: "haru", dependencies: ["HaruCLI", "HaruLedger"], path: "Sources/haru"),
         // In-process timings of the read paths (Docs/performance.md).

@@ -4,6 +4,11 @@
 # Why each package: Docs/design.md, "Dependencies".
 set -euo pipefail
 packages=(liblmdb-dev libssl-dev pkg-config tzdata)
+# `haru web` serves through GNU libmicrohttpd: its header to build, its library (libmicrohttpd12) to run.
+packages+=(libmicrohttpd-dev)
+# For the test suite only: Tests/Web/browser_test.py drives Debian's Chromium with PyPI's playwright
+# (no browser download); the CJK fonts let it draw the Korean and Japanese pages it checks.
+packages+=(chromium fonts-noto-cjk python3-pip)
 # For the test suite only: hledger reads `haru export timeclock` and its daily totals are compared with haru's.
 packages+=(hledger)
 # For the test suite only: the short fault-injection run (scripts/fault-inject.py --quick) traces haru with strace.
@@ -29,5 +34,13 @@ if ((${#missing[@]})); then
         echo "setup: missing packages; run:  sudo apt-get install -y ${missing[*]}" >&2
         exit 1
     fi
+fi
+# playwright from PyPI, the version the browser test was written against.
+if ! python3 -c "import playwright" 2>/dev/null; then
+    echo "setup: installing playwright (PyPI) for the browser test" >&2
+    # Debian's own python3 refuses pip outside a venv (PEP 668) unless told it may.
+    python3 -m pip install --quiet --disable-pip-version-check playwright==1.65.3 2>/dev/null \
+        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages playwright==1.65.3 >&2 || true
+    python3 -c "import playwright" || { echo "setup: could not install playwright: python3 -m pip install playwright==1.65.3" >&2; exit 1; }
 fi
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (Swift 6 toolchain needed)" >&2; exit 1; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: set-up, the layering and format checks, a debug build
 # (the CLI tests run the built binary too), the compile checks, every unit,
-# property and scenario test, the short fault-injection run, then the
+# property and scenario test, the short fault-injection run, the browser
+# test of `haru web`, then the
 # packages in Examples/ built and run as an app would (by path and as a
 # versioned dependency).
 set -euo pipefail
@@ -25,4 +26,6 @@ scripts/fault-inject.py --quick 2>&1 | tail -n 1
 status=${PIPESTATUS[0]}
 set -e
 [ "$status" = 0 ] || [ "$status" = 2 ] || exit "$status"
+# `haru web` in Debian's Chromium: clicks, live updates, languages, a phone's width, refusals.
+python3 Tests/Web/browser_test.py .build/debug/haru
 scripts/check-examples.sh

@@ -24,6 +24,7 @@ package enum HaruCLI {
             Subcommands.diary, Subcommands.todo, Subcommands.blob,
             Subcommands.edit, Subcommands.delete, Subcommands.cancel, Subcommands.undo, Subcommands.restore,
             Subcommands.day, Subcommands.report, Subcommands.progress, Subcommands.explain, Subcommands.history, Subcommands.log,
+            Subcommands.web,
             Subcommands.tag, Subcommands.action, Subcommands.goal, Subcommands.quest,
             Subcommands.actions, Subcommands.tags, Subcommands.goals, Subcommands.quests, Subcommands.settings, Subcommands.prefs,
             Subcommands.append, Subcommands.export, Subcommands.importData, Subcommands.sync, Subcommands.conflicts,

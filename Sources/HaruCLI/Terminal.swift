@@ -102,6 +102,29 @@ package func readInputFile(_ path: String) throws -> InputBytes {
     return b
 }
 
+/// The outside world of a command that runs until stopped (`haru web`).
+package struct Serving: Sendable {
+    /// µs since the epoch, read from any thread.
+    package var clock: @Sendable () -> Int64
+    /// 64 random bits per call, from any thread.
+    package var random: @Sendable () -> UInt64
+    /// Holds SIGINT and SIGTERM for `waitForStop` (called before any thread starts, so none takes them).
+    package var holdStopSignals: @Sendable () -> Void
+    /// Returns when the process is asked to stop (Ctrl-C, SIGTERM).
+    package var waitForStop: @Sendable () -> Void
+    /// Opens a URL in the desktop's browser (`xdg-open`); false when it cannot.
+    package var openURL: @Sendable (String) -> Bool
+
+    package init(
+        clock: @escaping @Sendable () -> Int64, random: @escaping @Sendable () -> UInt64, holdStopSignals: @escaping @Sendable () -> Void,
+        waitForStop: @escaping @Sendable () -> Void, openURL: @escaping @Sendable (String) -> Bool
+    ) {
+        (self.clock, self.random, self.holdStopSignals, self.waitForStop, self.openURL) = (
+            clock, random, holdStopSignals, waitForStop, openURL
+        )
+    }
+}
+
 /// Everything a command may take from the outside world, passed in so that
 /// tests can pin it: arguments, environment, input, outputs, clock, ids.
 package struct Invocation {
@@ -129,6 +152,10 @@ package struct Invocation {
     /// Asks a person a yes/no question on the terminal; nil when there is
     /// no person to ask (standard input is not a terminal: a script).
     package var confirm: ((String) -> Bool)? = nil
+    /// What a command that serves (`haru web`) needs beyond the rest: the
+    /// clock and randomness its server's threads read, and the process's
+    /// stop signals. Nil where nothing can serve (the in-process tests).
+    package var serving: Serving? = nil
     /// The seqs this command committed, so that a failure after the commit
     /// can say they are in the ledger (`HaruCLI.finish`).
     package let committed = CommittedSeqs()

@@ -46,6 +46,23 @@ func askOnTerminal(_ question: String) -> Bool {
     return ["y", "yes"].contains(line.lowercased())
 }
 
+/// SIGINT and SIGTERM: what stops `haru web`.
+func stopSignals() -> sigset_t {
+    var s = sigset_t()
+    sigemptyset(&s)
+    sigaddset(&s, SIGINT)
+    sigaddset(&s, SIGTERM)
+    return s
+}
+
+/// `xdg-open URL`, not waited for.
+@Sendable func openInBrowser(_ url: String) -> Bool {
+    var pid = pid_t()
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("xdg-open"), strdup(url), nil]
+    defer { argv.forEach { free($0) } }
+    return posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ) == 0
+}
+
 enum FileHandleWrite {
     static func stderr(_ s: String) {
         var s = s
@@ -58,6 +75,17 @@ var invocation = Invocation(
     out: OutputStream(fd: 1), err: OutputStream(fd: 2, buffered: false), clock: clockMicros, rng: BufferedSystemRandom(),
     end: { exit($0) })
 if isatty(0) == 1 && isatty(2) == 1 { invocation.confirm = askOnTerminal }
+invocation.serving = Serving(
+    clock: clockMicros,
+    random: {
+        var g = SystemRandomNumberGenerator(); return g.next()
+    },
+    holdStopSignals: {
+        var s = stopSignals(); pthread_sigmask(SIG_BLOCK, &s, nil)
+    },
+    waitForStop: {
+        var s = stopSignals(), got: Int32 = 0; sigwait(&s, &got)
+    }, openURL: openInBrowser)
 // A damaged data file can make liblmdb fault: one line and exit 3 (FaultExit).
 FaultExit.install()
 let code = HaruCLI.run(invocation)

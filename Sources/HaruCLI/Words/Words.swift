@@ -20,13 +20,11 @@ struct Words: Sendable {
 
     /// `1h 30m` / `1시간 30분` / `1時間30分` (as the app writes durations).
     func duration(_ seconds: Int64) -> String {
-        guard language != .en else { return DurationText.text(seconds) }
-        let s = max(0, seconds)
-        let (h, m, sec) = (s / 3600, s / 60 % 60, s % 60)
-        let u = language == .ko ? ("시간", "분", "초", " ") : ("時間", "分", "秒", "")
-        if h > 0 { return "\(h)\(u.0)" + (m > 0 ? "\(u.3)\(m)\(u.1)" : "") }
-        if m > 0 { return "\(m)\(u.1)" + (sec > 0 ? "\(u.3)\(sec)\(u.2)" : "") }
-        return "\(sec)\(u.2)"
+        switch language {
+        case .en: DurationText.text(seconds)
+        case .ko: DurationText.text(seconds, hour: "시간", minute: "분", second: "초", separator: " ")
+        case .ja: DurationText.text(seconds, hour: "時間", minute: "分", second: "秒", separator: "")
+        }
     }
 
     /// `×3` / `3회` / `3回`.

@@ -1,0 +1,308 @@
+/// The screens' reads: each answer is the library's surface for that screen
+/// (`runningNow`, `actionButtons`, `goalCards`, `records`, `ReportTable`,
+/// `diaryPage`, `Timetable`) with its text already in the page's language,
+/// so the page formats nothing but a running timer.
+
+import HaruLedger
+
+extension WebApp {
+    func read(_ route: String, _ r: HTTPRequest, _ lang: PageLanguage) -> HTTPReply {
+        do {
+            let cal = try ledger.calendar()
+            let now = self.now
+            let day: LocalDate
+            if let text = r.query["day"] {
+                guard let d = LocalDate(parsing: text) else { return refuse(400, .badDay, lang, text) }
+                day = d
+            } else {
+                day = cal.day(of: now)
+            }
+            let head = try ledger.head().seq
+            var body: [(String, JSONValue)] = [("seq", .int(Int64(head))), ("today", .string(cal.day(of: now).description))]
+            switch route {
+            case "today": body += try today(cal, now, lang)
+            case "records": body += try records(day, cal, now, lang)
+            case "stats": body += try stats(r, cal, now, lang)
+            case "diary": body += try diary(day, cal, now, lang)
+            case "timetable": body += try timetable(day, week: r.query["week"] == "1", cal, now, lang)
+            default:
+                if route.hasPrefix("blob/") { return try blob(String(route.dropFirst(5)), lang) }
+                return refuse(404, .notFound, lang)
+            }
+            return json(200, .object(body))
+        } catch let e as WebRefusal {
+            return refuse(400, e.word, lang, e.values)
+        } catch {
+            return json(500, .object([("error", .object([("code", .string("ledger")), ("message", .string("\(error)"))]))]))
+        }
+    }
+
+    // MARK: 모음 (today): the running timer, a button per action, goal cards.
+
+    private func today(_ cal: LedgerCalendar, _ now: Instant, _ lang: PageLanguage) throws -> [(String, JSONValue)] {
+        let ref = Reference.live(now: now)
+        let running = try ledger.runningNow(now: now)
+        let buttons = try ledger.actionButtons(ref, span: .day)
+        let cards = try ledger.goalCards(ref)
+        let runningJSON: [JSONValue] = running.all.map { item in
+            .object([
+                ("session", .string(item.sessionID)), ("action", .string(item.actionID)), ("name", .string(item.name)),
+                ("symbol", item.symbol.map(JSONValue.string) ?? .null), ("start", .int(item.start.seconds)),
+                ("seconds", .int(item.seconds)), ("long", .bool(item.long)),
+                ("since", .string(PageWord.runningSince.text(lang).replacingAll("%1", with: cal.clockText(item.start)))),
+                ("today_text", .string(PageWord.todayTotal.text(lang).replacingAll("%1", with: lang.duration(item.todaySeconds)))),
+            ])
+        }
+        let buttonJSON: [JSONValue] = buttons.map { b in
+            .object([
+                ("id", .string(b.action.id)), ("name", .string(b.action.name)), ("symbol", b.action.symbol.map(JSONValue.string) ?? .null),
+                ("color", b.color.map(JSONValue.string) ?? .null), ("tracking", .string(b.action.tracking == .time ? "time" : "count")),
+                ("running_since", b.runningSince.map { .int($0.seconds) } ?? .null), ("seconds", .int(b.total.seconds)),
+                ("count", .int(b.total.count)), ("total_text", .string(totalText(b.total, time: b.action.tracking == .time, lang))),
+            ])
+        }
+        return [
+            ("now", .int(now.seconds)), ("running", .array(runningJSON)), ("buttons", .array(buttonJSON)),
+            ("goals", .array(cards.map { goalCard($0, lang) })),
+        ]
+    }
+
+    func totalText(_ t: Totals, time: Bool, _ lang: PageLanguage) -> String {
+        time ? lang.duration(t.seconds) : PageWord.times.text(lang).replacingAll("%1", with: String(t.count))
+    }
+
+    private func amountText(_ v: Double, time: Bool, _ lang: PageLanguage) -> String {
+        time ? lang.duration(Int64(v.rounded())) : PageWord.times.text(lang).replacingAll("%1", with: String(Int64(v.rounded())))
+    }
+
+    private func goalCard(_ g: GoalCard, _ lang: PageLanguage) -> JSONValue {
+        func bar(_ ratio: Double?) -> JSONValue { ratio.map { .int(Int64(ShownPercent.of($0))) } ?? .null }
+        let status: PageWord =
+            switch g.status {
+            case .inProgress: .inProgress
+            case .achieved: .achieved
+            case .notAchieved: .notAchieved
+            case .needsConfirmation: .needsConfirmation
+            }
+        let quests: [JSONValue] = g.quests.map { q in
+            let own: SpanKind = q.period == .weekly ? .week : q.period == .monthly ? .month : .day
+            let target = q.rings[own].target.map { amountText($0, time: q.unitIsTime, lang) } ?? ""
+            let rule = (q.direction == .atLeast ? PageWord.atLeast : .atMost).text(lang).replacingAll("%1", with: target)
+            var rings: [(String, JSONValue)] = []
+            for (kind, ring) in q.rings.all {
+                rings.append(
+                    (
+                        kind.rawValue,
+                        .object([
+                            ("scheduled", .bool(ring.scheduled)), ("percent", ring.fill.map { .int(Int64(ShownPercent.of($0))) } ?? .null),
+                            ("limit", ring.limit.map { .string($0.rawValue) } ?? .null),
+                            ("limit_text", ring.limit.map { .string(($0 == .kept ? PageWord.kept : .over).text(lang)) } ?? .null),
+                            ("done_text", ring.done.map { .string(amountText($0, time: q.unitIsTime, lang)) } ?? .null),
+                        ])
+                    ))
+            }
+            let streak = q.streak.flatMap { $0 > 0 ? $0 : nil }
+            return .object([
+                ("id", .string(q.id)), ("name", .string(q.targetName)), ("action", q.actionID.map(JSONValue.string) ?? .null),
+                ("rule", .string(rule)), ("direction", .string(q.direction == .atLeast ? "at_least" : "at_most")),
+                ("rings", .object(rings)), ("streak", streak.map { .int(Int64($0)) } ?? .null),
+                ("best", q.bestStreak.map { .int(Int64($0)) } ?? .null),
+            ])
+        }
+        return .object([
+            ("id", .string(g.id)), ("title", .string(g.title)), ("symbol", g.symbol.map(JSONValue.string) ?? .null),
+            ("color", g.color.map(JSONValue.string) ?? .null), ("status", .string(g.status.rawValue)),
+            ("status_text", .string(status.text(lang))), ("no_quests", .bool(g.noQuests)),
+            ("bars", .object([("day", bar(g.bars.day)), ("week", bar(g.bars.week)), ("month", bar(g.bars.month))])),
+            ("quests", .array(quests)),
+        ])
+    }
+
+    // MARK: 기록 (records): a day's sessions and counts, deleted ones too (to restore).
+
+    private func records(_ day: LocalDate, _ cal: LedgerCalendar, _ now: Instant, _ lang: PageLanguage) throws -> [(String, JSONValue)] {
+        let ref = Reference.live(now: now)
+        let rows = try ledger.records(day...day, ref, all: true)
+        let names = try actionNames(ref)
+        let state: [RecordRow.State: PageWord] = [.running: .running, .deleted: .deleted, .discarded: .discarded]
+        let out: [JSONValue] = rows.map { row in
+            let time = row.kind == .session
+            let seconds = (row.end ?? now).seconds - row.start.seconds
+            return .object([
+                ("id", .string(row.id)), ("kind", .string(row.kind.rawValue)), ("action", .string(row.actionID)),
+                ("name", .string(names[row.actionID] ?? row.actionID)), ("state", .string(row.state.rawValue)),
+                ("state_text", state[row.state].map { .string($0.text(lang)) } ?? .null),
+                ("start", .string(cal.clockText(row.start))), ("end", row.end.map { .string(cal.clockText($0)) } ?? .null),
+                ("amount", row.amount.map { .int(Int64($0)) } ?? .null), ("note", row.note.map(JSONValue.string) ?? .null),
+                (
+                    "value_text",
+                    .string(time ? lang.duration(seconds) : totalText(Totals(count: Int64(row.amount ?? 0)), time: false, lang))
+                ),
+            ])
+        }
+        return [
+            ("day", .string(day.description)), ("day_text", .string(dayText(day, lang))),
+            ("previous", .string(day.adding(days: -1).description)), ("next", .string(day.adding(days: 1).description)),
+            ("rows", .array(out)),
+        ]
+    }
+
+    /// Every action's name, deleted ones too (a record of a deleted action still shows it).
+    func actionNames(_ ref: Reference) throws -> [String: String] {
+        let rows = try ledger.snapshot { snap in try DefinitionList.rows(snap, .action, reference: ref, all: true) }
+        return Dictionary(rows.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// `2026-03-04 (Wed)` / `2026-03-04 (수)` / `2026-03-04 (水)`.
+    func dayText(_ d: LocalDate, _ lang: PageLanguage) -> String {
+        let names: [PageLanguage: [String]] = [
+            .en: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], .ko: ["월", "화", "수", "목", "금", "토", "일"],
+            .ja: ["月", "火", "水", "木", "金", "土", "日"],
+        ]
+        return "\(d) (\(names[lang]![Int(d.weekday.rawValue)]))"
+    }
+
+    // MARK: 통계 (statistics): `haru report`'s table over a range, by action or tag.
+
+    private func stats(_ r: HTTPRequest, _ cal: LedgerCalendar, _ now: Instant, _ lang: PageLanguage) throws -> [(String, JSONValue)] {
+        let today = cal.day(of: now)
+        func dayArg(_ name: String, _ fallback: LocalDate) throws -> LocalDate {
+            guard let text = r.query[name], !text.isEmpty else { return fallback }
+            guard let d = LocalDate(parsing: text) else { throw WebRefusal(.badDay, text) }
+            return d
+        }
+        let weekStart = cal.weekStart(of: today)
+        let from = try dayArg("from", weekStart), to = try dayArg("to", weekStart.adding(days: 6))
+        guard from <= to, to.daysSinceEpoch - from.daysSinceEpoch < 3700 else { throw WebRefusal(.badRequest, "from … to") }
+        let byTag = r.query["by"] == "tag"
+        let every = r.query["every"].flatMap { ["day", "week", "month"].contains($0) ? $0 : nil }
+        let ref = Reference.live(now: now)
+        let table = try ledger.snapshot { snap in
+            let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref)
+            return ReportTable(book: book, calendar: cal, byTag: byTag, every: every, reference: ref)
+        }
+        let ids = table.arranged(.user)
+        let columns: [JSONValue] = ids.map { .object([("id", .string($0)), ("name", .string(table.names[$0] ?? $0))]) }
+        func cell(_ t: Totals) -> JSONValue {
+            var parts: [String] = []
+            if t.seconds > 0 { parts.append(lang.duration(t.seconds)) }
+            if t.count > 0 { parts.append(totalText(t, time: false, lang)) }
+            return .object([
+                ("seconds", .int(t.seconds)), ("count", .int(t.count)),
+                ("text", .string(parts.isEmpty ? "–" : parts.joined(separator: " "))),
+            ])
+        }
+        let rows: [JSONValue] = table.periods.map { p in
+            .object([
+                ("first", .string(p.first.description)), ("last", .string(p.last.description)),
+                ("label", .string(p.first == p.last ? dayText(p.first, lang) : "\(p.first) – \(p.last)")),
+                ("cells", .array(ids.map { cell(p.total(of: $0)) })),
+            ])
+        }
+        let totals = table.totals
+        return [
+            ("from", .string(from.description)), ("to", .string(to.description)), ("by", .string(byTag ? "tag" : "action")),
+            ("every", every.map(JSONValue.string) ?? .null), ("columns", .array(columns)), ("rows", .array(rows)),
+            ("total", .array(ids.map { cell(totals[$0] ?? Totals()) })), ("total_label", .string(PageWord.total.text(lang))),
+        ]
+    }
+
+    // MARK: 일기 (diary): the page, its to-dos and attachments, the day's totals.
+
+    private func diary(_ day: LocalDate, _ cal: LedgerCalendar, _ now: Instant, _ lang: PageLanguage) throws -> [(String, JSONValue)] {
+        let page = try ledger.diaryPage(day, .live(now: now))
+        let w = page.written
+        let attachments: [JSONValue] = (w?.attachments ?? []).map { d in
+            .object([("digest", .string(d)), ("size", page.blobSizes[d].map { .int(Int64($0)) } ?? .null)])
+        }
+        let todos: [JSONValue] = page.todos.map { .object([("id", .string($0.id)), ("text", .string($0.text)), ("done", .bool($0.done))]) }
+        return [
+            ("day", .string(day.description)), ("day_text", .string(dayText(day, lang))),
+            ("previous", .string(day.adding(days: -1).description)), ("next", .string(day.adding(days: 1).description)),
+            ("mood", w?.mood.map(JSONValue.string) ?? .null), ("text", w?.text.map(JSONValue.string) ?? .null),
+            ("todos", .array(todos)), ("attachments", .array(attachments)),
+            ("totals_text", .string(page.totals.seconds > 0 || page.totals.count > 0 ? cellText(page.totals, lang) : "")),
+        ]
+    }
+
+    func cellText(_ t: Totals, _ lang: PageLanguage) -> String {
+        var parts: [String] = []
+        if t.seconds > 0 { parts.append(lang.duration(t.seconds)) }
+        if t.count > 0 { parts.append(totalText(t, time: false, lang)) }
+        return parts.joined(separator: " ")
+    }
+
+    private func blob(_ digest: String, _ lang: PageLanguage) throws -> HTTPReply {
+        guard digest.count == 64, digest.allSatisfy(\.isHexDigit), let bytes = try ledger.blob(digest) else {
+            return refuse(404, .notFound, lang)
+        }
+        // Served as bytes to download, never rendered as a page of this origin (it could be HTML).
+        return .whole(
+            status: 200, type: "application/octet-stream", body: bytes,
+            headers: [("Content-Disposition", "attachment; filename=\"\(digest.prefix(12))\"")])
+    }
+
+    // MARK: 타임테이블 (timetable): blocks and dots over the 24 hours from the day start.
+
+    private func timetable(_ day: LocalDate, week: Bool, _ cal: LedgerCalendar, _ now: Instant, _ lang: PageLanguage) throws
+        -> [(String, JSONValue)]
+    {
+        let first = week ? cal.weekStart(of: day) : day
+        let last = week ? first.adding(days: 6) : day
+        let ref = Reference.live(now: now)
+        let table = try ledger.snapshot { snap in try Timetable(snap, calendar: cal, from: first, through: last, reference: ref) }
+        let names = try actionNames(ref)
+        let days: [JSONValue] = table.days.map { d in
+            let base = d.range.lowerBound.seconds
+            let length = d.range.upperBound.seconds - base
+            return .object([
+                ("day", .string(d.day.description)), ("day_text", .string(dayText(d.day, lang))), ("seconds", .int(length)),
+                ("lanes", .int(Int64(d.lanes))),
+                (
+                    "blocks",
+                    .array(
+                        d.blocks.map { b in
+                            .object([
+                                ("session", .string(b.sessionID)), ("action", .string(b.actionID)),
+                                ("name", .string(names[b.actionID] ?? b.actionID)),
+                                ("from", .int(b.start.seconds - base)), ("to", .int(b.end.seconds - base)), ("lane", .int(Int64(b.lane))),
+                                ("running", .bool(b.running)),
+                                (
+                                    "text",
+                                    .string(
+                                        "\(cal.clockText(b.start))–\(cal.clockText(b.end)) \(lang.duration(b.end.seconds - b.start.seconds))"
+                                    )
+                                ),
+                            ])
+                        })
+                ),
+                (
+                    "dots",
+                    .array(
+                        d.dots.map { t in
+                            .object([
+                                ("entry", .string(t.entryID)), ("action", .string(t.actionID)),
+                                ("name", .string(names[t.actionID] ?? t.actionID)),
+                                ("at", .int(t.time.seconds - base)), ("amount", .int(Int64(t.amount))),
+                                (
+                                    "text",
+                                    .string("\(cal.clockText(t.time)) \(totalText(Totals(count: Int64(t.amount)), time: false, lang))")
+                                ),
+                            ])
+                        })
+                ),
+            ])
+        }
+        return [
+            ("days", .array(days)), ("previous", .string(first.adding(days: week ? -7 : -1).description)),
+            ("next", .string(first.adding(days: week ? 7 : 1).description)),
+        ]
+    }
+}
+
+/// A read's refusal in the page's words (a day that is not a day).
+struct WebRefusal: Error {
+    var word: RefusalWord
+    var values: [String]
+    init(_ word: RefusalWord, _ values: String...) { (self.word, self.values) = (word, values) }
+}
