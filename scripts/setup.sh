@@ -7,8 +7,9 @@ packages=(liblmdb-dev libssl-dev pkg-config tzdata)
 # `haru web` serves through GNU libmicrohttpd: its header to build, its library (libmicrohttpd12) to run.
 packages+=(libmicrohttpd-dev)
 # For the test suite only: Tests/Web/browser_test.py drives Debian's Chromium with PyPI's playwright
-# (no browser download); the CJK fonts let it draw the Korean and Japanese pages it checks.
-packages+=(chromium fonts-noto-cjk python3-pip)
+# (no browser download); the CJK and emoji fonts let it draw the Korean and Japanese pages (and
+# the actions' symbols) it checks and scripts/web-screenshots.py takes.
+packages+=(chromium fonts-noto-cjk fonts-noto-color-emoji python3-pip)
 # For the test suite only: hledger reads `haru export timeclock` and its daily totals are compared with haru's.
 packages+=(hledger)
 # For the test suite only: the short fault-injection run (scripts/fault-inject.py --quick) traces haru with strace.

@@ -104,6 +104,19 @@ try:
         assert page.evaluate("window.__marker") == 1  # the same document: no reload
         ok("`haru count` in another process shows on the open page within seconds, no reload")
 
+        # Another device counts; this ledger's `haru sync` merges it: the open page follows.
+        folder = os.path.join(work, "shared")
+        os.mkdir(folder)
+        haru("sync", folder)
+        phone = dict(env, HARU_LEDGER=os.path.join(work, "phone"))
+        subprocess.run([HARU, "init", "--from", folder], env=phone, check=True, capture_output=True)
+        subprocess.run([HARU, "count", "Water", "3"], env=phone, check=True, capture_output=True)
+        subprocess.run([HARU, "sync", folder], env=phone, check=True, capture_output=True)
+        haru("sync", folder)
+        water.filter(has_text="×5").wait_for(timeout=5000)
+        assert page.evaluate("window.__marker") == 1
+        ok("another device's count, merged by `haru sync`, shows on the open page without a reload")
+
         # Records: edit the count's amount, then undo the edit.
         page.get_by_role("link", name="Records").click()
         page.wait_for_selector("ul.rows li")
@@ -112,13 +125,13 @@ try:
         page.get_by_role("button", name="Save").click()
         page.locator("ul.rows li", has_text="×5").wait_for(timeout=5000)
         counts = [r for r in haru_json("records")["records"] if r.get("kind") == "count" and r.get("state") == "recorded"]
-        assert sorted(r["amount"] for r in counts) == [1, 5], counts
-        ok("an edit of a count from the page is in the ledger (amounts 1 and 5)")
+        assert sorted(r["amount"] for r in counts) == [1, 3, 5], counts
+        ok("an edit of a count from the page is in the ledger (amounts 1, 3 and 5)")
         page.get_by_role("button", name="Undo").click()
         page.locator("ul.rows li", has_text="×5").wait_for(state="detached", timeout=5000)
         counts = [r for r in haru_json("records")["records"] if r.get("kind") == "count" and r.get("state") == "recorded"]
-        assert sorted(r["amount"] for r in counts) == [1, 1], counts
-        ok("Undo takes the edit back (amounts 1 and 1 again)")
+        assert sorted(r["amount"] for r in counts) == [1, 1, 3], counts
+        ok("Undo takes the edit back (amounts 1, 1 and 3 again)")
 
         # Diary: write a page; `haru diary` reads it back.
         page.get_by_role("link", name="Diary").click()
@@ -187,7 +200,11 @@ fetch("http://127.0.0.1:{port}/api/count", {{method: "POST", mode: "no-cors", he
 fetch("http://127.0.0.1:{port}/api/count", {{method: "POST", headers: {{"Content-Type": "application/json", "X-Haru-Token": "guess"}}, body: '{{"action":"Water"}}'}}).catch(() => {{}});
 setTimeout(() => document.getElementById("f").submit(), 300);
 </script></body></html>""")
-        handler = lambda *a, **k: http.server.SimpleHTTPRequestHandler(*a, directory=evil_dir, **k)
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        handler = lambda *a, **k: Quiet(*a, directory=evil_dir, **k)
         evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=evil.serve_forever, daemon=True).start()
         other = browser.new_page()

@@ -104,7 +104,9 @@ extension WebApp {
             let streak = q.streak.flatMap { $0 > 0 ? $0 : nil }
             return .object([
                 ("id", .string(q.id)), ("name", .string(q.targetName)), ("action", q.actionID.map(JSONValue.string) ?? .null),
-                ("rule", .string(rule)), ("direction", .string(q.direction == .atLeast ? "at_least" : "at_most")),
+                // The ring drawn: the quest's own period (a weekly quest's week), as its rule reads.
+                ("span", .string(own.rawValue)), ("rule", .string(rule)),
+                ("direction", .string(q.direction == .atLeast ? "at_least" : "at_most")),
                 ("rings", .object(rings)), ("streak", streak.map { .int(Int64($0)) } ?? .null),
                 ("best", q.bestStreak.map { .int(Int64($0)) } ?? .null),
             ])
@@ -257,6 +259,8 @@ extension WebApp {
             let length = d.range.upperBound.seconds - base
             return .object([
                 ("day", .string(d.day.description)), ("day_text", .string(dayText(d.day, lang))), ("seconds", .int(length)),
+                // The hour the grid starts at: the day start (04:00 draws 4 … 23, 0 … 3).
+                ("first_hour", .int(Int64(cal.clockText(d.range.lowerBound).prefix(2)) ?? 0)),
                 ("lanes", .int(Int64(d.lanes))),
                 (
                     "blocks",

@@ -118,9 +118,9 @@ extension Assets {
             const f = h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); const d = new FormData(e.target); go("statistics", Object.fromEntries(d)); } },
               h("label", { text: t("from") }, h("input", { type: "date", name: "from", value: j.from })),
               h("label", { text: t("to") }, h("input", { type: "date", name: "to", value: j.to })),
-              h("label", { text: "·" }, h("select", { name: "by", "aria-label": `${t("byAction")} / ${t("byTag")}` },
+              h("label", { text: t("groupBy") }, h("select", { name: "by" },
                 h("option", { value: "action", text: t("byAction"), selected: j.by === "action" }), h("option", { value: "tag", text: t("byTag"), selected: j.by === "tag" }))),
-              h("label", { text: "·" }, h("select", { name: "every", "aria-label": t("everyDay") },
+              h("label", { text: t("rowsPer") }, h("select", { name: "every" },
                 [["", "wholeRange"], ["day", "everyDay"], ["week", "everyWeek"], ["month", "everyMonth"]].map(([v, k]) => h("option", { value: v, text: t(k), selected: (j.every || "") === v })))),
               h("button", { type: "submit", class: "primary", text: t("show") }));
             const out = [h("h1", { text: t("statistics") }), f];
@@ -173,7 +173,8 @@ extension Assets {
                 h("button", { type: "button", "aria-pressed": String(week), text: t("week"), onclick: () => go("timetable", { day: params.day, week: "1" }) }))];
             const grid = h("div", { class: "tt", "--days": String(j.days.length) });
             grid.append(h("div", {}), ...j.days.map((d) => h("div", { class: "colhead", text: j.days.length > 1 ? d.day_text.slice(5) : d.day_text })));
-            grid.append(h("div", { class: "hours", "aria-hidden": "true" }, [...Array(24).keys()].map((i) => h("span", { "--i": String(i), text: String(i) }))));
+            const first = j.days.length ? j.days[0].first_hour : 0;
+            grid.append(h("div", { class: "hours", "aria-hidden": "true" }, [...Array(24).keys()].map((i) => h("span", { "--i": String(i), text: String((first + i) % 24) }))));
             for (const d of j.days) {
               const lw = `${100 / Math.max(1, d.lanes)}%`;
               grid.append(h("div", { class: "col", role: "list", "aria-label": d.day_text },
@@ -198,7 +199,7 @@ extension Assets {
                   h("span", { "--w": `${Math.min(100, g.bars[k] ?? 0)}%` })),
                 h("span", { text: g.bars[k] === null ? "–" : `${g.bars[k]}%` })])),
             g.quests.map((q) => {
-              const d = q.rings.day;
+              const d = q.rings[q.span];
               let ring;
               if (!d.scheduled) ring = h("div", { class: "ring off", "aria-hidden": "true" }, h("span", { text: "–" }));
               else if (d.limit) ring = h("div", { class: `ring ${d.limit}`, "aria-hidden": "true" }, h("span", { text: d.limit === "over" ? "!" : "✓" }));

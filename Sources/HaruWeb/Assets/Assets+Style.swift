@@ -27,6 +27,7 @@ extension Assets {
         button.primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
         button.danger { color: var(--over); }
         select, input, textarea { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 6px 8px; max-width: 100%; }
+        #main:focus { outline: none; }
         :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
         h1 { font-size: 20px; margin: 16px 0 8px; } h2 { font-size: 17px; margin: 18px 0 8px; }
         .muted { color: var(--muted); }
@@ -43,7 +44,7 @@ extension Assets {
         .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); gap: 10px; }
         .card { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 12px; min-width: 0; }
         .card h3 { margin: 0 0 6px; font-size: 16px; display: flex; justify-content: space-between; gap: 8px; }
-        .spans { display: grid; grid-template-columns: 3em 1fr 3.5em; gap: 4px 8px; align-items: center; font-size: 13px; }
+        .spans { display: grid; grid-template-columns: max-content 1fr 3.5em; gap: 4px 8px; align-items: center; font-size: 13px; }
         .meter { height: 8px; background: var(--track); border-radius: 4px; overflow: hidden; }
         .meter > span { display: block; height: 100%; width: var(--w, 0%); background: var(--accent); }
         .quest { display: flex; gap: 10px; align-items: center; margin-top: 10px; font-size: 14px; }
