@@ -86,6 +86,7 @@ try:
         # Start Reading by its button, and another process sees it running.
         page.get_by_role("button", name="Start: Reading").click()
         page.wait_for_selector('button.action[aria-pressed="true"]')
+        assert page.inner_text("#toast") == "Started Reading.", page.inner_text("#toast")
         running = haru_json("running")
         assert [s["action_id"] for s in running["sessions"]] == [actions["Reading"]], running
         ok("a click starts Reading; `haru running` agrees")
@@ -144,6 +145,24 @@ try:
         text = json.dumps(diary, ensure_ascii=False)
         assert "Read 40 pages by the window." in text and "🙂" in text, text
         ok("a diary page written on the page; `haru diary --json` has its mood and text")
+        # An attached picture is shown on the page; another file is offered as a download.
+        png = os.path.join(work, "dot.png")
+        with open(png, "wb") as f:  # a 1×1 PNG
+            f.write(bytes.fromhex(
+                "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2b1d6"
+                "f40000000049454e44ae426082"))
+        notes = os.path.join(work, "notes.html")
+        with open(notes, "w") as f:
+            f.write("<script>alert(1)</script>")
+        haru("diary", "write", "--attach", png, "--attach", notes)
+        page.reload()
+        page.wait_for_function("document.querySelector('img.picture') && document.querySelector('img.picture').naturalWidth === 1")
+        assert page.locator("img.picture").count() == 1
+        href = page.locator("ul.rows a").nth(1).get_attribute("href")
+        status, kind = page.evaluate(f"fetch('{href}').then(r => [r.status, r.headers.get('content-type') + ' ' + r.headers.get('content-disposition')])")
+        assert status == 200 and kind.startswith("application/octet-stream attachment"), kind
+        ok("an attached PNG is shown on the diary page; an HTML file is only a download (octet-stream, attachment)")
 
         # Statistics: the same figures as `haru report --json`.
         page.get_by_role("link", name="Statistics").click()

@@ -49,8 +49,8 @@ extension WebApp {
                 ("session", .string(item.sessionID)), ("action", .string(item.actionID)), ("name", .string(item.name)),
                 ("symbol", item.symbol.map(JSONValue.string) ?? .null), ("start", .int(item.start.seconds)),
                 ("seconds", .int(item.seconds)), ("long", .bool(item.long)),
-                ("since", .string(PageWord.runningSince.text(lang).replacingAll("%1", with: cal.clockText(item.start)))),
-                ("today_text", .string(PageWord.todayTotal.text(lang).replacingAll("%1", with: lang.duration(item.todaySeconds)))),
+                ("since", .string(PageWord.runningSince.text(lang, cal.clockText(item.start)))),
+                ("today_text", .string(PageWord.todayTotal.text(lang, lang.duration(item.todaySeconds)))),
             ])
         }
         let buttonJSON: [JSONValue] = buttons.map { b in
@@ -68,11 +68,11 @@ extension WebApp {
     }
 
     func totalText(_ t: Totals, time: Bool, _ lang: PageLanguage) -> String {
-        time ? lang.duration(t.seconds) : PageWord.times.text(lang).replacingAll("%1", with: String(t.count))
+        time ? lang.duration(t.seconds) : PageWord.times.text(lang, String(t.count))
     }
 
     private func amountText(_ v: Double, time: Bool, _ lang: PageLanguage) -> String {
-        time ? lang.duration(Int64(v.rounded())) : PageWord.times.text(lang).replacingAll("%1", with: String(Int64(v.rounded())))
+        time ? lang.duration(Int64(v.rounded())) : PageWord.times.text(lang, String(Int64(v.rounded())))
     }
 
     private func goalCard(_ g: GoalCard, _ lang: PageLanguage) -> JSONValue {
@@ -87,7 +87,7 @@ extension WebApp {
         let quests: [JSONValue] = g.quests.map { q in
             let own: SpanKind = q.period == .weekly ? .week : q.period == .monthly ? .month : .day
             let target = q.rings[own].target.map { amountText($0, time: q.unitIsTime, lang) } ?? ""
-            let rule = (q.direction == .atLeast ? PageWord.atLeast : .atMost).text(lang).replacingAll("%1", with: target)
+            let rule = (q.direction == .atLeast ? PageWord.atLeast : .atMost).text(lang, target)
             var rings: [(String, JSONValue)] = []
             for (kind, ring) in q.rings.all {
                 rings.append(
@@ -214,14 +214,18 @@ extension WebApp {
     private func diary(_ day: LocalDate, _ cal: LedgerCalendar, _ now: Instant, _ lang: PageLanguage) throws -> [(String, JSONValue)] {
         let page = try ledger.diaryPage(day, .live(now: now))
         let w = page.written
-        let attachments: [JSONValue] = (w?.attachments ?? []).map { d in
-            .object([("digest", .string(d)), ("size", page.blobSizes[d].map { .int(Int64($0)) } ?? .null)])
+        let attachments: [JSONValue] = try (w?.attachments ?? []).map { d in
+            .object([
+                ("digest", .string(d)), ("size", page.blobSizes[d].map { .int(Int64($0)) } ?? .null),
+                ("picture", .bool(try ledger.blob(d).flatMap(Self.pictureType) != nil)),
+            ])
         }
         let todos: [JSONValue] = page.todos.map { .object([("id", .string($0.id)), ("text", .string($0.text)), ("done", .bool($0.done))]) }
         return [
             ("day", .string(day.description)), ("day_text", .string(dayText(day, lang))),
             ("previous", .string(day.adding(days: -1).description)), ("next", .string(day.adding(days: 1).description)),
-            ("mood", w?.mood.map(JSONValue.string) ?? .null), ("text", w?.text.map(JSONValue.string) ?? .null),
+            ("mood", w?.mood.map(JSONValue.string) ?? .null), ("mood_photo", w?.moodPhoto.map(JSONValue.string) ?? .null),
+            ("text", w?.text.map(JSONValue.string) ?? .null),
             ("todos", .array(todos)), ("attachments", .array(attachments)),
             ("totals_text", .string(page.totals.seconds > 0 || page.totals.count > 0 ? cellText(page.totals, lang) : "")),
         ]
@@ -238,10 +242,21 @@ extension WebApp {
         guard digest.count == 64, digest.allSatisfy(\.isHexDigit), let bytes = try ledger.blob(digest) else {
             return refuse(404, .notFound, lang)
         }
-        // Served as bytes to download, never rendered as a page of this origin (it could be HTML).
+        // A picture whose first bytes say so is shown (as that type, never sniffed);
+        // anything else is a download, never rendered as a page of this origin (it could be HTML).
+        if let type = Self.pictureType(bytes) { return .whole(status: 200, type: type, body: bytes) }
         return .whole(
             status: 200, type: "application/octet-stream", body: bytes,
             headers: [("Content-Disposition", "attachment; filename=\"\(digest.prefix(12))\"")])
+    }
+
+    /// PNG, JPEG, GIF or WebP by their signatures; nil for anything else.
+    static func pictureType(_ b: [UInt8]) -> String? {
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return "image/gif" }
+        if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) { return "image/webp" }
+        return nil
     }
 
     // MARK: 타임테이블 (timetable): blocks and dots over the 24 hours from the day start.

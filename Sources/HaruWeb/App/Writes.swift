@@ -25,27 +25,28 @@ extension WebApp {
             switch route {
             case "start":
                 let s = try ledger.start(actionID: try field(body, "action"), source: Self.source, now: micros, rng: &rng)
-                message = try name(s.actionID) + " ▶"
+                message = PageWord.startedIt.text(lang, try name(s.actionID))
             case "stop":
                 let s = try ledger.stop(actionID: body["action"]?.stringValue, source: Self.source, now: micros, rng: &rng)
-                message = try name(s.actionID) + (s.discarded == nil ? " ■ " + lang.duration(s.seconds) : " ■")
+                let word: PageWord = s.discarded == nil ? .stoppedIt : .discardedIt
+                message = word.text(lang, try name(s.actionID), lang.duration(s.seconds))
             case "cancel":
                 let s = try ledger.cancel(actionID: body["action"]?.stringValue, source: Self.source, now: micros, rng: &rng)
-                message = try name(s.actionID) + " ✕"
+                message = PageWord.cancelledIt.text(lang, try name(s.actionID))
             case "count":
                 let amount = try int(body, "amount") ?? 1
                 let c = try ledger.count(actionID: try field(body, "action"), amount: amount, source: Self.source, now: micros, rng: &rng)
-                message = try name(c.actionID) + " +" + String(c.amount)
+                message = PageWord.countedIt.text(lang, try name(c.actionID), String(c.amount))
             case "edit":
                 let c = try ledger.edit(
                     recordID: try field(body, "id"), try change(body, lang), source: Self.source, now: micros, rng: &rng)
-                message = try name(c.actionID) + " ✎"
+                message = PageWord.editedIt.text(lang, try name(c.actionID))
             case "delete":
                 let c = try ledger.deleteRecord(try field(body, "id"), source: Self.source, now: micros, rng: &rng)
-                message = try name(c.actionID) + " — " + PageWord.deleted.text(lang)
+                message = PageWord.deletedIt.text(lang, try name(c.actionID))
             case "restore":
                 let c = try ledger.restoreRecord(try field(body, "id"), source: Self.source, now: micros, rng: &rng)
-                message = try name(c.actionID) + " ↺"
+                message = PageWord.restoredIt.text(lang, try name(c.actionID))
             case "undo":
                 _ = try ledger.undo(source: Self.source, now: micros, rng: &rng)
                 message = PageWord.undone.text(lang)

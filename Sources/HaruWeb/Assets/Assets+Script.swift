@@ -141,6 +141,7 @@ extension Assets {
             const mood = h("input", { id: "mood", value: j.mood || "", maxlength: "16", "aria-label": t("mood") });
             const text = h("textarea", { id: "diary-text", "aria-label": t("text") }); text.value = j.text || "";
             const out = [h("h1", { text: `${t("diary")} · ${j.day_text}` }), dayNav(j, "diary"),
+              j.mood_photo ? h("img", { class: "picture", src: `/api/blob/${j.mood_photo}?token=${token}`, alt: t("mood") }) : null,
               j.totals_text ? h("p", { class: "muted", text: j.totals_text }) : null,
               h("form", { onsubmit: (e) => { e.preventDefault(); post("diary", { day: j.day, mood: mood.value, text: text.value }); } },
                 h("p", {}, h("label", { for: "mood", text: `${t("mood")} ` }), mood),
@@ -156,7 +157,8 @@ extension Assets {
               add, h("button", { type: "submit", text: t("add") })));
             if (j.attachments.length) {
               out.push(h("h2", { text: t("attachments") }));
-              out.push(h("ul", { class: "rows" }, j.attachments.map((a) => h("li", {},
+              out.push(h("ul", { class: "rows" }, j.attachments.map((a, i) => h("li", {},
+                a.picture ? h("img", { class: "picture", src: `/api/blob/${a.digest}?token=${token}`, alt: `${t("attachments")} ${i + 1}` }) : null,
                 h("a", { href: `/api/blob/${a.digest}?token=${token}`, download: a.digest.slice(0, 12), text: `${a.digest.slice(0, 12)}… (${a.size ?? "?"} B)` })))));
             }
             return out;

@@ -69,6 +69,7 @@ extension Assets {
         .chart { display: grid; grid-template-columns: minmax(5em, max-content) 1fr; gap: 4px 8px; align-items: center; font-size: 13px; margin-top: 12px; }
         .chart .meter { height: 14px; }
         textarea { width: 100%; min-height: 8em; }
+        img.picture { display: block; max-width: 100%; max-height: 320px; border-radius: 8px; margin: 6px 0; }
         .todos li { display: flex; gap: 8px; align-items: center; }
         .tt { display: grid; gap: 4px; grid-template-columns: 2.5em repeat(var(--days, 1), minmax(0, 1fr)); }
         .tt .hours { position: relative; height: calc(24 * var(--hour)); font-size: 11px; color: var(--muted); }

@@ -23,6 +23,10 @@ enum PageWord: String, CaseIterable {
     case language, theme, light, dark, system, live, offline, week, dayView
     case done, times
     case undone, saved, failed, confirmDelete
+    case startedIt, stoppedIt, discardedIt, cancelledIt, countedIt, editedIt, deletedIt, restoredIt
+
+    /// The word with `%1`, `%2` … filled in.
+    func text(_ l: PageLanguage, _ values: String...) -> String { text(l).filled(values) }
 
     func text(_ l: PageLanguage) -> String {
         let (en, ko, ja) = forms
@@ -121,6 +125,14 @@ enum PageWord: String, CaseIterable {
         case .undone: ("Undone.", "되돌렸어요.", "元に戻しました。")
         case .saved: ("Saved.", "저장했어요.", "保存しました。")
         case .failed: ("Not written: %1", "기록하지 않았어요: %1", "書き込みませんでした: %1")
+        case .startedIt: ("Started %1.", "%1 시작.", "%1を開始しました。")
+        case .stoppedIt: ("Stopped %1: %2.", "%1 종료: %2.", "%1を終了しました: %2。")
+        case .discardedIt: ("%1 ran %2, under the shortest session kept: not counted.", "%1 %2: 짧은 기록이라 무시했어요.", "%1 %2: 短い記録のため数えません。")
+        case .cancelledIt: ("Cancelled %1: nothing counted.", "%1 취소: 기록하지 않았어요.", "%1を取り消しました: 記録していません。")
+        case .countedIt: ("%1 +%2.", "%1 +%2.", "%1 +%2。")
+        case .editedIt: ("Edited %1's record.", "%1 기록을 수정했어요.", "%1の記録を編集しました。")
+        case .deletedIt: ("Deleted %1's record.", "%1 기록을 삭제했어요.", "%1の記録を削除しました。")
+        case .restoredIt: ("Restored %1's record.", "%1 기록을 복원했어요.", "%1の記録を復元しました。")
         case .confirmDelete: ("Delete this record?", "이 기록을 삭제할까요?", "この記録を削除しますか？")
         }
     }
@@ -134,9 +146,7 @@ enum RefusalWord: CaseIterable {
 
     func text(_ l: PageLanguage, _ values: [String]) -> String {
         let (en, ko, ja) = forms
-        var s = l == .en ? en : l == .ko ? ko : ja
-        for (i, v) in values.enumerated().reversed() { s = s.replacingAll("%\(i + 1)", with: v) }
-        return s
+        return (l == .en ? en : l == .ko ? ko : ja).filled(values)
     }
 
     private var forms: (String, String, String) {
@@ -172,6 +182,13 @@ enum RefusalWord: CaseIterable {
 }
 
 extension String {
+    /// `%1`, `%2` … replaced by `values` (from the last, so that `%1` does not eat `%10`).
+    func filled(_ values: [String]) -> String {
+        var s = self
+        for (i, v) in values.enumerated().reversed() { s = s.replacingAll("%\(i + 1)", with: v) }
+        return s
+    }
+
     /// Every `target` replaced by `value` (the standard library without Foundation has no replacingOccurrences).
     func replacingAll(_ target: String, with value: String) -> String {
         guard !target.isEmpty else { return self }
