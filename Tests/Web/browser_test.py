@@ -299,6 +299,34 @@ if server.returncode != 0 or "Stopped." not in out:
     print(f"FAIL: haru web ended with {server.returncode}: {out!r} {err!r}", flush=True)
     sys.exit(1)
 ok("SIGTERM stops it cleanly (exit 0, 'Stopped.')")
+
+# Bound beyond loopback (--listen 0.0.0.0): every request needs the token; the printed URL carries it.
+lan = subprocess.Popen([HARU, "web", "--listen", "0.0.0.0", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+lan_url = lan.stdout.readline().split()[-1]
+assert "?token=" in lan_url, lan_url
+lan_port = int(lan_url.split(":")[2].split("/")[0])
+try:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        bare = page.goto(f"http://127.0.0.1:{lan_port}/")
+        assert bare.status == 403, bare.status
+        errors.clear()  # the 403 above is the browser's one console error, expected
+        page.goto(lan_url.replace("0.0.0.0", "127.0.0.1"))
+        before = seq()
+        page.get_by_role("button", name="Add: Water").click()
+        page.wait_for_selector("#toast.show")
+        assert page.inner_text("#toast") == "Water +1.", page.inner_text("#toast")
+        assert seq() == before + 1
+        browser.close()
+    ok("with --listen 0.0.0.0: the page without the token is 403; with the printed URL's token it reads and writes")
+except AssertionError as e:
+    failed = True
+    print(f"FAIL: {e}", flush=True)
+lan.terminate()
+lan.wait(timeout=10)
 if errors:
     print("FAIL: console errors: " + "; ".join(errors), flush=True)
     sys.exit(1)

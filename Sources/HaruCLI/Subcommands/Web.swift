@@ -40,19 +40,18 @@ extension Subcommands {
             let ledger = try ctx.openLedger()
             serving.holdStopSignals()
             let server = try WebServer(ledger: ledger, options: options, clock: serving.clock, random: serving.random)
-            ctx.out.line("haru web: \(server.url)")
+            ctx.out.line(ctx.words(.webServing, server.url))
             if !WebServer.isLoopback(options.address) {
-                ctx.invocation.err.line(
-                    "Listening on \(options.address): anyone who can reach it and has the URL's token can read and write this ledger.")
+                ctx.invocation.err.line(ctx.words(.webListening, options.address))
             }
-            ctx.out.line("Ctrl-C stops it.")
+            ctx.out.line(ctx.words(.webStops))
             ctx.out.flush()
             if p.has(.open), !serving.openURL(server.url) {
-                ctx.invocation.err.line("Could not start xdg-open; open \(server.url) yourself.")
+                ctx.invocation.err.line(ctx.words(.webOpenYourself, server.url))
             }
             serving.waitForStop()
             server.stop()
-            ctx.out.line("Stopped.")
+            ctx.out.line(ctx.words(.webStopped))
             return ExitCode.ok
         })
 }

@@ -35,6 +35,8 @@ enum Phrase: CaseIterable {
         conflictValueNone, tookAgain, tookAgainRestored, tookDiaryField, tookRestoredAction, syncOpenConflicts, syncWaitingRecords,
         syncMadeOneAction,
         syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
+    // `haru web`.
+    case webServing, webStops, webStopped, webOpenYourself, webListening
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
     case colStatus, colElapsed, colGoal, colTarget, colRule, colPeriod, colDays, colDeadline
@@ -337,6 +339,17 @@ enum Phrase: CaseIterable {
                 "  %1 sessions started on two devices while the other ran: one session each now, stopped by either",
                 "  다른 기기에서 재는 중에 시작한 세션 %1개: 이제 하나로 재며, 어느 기기에서든 멈출 수 있습니다",
                 "  ほかの端末で計測中に開始したセッション %1件: 1つにまとめ、どちらの端末でも止められます")
+        case .webServing: return t("haru web: %1", "haru web: %1", "haru web: %1")
+        case .webStops: return t("Ctrl-C stops it.", "Ctrl-C로 멈춥니다.", "Ctrl-C で止まります。")
+        case .webStopped: return t("Stopped.", "멈췄습니다.", "止めました。")
+        case .webOpenYourself:
+            return t(
+                "Could not start xdg-open; open %1 yourself.", "xdg-open을 실행하지 못했습니다. %1을 직접 여세요.", "xdg-open を起動できませんでした。%1 を開いてください。")
+        case .webListening:
+            return t(
+                "Listening on %1: anyone who can reach it and has the URL's token can read and write this ledger.",
+                "%1에서 받습니다: 이 주소에 닿고 URL의 토큰을 가진 사람은 누구나 이 기록을 읽고 쓸 수 있습니다.",
+                "%1 で待ち受けます: ここに届き URL のトークンを持つ人は誰でもこの記録を読み書きできます。")
         case .syncNewDevice:
             return t(
                 "This ledger is now device %1 (it was %2, which the ledger it was copied from keeps).",
