@@ -36,7 +36,7 @@ struct WebCommand {
             while [ ! -s '\(dir.path)/port' ]; do sleep 0.05; done
             HARU_LEDGER='\(dir.ledgerPath)' '\(haruBinary)' web --port "$(cat '\(dir.path)/port')"
             echo "exit $?"
-            kill $holder
+            kill -9 $holder  # SIGKILL: a test runner may leave SIGTERM ignored in its children
             """)
         #expect(r.out.contains("exit 3"), "\(r.out) \(r.err)")
         #expect(r.err.contains("is in use (another `haru web`? pick one with --port)"), "\(r.err)")

@@ -339,7 +339,7 @@ enum Phrase: CaseIterable {
                 "  %1 sessions started on two devices while the other ran: one session each now, stopped by either",
                 "  다른 기기에서 재는 중에 시작한 세션 %1개: 이제 하나로 재며, 어느 기기에서든 멈출 수 있습니다",
                 "  ほかの端末で計測中に開始したセッション %1件: 1つにまとめ、どちらの端末でも止められます")
-        case .webServing: return t("haru web: %1", "haru web: %1", "haru web: %1")
+        case .webServing: return t("haru web: %1", "haru web 주소: %1", "haru web のアドレス: %1")
         case .webStops: return t("Ctrl-C stops it.", "Ctrl-C로 멈춥니다.", "Ctrl-C で止まります。")
         case .webStopped: return t("Stopped.", "멈췄습니다.", "止めました。")
         case .webOpenYourself:
