@@ -27,7 +27,7 @@ public final class WebServer: Sendable {
     private let watch: Task<Void, Never>
 
     /// Whether `address` is this machine's loopback (no token needed to read).
-    public static func isLoopback(_ address: String) -> Bool { address == "127.0.0.1" || address.hasPrefix("127.") }
+    public static func isLoopback(_ address: String) -> Bool { address.hasPrefix("127.") }
 
     /// Starts serving `ledger`.
     /// - Parameters:
@@ -54,7 +54,10 @@ public final class WebServer: Sendable {
             ledger: ledger, language: options.language, token: token, loopbackHosts: hosts, clock: clock, random: random, hub: hub)
         self.hub = hub
         url = "http://\(options.address):\(http.port)/" + (loopback ? "" : "?token=\(token)")
-        try http.start()
+        do { try http.start() } catch {
+            watch.cancel()
+            throw error
+        }
     }
 
     /// Stops: open event streams end, the watch ends, the socket closes.

@@ -33,7 +33,7 @@ extension WebApp {
         } catch let e as WebRefusal {
             return refuse(400, e.word, lang, e.values)
         } catch {
-            return json(500, .object([("error", .object([("code", .string("ledger")), ("message", .string("\(error)"))]))]))
+            return failure(error)
         }
     }
 

@@ -45,9 +45,7 @@ struct WebApp: Sendable {
             guard writeAllowed(r) else { return refuse(403, .forbidden, lang) }
             return write(String(p.dropFirst(5)), r, lang)
         case (_, let p) where p.hasPrefix("/api/"):
-            return .whole(
-                status: 405, type: "application/json", body: Self.errorBody("method", "GET or POST only"), headers: [("Allow", "GET, POST")]
-            )
+            return refuse(405, .badRequest, lang, ["\(r.method): GET or POST only"], headers: [("Allow", "GET, POST")])
         default: return refuse(404, .notFound, lang)
         }
     }
@@ -66,20 +64,24 @@ struct WebApp: Sendable {
         refuse(status, why, lang, values)
     }
 
-    func refuse(_ status: Int, _ why: RefusalWord, _ lang: PageLanguage, _ values: [String]) -> HTTPReply {
-        json(status, .object([("error", .object([("code", .string("\(why)")), ("message", .string(why.text(lang, values)))]))]))
+    /// `{"error": {"code": …, "message": …}}`: what the page shows as a refusal.
+    func refuse(_ status: Int, _ why: RefusalWord, _ lang: PageLanguage, _ values: [String], headers: [(String, String)] = [])
+        -> HTTPReply
+    {
+        error(status, code: "\(why)", message: why.text(lang, values), headers: headers)
     }
 
-    func json(_ status: Int, _ value: JSONValue) -> HTTPReply {
+    /// A failure the page cannot help (the ledger unreadable, a full disk): said as the library says it.
+    func failure(_ e: any Error) -> HTTPReply { error(500, code: "ledger", message: "\(e)") }
+
+    private func error(_ status: Int, code: String, message: String, headers: [(String, String)] = []) -> HTTPReply {
+        json(status, .object([("error", .object([("code", .string(code)), ("message", .string(message))]))]), headers: headers)
+    }
+
+    func json(_ status: Int, _ value: JSONValue, headers: [(String, String)] = []) -> HTTPReply {
         var out = JSONBytes()
         value.write(to: &out)
-        return .whole(status: status, type: "application/json; charset=utf-8", body: out.bytes)
-    }
-
-    static func errorBody(_ code: String, _ message: String) -> [UInt8] {
-        var out = JSONBytes()
-        JSONValue.object([("error", .object([("code", .string(code)), ("message", .string(message))]))]).write(to: &out)
-        return out.bytes
+        return .whole(status: status, type: "application/json; charset=utf-8", body: out.bytes, headers: headers)
     }
 
     /// The clock now, as the library takes it.

@@ -79,7 +79,7 @@ extension WebApp {
         } catch let e as LedgerError {
             return refuse(400, .invalid, lang, e.description)
         } catch {
-            return json(500, .object([("error", .object([("code", .string("ledger")), ("message", .string("\(error)"))]))]))
+            return failure(error)
         }
     }
 
