@@ -174,6 +174,19 @@ try:
         theirs = {t["action_id"]: (t["seconds"], t["count"]) for t in report["totals"]}
         assert mine == theirs, (mine, theirs)
         ok(f"statistics equal `haru report --json` ({len(mine)} actions)")
+        page.select_option('select[name="only"]', label="Reading")
+        page.get_by_role("button", name="Show").click()
+        page.wait_for_function("location.hash.includes('only=action')")
+        page.wait_for_selector("table")
+        heads = page.locator("thead th").all_inner_texts()
+        assert heads == ["", "Reading"], heads
+        filtered = haru_json("report", "--action", "Reading")
+        cell = page.locator("tbody tr").last.locator("td").inner_text()
+        only = page.evaluate(
+            "async (id) => (await fetch('/api/stats?only=action:' + id, {headers: {'X-Haru-Token': document.querySelector('meta[name=haru-token]').content}})).json()",
+            actions["Reading"])
+        assert [(t["seconds"], t["count"]) for t in only["total"]] == [(t["seconds"], t["count"]) for t in filtered["totals"]], (only, filtered)
+        ok(f"the statistics filter (only Reading) shows one column, as `haru report --action Reading` ({cell})")
 
         # Languages: Korean and Japanese tabs, buttons and durations; back to English.
         page.select_option("#lang", "ko")

@@ -179,10 +179,19 @@ extension WebApp {
         let byTag = r.query["by"] == "tag"
         let every = r.query["every"].flatMap { ["day", "week", "month"].contains($0) ? $0 : nil }
         let ref = Reference.live(now: now)
-        let table = try ledger.snapshot { snap in
-            let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref)
-            return ReportTable(book: book, calendar: cal, byTag: byTag, every: every, reference: ref)
+        // The statistics filter: one action or one tag (`haru report --action/--tag`), `only=action:ID` / `only=tag:ID`.
+        var filter = ActionFilter()
+        let only = r.query["only"] ?? ""
+        if only.hasPrefix("action:") { filter.actions = [String(only.dropFirst(7))] }
+        if only.hasPrefix("tag:") { filter.tags = [String(only.dropFirst(4))] }
+        let (table, choices) = try ledger.snapshot { snap in
+            let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref, filter: filter)
+            let choices =
+                try DefinitionList.rows(snap, .action, reference: ref, all: false).map { ("action:" + $0.id, $0.name) }
+                + DefinitionList.rows(snap, .tag, reference: ref, all: false).map { ("tag:" + $0.id, "#" + $0.name) }
+            return (ReportTable(book: book, calendar: cal, byTag: byTag, every: every, reference: ref), choices)
         }
+        guard only.isEmpty || choices.contains(where: { $0.0 == only }) else { throw WebRefusal(.badRequest, "only=\(only)") }
         let ids = table.arranged(.user)
         let columns: [JSONValue] = ids.map { .object([("id", .string($0)), ("name", .string(table.names[$0] ?? $0))]) }
         func cell(_ t: Totals) -> JSONValue {
@@ -204,7 +213,9 @@ extension WebApp {
         let totals = table.totals
         return [
             ("from", .string(from.description)), ("to", .string(to.description)), ("by", .string(byTag ? "tag" : "action")),
-            ("every", every.map(JSONValue.string) ?? .null), ("columns", .array(columns)), ("rows", .array(rows)),
+            ("every", every.map(JSONValue.string) ?? .null), ("only", .string(only)),
+            ("choices", .array(choices.map { .object([("value", .string($0.0)), ("name", .string($0.1))]) })),
+            ("columns", .array(columns)), ("rows", .array(rows)),
             ("total", .array(ids.map { cell(totals[$0] ?? Totals()) })), ("total_label", .string(PageWord.total.text(lang))),
         ]
     }

@@ -113,7 +113,7 @@ extension Assets {
             return out;
           },
           async statistics() {
-            const q = { from: params.from || "", to: params.to || "", by: params.by || "action", every: params.every || "" };
+            const q = { from: params.from || "", to: params.to || "", by: params.by || "action", every: params.every || "", only: params.only || "" };
             const j = await get("stats", q);
             const f = h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); const d = new FormData(e.target); go("statistics", Object.fromEntries(d)); } },
               h("label", { text: t("from") }, h("input", { type: "date", name: "from", value: j.from })),
@@ -122,6 +122,9 @@ extension Assets {
                 h("option", { value: "action", text: t("byAction"), selected: j.by === "action" }), h("option", { value: "tag", text: t("byTag"), selected: j.by === "tag" }))),
               h("label", { text: t("rowsPer") }, h("select", { name: "every" },
                 [["", "wholeRange"], ["day", "everyDay"], ["week", "everyWeek"], ["month", "everyMonth"]].map(([v, k]) => h("option", { value: v, text: t(k), selected: (j.every || "") === v })))),
+              h("label", { text: t("filter") }, h("select", { name: "only" },
+                h("option", { value: "", text: t("everything"), selected: !j.only }),
+                j.choices.map((c) => h("option", { value: c.value, text: c.name, selected: j.only === c.value })))),
               h("button", { type: "submit", class: "primary", text: t("show") }));
             const out = [h("h1", { text: t("statistics") }), f];
             if (!j.columns.length) { out.push(h("p", { class: "muted", text: t("nothingRecorded") })); return out; }

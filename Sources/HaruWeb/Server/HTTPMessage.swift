@@ -18,7 +18,7 @@ public struct HTTPRequest: Sendable {
 
     /// The query's names and headers read from every request (the server asks
     /// libmicrohttpd for these and no others).
-    static let queryNames = ["day", "from", "to", "by", "every", "lang", "token", "week"]
+    static let queryNames = ["day", "from", "to", "by", "every", "only", "lang", "token", "week"]
     static let headerNames = ["host", "origin", "sec-fetch-site", "x-haru-token", "content-type"]
 }
 

@@ -18,7 +18,8 @@ enum PageWord: String, CaseIterable {
     case daySpan, weekSpan, monthSpan, kept, over, atLeast, atMost, streak, best
     case inProgress, achieved, notAchieved, needsConfirmation
     case previousDay, nextDay, thisDay, noRecords, deleted, discarded, running, amount, startTime, endTime, note
-    case groupBy, rowsPer, byAction, byTag, everyDay, everyWeek, everyMonth, wholeRange, from, to, total, averagePer, nothingRecorded, show
+    case groupBy, rowsPer, filter, everything, byAction, byTag, everyDay, everyWeek, everyMonth, wholeRange, from, to, total, averagePer,
+        nothingRecorded, show
     case mood, text, todos, attachments, noPage, written, noTodos
     case language, theme, light, dark, system, live, offline, week, dayView
     case done, times
@@ -90,6 +91,8 @@ enum PageWord: String, CaseIterable {
         case .startTime: ("Start", "시작 시각", "開始時刻")
         case .endTime: ("End", "종료 시각", "終了時刻")
         case .note: ("Note", "메모", "メモ")
+        case .filter: ("Only", "필터", "絞り込み")
+        case .everything: ("Everything", "전체", "すべて")
         case .groupBy: ("Group", "묶음", "まとめ方")
         case .rowsPer: ("Rows", "구간", "区切り")
         case .byAction: ("By action", "행동별", "行動別")
