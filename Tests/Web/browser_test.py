@@ -45,6 +45,16 @@ def haru_json(*args):
     return json.loads(haru(*args, "--json"))
 
 
+def wait_until(page, expression, seconds=5):
+    """Polls `expression` in the page until it is true (playwright's wait_for_function
+    compiles its predicate with eval, which the page's Content-Security-Policy forbids)."""
+    deadline = time.time() + seconds
+    while not page.evaluate(expression):
+        if time.time() > deadline:
+            raise AssertionError(f"not true within {seconds} s: {expression}")
+        time.sleep(0.1)
+
+
 def ok(what):
     print(f"ok: {what}", flush=True)
 
@@ -157,7 +167,7 @@ try:
             f.write("<script>alert(1)</script>")
         haru("diary", "write", "--attach", png, "--attach", notes)
         page.reload()
-        page.wait_for_function("document.querySelector('img.picture') && document.querySelector('img.picture').naturalWidth === 1")
+        wait_until(page, "!!document.querySelector('img.picture') && document.querySelector('img.picture').naturalWidth === 1")
         assert page.locator("img.picture").count() == 1
         href = page.locator("ul.rows a").nth(1).get_attribute("href")
         status, kind = page.evaluate(f"fetch('{href}').then(r => [r.status, r.headers.get('content-type') + ' ' + r.headers.get('content-disposition')])")
@@ -176,7 +186,7 @@ try:
         ok(f"statistics equal `haru report --json` ({len(mine)} actions)")
         page.select_option('select[name="only"]', label="Reading")
         page.get_by_role("button", name="Show").click()
-        page.wait_for_function("location.hash.includes('only=action')")
+        wait_until(page, "location.hash.includes('only=action')")
         page.wait_for_selector("table")
         heads = page.locator("thead th").all_inner_texts()
         assert heads == ["", "Reading"], heads
