@@ -3,8 +3,8 @@ import Testing
 
 @_spi(Layers) @testable import HaruEngine
 @_spi(Layers) @testable import HaruModel
-@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruStorage
+@_spi(Layers) @testable import HaruSystem
 @_spi(Layers) @testable import HaruViews
 
 /// A bad event line and the message it must produce (after `setupJSONL`,
@@ -303,6 +303,30 @@ struct Validation {
             _ = try l.append(try events(line), now: 5_000_000, rng: &rng)
         } throws: { e in "\(e)".hasPrefix(message) }
         #expect(try l.head() == head)
+        #expect(try l.verify().ok)
+    }
+
+    /// Issue 44: a goal without quests, confirmed, whose end date is moved
+    /// earlier and confirmed again at the edit's instant, in one batch: moving
+    /// the end date judges the goal again (RULES §7), so the old answer no
+    /// longer stands and the new one is accepted — it was refused ("already
+    /// confirmed"). The same batch without the edit is still refused.
+    @Test func anEndDateMovedEarlierTakesANewAnswerInTheSameBatch() throws {
+        let dir = TempDir()
+        let l = try freshLedger(
+            dir,
+            setup: """
+                {"type":"goal.created","at":"2026-02-01T00:00:00Z","data":{"goal_id":"g","title":"G","start_date":"2026-03-02","end_date":"2026-03-10"}}
+                {"type":"goal.confirmed","at":"2026-03-11T00:00:00Z","data":{"goal_id":"g","outcome":"achieved"}}
+                """)
+        var rng = SeededRNG()
+        let again = #"{"type":"goal.confirmed","at":"2026-03-12T09:00:00Z","data":{"goal_id":"g","outcome":"not_achieved"}}"#
+        #expect {
+            _ = try l.append(try events(again), now: 5_000_000, rng: &rng)
+        } throws: { e in "\(e)".contains(#"goal "g" was already confirmed at seq"#) }
+        let batch = try events(
+            #"{"type":"goal.edited","at":"2026-03-12T09:00:00Z","data":{"goal_id":"g","end_date":"2026-03-08"}}"# + "\n" + again)
+        #expect(try l.append(batch, now: 6_000_000, rng: &rng).appended == 2)
         #expect(try l.verify().ok)
     }
 

@@ -164,8 +164,10 @@ public struct Definition: Sendable, Equatable {
         return reopened(after: f, by: instant) ? nil : f
     }
 
-    /// Whether an edit after `c`, in force by `instant`, reopened the goal by
-    /// its end date: removed it, or moved it later (RULES §4).
+    /// Whether an edit after `c`, in force by `instant`, changed the end date
+    /// the answer `c` was given for: removed it or moved it later (which
+    /// reopens the goal, RULES §4), or moved it earlier (which judges the goal
+    /// again at the new end, RULES §7). Either way the answer no longer stands.
     public func reopenedByEndDate(after c: Dated, by instant: Instant) -> Bool {
         // The end date as the answer found it: the edits before it in (at, seq)
         // order, not every edit of the same instant (an edit at the answer's
@@ -174,8 +176,7 @@ public struct Definition: Sendable, Equatable {
         for e in edits where (e.when.at, e.when.seq) <= (c.at, c.seq) && e.payload.has(.endDate) { end = e.payload.date(.endDate) }
         for e in edits where (e.when.at, e.when.seq) > (c.at, c.seq) && e.when.at <= instant && e.payload.has(.endDate) {
             let new = e.payload.date(.endDate)
-            if new == nil || end.map({ new! > $0 }) ?? false { return true }
-            end = new
+            if new != end { return true }
         }
         return false
     }
