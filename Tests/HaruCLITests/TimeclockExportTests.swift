@@ -16,7 +16,9 @@ struct TimeclockExportTests {
         let p = dir.ledgerPath
         _ = haru(["init", "--time-zone", "UTC", "--day-start", dayStart, "--now", "2026-03-01T00:00:00Z"], ledger: p)
         _ = haru(["tag", "add", "Study", "--id", "study", "--now", "2026-03-01T00:00:00Z"], ledger: p)
-        _ = haru(["action", "add", "Reading", "--tracking", "time", "--tag", "Study", "--id", "read", "--now", "2026-03-01T00:00:00Z"], ledger: p)
+        _ = haru(
+            ["action", "add", "Reading", "--tracking", "time", "--tag", "Study", "--id", "read", "--now", "2026-03-01T00:00:00Z"], ledger: p
+        )
         _ = haru(["action", "add", "Run; fast", "--tracking", "time", "--id", "run", "--now", "2026-03-01T00:00:00Z"], ledger: p)
         var lines: [String] = []
         for (k, (start, end, action)) in [
@@ -25,7 +27,8 @@ struct TimeclockExportTests {
             ("2026-03-05T12:00:00Z", "2026-03-05T12:45:00Z", "read"),
         ].enumerated() {
             lines.append(
-                #"{"type":"session.recorded","at":"\#(end)","data":{"session_id":"s\#(k)","action_id":"\#(action)","start":"\#(start)","end":"\#(end)","note":"n\#(k)"}}"#)
+                #"{"type":"session.recorded","at":"\#(end)","data":{"session_id":"s\#(k)","action_id":"\#(action)","start":"\#(start)","end":"\#(end)","note":"n\#(k)"}}"#
+            )
         }
         _ = haru(["append"], ledger: p, stdin: lines.joined(separator: "\n"))
         return dir
@@ -35,7 +38,9 @@ struct TimeclockExportTests {
     func hledgerDaily(_ file: String) throws -> [String: [String: Double]] {
         let r = try sh("hledger -f '\(file)' balance --daily -O csv")
         #expect(r.code == 0, "\(r.err)")
-        let rows = r.out.split(separator: "\n").map { $0.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } }
+        let rows = r.out.split(separator: "\n").map {
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
         guard let header = rows.first else { return [:] }
         var out: [String: [String: Double]] = [:]
         for row in rows.dropFirst() where row.first != "total" {
@@ -54,7 +59,9 @@ struct TimeclockExportTests {
         #expect(text.contains("i 2026/03/02 07:00:00 Study:Reading  n0\no 2026/03/02 08:15:00\n"), "\(text)")
         #expect(text.contains("Run- fast"), "a ';' is not left in an account name")
         let hl = try hledgerDaily(file)
-        let report = haru(["report", "--from", "2026-03-02", "--to", "2026-03-05", "--every", "day", "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath)
+        let report = haru(
+            ["report", "--from", "2026-03-02", "--to", "2026-03-05", "--every", "day", "--json", "--now", "2026-03-10T00:00:00Z"],
+            ledger: dir.ledgerPath)
         guard case .array(let periods)? = try JSONParser.parse(report.out.trimmingCharacters(in: .newlines))["periods"] else {
             Issue.record("no report")
             return
@@ -79,16 +86,43 @@ struct TimeclockExportTests {
         #expect(haru(["export", "timeclock", "-o", file], ledger: dir.ledgerPath).code == 0)
         let hl = try hledgerDaily(file)
         let hlTotal = hl.values.flatMap(\.values).reduce(0, +)
-        let report = haru(["report", "--from", "2026-03-01", "--to", "2026-03-06", "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath).out
-        let haruSeconds = (try JSONParser.parse(report.trimmingCharacters(in: .newlines))["totals"]).flatMap { v -> Int64? in
-            guard case .array(let items) = v else { return nil }
-            return items.reduce(0) { acc, i in if case .int(let s)? = i["seconds"] { return acc + s } else { return acc } }
-        } ?? -1
+        let report = haru(
+            ["report", "--from", "2026-03-01", "--to", "2026-03-06", "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath
+        ).out
+        let haruSeconds =
+            (try JSONParser.parse(report.trimmingCharacters(in: .newlines))["totals"]).flatMap { v -> Int64? in
+                guard case .array(let items) = v else { return nil }
+                return items.reduce(0) { acc, i in if case .int(let s)? = i["seconds"] { return acc + s } else { return acc } }
+            } ?? -1
         #expect(abs(hlTotal - Double(haruSeconds) / 3600) <= 0.02, "the whole range: hledger \(hlTotal) h, haru \(haruSeconds) s")
         // The session 04:00–06:00 on 03-04 is one calendar day for hledger, two logical days for haru.
         #expect(hl["2026-03-04"]?["Run- fast"] == 2.0)
         let day3 = haru(["day", "2026-03-03", "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath).out
         #expect(day3.contains(#""name":"Run; fast","seconds":3600"#), "\(day3)")
+    }
+
+    /// `--from/--to` cut the sessions that cross the range's edges (issue 44:
+    /// whole sessions that only touched the range were written, and
+    /// hledger's total over the file then exceeded haru's over the range).
+    /// At a 05:00 day start, logical day 03-02 runs 05:00–05:00: the session
+    /// 23:00–02:30 is inside it, 04:00–06:00 on 03-04 is cut to 04:00–05:00 of
+    /// logical day 03-03 by `--from 03-03 --to 03-03`.
+    @Test(.enabled(if: TimeclockExportTests.hasHledger)) func aRangeCutsTheSessionsAtItsEdgesAndHledgersTotalIsHarus() throws {
+        let dir = ledger(dayStart: "05:00")
+        for (from, to) in [("2026-03-02", "2026-03-02"), ("2026-03-03", "2026-03-03"), ("2026-03-03", "2026-03-04")] {
+            let file = dir.path + "/\(from)-\(to).timeclock"
+            #expect(haru(["export", "timeclock", "--from", from, "--to", to, "-o", file], ledger: dir.ledgerPath).code == 0)
+            let hlTotal = try hledgerDaily(file).values.flatMap(\.values).reduce(0, +)
+            let report = haru(["report", "--from", from, "--to", to, "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath).out
+            let haruSeconds =
+                (try JSONParser.parse(report.trimmingCharacters(in: .newlines))["totals"]).flatMap { v -> Int64? in
+                    guard case .array(let items) = v else { return nil }
+                    return items.reduce(0) { acc, i in if case .int(let s)? = i["seconds"] { return acc + s } else { return acc } }
+                } ?? -1
+            #expect(abs(hlTotal - Double(haruSeconds) / 3600) <= 0.005, "\(from)…\(to): hledger \(hlTotal) h, haru \(haruSeconds) s")
+        }
+        let cut = try String(contentsOfFile: dir.path + "/2026-03-03-2026-03-03.timeclock", encoding: .utf8)
+        #expect(cut.contains("i 2026/03/04 04:00:00 Run- fast  n3\no 2026/03/04 05:00:00\n"), "\(cut)")
     }
 
     /// Across DST changes in Berlin (spring forward on 2026-03-29, fall back
@@ -123,7 +157,9 @@ struct TimeclockExportTests {
         let total = hl.values.flatMap(\.values).reduce(0, +)
         #expect(abs(total - (13 + 10.0 / 60)) < 0.02, "hledger's total: \(total) h")
         let tags = try sh("hledger -f '\(file)' tags")
-        #expect(tags.code == 0 && tags.out.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "a note's ';' starts no comment: \(tags.out)")
+        #expect(
+            tags.code == 0 && tags.out.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+            "a note's ';' starts no comment: \(tags.out)")
     }
 
     @Test func aBadRangeIsRefused() {
@@ -138,7 +174,9 @@ struct HTMLReportTests {
     @Test func onePageWithAHeatmapCellPerDayAndTheGoals() throws {
         let dir = readSideLedger()
         let file = dir.path + "/report.html"
-        let r = haru(["report", "--from", "2026-03-01", "--to", "2026-03-07", "--html", file, "--now", "2026-03-08T00:00:00+09:00"], ledger: dir.ledgerPath)
+        let r = haru(
+            ["report", "--from", "2026-03-01", "--to", "2026-03-07", "--html", file, "--now", "2026-03-08T00:00:00+09:00"],
+            ledger: dir.ledgerPath)
         #expect(r.code == 0, "\(r.err)")
         let page = try String(contentsOfFile: file, encoding: .utf8)
         let heatmaps = page.components(separatedBy: #"<svg class="heatmap""#).count - 1
@@ -166,19 +204,25 @@ struct HTMLReportTests {
         let page = try String(contentsOfFile: file, encoding: .utf8)
         /// (day, state, value) of each cell of a quest's calendar.
         func cells(_ quest: String) -> [(String, String, String)] {
-            guard let start = page.range(of: #"data-quest="\#(quest)""#), let end = page.range(of: "</svg>", range: start.upperBound..<page.endIndex) else { return [] }
-            return page[start.upperBound..<end.lowerBound].matches(of: /class="period ([a-z-]+)"[^>]*><title>([0-9-]+)[^:]*: [a-z ]+ \(([^)]*)\)/).map {
+            guard let start = page.range(of: #"data-quest="\#(quest)""#),
+                let end = page.range(of: "</svg>", range: start.upperBound..<page.endIndex)
+            else { return [] }
+            return page[start.upperBound..<end.lowerBound].matches(
+                of: /class="period ([a-z-]+)"[^>]*><title>([0-9-]+)[^:]*: [a-z ]+ \(([^)]*)\)/
+            ).map {
                 (String($0.2), String($0.1), String($0.3))
             }
         }
         // Reading on Mon, Wed, Fri from the goal's start (Sunday 1 March): 9 days, 5 not scheduled, the 4 others met.
         let reading = cells("read-mwf")
         #expect(reading.map(\.0) == (1...9).map { "2026-03-0\($0)" }, "\(reading)")
-        #expect(reading.filter { $0.1 == "not-scheduled" }.map(\.0) == ["2026-03-01", "2026-03-03", "2026-03-05", "2026-03-07", "2026-03-08"])
+        #expect(
+            reading.filter { $0.1 == "not-scheduled" }.map(\.0) == ["2026-03-01", "2026-03-03", "2026-03-05", "2026-03-07", "2026-03-08"])
         #expect(reading.filter { $0.1 == "met" }.count == 4)
         // At most 2 coffees a day: missed exactly where the day's count (as `report` has it) is over 2; today in progress.
         let report = haru(["report", "--from", "2026-03-01", "--to", "2026-03-09", "--every", "day", "--json"] + now, ledger: p).out
-        let periods = try #require((try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])?["periods"] as? [[String: Any]])
+        let periods = try #require(
+            (try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])?["periods"] as? [[String: Any]])
         let coffees = periods.map { period in
             ((period["items"] as? [[String: Any]]) ?? []).first { $0["action_id"] as? String == "coffee" }?["count"] as? Int ?? 0
         }
@@ -253,7 +297,8 @@ struct HTMLReportTests {
         #expect(coffee.contains(#"class="day filled missed""#), "\(coffee)")
         // Counts: the value on the bar, the day over the limit in red, the limit drawn.
         let counts = section("Counts by day")
-        #expect(counts.contains(#"class="missed"><title>2026-03-02: 3× (over the limit)"#) && counts.contains("limit 2× a day"), "\(counts)")
+        #expect(
+            counts.contains(#"class="missed"><title>2026-03-02: 3× (over the limit)"#) && counts.contains("limit 2× a day"), "\(counts)")
         // Two tags whose colours look alike are drawn apart: Work does not keep its near-twin blue.
         #expect(byTag.contains("#4F7CAC") && !byTag.contains("#4A78B0"), "\(byTag)")
         // Charts take the page's width.
@@ -269,10 +314,16 @@ struct HTMLReportTests {
 
     @Test func namesAreEscaped() throws {
         let dir = cliLedger()
-        #expect(haru(["action", "add", "<b>Bold</b> & co", "--tracking", "count", "--now", "2026-03-04T09:00:00Z"], ledger: dir.ledgerPath).code == 0)
+        #expect(
+            haru(["action", "add", "<b>Bold</b> & co", "--tracking", "count", "--now", "2026-03-04T09:00:00Z"], ledger: dir.ledgerPath).code
+                == 0)
         #expect(haru(["count", "<b>Bold</b> & co", "--now", "2026-03-04T09:00:00Z"], ledger: dir.ledgerPath).code == 0)
         let file = dir.path + "/r.html"
-        #expect(haru(["report", "--from", "2026-03-04", "--to", "2026-03-04", "--html", file, "--now", "2026-03-05T00:00:00Z"], ledger: dir.ledgerPath).code == 0)
+        #expect(
+            haru(
+                ["report", "--from", "2026-03-04", "--to", "2026-03-04", "--html", file, "--now", "2026-03-05T00:00:00Z"],
+                ledger: dir.ledgerPath
+            ).code == 0)
         let page = try String(contentsOfFile: file, encoding: .utf8)
         #expect(page.contains("&lt;b&gt;Bold&lt;/b&gt; &amp; co") && !page.contains("<b>Bold"))
     }

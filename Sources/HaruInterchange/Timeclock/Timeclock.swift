@@ -8,8 +8,9 @@
 @_spi(Layers) import HaruViews
 
 public enum Timeclock {
-    /// The finished sessions of live actions touching `span` (seconds; nil:
-    /// all), oldest first, as timeclock lines handed to `line` one at a time:
+    /// The finished sessions of live actions within `span` (seconds; nil:
+    /// all; a session across its edges is cut at them, as `haru report`
+    /// counts it), oldest first, as timeclock lines handed to `line` one at a time:
     /// `i 2026/03/04 07:30:00 TAG:ACTION  note` and `o 2026/03/04 08:10:00`,
     /// in the ledger's zone (timeclock times carry none). The account is the
     /// action's first tag and its name, or its name alone.
@@ -20,8 +21,9 @@ public enum Timeclock {
     /// jump is 5 hours, not 6. So a session is written as one `i`/`o` pair
     /// per stretch of one offset, cut where the offset changes: each pair's
     /// naive length is its true length, and hledger's daily and total
-    /// balances equal haru's (with a midnight day start; otherwise the days
-    /// differ, the totals over whole ranges agree).
+    /// balances equal haru's (with a midnight day start; otherwise hledger's
+    /// calendar days differ from haru's logical days, and the file's total
+    /// still equals haru's over the exported range).
     public static func write(_ snap: Snapshot, span: Range<Int64>?, line: (String) -> Void) throws {
         let cal = try snap.calendar()
         var names: [String: String] = [:], accounts: [String: String] = [:]
@@ -33,10 +35,15 @@ public enum Timeclock {
         }
         for r in try RecordList.allLive(snap) where r.kind == .session && r.state == .recorded {
             guard let account = accounts[r.actionID], let end = r.end else { continue }
-            if let span, !(r.start.seconds < span.upperBound && end.seconds > span.lowerBound) { continue }
-            let cuts = offsetChanges(r.start.seconds, end.seconds, cal)
-            var from = r.start.seconds
-            for to in cuts + [end.seconds] {
+            // Cut at the range's edges: hledger's total of the file is then haru's over the range.
+            var (start, stop) = (r.start.seconds, end.seconds)
+            if let span {
+                (start, stop) = (max(start, span.lowerBound), min(stop, span.upperBound))
+                guard start < stop else { continue }
+            }
+            let cuts = offsetChanges(start, stop, cal)
+            var from = start
+            for to in cuts + [stop] {
                 line(
                     "i \(time(Instant(seconds: from), offset: cal.offset(at: Instant(seconds: from)))) \(account)"
                         + (r.note.map { "  " + description($0) } ?? ""))
