@@ -167,6 +167,45 @@ struct LoopImportTests {
         #expect(haru(["verify"], ledger: ledger).code == 0)
     }
 
+    /// Quit habits and fractional targets (issue 44): "at most 0 sweets" is a
+    /// limit of 0, not "at most ×1"; a habit whose entries are all 0 (or NO)
+    /// keeps its history — its goal starts at its first answer, not on the
+    /// day of the import; "at least 7.5" becomes at least 8 and "at most 0.5"
+    /// at most 0 (what whole counts meet exactly), each with a note.
+    @Test func quitHabitsAreLimitsOfZeroAndKeepTheirHistory() throws {
+        let files = export([
+            "Habits.csv": """
+            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+            1,Sweets,1,How many?,,1,1,,pieces,at most,0,false
+            2,Smoke,0,Did you smoke?,,1,1,,,at most,0,false
+            3,Sleep,1,Hours?,,1,1,,h,at least,7.5,false
+            4,Sugar,1,Spoons?,,1,1,,,at most,0.5,false
+
+            """,
+            "001 Sweets/Checkmarks.csv": "Date,Value\n2026-02-20,0\n2026-02-21,0\n2026-02-22,0\n",
+            "002 Smoke/Checkmarks.csv": "Date,Value\n2026-02-19,UNKNOWN\n2026-02-20,NO\n2026-02-21,NO\n",
+            "003 Sleep/Checkmarks.csv": "Date,Value\n2026-02-20,8000\n",
+            "004 Sugar/Checkmarks.csv": "Date,Value\n2026-02-20,0\n",
+        ])
+        let ledger = files.path + "/ledger"
+        let now = ["--now", "2026-02-22T20:00:00Z"]
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: ledger).code == 0)
+        let r = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("Note: Sleep: its target 7.5 is at least 8 here (counts are whole)"), "\(r.err)")
+        #expect(r.err.contains("Note: Sugar: its target 0.5 is at most 0 here (counts are whole)"), "\(r.err)")
+        let goals = haru(["goals", "--json"] + now, ledger: ledger).out
+        for title in ["Sweets", "Smoke"] {
+            #expect(goals.contains(#""title":"\#(title)","start_date":"2026-02-20""#), "its first answer, not the import's day: \(goals)")
+        }
+        let quests = haru(["quests", "--json"] + now, ledger: ledger).out
+        #expect(quests.contains(#""target_name":"Sweets""#) && quests.contains(#""target_count":0"#), "\(quests)")
+        #expect(quests.contains(#""target_count":8"#), "at least 7.5 → 8: \(quests)")
+        let progress = haru(["progress", "--goal", "Sweets", "--json"] + now, ledger: ledger).out
+        #expect(progress.contains(#""streak":{"count":3,"unit":"days","best":3}"#), "three days at 0 are three days kept: \(progress)")
+        #expect(haru(["verify"], ledger: ledger).code == 0)
+    }
+
     /// A habit archived and brought back in Loop comes back in haru (action
     /// and goal restored, its new entries counted); one whose name the user
     /// gave an action of their own meanwhile comes as `Name (2)`.

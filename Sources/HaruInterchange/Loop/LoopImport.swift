@@ -166,6 +166,9 @@ public enum LoopImport {
                     let value = mark.fields[1].trimmingSpacesAndTabs
                     let note = mark.fields.count > 2 && !mark.fields[2].isEmpty ? mark.fields[2] : nil
                     var amount: Int64 = 0
+                    // An answer given on this day — done, not done, skipped, any number, 0 too — is
+                    // history: the habit's goal starts at its first (a quit habit's entries are 0s).
+                    if !["UNKNOWN", "YES_AUTO"].contains(value.uppercased()) { firstDay = min(firstDay ?? day, day) }
                     switch value.uppercased() {
                     // Loop prints the stored values −1 … 3 as these names, numeric habits' too
                     // (there they are thousandths: nothing a count can hold).
@@ -189,7 +192,6 @@ public enum LoopImport {
                         amount = 999
                     }
                     counts.append((day, amount, note, mark.line))
-                    firstDay = min(firstDay ?? day, day)
                 }
             }
             // A habit with no entries yet: its goal starts on the day of the import.
@@ -205,7 +207,20 @@ public enum LoopImport {
             // The frequency as a quest, when one fits.
             let num = Int64(field(cNum)) ?? 0, den = Int64(field(cDen)) ?? 0
             let atMost = field(cTargetType).lowercased().replacingSpaces == "atmost" || field(cTargetType) == "1"
-            let target: Int64 = numeric ? max(1, Int64(((Double(field(cTargetValue)) ?? 1)).rounded())) : max(1, num)
+            let target: Int64
+            if numeric {
+                // Counts are whole: "at least 7.5" is met by 8 and "at most 0.5" by 0 — rounded
+                // toward what whole counts can meet, exactly; "at most 0" (a quit habit) is a limit of 0.
+                let asked = Double(field(cTargetValue)) ?? 1
+                target = max(atMost ? 0 : 1, Int64(atMost ? asked.rounded(.down) : asked.rounded(.up)))
+                if Double(target) != asked {
+                    result.notes.append(
+                        "\(name): its target \(JSONValue.formatNumber(asked)) is \(atMost ? "at most" : "at least") \(target) here (counts are whole)"
+                    )
+                }
+            } else {
+                target = max(1, num)
+            }
             let period: String?
             switch (num, den) {
             case (1, 1): period = "daily"
