@@ -51,6 +51,13 @@ struct TimeclockExportTests {
         return out
     }
 
+    /// `haru report`'s seconds over the days `from` … `to`, all actions.
+    func reportSeconds(_ dir: TempDir, from: String, to: String) throws -> Int64 {
+        let report = haru(["report", "--from", from, "--to", to, "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath).out
+        guard case .array(let items)? = try JSONParser.parse(report.trimmingCharacters(in: .newlines))["totals"] else { return -1 }
+        return items.reduce(0) { acc, i in if case .int(let s)? = i["seconds"] { return acc + s } else { return acc } }
+    }
+
     @Test(.enabled(if: TimeclockExportTests.hasHledger)) func hledgersDailyTotalsAreHarusAtAMidnightDayStart() throws {
         let dir = ledger(dayStart: "00:00")
         let file = dir.path + "/time.timeclock"
@@ -86,14 +93,7 @@ struct TimeclockExportTests {
         #expect(haru(["export", "timeclock", "-o", file], ledger: dir.ledgerPath).code == 0)
         let hl = try hledgerDaily(file)
         let hlTotal = hl.values.flatMap(\.values).reduce(0, +)
-        let report = haru(
-            ["report", "--from", "2026-03-01", "--to", "2026-03-06", "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath
-        ).out
-        let haruSeconds =
-            (try JSONParser.parse(report.trimmingCharacters(in: .newlines))["totals"]).flatMap { v -> Int64? in
-                guard case .array(let items) = v else { return nil }
-                return items.reduce(0) { acc, i in if case .int(let s)? = i["seconds"] { return acc + s } else { return acc } }
-            } ?? -1
+        let haruSeconds = try reportSeconds(dir, from: "2026-03-01", to: "2026-03-06")
         #expect(abs(hlTotal - Double(haruSeconds) / 3600) <= 0.02, "the whole range: hledger \(hlTotal) h, haru \(haruSeconds) s")
         // The session 04:00–06:00 on 03-04 is one calendar day for hledger, two logical days for haru.
         #expect(hl["2026-03-04"]?["Run- fast"] == 2.0)
@@ -113,12 +113,7 @@ struct TimeclockExportTests {
             let file = dir.path + "/\(from)-\(to).timeclock"
             #expect(haru(["export", "timeclock", "--from", from, "--to", to, "-o", file], ledger: dir.ledgerPath).code == 0)
             let hlTotal = try hledgerDaily(file).values.flatMap(\.values).reduce(0, +)
-            let report = haru(["report", "--from", from, "--to", to, "--json", "--now", "2026-03-10T00:00:00Z"], ledger: dir.ledgerPath).out
-            let haruSeconds =
-                (try JSONParser.parse(report.trimmingCharacters(in: .newlines))["totals"]).flatMap { v -> Int64? in
-                    guard case .array(let items) = v else { return nil }
-                    return items.reduce(0) { acc, i in if case .int(let s)? = i["seconds"] { return acc + s } else { return acc } }
-                } ?? -1
+            let haruSeconds = try reportSeconds(dir, from: from, to: to)
             #expect(abs(hlTotal - Double(haruSeconds) / 3600) <= 0.005, "\(from)…\(to): hledger \(hlTotal) h, haru \(haruSeconds) s")
         }
         let cut = try String(contentsOfFile: dir.path + "/2026-03-03-2026-03-03.timeclock", encoding: .utf8)
