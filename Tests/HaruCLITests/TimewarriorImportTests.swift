@@ -270,6 +270,38 @@ struct TimewarriorImportTests {
         #expect(haru(["actions"] + now, ledger: p).out.contains("Reading (home)"))
     }
 
+    /// A tag with a comma and a set of tags write the same text; composed and
+    /// decomposed Unicode forms of a name are equal as Swift strings. Timewarrior
+    /// keeps each apart (issue 44: they were merged into one action, the second
+    /// silently): each set is its own action, named `… (2)`, time by action as
+    /// timewarrior's, a note says so, and a second import adds nothing.
+    @Test func tagSetsThatWriteTheSameNameAreKeptApart() {
+        let dir = ledger()
+        let p = dir.ledgerPath
+        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        let text = """
+            [{"id":4,"start":"20260303T000000Z","end":"20260303T010000Z","tags":["Kunde","Meeting"]},
+            {"id":3,"start":"20260303T020000Z","end":"20260303T023000Z","tags":["Kunde, Meeting"]},
+            {"id":2,"start":"20260303T030000Z","end":"20260303T031000Z","tags":["\(composed)"]},
+            {"id":1,"start":"20260303T040000Z","end":"20260303T042000Z","tags":["\(decomposed)"]}]
+            """
+        let r = haru(["import", "timew", "-"] + now, ledger: p, stdin: text)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(
+            r.err.contains(
+                #"Note: the tags "Kunde, Meeting" make the name "Kunde, Meeting" that other tags have: their action is "Kunde, Meeting (2)""#
+            ),
+            "\(r.err)")
+        #expect(r.err.contains("differ only in how their letters are encoded"), "\(r.err)")
+        let report = haru(["report", "--from", "2026-03-03", "--to", "2026-03-03", "--json"] + now, ledger: p).out
+        for (name, seconds) in [("Kunde, Meeting", 3600), ("Kunde, Meeting (2)", 1800), ("\(composed)", 600), ("\(composed) (2)", 1200)] {
+            #expect(report.contains(#""name":"\#(name)","seconds":\#(seconds),"#), "\(name): \(report)")
+        }
+        let again = haru(["import", "timew", "-"] + now, ledger: p, stdin: text)
+        #expect(again.code == 0 && again.out.hasPrefix("Imported 0 events"), "\(again.out) \(again.err)")
+        #expect(haru(["verify"], ledger: p).code == 0)
+    }
+
     @Test func aCountActionOfTheSameNameIsRefused() {
         let dir = ledger()
         #expect(haru(["action", "add", "Reading", "--tracking", "count"] + now, ledger: dir.ledgerPath).code == 0)

@@ -34,7 +34,9 @@ extension TimewarriorImport {
         /// The action of each list of tags met so far, as the export writes it
         /// (named by its tags alone: no map, no annotation): a million intervals
         /// of a few sets sort and join their tags once per set, not per interval.
-        var byTags: [[String]: Action] = [:]
+        /// Kept with the tags as met: a key equal as Swift text may differ in
+        /// bytes (composed and decomposed forms), which timewarrior keeps apart.
+        var byTags: [[String]: (tags: [String], action: Action)] = [:]
         /// When the actions and tags made here were made: a day before the first interval.
         var definedAt = Instant(seconds: 0)
         /// What the summary says of what could not be kept as timewarrior had it.
@@ -85,6 +87,44 @@ extension TimewarriorImport {
             }
         }
 
+        /// The name of the tag set `tags` when another set already has `joined`:
+        /// a tag with a comma and a set of tags write the same text (`["Kunde,
+        /// Meeting"]` and `["Kunde", "Meeting"]`), and timewarrior keeps them
+        /// apart, so the later one is `joined (2)` (`(3)` …): the first such
+        /// name that is this set's or nobody's. A set is found by its tags, so a
+        /// later import, meeting the sets in another order, finds the same actions.
+        /// Names from a map or an annotation are the user's choice and stay as given.
+        func distinctName(_ joined: String, _ tags: [String]) -> String {
+            guard options.actionFrom == .tag, options.map.isEmpty, !tags.isEmpty else { return joined }
+            var (name, k) = (joined, 1)
+            while let other = tagSet(named: name), !(other.exact ? Self.same(other.tags, tags) : other.tags == tags) {
+                if other.tags == tags { notes.add(unicode: other.tags, tags) }  // equal as text, not as bytes
+                k += 1
+                name = Self.fitted("\(joined) (\(k))")
+            }
+            if k > 1 {
+                notes.add(
+                    "the tags \(Notes.list(tags)) make the name \(Echo.quoted(joined)) that other tags have: their action is \(Echo.quoted(name))"
+                )
+            }
+            return name
+        }
+
+        /// The tags of the set that has the name `name`: settled by this import
+        /// (`exact`: as the export wrote them), or an action an import made
+        /// (`tw-…`) with its tags as the ledger names them — one tag for forms
+        /// that differ only in their bytes, so compared as text; nil when no set has it.
+        func tagSet(named name: String) -> (tags: [String], exact: Bool)? {
+            if let s = settled[name] { return (s.tags, true) }
+            guard let known = actions[name], known.id.hasPrefix("tw-"), !known.tagIDs.isEmpty else { return nil }
+            return (known.tagIDs.compactMap { tagNames[$0] }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, false)
+        }
+
+        /// Two tag sets alike byte for byte (Swift's `==` equates composed and decomposed forms; timewarrior does not).
+        static func same(_ a: [String], _ b: [String]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+        }
+
         /// `base (tag, tag)`: a name given by the map or an annotation, with the set's other tags.
         static func name(_ base: String, _ rest: [String]) -> String {
             rest.isEmpty ? base : fitted(base + " (" + rest.joined(separator: ", ") + ")")
@@ -101,9 +141,10 @@ extension TimewarriorImport {
         /// when the interval names none.
         mutating func action(of iv: Interval, definitions: inout [EventInput]) throws -> Action? {
             let cached = options.actionFrom == .tag && options.map.isEmpty && !iv.tags.isEmpty
-            if cached, let a = byTags[iv.tags] { return a }
-            guard let (name, tags) = wanted(iv) else { return nil }
-            defer { if cached, let a = settled[name]?.action { byTags[iv.tags] = a } }
+            if cached, let hit = byTags[iv.tags], Self.same(hit.tags, iv.tags) { return hit.action }
+            guard let (joined, tags) = wanted(iv) else { return nil }
+            let name = distinctName(joined, tags)
+            defer { if cached, let a = settled[name]?.action { byTags[iv.tags] = (iv.tags, a) } }
             if let s = settled[name] {
                 if s.tags != tags { notes.add(shared: name, tags, s.tags) }
                 return s.action
@@ -186,6 +227,12 @@ extension TimewarriorImport {
 
         func add(shared name: String, _ a: [String], _ b: [String]) {
             add("the tags \(Self.list(a)) and \(Self.list(b)) both make the name \(Echo.quoted(name)): their time is under one action")
+        }
+
+        func add(unicode a: [String], _ b: [String]) {
+            add(
+                "the tags \(Self.list(a)) and \(Self.list(b)) differ only in how their letters are encoded (composed and decomposed Unicode): "
+                    + "they are two actions here, but one tag, so time by tag adds them up")
         }
 
         func add(yours name: String, missing: [String]) {
