@@ -150,6 +150,33 @@ import Testing
         try importAndCompare(tw, into: p, "after undoing the delete")
     }
 
+    /// A database whose only interval is the open one (issue 44): `cancel` and
+    /// a `start` of the same tag ten minutes later, then `modify start` of the
+    /// open interval later and earlier, then `stop`. The new open interval
+    /// starts after the one imported, so the export's first start is after it:
+    /// it was kept running and the new interval refused ("already running").
+    @Test func theOnlyOpenIntervalCancelledOrMovedImportsAsTimewarriorHasIt() throws {
+        #expect(Self.hasTimew, "timewarrior is not installed (scripts/setup.sh installs it)")
+        guard Self.hasTimew else { return }
+        let dir = TempDir()
+        let tw = Timew(dir)
+        let p = dir.ledgerPath
+        #expect(haru(["init", "--time-zone", Self.zone], ledger: p).code == 0)
+        tw.run(["start", "2024-10-30T08:00", "Write"])
+        try importAndCompare(tw, into: p, "the open interval")
+        tw.run(["cancel"])
+        tw.run(["start", "2024-10-30T08:10", "Write"])
+        let restarted = try importAndCompare(tw, into: p, "after cancel and a start of the same tag later")
+        #expect(restarted.out.contains("1 session edited"), "\(restarted.out)")
+        tw.run(["modify", "start", "@1", "2024-10-30T08:40"])
+        try importAndCompare(tw, into: p, "after its start moved later")
+        tw.run(["modify", "start", "@1", "2024-10-30T07:30"])
+        try importAndCompare(tw, into: p, "after its start moved earlier")
+        tw.run(["stop", "2024-10-30T09:15"])
+        try importAndCompare(tw, into: p, "after stop")
+        #expect(haru(["import", "timew", "-", "--now", now], ledger: p, stdin: tw.export()).out.hasPrefix("Imported 0 events"))
+    }
+
     /// timewarrior's own `test_changing_exclusion_does_change_open_interval`,
     /// on the real clock as there: exclusions cut an open interval into a
     /// closed piece and an open one; moved exclusions move both pieces. The
