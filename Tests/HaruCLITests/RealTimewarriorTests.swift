@@ -175,6 +175,12 @@ import Testing
         tw.run(["stop", "2024-10-30T09:15"])
         try importAndCompare(tw, into: p, "after stop")
         #expect(haru(["import", "timew", "-", "--now", now], ledger: p, stdin: tw.export()).out.hasPrefix("Imported 0 events"))
+        // Started after everything else and cancelled: nothing runs in timewarrior, nor here.
+        tw.run(["start", "2024-10-30T09:30", "Read"])
+        try importAndCompare(tw, into: p, "a new open interval")
+        tw.run(["cancel"])
+        let cancelled = try importAndCompare(tw, into: p, "after cancelling it")
+        #expect(cancelled.err.contains(#"was deleted: "Read""#), "\(cancelled.err)")
     }
 
     /// timewarrior's own `test_changing_exclusion_does_change_open_interval`,

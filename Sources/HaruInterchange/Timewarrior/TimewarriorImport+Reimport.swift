@@ -68,17 +68,16 @@ extension TimewarriorImport {
         // What earlier imports made and this export no longer has.
         let first = intervals.first?.start
         let last: Instant? = intervals.contains { $0.end == nil } ? nil : intervals.compactMap(\.end).max()
-        let open = intervals.contains { $0.end == nil }
         let missing = earlier.remaining.filter { s in
             guard !names.options.whole else { return true }
             guard let first else { return false }
             // A session still running here that the export does not have: timewarrior
-            // tracks one interval at a time and an export shows the open one whatever its
-            // range, so once the export has another open interval, or reaches past this
-            // start, timewarrior no longer runs it (`timew cancel`, `modify start`, stop and
-            // retag): judged like the others, wherever it started (issue 44: it stayed
-            // running, and the new interval was refused as "already running").
-            if s.status == .running, open || (last.map { $0 > s.start } ?? false) { return true }
+            // tracks one interval at a time, and an export of the history up to now shows
+            // the open one whatever its start, so timewarrior no longer runs it (`timew
+            // cancel`, `modify start`, a stop and retag): judged like the others, wherever
+            // it started (issue 44: it stayed running, and a new interval of its action
+            // was refused as "already running").
+            if s.status == .running { return true }
             return s.start >= first && (last.map { s.start < $0 } ?? true)
         }
         var taken = Set<Int>()
