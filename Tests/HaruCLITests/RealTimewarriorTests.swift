@@ -101,13 +101,18 @@ import Testing
         return r
     }
 
-    @Test func timeByTagEqualsTimewarriorsAfterEveryChangeMadeThere() throws {
+    /// A timewarrior database and a ledger, both in Berlin time; nil (recorded as a failure) without `timew`.
+    func berlinLedger() -> (TempDir, Timew, String)? {
         #expect(Self.hasTimew, "timewarrior is not installed (scripts/setup.sh installs it)")
-        guard Self.hasTimew else { return }
+        guard Self.hasTimew else { return nil }
         let dir = TempDir()
-        let tw = Timew(dir)
-        let p = dir.ledgerPath
-        #expect(haru(["init", "--time-zone", Self.zone], ledger: p).code == 0)
+        #expect(haru(["init", "--time-zone", Self.zone], ledger: dir.ledgerPath).code == 0)
+        return (dir, Timew(dir), dir.ledgerPath)
+    }
+
+    @Test func timeByTagEqualsTimewarriorsAfterEveryChangeMadeThere() throws {
+        guard let (dir, tw, p) = berlinLedger() else { return }
+        defer { withExtendedLifetime(dir) {} }  // the database and the ledger are in it until the test ends
         tw.run(["track", "2024-03-30T22:00", "-", "2024-03-31T04:00", "독서"])  // across the spring jump: 5 h
         tw.run(["track", "2024-10-26T22:00", "-", "2024-10-27T04:00", "독서"])  // across the fall back: 7 h
         tw.run(["track", "2023-10-29T02:10", "-", "2023-10-29T02:50", "night shift"])  // in a repeated hour
@@ -156,12 +161,8 @@ import Testing
     /// starts after the one imported, so the export's first start is after it:
     /// it was kept running and the new interval refused ("already running").
     @Test func theOnlyOpenIntervalCancelledOrMovedImportsAsTimewarriorHasIt() throws {
-        #expect(Self.hasTimew, "timewarrior is not installed (scripts/setup.sh installs it)")
-        guard Self.hasTimew else { return }
-        let dir = TempDir()
-        let tw = Timew(dir)
-        let p = dir.ledgerPath
-        #expect(haru(["init", "--time-zone", Self.zone], ledger: p).code == 0)
+        guard let (dir, tw, p) = berlinLedger() else { return }
+        defer { withExtendedLifetime(dir) {} }  // the database and the ledger are in it until the test ends
         tw.run(["start", "2024-10-30T08:00", "Write"])
         try importAndCompare(tw, into: p, "the open interval")
         tw.run(["cancel"])

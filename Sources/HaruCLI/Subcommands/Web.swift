@@ -30,10 +30,10 @@ extension Subcommands {
             """,
         maxArgs: 0,
         run: { ctx, p in
-            guard let serving = ctx.invocation.serving else { throw UsageError("haru web runs only as the haru program itself") }
+            guard let serving = ctx.invocation.serving else { throw UsageError(.webNeedsTheProgram) }
             var options = WebServer.Options(language: PageLanguage(rawValue: ctx.words.language.rawValue) ?? .en)
             if let port = p.value(.port) {
-                guard let n = UInt16(port) else { throw UsageError("--port: \(Echo.quoted(port)) is not a port (0 … 65535)") }
+                guard let n = UInt16(port) else { throw UsageError(.webNotAPort, Echo.quoted(port)) }
                 options.port = n
             }
             if let address = p.value(.listen) { options.address = address }

@@ -36,7 +36,7 @@ enum Phrase: CaseIterable {
         syncMadeOneAction,
         syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
     // `haru web`.
-    case webServing, webStops, webStopped, webOpenYourself, webListening
+    case webServing, webStops, webStopped, webOpenYourself, webListening, webNotAPort, webNeedsTheProgram
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
     case colStatus, colElapsed, colGoal, colTarget, colRule, colPeriod, colDays, colDeadline
@@ -340,6 +340,10 @@ enum Phrase: CaseIterable {
                 "  다른 기기에서 재는 중에 시작한 세션 %1개: 이제 하나로 재며, 어느 기기에서든 멈출 수 있습니다",
                 "  ほかの端末で計測中に開始したセッション %1件: 1つにまとめ、どちらの端末でも止められます")
         case .webServing: return t("haru web: %1", "haru web 주소: %1", "haru web のアドレス: %1")
+        case .webNotAPort:
+            return t("--port: %1 is not a port (0 … 65535)", "--port: %1은(는) 포트가 아닙니다 (0 … 65535)", "--port: %1 はポートではありません (0 … 65535)")
+        case .webNeedsTheProgram:
+            return t("haru web runs only as the haru program itself", "haru web은 haru 프로그램으로만 실행됩니다", "haru web は haru プログラムとしてのみ動きます")
         case .webStops: return t("Ctrl-C stops it.", "Ctrl-C로 멈춥니다.", "Ctrl-C で止まります。")
         case .webStopped: return t("Stopped.", "멈췄습니다.", "止めました。")
         case .webOpenYourself:

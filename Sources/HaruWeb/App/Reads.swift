@@ -71,8 +71,10 @@ extension WebApp {
         time ? lang.duration(t.seconds) : PageWord.times.text(lang, String(t.count))
     }
 
+    /// A quest's figure (seconds or a count, as a Double) as `totalText` writes it.
     private func amountText(_ v: Double, time: Bool, _ lang: PageLanguage) -> String {
-        time ? lang.duration(Int64(v.rounded())) : PageWord.times.text(lang, String(Int64(v.rounded())))
+        let n = Int64(v.rounded())
+        return totalText(Totals(seconds: n, count: n), time: time, lang)
     }
 
     private func goalCard(_ g: GoalCard, _ lang: PageLanguage) -> JSONValue {
@@ -195,13 +197,8 @@ extension WebApp {
         let ids = table.arranged(.user)
         let columns: [JSONValue] = ids.map { .object([("id", .string($0)), ("name", .string(table.names[$0] ?? $0))]) }
         func cell(_ t: Totals) -> JSONValue {
-            var parts: [String] = []
-            if t.seconds > 0 { parts.append(lang.duration(t.seconds)) }
-            if t.count > 0 { parts.append(totalText(t, time: false, lang)) }
-            return .object([
-                ("seconds", .int(t.seconds)), ("count", .int(t.count)),
-                ("text", .string(parts.isEmpty ? "–" : parts.joined(separator: " "))),
-            ])
+            let text = cellText(t, lang)
+            return .object([("seconds", .int(t.seconds)), ("count", .int(t.count)), ("text", .string(text.isEmpty ? "–" : text))])
         }
         let rows: [JSONValue] = table.periods.map { p in
             .object([
@@ -238,10 +235,11 @@ extension WebApp {
             ("mood", w?.mood.map(JSONValue.string) ?? .null), ("mood_photo", w?.moodPhoto.map(JSONValue.string) ?? .null),
             ("text", w?.text.map(JSONValue.string) ?? .null),
             ("todos", .array(todos)), ("attachments", .array(attachments)),
-            ("totals_text", .string(page.totals.seconds > 0 || page.totals.count > 0 ? cellText(page.totals, lang) : "")),
+            ("totals_text", .string(cellText(page.totals, lang))),
         ]
     }
 
+    /// `1h 05m ×3`: a total's time and count, each when there is some ("" for none).
     func cellText(_ t: Totals, _ lang: PageLanguage) -> String {
         var parts: [String] = []
         if t.seconds > 0 { parts.append(lang.duration(t.seconds)) }
