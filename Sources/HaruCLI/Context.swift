@@ -144,9 +144,7 @@ struct Context {
     ) throws -> Instant {
         if let day, let t = HumanTime.instant(text, ofDay: day, after: after, now: now, calendar: calendar) { return t }
         if day == nil, let t = HumanTime.instant(text, now: now, calendar: calendar) { return t }
-        throw UsageError(
-            "\(option): \(Echo.quoted(text)) is not a time; give 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30 (the ledger's zone) or 2026-03-04T07:30:00+09:00; a ledger takes the years 1900 to 2999"
-        )
+        throw UsageError(.notATime, option, Echo.quoted(text))
     }
 
     func instant(_ text: String, option: String) throws -> Instant {

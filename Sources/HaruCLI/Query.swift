@@ -42,9 +42,7 @@ extension Context {
         func bound(_ text: String, _ option: String, first: Bool) throws -> LocalDate {
             if let p = HumanTime.period(text, now: now, calendar: calendar) { return first ? p.lowerBound : p.upperBound }
             if let d = HumanTime.day(text, now: now, calendar: calendar) { return d }
-            throw UsageError(
-                "\(option): \(Echo.quoted(text)) is not a day or a period; give 2026-03-04, today, monday, or :day, :week, :lastweek, :month, :year; a ledger takes the years 1900 to 2999"
-            )
+            throw UsageError(.notADayOrPeriod, option, Echo.quoted(text))
         }
         switch (from, to) {
         case (nil, nil): return nil

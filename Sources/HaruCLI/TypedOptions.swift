@@ -19,29 +19,33 @@ extension Parsed {
     func date(_ key: OptionKey) throws -> LocalDate? { try value(key).map { try Parsed.date($0, key) } }
 
     static func date(_ text: String, _ key: OptionKey) throws -> LocalDate {
-        guard let d = LocalDate(parsing: text) else {
-            throw UsageError("\(key.name): must be a date YYYY-MM-DD from 1900-01-01 to 2999-12-31 (got \(Echo.quoted(text)))")
-        }
+        guard let d = HumanTime.date(text) else { throw UsageError(.notADate, key.name, Echo.quoted(text)) }
         return d
     }
 
     /// A time of day HH:mm (an hour of one digit too).
     func clock(_ key: OptionKey) throws -> ClockTime? { try value(key).map { try Parsed.clock($0, key) } }
 
-    /// A time of day as people type it (04:00 or 4:00).
+    /// A time of day as people type it (04:00 or 4:00, 오전 4시, 4時半), in whole minutes.
     static func clock(_ text: String, _ key: OptionKey) throws -> ClockTime {
-        guard let c = try? ClockTime(text) else {
-            throw UsageError("\(key.name): must be a clock time HH:mm from 00:00 to 23:59 (got \(Echo.quoted(text)))")
+        if let c = try? ClockTime(text) { return c }
+        guard let s = HumanTime.clockAlone(text), s % 60 == 0, let c = ClockTime(minutes: s / 60) else {
+            throw UsageError(.notAClockTime, key.name, Echo.quoted(text))
         }
         return c
     }
 
-    /// A weekday by its English name.
+    /// A weekday by its name in any language (`monday`, `mon`, `월`, `월요일`, `月曜日`).
     static func weekday(_ text: String, _ key: OptionKey) throws -> Weekday {
-        guard let w = Weekday(name: text) else {
-            throw UsageError("\(key.name): must be a weekday, monday to sunday (got \(Echo.quoted(text)))")
-        }
+        guard let w = HumanTime.weekday(text) else { throw UsageError(.notAWeekday, key.name, Echo.quoted(text)) }
         return w
+    }
+
+    /// Weekdays in a list: `mon,wed,fri`, `월,수,금`, or the one-letter Korean and Japanese days run together (`월수금`, `月水金`).
+    static func weekdays(_ text: String, _ key: OptionKey) throws -> [Weekday] {
+        let oneLetter = !text.contains(",") && text.count > 1 && text.allSatisfy { HumanTime.weekday(String($0)) != nil }
+        let parts = oneLetter ? text.map(String.init) : text.split(separator: ",").map(String.init)
+        return try parts.map { try weekday($0, key) }
     }
 
     /// One of a choice's words.

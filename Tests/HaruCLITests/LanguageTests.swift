@@ -68,7 +68,7 @@ struct LanguageTests {
         #expect(r.code == 2)
         #expect(r.err == "Error: --lang takes en, ko or ja (got \"fr\")\n")
         let ko = haru(["dai"], adjust: { $0.environment["LANG"] = "ko_KR.UTF-8" })
-        #expect(ko.err.hasPrefix("오류: 알 수 없는 명령 'dai'; 'day'을(를) 뜻하셨나요?\n사용법: haru"), "\(ko.err)")
+        #expect(ko.err.hasPrefix("오류: 알 수 없는 명령 'dai'; 'day'를 뜻하셨나요?\n사용법: haru"), "\(ko.err)")
     }
 
     /// A week in Seoul with days from 05:00: reading sessions (one running),

@@ -128,7 +128,7 @@ extension Subcommands {
         var schedules: [QuestSchedule] = []
         if p.has(.everyDay) { schedules.append(.everyDay) }
         if let w = p.value(.weekdays) {
-            schedules.append(.weekdays(try w.split(separator: ",").map { try Parsed.weekday(String($0), .weekdays) }))
+            schedules.append(.weekdays(try Parsed.weekdays(w, .weekdays)))
         }
         if let d = p.value(.monthDays) {
             schedules.append(
@@ -152,9 +152,7 @@ extension Subcommands {
         shape.order = try p.order()
         if let t = p.value(.target) {
             if isTime {
-                guard let secs = HumanTime.duration(t) else {
-                    throw UsageError("--target: \"\(t)\" is not a duration such as 30m, 1h30m, 90s or 1:30")
-                }
+                guard let secs = HumanTime.duration(t) else { throw UsageError(.notADuration, "--target", Echo.quoted(t)) }
                 shape.targetSeconds = secs
             } else {
                 guard let n = Int64(t) else { throw UsageError("--target: \"\(t)\" is not a whole number (the quest counts)") }

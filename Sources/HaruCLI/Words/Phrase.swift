@@ -1,3 +1,5 @@
+import HaruLedger
+
 /// Every phrase of translated human output, in the three languages: one
 /// catalogue, in the app's own terms (행동, 꼬리표, 목표, 다짐, 연속 N일,
 /// 진행 중, 달성, 수행일 아님; 行動, タグ, 目標, クエスト, 連続N日 …).
@@ -8,6 +10,7 @@
 enum Phrase: CaseIterable {
     // Errors and their labels.
     case error, usage, unknownCommand, didYouMean, missingArgument, unknownOption, notADay, noLedger, listedBy
+    case notATime, notADayOrPeriod, notADate, notAClockTime, notAWeekday, notADuration
     case alreadyRunning, nothingRunning, notRunning, langValues, nothingToWrite, noTodos
     // Days and records.
     case nothingRecorded, actions, tags, hours, noRecordsOn, noRecordsFrom, running, deleted, discarded, actionDeleted, overlaps
@@ -61,8 +64,35 @@ enum Phrase: CaseIterable {
         case .notADay:
             return t(
                 "%1: %2 is not a day; give 2026-03-04, today, yesterday or a weekday such as monday; a ledger takes the years 1900 to 2999",
-                "%1: %2은(는) 날짜가 아닙니다. 2026-03-04, today, yesterday 또는 monday 같은 요일을 주세요 (1900~2999년)",
-                "%1: %2 は日付ではありません。2026-03-04、today、yesterday、または monday のような曜日を指定してください (1900〜2999年)")
+                "%1: %2은(는) 날짜가 아닙니다. 2026-03-04, 오늘, 어제, 11월 23일, 월요일처럼 주세요 (1900~2999년)",
+                "%1: %2 は日付ではありません。2026-03-04、今日、昨日、11月23日、月曜日 のように指定してください (1900〜2999年)")
+        case .notATime:
+            return t(
+                "%1: %2 is not a time; give 07:30, \"yesterday 21:00\", -30m, 2026-03-04T07:30 (the ledger's zone) or 2026-03-04T07:30:00+09:00; a ledger takes the years 1900 to 2999",
+                "%1: %2은(는) 시각이 아닙니다. 07:30, \"오후 3시\", \"어제 21:00\", \"30분 전\", 2026-03-04T07:30 또는 2026-03-04T07:30:00+09:00처럼 주세요 (1900~2999년)",
+                "%1: %2 は時刻ではありません。07:30、「午後3時」、「昨日 21:00」、「30分前」、2026-03-04T07:30 または 2026-03-04T07:30:00+09:00 のように指定してください (1900〜2999年)")
+        case .notADayOrPeriod:
+            return t(
+                "%1: %2 is not a day or a period; give 2026-03-04, today, monday, or :day, :week, :lastweek, :month, :year; a ledger takes the years 1900 to 2999",
+                "%1: %2은(는) 날짜나 기간이 아닙니다. 2026-03-04, 오늘, 11월 23일, 월요일, 또는 이번 주, 지난주, 이번 달, 올해처럼 주세요 (1900~2999년)",
+                "%1: %2 は日付でも期間でもありません。2026-03-04、今日、11月23日、月曜日、または 今週、先週、今月、今年 のように指定してください (1900〜2999年)")
+        case .notADate:
+            return t(
+                "%1: must be a date YYYY-MM-DD from 1900-01-01 to 2999-12-31 (got %2)",
+                "%1: %2은(는) 날짜가 아닙니다. 2026-03-04, 2026.03.04, 2026년 3월 4일처럼 연도까지 주세요 (1900~2999년)",
+                "%1: %2 は日付ではありません。2026-03-04、2026年3月4日 のように年まで指定してください (1900〜2999年)")
+        case .notAClockTime:
+            return t(
+                "%1: must be a clock time HH:mm from 00:00 to 23:59 (got %2)", "%1: %2은(는) 시각이 아닙니다. 04:00, 오전 4시, 21:30처럼 분 단위로 주세요",
+                "%1: %2 は時刻ではありません。04:00、午前4時、21:30 のように分単位で指定してください")
+        case .notAWeekday:
+            return t(
+                "%1: must be a weekday, monday to sunday (got %2)", "%1: %2은(는) 요일이 아닙니다. 월, 화요일, monday처럼 주세요",
+                "%1: %2 は曜日ではありません。月、火曜日、monday のように指定してください")
+        case .notADuration:
+            return t(
+                "%1: %2 is not a duration such as 30m, 1h30m, 90s or 1:30", "%1: %2은(는) 길이가 아닙니다. 30분, 1시간 30분, 90초, 1:30, 1h30m처럼 주세요",
+                "%1: %2 は長さではありません。30分、1時間30分、90秒、1:30、1h30m のように指定してください")
         case .noLedger:
             return t(
                 "no ledger at %1; create one with `haru init`", "%1에 원장이 없습니다. `haru init`으로 만드세요", "%1 に台帳がありません。`haru init` で作成してください")
@@ -404,6 +434,7 @@ extension Phrase {
             }
             if let n = d.wholeNumberValue, n >= 1, n <= values.count { out += values[n - 1] } else { out += String([c, d]) }
         }
-        return out
+        // `%1을(를)` → `독서를`: the particle the value takes.
+        return language == .ko ? KoreanParticles.resolve(out) : out
     }
 }

@@ -189,7 +189,8 @@ extension String {
     func filled(_ values: [String]) -> String {
         var s = self
         for (i, v) in values.enumerated().reversed() { s = s.replacingAll("%\(i + 1)", with: v) }
-        return s
+        // `%1은(는)` → `독서는`: the particle the value takes (Korean phrases only have these).
+        return KoreanParticles.resolve(s)
     }
 
     /// Every `target` replaced by `value` (the standard library without Foundation has no replacingOccurrences).

@@ -1,0 +1,25 @@
+import Testing
+
+@_spi(Layers) @testable import HaruModel
+
+/// A particle after a name takes the form the name's last sound asks for
+/// (받침): the catalogue writes `%1을(를)`, people read `독서를` / `러닝을`.
+struct KoreanParticlesTests {
+    @Test(arguments: [
+        ("독서을(를) 시작", "독서를 시작"), ("러닝을(를) 시작", "러닝을 시작"), ("물은(는)", "물은"), ("커피은(는)", "커피는"),
+        ("산책이(가)", "산책이"), ("요가이(가)", "요가가"), ("독서과(와)", "독서와"), ("운동과(와)", "운동과"),
+        ("물(으)로", "물로"), ("달리기(으)로", "달리기로"), ("산책(으)로", "산책으로"),
+        // Quotes and brackets around a name are looked through.
+        ("'독서'을(를)", "'독서'를"), ("\"러닝\"은(는)", "\"러닝\"은"), ("「책」을(를)", "「책」을"),
+        // Numbers as read: 일 이 삼 사 오 육 칠 팔 구, 십 백 …
+        ("3회을(를)", "3회를"), ("1을(를)", "1을"), ("2을(를)", "2를"), ("3을(를)", "3을"), ("10을(를)", "10을"), ("5(으)로", "5로"),
+        ("7(으)로", "7로"), ("6(으)로", "6으로"),
+        // Latin names as Koreans read them.
+        ("Gym을(를)", "Gym을"), ("Yoga을(를)", "Yoga를"), ("Pool(으)로", "Pool로"), ("Running이(가)", "Running이"),
+        // What has no Korean reading keeps both forms.
+        ("読書을(를)", "読書을(를)"), ("🏃을(를)", "🏃을(를)"),
+        // Several in one sentence, each by its own word.
+        ("독서은(는) 러닝과(와) 물을(를)", "독서는 러닝과 물을"), ("괄호 (메모)", "괄호 (메모)"),
+    ])
+    func particleFollowsTheName(_ written: String, _ read: String) { #expect(KoreanParticles.resolve(written) == read) }
+}
