@@ -231,30 +231,33 @@ enum ArgumentParser {
 enum Help {
     /// OVERVIEW / USAGE / ARGUMENTS / OPTIONS / SUBCOMMANDS, the layout of
     /// swift-argument-parser.
-    static func text(_ c: Command, path: String) -> String {
-        var s = "OVERVIEW: \(c.abstract)\n\n"
-        if let d = c.discussion { s += d + "\n\n" }
-        s += "USAGE: haru \(usage(c))\n"
+    static func text(_ c: Command, path: String, language: Language = .en) -> String {
+        func say(_ english: String) -> String { HelpWords.text(english, language) }
+        func label(_ l: HelpWords.Label) -> String { HelpWords.label(l, language) }
+        var s = "\(label(.overview)): \(say(c.abstract))\n\n"
+        if let d = c.discussion { s += say(d) + "\n\n" }
+        s += "\(label(.usage)): haru \(usage(c))\n"
         if !c.arguments.isEmpty {
-            s += "\nARGUMENTS:\n"
-            for (name, help) in c.arguments { s += row(name, help) }
+            s += "\n\(label(.arguments)):\n"
+            for (name, help) in c.arguments { s += row(name, say(help)) }
         }
         // The root also says `--version` (handled before any parsing, `HaruCLI.run`).
-        let version = path.isEmpty ? [OptionSpec(OptionKey("--version"), help: "Print haru's version.")] : []
+        let version = path.isEmpty ? [OptionSpec(OptionKey("--version"), help: label(.version))] : []
         // A command's own option hides the global one of the same name (`tag add --color #RRGGBB`
         // is the tag's colour, not the output's), as the parser reads it.
         let globals = globalOptions.filter { g in !c.options.contains { $0.name == g.name } }
         let opts = c.options + (c.subcommands.isEmpty ? globals : version + [globalOptions.last!])
-        s += "\nOPTIONS:\n"
+        s += "\n\(label(.options)):\n"
         for o in opts {
             var left = (o.short.map { "\($0), " } ?? "") + o.name
             if let v = o.value { left += " <\(v)>" }
-            s += row(left, o.help + (o.repeatable ? " (repeatable)" : ""))
+            s += row(left, say(o.help) + (o.repeatable ? label(.repeatable) : ""))
         }
         if !c.subcommands.isEmpty {
-            s += "\nSUBCOMMANDS:\n"
-            for sub in c.subcommands where !sub.name.hasPrefix("__") { s += row(sub.name, sub.abstract) }
-            s += "\n  See 'haru help \(path.isEmpty ? "" : path + " ")<subcommand>' for detailed help.\n"
+            s += "\n\(label(.subcommands)):\n"
+            for sub in c.subcommands where !sub.name.hasPrefix("__") { s += row(sub.name, say(sub.abstract)) }
+            let more = "haru help \(path.isEmpty ? "" : path + " ")<subcommand>"
+            s += "\n  " + HelpWords.seeHelp(more, language) + "\n"
         }
         return s
     }

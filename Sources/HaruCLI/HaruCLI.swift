@@ -69,7 +69,7 @@ package enum HaruCLI {
         }
         let words = Words(language: language)
         if args.isEmpty || args == ["--help"] || args == ["-h"] {
-            invocation.out.write(Help.text(root, path: ""))
+            invocation.out.write(Help.text(root, path: "", language: words.language))
             return args.isEmpty ? ExitCode.badInput : ExitCode.ok
         }
         // `--version` anywhere before a subcommand (`haru --ledger L --version`).
@@ -82,7 +82,7 @@ package enum HaruCLI {
             args.removeFirst()
             args.append("--help")
             if args == ["--help"] {
-                invocation.out.write(Help.text(root, path: ""))
+                invocation.out.write(Help.text(root, path: "", language: words.language))
                 return ExitCode.ok
             }
         }
@@ -102,7 +102,7 @@ package enum HaruCLI {
             guard let next = args.first, !next.hasPrefix("-") else {
                 if command.run != nil { break }  // a group that is also a command (`haru settings`)
                 if args.contains("--help") || args.contains("-h") {
-                    invocation.out.write(Help.text(command, path: path.joined(separator: " ")))
+                    invocation.out.write(Help.text(command, path: path.joined(separator: " "), language: words.language))
                     return ExitCode.ok
                 }
                 if let option = args.first {
@@ -162,7 +162,7 @@ package enum HaruCLI {
         }
         args += carried
         if args.contains("--help") || args.contains("-h") {
-            invocation.out.write(Help.text(command, path: path.joined(separator: " ")))
+            invocation.out.write(Help.text(command, path: path.joined(separator: " "), language: words.language))
             return ExitCode.ok
         }
         do {

@@ -8,7 +8,7 @@ extension Subcommands {
     static let check = Command(
         name: "check", abstract: "Replay scenario files and check their assertions.",
         usage: "check SCENARIO…",
-        arguments: [("SCENARIO", "A JSONL scenario file (CONTRACT §5); several may be given.")],
+        arguments: [("SCENARIO", "A JSONL scenario file (Docs/rules.md, \"Scenario files\"); several may be given.")],
         discussion: """
             Each file is replayed into its own scratch ledger (the ledger of --ledger is not touched).
             Event lines are appended; {"expect": …} lines are checked against the ledger as it stands

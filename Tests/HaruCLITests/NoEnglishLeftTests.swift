@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HaruCLI
+
+/// A Korean or Japanese user reads no English but names, ids, option names,
+/// placeholders and a few proper names: every command's help, and a
+/// fortnight of everyday commands with their confirmations, views and
+/// thirty common mistakes, checked word by word (`englishWords`) and pinned
+/// by golden transcripts (Tests/HaruCLITests/Golden/everyday-*.txt,
+/// written anew with HARU_UPDATE_GOLDEN=1 and read before they are kept).
+struct NoEnglishLeft {
+    /// Latin words a Korean or Japanese screen may show: proper names,
+    /// formats, units of code, and the words of commands typed as they are.
+    static let properNames: Set<String> = [
+        "haru", "JSON", "JSONL", "CSV", "HTML", "PostgreSQL", "LMDB", "SHA", "UTC", "ID", "id", "Loop", "timewarrior", "timew",
+        "hledger", "timeclock", "Ctrl", "URL", "IANA", "KB", "MB", "GB", "ok", "on", "off", "none", "auto", "always", "never", "take",
+        "earliest", "latest", "daily", "weekly", "monthly", "custom", "time", "count", "action", "tag", "user", "name", "day", "week",
+        "month", "year", "lastweek", "lastmonth", "lastyear", "today", "yesterday", "monday", "sunday", "mon", "wed", "fri", "en", "ko",
+        "ja", "seq", "Asia", "Seoul", "Tokyo", "Europe", "Berlin", "America", "New_York", "NO_COLOR", "LANG", "LC_ALL", "LC_MESSAGES",
+        "HARU_LEDGER", "XDG_DATA_HOME", "local", "share", "cli", "web", "import", "sync", "fsync", "PATH", "pg", "libpq", "EDITOR",
+        "jsonl", "csv", "loop", "Habit", "Tracker", "GNU", "Debian", "libmicrohttpd", "IPv", "SF", "Symbol", "Symbols", "Syncthing",
+        "Dropbox", "bash", "zsh", "fish", "completion", "completions", "config", "fpath", "achieved", "not_achieved", "hash",
+    ]
+
+    /// The Latin words of `line` that are not names, ids, options,
+    /// placeholders (`DATE`), commands (`haru stop`), paths, times or proper names.
+    static func englishWords(_ line: String, names: Set<String>) -> [String] {
+        var words: [String] = []
+        var previous = ""
+        // What is in backquotes is typed as it is (`haru sync`, `{"expect": …}`).
+        let line = line.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            .joined(separator: " ")
+        for raw in line.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            var token = String(raw)
+            defer { previous = token }
+            // An option (`--at`), a path, a URL, a quoted command, an instant or a short ref are typed, not read.
+            if token.contains("--") || token.contains("/") || token.contains("=") || token.contains("<") || token.contains("|")
+                || token.contains("[")
+            {
+                continue
+            }
+            if token.range(of: #"\d{4}-\d{2}-\d{2}"#, options: .regularExpression) != nil { continue }
+            // A command named after `haru` (`haru stop`, `'haru help'`).
+            if previous.hasSuffix("haru") || previous.hasSuffix("help") { continue }
+            token = token.trimmingCharacters(
+                in: CharacterSet.letters.inverted.union(.init(charactersIn: "_")).subtracting(.init(charactersIn: "_")))
+            for w in token.components(separatedBy: CharacterSet.letters.union(.init(charactersIn: "_")).inverted)
+            where w.unicodeScalars.contains(where: { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) {
+                let latin = w.unicodeScalars.filter { $0.isASCII }.map(String.init).joined()
+                guard latin.count >= 2, latin.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" }) else { continue }
+                if properNames.contains(latin) || names.contains(latin) { continue }
+                // A placeholder (`DATE`, `ACTION`) or an id in hex.
+                if latin == latin.uppercased() || latin.allSatisfy(\.isHexDigit) { continue }
+                words.append(latin)
+            }
+        }
+        return words
+    }
+
+    /// Every line of `text` with English in it, and the words.
+    static func englishLines(_ text: String, names: Set<String> = []) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            if line.hasPrefix("$ haru") { return nil }
+            let w = englishWords(String(line), names: names)
+            return w.isEmpty ? nil : "\(w.joined(separator: ",")): \(line)"
+        }
+    }
+
+    @Test func theCheckerFindsEnglishAndPassesWhatIsTyped() {
+        #expect(Self.englishWords("Edited 독서 session 8bca52b.", names: []) == ["Edited", "session"])
+        #expect(Self.englishWords("오류: `haru stop 독서`로 끝내세요 --at TIME", names: []).isEmpty)
+        #expect(Self.englishWords("'haru help' 참고, JSON, id 3f2a9c1b, 2026-03-04T07:30:00+09:00", names: []).isEmpty)
+        #expect(Self.englishWords("Gym을 시작했습니다", names: ["Gym"]).isEmpty)
+        #expect(Self.englishWords("required 30m 00s, done", names: []) == ["required", "done"])
+    }
+
+    /// Every command's help in Korean and Japanese: overview, arguments, options, subcommands.
+    @Test(arguments: [Language.ko, .ja])
+    func everyHelpIsInTheLanguage(_ lang: Language) throws {
+        var found: [String] = []
+        var pages = ""
+        func visit(_ c: Command, _ path: [String]) {
+            let r = haru(["help"] + path + ["--lang", lang.rawValue])
+            #expect(r.code == 0, "\(path)")
+            pages += "$ haru help \((path + ["--lang", lang.rawValue]).joined(separator: " "))\n" + r.out + "\n"
+            // The usage line and a row's left column (a subcommand's name) are typed as they are.
+            let subcommands = Set(c.subcommands.map(\.name))
+            let read = r.out.split(separator: "\n").map { line -> String in
+                if line.hasPrefix(HelpWords.label(.usage, lang) + ":") { return "" }
+                let words = line.split(separator: " ")
+                if line.hasPrefix("  "), let first = words.first, subcommands.contains(String(first)) {
+                    return words.dropFirst().joined(separator: " ")
+                }
+                return String(line)
+            }
+            found += Self.englishLines(read.joined(separator: "\n")).map { "haru help \(path.joined(separator: " ")): \($0)" }
+            for sub in c.subcommands where !sub.name.hasPrefix("__") { visit(sub, path + [sub.name]) }
+        }
+        visit(HaruCLI.root, [])
+        #expect(found.isEmpty, "\(found.count) lines in English:\n\(found.joined(separator: "\n"))")
+        try expectGolden(pages, "help-\(lang.rawValue).txt")
+    }
+
+    /// Every help text of every command has its Korean and Japanese, and
+    /// every translation belongs to a text some command still carries.
+    @Test func everyHelpTextHasItsTranslations() {
+        var carried: Set<String> = []
+        func visit(_ c: Command) {
+            carried.insert(c.abstract)
+            if let d = c.discussion { carried.insert(d) }
+            for (_, h) in c.arguments { carried.insert(h) }
+            for o in c.options { carried.insert(o.help) }
+            for s in c.subcommands where !s.name.hasPrefix("__") { visit(s) }
+        }
+        visit(HaruCLI.root)
+        for o in globalOptions { carried.insert(o.help) }
+        let missing = carried.filter { !HelpWords.has($0) }.sorted()
+        #expect(missing.isEmpty, "no translation for:\n\(missing.joined(separator: "\n"))")
+        let orphans = HelpWords.entries.map(\.en).filter { !carried.contains($0) }
+        #expect(orphans.isEmpty, "translations of texts no command carries:\n\(orphans.joined(separator: "\n"))")
+        #expect(Set(HelpWords.entries.map(\.en)).count == HelpWords.entries.count, "an English text has two entries")
+        for e in HelpWords.entries { #expect(e.ko != e.en && e.ja != e.en && !e.ko.isEmpty && !e.ja.isEmpty, "\(e.en)") }
+    }
+
+    /// `text` equals the golden file `name` (HARU_UPDATE_GOLDEN=1 writes it anew: read the difference before keeping it).
+    func expectGolden(_ text: String, _ name: String) throws {
+        let golden = packageRoot + "/Tests/HaruCLITests/Golden/" + name
+        if ProcessInfo.processInfo.environment["HARU_UPDATE_GOLDEN"] == "1" {
+            try text.write(toFile: golden, atomically: true, encoding: .utf8)
+        }
+        let want = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(text == want, "differs from \(golden) (HARU_UPDATE_GOLDEN=1 writes it anew; read the difference first)")
+    }
+}
