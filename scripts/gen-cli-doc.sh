@@ -28,6 +28,28 @@ instant only (it pins the clock for scripts). Pinned by `Tests/HaruLedgerTests/H
 | period | `:day`, `:yesterday`, `:week`, `:lastweek`, `:month`, `:lastmonth`, `:year`, `:lastyear` | its days (weeks from the ledger's week start); in `--from` its first day, in `--to` its last, alone all of it |
 | duration | `1h30m`, `90m`, `45s`, `1.5h`, `01:30` | seconds (`quest add --target`) |
 
+The same in Korean and Japanese, whatever `--lang` is, by the same rules (one reader,
+`SpokenTime`, turns them into the pieces above): full-width digits as an IME types them
+(`８時`) read as ASCII; spaces between the words are optional.
+
+| form | Korean | Japanese |
+|---|---|---|
+| clock time (its latest occurrence) | `8시`, `8시 30분`, `8시 반`, `오전 8시`, `오후 3시 20분`, `정오` | `8時`, `8時30分`, `8時半`, `午前8時`, `午後3時`, `正午` |
+| day and clock time (within that logical day) | `어제 21:00`, `어제 오후 9시`, `그제 8시`, `월요일 8시` | `昨日 21:00`, `昨日の21時`, `一昨日 8時`, `月曜日 8時` |
+| date and clock time (that date's wall clock) | `11월 23일 8시`, `2026.11.23 08:00`, `2026년 11월 23일 오후 1시` | `11月23日 8時`, `2026年11月23日 13時` |
+| relative | `30분 전`, `1시간 30분 전`, `지금` | `30分前`, `1時間30分前`, `今` |
+| day | `오늘`, `어제`, `그제`/`그저께`, `내일`, `모레`, `월요일`, `11월 23일`, `2026.11.23`, `11/23` | `今日`, `昨日`, `一昨日`, `明日`, `月曜日`, `11月23日`, `2026/11/23` |
+| period | `이번 주`, `지난주`, `이번 달`, `지난달`, `올해`, `작년` | `今週`, `先週`, `今月`, `先月`, `今年`, `去年` |
+| duration | `30분`, `1시간 30분`, `1시간 반`, `45초`, `1.5시간` | `30分`, `1時間30分`, `1時間半`, `90秒` |
+| clock of a setting (`--day-start`, `--deadline`) | `오전 4시`, `4시 30분` | `午前4時` |
+| weekday (`--weekday`, `--week-start`, `--weekdays`) | `월`, `월요일`, `월수금` | `月`, `月曜日`, `月水金` |
+
+`오후`/`午後` with 1–11 adds twelve hours; `오후 12시` is noon and `오전 12시` midnight. A date
+without a year (`11월 23일`, `11/23`) is this year's, as hledger and GNU date read `11/23`. Goal
+dates (`goal add --start`) need their year: `2026-11-23`, `2026.11.23`, `2026년 11월 23일`.
+Not understood (refused with the forms above): `새벽`/`밤` (say `오전 2시`, `오후 10시`),
+`N분 후` (a time ahead), Korean or kanji numerals (`세 시`, `八時`), `오후 3:20` (write `오후 3시 20분` or `15:20`).
+
 A wall-clock time that a DST jump skips is the instant of the jump; one that happens twice
 is its first occurrence. `report` without `--from`/`--to` covers the current week; `day` and
 `records` without a day, the reference's day.

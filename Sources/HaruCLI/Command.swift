@@ -198,7 +198,7 @@ enum ArgumentParser {
                 throw UsageError(.unknownOption, name, String(command.usage.split(separator: " ").first ?? ""))
             }
             if spec.value == nil {
-                if inline != nil { throw UsageError("option '\(spec.name)' takes no value") }
+                if inline != nil { throw UsageError(Refusal.takesNoValue, spec.name) }
                 p.flags.insert(spec.name)
                 continue
             }
@@ -206,12 +206,12 @@ enum ArgumentParser {
             if let inline {
                 value = inline
             } else {
-                guard k < args.count else { throw UsageError("option '\(spec.name)' needs a value (\(spec.value!))") }
+                guard k < args.count else { throw UsageError(Refusal.needsValue, spec.name, spec.value!) }
                 value = args[k]
                 k += 1
             }
             if !spec.repeatable, let earlier = p.values[spec.name]?.last, earlier != value {
-                throw UsageError("option '\(spec.name)' given twice")
+                throw UsageError(Refusal.givenTwice, spec.name)
             }
             p.values[spec.name, default: []].append(value)
         }
@@ -220,7 +220,7 @@ enum ArgumentParser {
             throw UsageError(.missingArgument, missing)
         }
         if p.positionals.count > command.maxArgs {
-            throw UsageError("unexpected argument '\(p.positionals[command.maxArgs])'")
+            throw UsageError(Refusal.unexpectedArgument, p.positionals[command.maxArgs])
         }
         return p
     }

@@ -28,7 +28,7 @@ struct Context {
         // A relative XDG_DATA_HOME is invalid and ignored (XDG Base Directory specification).
         if let x = env["XDG_DATA_HOME"], x.hasPrefix("/") { return x + "/haru" }
         if let h = env["HOME"], !h.isEmpty { return h + "/.local/share/haru" }
-        throw UsageError("no ledger: give --ledger PATH or set HARU_LEDGER")
+        throw UsageError(Refusal.noLedgerGiven)
     }
 
     var durability: Environment.Durability { parsed.has(.noSync) ? .relaxed : .durable }
@@ -93,7 +93,7 @@ struct Context {
         var limit: Double?
         if let w = parsed.value(.wait) {
             guard let s = Double(w), s >= 0, s <= 86_400 else {
-                throw UsageError("--wait: \(Echo.quoted(w)) is not a number of seconds (0 … 86400)")
+                throw UsageError(Refusal.waitSeconds, Echo.quoted(w))
             }
             limit = s
         }
@@ -160,10 +160,14 @@ struct Context {
     }
 
     /// An input error of a command-built event, without the JSON layer's line and `data.`.
-    static func commandWords(_ e: InputError) -> String {
+    static func commandWords(_ e: InputError, _ w: Words = .english) -> String {
         let field = e.field.hasPrefix("data.") ? String(e.field.dropFirst(5)) : e.field == "at" ? "--at" : e.field
-        return "\(field): \(e.rule)"
+        guard w.language != .en, let broken = e.broken else { return "\(field): \(e.rule)" }
+        return Refusal.said(broken, w)
     }
+
+    /// A refusal of a command-built event, said in each language.
+    static func refused(_ e: InputError) -> UsageError { UsageError { w in commandWords(e, w) } }
 
     /// Appends a batch of events (an import: its reading shown on `progress`).
     mutating func append(_ inputs: [EventInput], progress: ProgressLine?) throws -> AppendResult {

@@ -15,7 +15,7 @@ extension Subcommands {
 
 extension Context {
     /// What deleting an action takes out of the totals, in words; nil when it has no records.
-    func recordImpact(of action: String, ledger: Ledger) throws -> String? {
+    func recordImpact(of action: String, ledger: Ledger) throws -> (@Sendable (Words) -> String)? {
         try ledger.snapshot(zones: zones) { snap in
             let cal = try snap.calendar()
             var sessions = 0, seconds: Int64 = 0, counts: Int64 = 0
@@ -34,22 +34,43 @@ extension Context {
                 return true
             }
             guard sessions > 0 || counts > 0 else { return nil }
-            let what =
-                sessions > 0
-                ? "\(sessions) session\(sessions == 1 ? "" : "s") (\(DurationText.text(seconds)))"
-                : "\(counts) count\(counts == 1 ? "" : "s")"
-            return "\(what) over \(days.count) day\(days.count == 1 ? "" : "s") leave every total"
+            return { [sessions, counts, dayCount = days.count, total = seconds] w in
+                guard w.language == .en else {
+                    return sessions > 0
+                        ? w(Refusal.impactSessions, String(sessions), w.duration(total), String(dayCount))
+                        : w(Refusal.impactCounts, String(counts), String(dayCount))
+                }
+                let what =
+                    sessions > 0
+                    ? "\(sessions) session\(sessions == 1 ? "" : "s") (\(DurationText.text(total)))"
+                    : "\(counts) count\(counts == 1 ? "" : "s")"
+                return "\(what) over \(dayCount) day\(dayCount == 1 ? "" : "s") leave every total"
+            }
         }
     }
 
     /// Asks before a deletion that takes more with it (on a terminal), or
     /// refuses without `--yes` when there is no one to ask.
-    func confirmDeletion(_ name: String, impact: String?, yes: Bool) throws {
+    /// What deleting a tag takes with it: the actions that lose it.
+    static func tagImpact(_ names: [String]) -> @Sendable (Words) -> String {
+        let (n, list) = (names.count, names.joined(separator: ", "))
+        return { w in
+            w.language == .en
+                ? "\(n) action\(n == 1 ? "" : "s") lose it (\(list)), and its totals and quests go" : w(Refusal.impactTag, String(n), list)
+        }
+    }
+
+    /// What deleting a goal takes with it: its quests.
+    static func goalImpact(_ n: Int) -> @Sendable (Words) -> String {
+        { w in w.language == .en ? "its \(n) quest\(n == 1 ? "" : "s") and their progress go" : w(Refusal.impactQuests, String(n)) }
+    }
+
+    func confirmDeletion(_ name: String, impact: (@Sendable (Words) -> String)?, yes: Bool) throws {
         guard let impact, !yes else { return }
         if let confirm = invocation.confirm {
-            guard confirm("\(name): \(impact). Delete it?") else { throw Declined(message: "Nothing deleted.") }
+            guard confirm(words(Refusal.deleteAsk, name, impact(words))) else { throw Declined(message: words(Refusal.nothingDeleted)) }
             return
         }
-        throw UsageError("\(name): \(impact); add --yes to delete it (`haru restore` brings it back)")
+        throw UsageError { w in w(Refusal.deleteNeedsYes, name, impact(w)) }
     }
 }

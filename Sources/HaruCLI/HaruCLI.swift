@@ -107,15 +107,17 @@ package enum HaruCLI {
                 }
                 if let option = args.first {
                     err.line(
-                        "\(words(.error)): unknown option '\(option)'"
-                            + (path.isEmpty ? "; options follow a subcommand" : " for `haru \(path.joined(separator: " "))`"))
+                        "\(words(.error)): "
+                            + (path.isEmpty
+                                ? words(Refusal.optionBeforeSubcommand, option)
+                                : words(.unknownOption, option, path.joined(separator: " "))))
                     err.line(
                         "\(words(.usage)): haru \(Help.usage(command))  "
                             + words(.seeHelp, "haru help" + (path.isEmpty ? "" : " " + path.joined(separator: " "))))
                     return ExitCode.badInput
                 }
                 err.line(
-                    "\(words(.error)): `haru\(path.isEmpty ? "" : " " + path.joined(separator: " "))` needs a subcommand"
+                    "\(words(.error)): " + words(Refusal.needsSubcommand, "haru" + (path.isEmpty ? "" : " " + path.joined(separator: " ")))
                         + (command.listedBy.map { words(.listedBy, $0) } ?? ""))
                 err.line("\(words(.usage)): haru \(Help.usage(command))")
                 return ExitCode.badInput
@@ -175,7 +177,7 @@ package enum HaruCLI {
             }
             var ctx = context()
             if let c = outputColor, !["auto", "always", "never"].contains(c) {
-                throw UsageError("--color takes auto, always or never (got \(Echo.quoted(c)))")
+                throw UsageError(Refusal.colorTakes, Echo.quoted(c))
             }
             // Validation before running: the clock options must read before anything opens the ledger.
             if let n = parsed.value(.now) { _ = try ctx.instant(n, option: "--now") }
@@ -242,6 +244,8 @@ extension HaruCLI {
             err.line("\(words(.usage)): haru \(usage)")
         case LedgerError.notFound(let path):
             err.line("\(words(.error)): " + words(.noLedger, path))
+        case let e as SyncError where e.missingFolder != nil:
+            err.line("\(words(.error)): " + words(Refusal.noSyncFolder, e.missingFolder!))
         case let e as LMDBError:
             err.line("\(words(.error)): cannot use the ledger: \(e.description)")
         case let e as any HaruError:

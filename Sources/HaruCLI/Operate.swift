@@ -12,9 +12,29 @@ extension Context {
         let ledger = try openLedger()
         let now = try nowMicros()
         let outcome: T
-        do { outcome = try body(ledger, now, &rng) } catch LedgerError.invalid(let e) { throw UsageError(Context.commandWords(e)) }
+        do { outcome = try body(ledger, now, &rng) } catch LedgerError.invalid(let e) { throw refused(e, naming: ledger) }
         flushAfterCommit(ledger, outcome.written)
         return outcome
+    }
+
+    /// A refusal of the ledger's rules in the command's words, an action,
+    /// tag or goal said by its name rather than its id (the rules know ids).
+    func refused(_ e: InputError, naming ledger: Ledger) -> UsageError {
+        guard var broken = e.broken else { return Context.refused(e) }
+        func named(_ kind: DefinitionKind, _ id: String) -> String {
+            let f = try? ledger.withStoredState { try $0.definition(kind, id)?.fields() }
+            return (f ?? nil).flatMap { kind == .todo ? $0.string(.text) : $0.label } ?? id
+        }
+        switch broken {
+        case .tracksOther(let action, let tracks): broken = .tracksOther(action: named(.action, action), tracks: tracks)
+        case .goalHasQuests(let goal, let quest): broken = .goalHasQuests(goal: named(.goal, goal), quest: questText(quest, in: ledger))
+        case .goalAlready(let goal, let finished, let seq): broken = .goalAlready(goal: named(.goal, goal), finished: finished, seq: seq)
+        case .todoAlready(let todo, let done, let at): broken = .todoAlready(todo: named(.todo, todo), done: done, at: at)
+        default: break
+        }
+        var named = e
+        named.broken = broken
+        return Context.refused(named)
     }
 
     /// Runs a plain write (`Ledger.write`) as an operation.
@@ -35,12 +55,15 @@ extension Context {
             return try operate { ledger, now, rng in try body(ledger, now, &rng, yes) }
         } catch OperationError.longSession(let action, let start, let end, let hours) where !yes {
             let ledger = try openLedger()
-            let what =
-                "\(name(of: .action, action, in: ledger))'s session would be \(DurationText.text(end.seconds - start.seconds)) long, over the long-session limit of \(hours) h\(try why(start, end))"
-            guard let confirm = invocation.confirm else {
-                throw UsageError(what + "; check the times, or add --yes to write it (the limit is the long_session_hours setting)")
+            let named = name(of: .action, action, in: ledger)
+            let why = try why(start, end)
+            let what: @Sendable (Words) -> String = { w in
+                w(Refusal.longSession, named, w.duration(end.seconds - start.seconds), String(hours), why)
             }
-            guard confirm(what + ". Write it?") else { throw Declined(message: "Nothing written.") }
+            guard let confirm = invocation.confirm else {
+                throw UsageError { w in w(Refusal.longSessionAsk, what(w)) }
+            }
+            guard confirm(what(words) + words(Refusal.writeIt)) else { throw Declined(message: words(Refusal.nothingWritten)) }
             return try operate { ledger, now, rng in try body(ledger, now, &rng, true) }
         }
     }
@@ -53,7 +76,7 @@ extension Context {
             return UsageError(.alreadyRunning, name, try calendar(ledger).format(since), ShellWord.quoted(name))
         case .notRunning(let action): return UsageError(.notRunning, name(of: .action, action, in: ledger))
         case .nothingRunning: return UsageError(.nothingRunning)
-        case .severalRunning(let n): return UsageError("\(n) sessions are running; name the action to \(verb)")
+        case .severalRunning(let n): return UsageError { w in w(Refusal.severalRunning, String(n), w.verb(verb)) }
         default: return nil
         }
     }

@@ -24,6 +24,7 @@ extension Context {
         do {
             return try QueryTime.reference(asOf: parsed.valueIfDeclared(.asOf), now: now, calendar: calendar)
         } catch {
+            if case .asOf(let text) = error { throw UsageError(Refusal.neitherDayNorTime, "--as-of", Echo.quoted(text)) }
             throw UsageError("--as-of: \(error)")
         }
     }
@@ -56,7 +57,7 @@ extension Context {
             return d...d
         case (let f?, let t?):
             let a = try bound(f, "--from", first: true), b = try bound(t, "--to", first: false)
-            guard a <= b else { throw UsageError("--from \(a) is after --to \(b)") }
+            guard a <= b else { throw UsageError(Refusal.fromAfterTo, a.description, b.description) }
             return a...b
         }
     }

@@ -21,7 +21,7 @@ extension Context {
             }
             return d
         } catch let e as Resolver.Unresolved {
-            throw UsageError(e.message)
+            throw UsageError(e.reason)
         }
     }
 

@@ -28,6 +28,6 @@ extension Context {
     /// The output's `--color` takes auto, always or never.
     static func checkColorOption(_ parsed: Parsed, _ command: Command) throws {
         guard !command.options.contains(where: { $0.key == .color }), let c = parsed.values[OptionKey.color.name]?.last else { return }
-        if !["auto", "always", "never"].contains(c) { throw UsageError("--color takes auto, always or never (got \(Echo.quoted(c)))") }
+        if !["auto", "always", "never"].contains(c) { throw UsageError(Refusal.colorTakes, Echo.quoted(c)) }
     }
 }

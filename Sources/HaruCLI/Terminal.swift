@@ -98,7 +98,10 @@ package final class OutputStream {
 
 /// A file's bytes for a command (`Invocation.readInput`), or why not.
 package func readInputFile(_ path: String) throws -> InputBytes {
-    guard let b = InputBytes.map(path: path) else { throw UsageError("cannot read \(path): \(InputBytes.whyUnreadable(path: path))") }
+    guard let b = InputBytes.map(path: path) else {
+        let why = InputBytes.whyUnreadable(path: path)
+        throw UsageError { w in w(Refusal.cannotRead, path, w.unreadable(why)) }
+    }
     return b
 }
 

@@ -14,7 +14,7 @@ enum TimetableText {
         if t.days.count == 1 {
             day(t.days[0], names: names, calendar: calendar, out: out, words: words)
         } else {
-            week(t.days, names: names, calendar: calendar, out: out)
+            week(t.days, names: names, calendar: calendar, out: out, words: words)
         }
     }
 
@@ -100,19 +100,27 @@ enum TimetableText {
         }
     }
 
-    static func week(_ days: [Timetable.Day], names: [String: String], calendar: LedgerCalendar, out: OutputStream) {
+    static func week(
+        _ days: [Timetable.Day], names: [String: String], calendar: LedgerCalendar, out: OutputStream, words w: Words = .english
+    ) {
         let width = 10
         var start = 0
         while start < days.count {
             let chunk = Array(days[start..<min(days.count, start + 7)])
             if start > 0 { out.line("") }
             var header = Cell.pad("", 6)
-            for d in chunk { header += " " + Cell.pad("\(d.day.weekday.abbreviation) \(d.day.description.suffix(5))", width) }
+            for d in chunk {
+                let day =
+                    w.language == .en
+                    ? "\(d.day.weekday.abbreviation) \(d.day.description.suffix(5))"
+                    : "\(d.day.description.suffix(5)) \(w.weekday(d.day.weekday))"
+                header += " " + Cell.pad(day, width)
+            }
             out.line(trimmed(header))
             // The hours any day of the chunk uses, counted from each day's start.
             let used = chunk.compactMap { rows($0, slot: 3600) }
             guard let first = used.map(\.lowerBound).min(), let last = used.map(\.upperBound).max() else {
-                out.line("nothing recorded")
+                out.line(w(.nothingRecorded))
                 start += 7
                 continue
             }

@@ -71,10 +71,15 @@ extension Context {
     /// Writes typed events as one batch effective at `--at` (or now) and
     /// reports them: the event type and the entity's id.
     mutating func write(_ events: [any TypedEvent], id: String, human: String) throws -> Int32 {
+        try write(events, id: id) { _ in human }
+    }
+
+    /// Writes events and says what they did in words read from the ledger as written (a quest said by what it now asks).
+    mutating func write(_ events: [any TypedEvent], id: String, saying human: (Context) throws -> String) throws -> Int32 {
         let at = try eventTime()
         let written = try operate { ledger, now, rng in try ledger.write(events, at: at, source: Context.source, now: now, rng: &rng) }
         let name = events.last.map { Swift.type(of: $0).eventType.name } ?? ""
-        report(written, json: [("type", .string(name)), ("id", .string(id))], human: human)
+        report(written, json: [("type", .string(name)), ("id", .string(id))], human: try human(self))
         return ExitCode.ok
     }
 
@@ -89,14 +94,14 @@ extension Context {
     /// rule broken said in the command's words.
     func input(_ event: any TypedEvent, at: Instant) throws -> EventInput {
         do { return try event.input(at: at, source: Context.source, zones: zones) } catch let e as InputError {
-            throw UsageError(Context.commandWords(e))
+            throw Context.refused(e)
         }
     }
 
     /// The settings options of `init` and `settings set`, typed.
     static func settings(_ p: Parsed, timeZone: String?) throws -> SettingsChanged {
         let alert = try p.value(.longSessionAlert).map { a in
-            guard a == "on" || a == "off" else { throw UsageError("--long-session-alert takes on or off (got \(Echo.quoted(a)))") }
+            guard a == "on" || a == "off" else { throw UsageError(Refusal.alertTakes, Echo.quoted(a)) }
             return a == "on"
         }
         return SettingsChanged(

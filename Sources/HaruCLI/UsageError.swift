@@ -4,20 +4,29 @@ import HaruLedger
 package struct UsageError: HaruError {
     package var exitStatus: ExitStatus { .badInput }
     package var message: String
-    /// The same message from the catalogue, for the languages (`Words`).
-    var phrase: (Phrase, [String])?
+    /// The same message from a catalogue, for the languages (`Words`).
+    var said: (@Sendable (Language) -> String)?
     package init(_ message: String) { self.message = message }
     /// A message of the catalogue: said in the chosen language.
-    init(_ phrase: Phrase, _ values: String...) {
-        self.phrase = (phrase, values)
+    init(_ phrase: Phrase, _ values: String...) { self.init(catalogued: phrase, values) }
+    /// A message of another catalogue (`UsageError(Refusal.x, …)`).
+    init<P: Catalogue>(_ phrase: P, _ values: String...) { self.init(catalogued: phrase, values) }
+
+    /// A message whose values are words too (a kind of thing, a unit): said anew in each language.
+    init(saying: @escaping @Sendable (Words) -> String) {
+        said = { saying(Words(language: $0)) }
+        message = saying(.english)
+    }
+
+    private init<P: Catalogue>(catalogued phrase: P, _ values: [String]) {
+        said = { phrase.filled($0, values) }
         message = phrase.filled(.en, values)
     }
     package var description: String { message }
 
     /// The message in `words`' language.
     func text(_ words: Words) -> String {
-        guard let (p, values) = phrase else { return message }
-        return p.filled(words.language, values)
+        said?(words.language) ?? message
     }
 }
 
@@ -41,4 +50,9 @@ package enum ExitCode {
     package static let checkFailed = ExitStatus.checkFailed.rawValue
     package static let badInput = ExitStatus.badInput.rawValue
     package static let cannotOpen = ExitStatus.cannotOpen.rawValue
+}
+
+extension UsageError {
+    /// What a name or a reference did not find, said in the chosen language.
+    init(_ notFound: NotFound) { self.init(saying: { Refusal.said(notFound, $0) }) }
 }

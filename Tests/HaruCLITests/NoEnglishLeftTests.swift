@@ -29,9 +29,14 @@ struct NoEnglishLeft {
     static func englishWords(_ line: String, names: Set<String>) -> [String] {
         var words: [String] = []
         var previous = ""
-        // What is in backquotes is typed as it is (`haru sync`, `{"expect": …}`).
-        let line = line.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        // What is in backquotes is typed as it is (`haru sync`, `{"expect": …}`), and what is
+        // quoted after a name is the person's own input echoed ("someday", 'dai').
+        var line = line.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
             .joined(separator: " ")
+        for q in ["\"", "'"] {
+            line = line.split(separator: Character(q), omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }
+                .map(\.element).joined(separator: " ")
+        }
         for raw in line.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             var token = String(raw)
             defer { previous = token }
@@ -42,6 +47,12 @@ struct NoEnglishLeft {
                 continue
             }
             if token.range(of: #"\d{4}-\d{2}-\d{2}"#, options: .regularExpression) != nil { continue }
+            // An event type (`session.stopped`), as `haru log --type` takes it.
+            if token.range(of: #"^[a-z_]+(\.[a-z_]+)+$"#, options: .regularExpression) != nil { continue }
+            // An id or a name of the ledger, as given.
+            if names.contains(token.trimmingCharacters(in: CharacterSet.alphanumerics.union(.init(charactersIn: "_-")).inverted)) {
+                continue
+            }
             // A command named after `haru` (`haru stop`, `'haru help'`).
             if previous.hasSuffix("haru") || previous.hasSuffix("help") { continue }
             token = token.trimmingCharacters(
@@ -50,7 +61,7 @@ struct NoEnglishLeft {
             where w.unicodeScalars.contains(where: { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) {
                 let latin = w.unicodeScalars.filter { $0.isASCII }.map(String.init).joined()
                 guard latin.count >= 2, latin.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" }) else { continue }
-                if properNames.contains(latin) || names.contains(latin) { continue }
+                if properNames.contains(latin) || names.contains(latin) || names.contains(w) { continue }
                 // A placeholder (`DATE`, `ACTION`) or an id in hex.
                 if latin == latin.uppercased() || latin.allSatisfy(\.isHexDigit) { continue }
                 words.append(latin)
@@ -62,7 +73,8 @@ struct NoEnglishLeft {
     /// Every line of `text` with English in it, and the words.
     static func englishLines(_ text: String, names: Set<String> = []) -> [String] {
         text.split(separator: "\n").compactMap { line in
-            if line.hasPrefix("$ haru") { return nil }
+            // The command typed, and the usage line (the options as they are typed).
+            if line.hasPrefix("$ haru") || line.hasPrefix("사용법: haru") || line.hasPrefix("使い方: haru") { return nil }
             let w = englishWords(String(line), names: names)
             return w.isEmpty ? nil : "\(w.joined(separator: ",")): \(line)"
         }
@@ -132,5 +144,63 @@ struct NoEnglishLeft {
         }
         let want = try String(contentsOfFile: golden, encoding: .utf8)
         #expect(text == want, "differs from \(golden) (HARU_UPDATE_GOLDEN=1 writes it anew; read the difference first)")
+    }
+
+    /// A fortnight's commands on the week of `LanguageTests.ledger`, in the
+    /// order a person would type them: views, writes with their
+    /// confirmations, exports, a sync, and the mistakes people make.
+    static func everyday(_ dir: String) -> [[String]] {
+        [
+            // Reading.
+            ["day"], ["day", "어제"], ["day", "2026.03.04"], ["report"], ["report", "--by", "tag"],
+            ["report", "--every", "day", "--from", "지난주"],
+            ["progress"], ["progress", "--goal", "매일 읽기"], ["explain", "q1"], ["records"], ["records", "어제"], ["running"], ["diary"],
+            ["actions"], ["tags"], ["goals"], ["quests"], ["settings"], ["prefs"], ["history", "독서"], ["log", "--from", "40"], ["verify"],
+            ["timetable"], ["timetable", "이번 주"], ["conflicts"], ["undo", "--list"],
+            // Writing.
+            ["tag", "add", "건강", "--color", "#33aa55", "--id", "health"], ["action", "edit", "물", "--tag", "건강"],
+            ["count", "물", "2", "--at", "오후 3시"], ["count", "커피", "--at", "30분 전"], ["stop", "독서"], ["start", "독서", "--at", "8시 30분"],
+            ["cancel", "독서"], ["start", "독서", "--at", "1시간 전"], ["stop", "--at", "지금"], ["edit", "@1", "--note", "좋은 책"],
+            ["edit", "@1", "--start", "08:10"], ["delete", "@2"], ["undo"], ["restore", "@2"],
+            ["goal", "add", "운동", "--start", "2026.03.01", "--id", "g3"],
+            ["quest", "add", "--goal", "운동", "--action", "물", "--period", "weekly", "--target", "10", "--id", "q9"],
+            ["quest", "edit", "q9", "--target", "12"], ["goal", "add", "책 읽기", "--start", "2026-03-01", "--id", "g4"],
+            ["goal", "finish", "책 읽기"], ["goal", "confirm", "책 읽기", "achieved"], ["goal", "edit", "운동", "--title", "운동하기"],
+            ["settings", "set", "--day-start", "오전 4시", "--from", "2026.03.08"], ["settings", "set", "--long-session-hours", "6"],
+            ["prefs", "set", "--pin", "매일 읽기"], ["todo", "add", "빨래"], ["todo", "done", "1"], ["todo", "edit", "1", "--text", "빨래 개기"],
+            ["todo", "delete", "1"], ["diary", "write", "--mood", "🙂", "--text", "좋은 하루"],
+            ["export", "csv", dir + "/csv", "--lang", "ko"], ["export", "timeclock", "--output", dir + "/t.timeclock"],
+            ["export", "jsonl", "--output", dir + "/all.jsonl"], ["report", "--html", dir + "/report.html"],
+            ["sync", dir + "/shared"], ["rebuild"], ["quest", "delete", "q9"], ["tag", "delete", "건강", "--yes"],
+            // Mistakes.
+            ["dai"], ["start"], ["day", "someday"], ["stop", "물"], ["start", "--bogus"], ["count", "뭏"], ["count", "물", "0"],
+            ["count", "물", "abc"], ["start", "독서", "--at", "25시"],
+            ["quest", "add", "--goal", "매일 읽기", "--action", "독서", "--period", "daily", "--target", "삼십분"], ["edit", "zzzzzzz"],
+            ["delete", "@99"], ["goal", "add", "새 목표"], ["tag", "add", "건강2", "--color", "빨강"],
+            ["action", "add", "물", "--tracking", "count"],
+            ["report", "--by", "행동"], ["report", "--from", "2026-03-09", "--to", "2026-03-01"], ["settings", "set"], ["stop"], ["cancel"],
+            ["restore", "없는것"], ["export", "csv"], ["import", "timew", "/nonexistent/export.json"], ["verify", "--from", "5"],
+            ["day", "--color", "가끔"], ["history", "없는것"], ["explain", "zzzz"], ["web", "--port", "99999"], ["start", "물"],
+            ["goal", "confirm", "매일 읽기", "achieved"], ["todo", "done", "9"], ["day", "--as-of", "언젠가"], ["start", "독서", "독서"],
+        ]
+    }
+
+    @Test(arguments: [Language.ko, .ja])
+    func aFortnightIsInTheLanguage(_ lang: Language) throws {
+        let dir = TempDir()
+        let p = LanguageTests().ledger(dir)
+        var text = ""
+        for (k, args) in Self.everyday(dir.path).enumerated() {
+            let r = haru(args + ["--lang", lang.rawValue, "--now", "2026-03-07T09:00:00+09:00"], ledger: p, seed: UInt64(200 + k))
+            text += "$ haru \(args.joined(separator: " "))\n" + r.out + r.err + "[exit \(r.code)]\n\n"
+        }
+        let shown = text.replacingOccurrences(of: dir.path, with: "DIR")
+        // The ids the ledger was made with (`--id read`): typed by the person, shown as given.
+        let names: Set<String> = [
+            "read", "water", "coffee", "run1", "run2", "health", "g1", "g2", "g3", "g4", "q1", "q2", "q3", "q9", "t1", "t2",
+        ]
+        let found = Self.englishLines(shown, names: names)
+        #expect(found.isEmpty, "\(found.count) lines in English:\n\(found.joined(separator: "\n"))")
+        try expectGolden(shown, "everyday-\(lang.rawValue).txt")
     }
 }

@@ -53,7 +53,7 @@ extension Subcommands {
                         actionID: a.id, name: p.value(.name), tagIDs: !tags.isEmpty ? tags : p.has(.noTags) ? [] : nil,
                         symbol: p.edit(.symbol),
                         favorite: favorite, order: try p.order())
-                    return try ctx.write(edit, id: a.id, human: "Edited action \(a.fields().name ?? a.id).")
+                    return try ctx.write(edit, id: a.id, human: ctx.words(Done.editedAction, p.value(.name) ?? a.fields().name ?? a.id))
                 }),
             Command(
                 name: "delete", abstract: "Delete an action; its sessions and counts leave every total.",
@@ -68,7 +68,7 @@ extension Subcommands {
                     try ctx.confirmDeletion(name, impact: try ctx.recordImpact(of: a.id, ledger: ledger), yes: p.has(.yes))
                     return try ctx.write(
                         ActionDeleted(actionID: a.id), id: a.id,
-                        human: "Deleted action \(name) (`haru restore \(ShellWord.quoted(name))` brings it back).")
+                        human: ctx.words(Done.deletedAction, name, ShellWord.quoted(name)))
                 }),
         ])
 }

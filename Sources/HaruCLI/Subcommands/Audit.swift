@@ -53,11 +53,13 @@ extension Subcommands {
                         ("redaction_seq", .int(Int64(r.redactionSeq))), ("digest", .string(r.digest.description)),
                     ]))
             } else {
+                let w = ctx.words
                 ctx.out.line(
-                    "Redacted seq \(r.seq) (\(r.fields.joined(separator: ", "))): the text is now \"\(Ledger.redactionMarker(r.seq))\"; seq \(r.redactionSeq) records it."
-                )
-                ctx.out.line("The original payload's SHA-256: \(r.digest)")
-                ctx.out.line("Its bytes can linger in the data file's free pages; `haru compact` rewrites the ledger without them.")
+                    w(
+                        ViewWords.redacted, String(r.seq), r.fields.joined(separator: ", "), Ledger.redactionMarker(r.seq),
+                        String(r.redactionSeq)))
+                ctx.out.line(w(ViewWords.redactedDigest, r.digest.description))
+                ctx.out.line(w(ViewWords.redactedLinger))
             }
             return ExitCode.ok
         })
@@ -88,7 +90,7 @@ extension Subcommands {
                             ("events", .int(Int64(r.events))), ("bytes_before", .int(r.bytesBefore)), ("bytes_after", .int(r.bytesAfter)),
                         ]))
                 } else {
-                    ctx.out.line("Compacted the ledger in place: \(r.events) events, \(mb(r.bytesBefore)) → \(mb(r.bytesAfter)).")
+                    ctx.out.line(ctx.words(ViewWords.compactedInPlace, String(r.events), mb(r.bytesBefore), mb(r.bytesAfter)))
                 }
                 return ExitCode.ok
             }
@@ -104,12 +106,8 @@ extension Subcommands {
                         ("bytes_after", .int(r.bytesAfter)),
                     ]))
             } else {
-                ctx.out.line(
-                    "Wrote a compact copy of \(r.events) events to \(dest): \(mb(r.bytesAfter)) (the ledger's data file is \(mb(r.bytesBefore)))."
-                )
-                ctx.out.line(
-                    "Check it with `haru --ledger \(dest) verify`; to use it, move it in place of the ledger while nothing uses the ledger."
-                )
+                ctx.out.line(ctx.words(Done.compactCopy, String(r.events), dest, mb(r.bytesAfter), mb(r.bytesBefore)))
+                ctx.out.line(ctx.words(ViewWords.compactCopyCheck, dest))
             }
             return ExitCode.ok
         })

@@ -311,7 +311,7 @@ extension Subcommands {
                 let file = try OutputFile(path)
                 file.stream.write(bytes: bytes)
                 try file.commit()
-                ctx.invocation.err.line("Wrote \(DiaryText.byteText(bytes.count)) to \(path).")
+                ctx.invocation.err.line(ctx.words(Done.wroteBytes, DiaryText.byteText(bytes.count), path))
             } else {
                 ctx.out.write(bytes: bytes)
             }

@@ -74,6 +74,13 @@ extension Subcommands {
                             ] + snap.referenceJSON(ref, cal)))
                     return ExitCode.ok
                 }
+                let w = ctx.words
+                guard w.language == .en else {
+                    let names = try ctx.names(of: [.action], snap, at: ref.definitionsAt)
+                    ExplainText.words(
+                        x, quest: quest, asked: ctx.questText(quest, in: try ctx.openLedger()), names: names, cal, ref, w, ctx.out)
+                    return ExitCode.ok
+                }
                 ctx.out.line(
                     "quest \(quest): \(x.spec.directionName) \(unit(x.spec.amount)) \(x.spec.periodName), as of \(cal.format(ref.instant))")
                 for pr in x.periods {

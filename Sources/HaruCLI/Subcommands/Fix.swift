@@ -56,7 +56,7 @@ extension Subcommands {
                 change = .session(start: start, end: try time(.end, after: start ?? row.start), note: note)
             case .count:
                 if p.value(.start) != nil || p.value(.end) != nil {
-                    throw UsageError("a count has one time: give --at, not --start or --end")
+                    throw UsageError(Refusal.countHasOneTime)
                 }
                 let amount = try p.value(.amount).map { a in
                     guard let n = Int64(a) else { throw UsageError("--amount: \(Echo.quoted(a)) is not a whole number") }
@@ -80,19 +80,18 @@ extension Subcommands {
             } catch let e as OperationError {
                 switch e {
                 case .nothingToChange:
-                    throw UsageError("nothing to change: give \(row.kind == .session ? "--start, --end" : "--at, --amount") or --note")
-                case .recordGone(let kind, let state): throw UsageError("that \(kind.rawValue) was \(state.rawValue); it cannot be edited")
+                    throw UsageError(row.kind == .session ? Refusal.nothingToChangeSession : Refusal.nothingToChangeCount)
+                case .recordGone(let kind, let state):
+                    throw UsageError { w in w(Refusal.recordWas, w.entity(kind.rawValue), w.recordState(state.rawValue)) }
                 case .endsBeforeStart(let from, let until):
                     // Said here in the ledger's zone (the fold's own refusal speaks UTC instants).
-                    throw UsageError(
-                        "the session would end (\(cal.format(until))) before it starts (\(cal.format(from))); a session must end after it starts"
-                    )
+                    throw UsageError(Refusal.endsBeforeStart, cal.format(until), cal.format(from))
                 default: throw e
                 }
             }
             ctx.report(
                 edited.written, json: [("type", .string(edited.eventType.name)), ("id", .string(row.id))],
-                human: "Edited \(name) \(row.kind.rawValue) \(row.ref).")
+                human: ctx.words(row.kind == .session ? Done.editedSession : Done.editedCount, name, row.ref))
             if row.kind == .session { try ctx.warnOverlaps(row.id, ledger: ledger, now: now) }
             return ExitCode.ok
         })
@@ -114,15 +113,14 @@ extension Subcommands {
                 deleted = try ctx.operate { ledger, now, rng in try ledger.deleteRecord(row.id, source: Context.source, now: now, rng: &rng)
                 }
             } catch OperationError.recordGone(let kind, let state) {
-                throw UsageError("that \(kind.rawValue) was \(state.rawValue) already")
+                throw UsageError { w in w(Refusal.recordWasAlready, w.entity(kind.rawValue), w.recordState(state.rawValue)) }
             }
             let cal = try ctx.calendar(ledger)
             let what =
                 row.kind == .session
-                ? "\(name) session \(row.ref) (from \(cal.format(row.start)))"
-                : "\(name) count \(row.ref) (×\(row.amount ?? 0) at \(cal.format(row.start)))"
-            ctx.report(
-                deleted.written, json: [("type", .string(deleted.eventType.name)), ("id", .string(row.id))], human: "Deleted \(what).")
+                ? ctx.words(Done.deletedSession, name, row.ref, cal.format(row.start))
+                : ctx.words(Done.deletedCount, name, row.ref, ctx.words.times(Int64(row.amount ?? 0)), cal.format(row.start))
+            ctx.report(deleted.written, json: [("type", .string(deleted.eventType.name)), ("id", .string(row.id))], human: what)
             return ExitCode.ok
         })
 
@@ -147,7 +145,7 @@ extension Subcommands {
             let name = ctx.name(of: .action, cancelled.actionID, in: ledger)
             ctx.report(
                 cancelled.written, json: [("session_id", .string(cancelled.sessionID)), ("discarded", .bool(true))],
-                human: "Cancelled \(name) (running since \(try ctx.calendar(ledger).format(cancelled.start))): nothing counted.")
+                human: ctx.words(Done.cancelled, name, try ctx.calendar(ledger).format(cancelled.start)))
             return ExitCode.ok
         })
 }
@@ -157,7 +155,7 @@ extension Context {
     func record(_ ref: String, ledger: Ledger, now: Instant) throws -> RecordRow {
         try ledger.snapshot(zones: zones) { snap in
             do { return try RecordRef.resolve(snap, ref, reference: .live(now: now)) } catch let e as RecordRef.Unresolved {
-                throw UsageError(e.message)
+                throw UsageError(e.reason)
             }
         }
     }
@@ -197,15 +195,13 @@ extension Subcommands {
                 let name = d.fields().label ?? d.id
                 ctx.report(
                     restored.written, json: [("type", .string(restored.eventType.name)), ("id", .string(d.id))],
-                    human: "Restored \(d.kind.word) \(name).")
+                    human: ctx.words(Done.restored, ctx.words.kind(d.kind), name))
                 return ExitCode.ok
             }
             // Else a deleted record.
             let row: RecordRow
             do { row = try ctx.record(text, ledger: ledger, now: now) } catch is UsageError {
-                throw UsageError(
-                    "nothing deleted is called \(Echo.quoted(text)): give a deleted tag's, action's or goal's name or id, or a deleted record's ref (`haru records --all` shows them)"
-                )
+                throw UsageError(Refusal.nothingDeletedCalled, Echo.quoted(text))
             }
             let restored: Corrected
             do {
@@ -213,12 +209,17 @@ extension Subcommands {
                     try ledger.restoreRecord(row.id, source: Context.source, now: now, rng: &rng)
                 }
             } catch OperationError.notDeleted(let kind, let state) {
-                throw UsageError(
-                    "\(kind.rawValue) \(row.ref) is \(state == .recorded ? "not deleted" : state.rawValue); nothing to restore")
+                throw UsageError { w in
+                    w(
+                        Refusal.notDeletedNothingToRestore, w.entity(kind.rawValue), row.ref,
+                        w.recordState(state == .recorded ? "not deleted" : state.rawValue))
+                }
             }
             ctx.report(
                 restored.written, json: [("type", .string(restored.eventType.name)), ("id", .string(row.id))],
-                human: "Restored \(ctx.name(of: .action, row.actionID, in: ledger)) \(row.kind.rawValue) \(row.ref).")
+                human: ctx.words(
+                    row.kind == .session ? Done.restoredSession : Done.restoredCount, ctx.name(of: .action, row.actionID, in: ledger),
+                    row.ref))
             return ExitCode.ok
         })
 }
@@ -253,20 +254,21 @@ extension Subcommands {
                                 .object(
                                     [("seq", .int(Int64(s.event.seq))), ("type", .string(s.event.type.name))]
                                         + (s.compensation.map { [("undo_with", .string($0.type.name))] } ?? [
-                                            ("passed_over", .string(s.refusal.map(Undo.words) ?? ""))
+                                            ("passed_over", .string(s.refusal.map { Undo.words($0, .english) } ?? ""))
                                         ]))
                             }))
                     return ExitCode.ok
                 }
                 guard !steps.isEmpty else {
-                    ctx.out.line("Nothing to undo: no change made from the command line is left to reverse.")
+                    ctx.out.line(ctx.words(Done.nothingToUndo))
                     return ExitCode.ok
                 }
                 for s in steps {
-                    let what = "seq \(s.event.seq)  \(s.event.type.name) at \(cal.format(s.event.at))"
+                    let w = ctx.words
+                    let what = w(Done.undoListed, String(s.event.seq), s.event.type.name, cal.format(s.event.at))
                     ctx.out.line(
-                        s.compensation.map { "\(what)  → undo with \($0.type.name)" }
-                            ?? "\(what)  (passed over: \(s.refusal.map(Undo.words) ?? ""))")
+                        s.compensation.map { what + "  " + w(Done.undoWith, $0.type.name) }
+                            ?? what + "  " + w(Done.undoPassed, s.refusal.map { Undo.words($0, w) } ?? ""))
                 }
                 return ExitCode.ok
             }
@@ -274,11 +276,12 @@ extension Subcommands {
             do {
                 undone = try ctx.operate { ledger, now, rng in try ledger.undo(source: Context.source, now: now, rng: &rng) }
             } catch OperationError.nothingToUndo(let seq, let refusal) {
-                if let seq { throw UsageError("nothing to undo that can be reversed: seq \(seq) \(refusal.map(Undo.words) ?? "")") }
-                throw UsageError("nothing to undo: no change made from the command line is left to reverse")
+                if let seq { throw UsageError(Done.nothingReversible, String(seq), refusal.map { Undo.words($0, ctx.words) } ?? "") }
+                throw UsageError(Done.nothingToUndoError)
             }
             for s in undone.passedOver {
-                ctx.invocation.err.line("Note: passed over seq \(s.event.seq) (\(s.event.type.name)): \(s.refusal.map(Undo.words) ?? "")")
+                ctx.invocation.err.line(
+                    ctx.words(Done.passedOver, String(s.event.seq), s.event.type.name, s.refusal.map { Undo.words($0, ctx.words) } ?? ""))
             }
             let target = undone.target
             ctx.report(
@@ -287,24 +290,24 @@ extension Subcommands {
                     ("undid", .int(Int64(target.seq))), ("type", .string(undone.compensation.name)),
                     ("passed_over", .array(undone.passedOver.map { .int(Int64($0.event.seq)) })),
                 ],
-                human: "Undid seq \(target.seq) (\(target.type.name) at \(cal.format(target.at))) with \(undone.compensation.name).")
+                human: ctx.words(Done.undid, String(target.seq), target.type.name, cal.format(target.at), undone.compensation.name))
             return ExitCode.ok
         })
 }
 
 /// Why `haru undo` passes over a change, in the command line's words.
 enum Undo {
-    static func words(_ r: UndoRefusal) -> String {
+    static func words(_ r: UndoRefusal, _ w: Words) -> String {
         switch r {
-        case .blocked(let seq, let entity): "seq \(seq) changed the same \(entity) and cannot be undone"
-        case .stop: "a stop is not undone; set its end with: haru edit REF --end TIME"
-        case .discard: "a discard is not undone; record the session again with the times it had"
-        case .finish: "a finish is not undone; give the goal an end date with haru goal edit"
-        case .confirmation: "a confirmation is not undone; give the goal an end date with haru goal edit"
-        case .settingsChange: "a settings change is not undone; change them back with haru settings set"
-        case .redaction: "a redaction is not undone: the text it removed is gone for good"
-        case .notInState(.devicePreferencesChanged): "the device's preferences are not in the state"
-        case .notInState(let type): "its \(type.name) is no longer in the state"
+        case .blocked(let seq, let entity): w(Done.undoBlocked, String(seq), w.entity(entity))
+        case .stop: w(Done.undoStop)
+        case .discard: w(Done.undoDiscard)
+        case .finish: w(Done.undoFinish)
+        case .confirmation: w(Done.undoConfirmation)
+        case .settingsChange: w(Done.undoSettings)
+        case .redaction: w(Done.undoRedaction)
+        case .notInState(.devicePreferencesChanged): w(Done.undoPreferences)
+        case .notInState(let type): w(Done.undoNotInState, type.name)
         }
     }
 }
@@ -323,10 +326,8 @@ extension Context {
             let cal = try snap.calendar()
             for other in me.overlaps {
                 guard let o = rows.first(where: { $0.id == other }) else { continue }
-                let span = "\(cal.format(o.start)) – \(o.end.map { cal.format($0) } ?? "running")"
-                invocation.err.line(
-                    "Warning: this session overlaps session \(o.ref) of the same action (\(span)); both count. "
-                        + "If one is wrong: haru edit \(o.ref) --start TIME --end TIME, or haru delete \(o.ref)")
+                let span = "\(cal.format(o.start)) – \(o.end.map { cal.format($0) } ?? words(Done.running))"
+                invocation.err.line(words(Done.overlapWarning, o.ref, span))
             }
         }
     }

@@ -22,7 +22,7 @@ extension Subcommands {
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    guard let start = try p.date(.start) else { throw UsageError("--start DATE is required") }
+                    guard let start = try p.date(.start) else { throw UsageError(Refusal.startRequired) }
                     let id = p.value(.id) ?? ctx.newID()
                     let goal = GoalCreated(
                         goalID: id, title: p.positionals[0], startDate: start, endDate: try p.date(.end),
@@ -44,12 +44,13 @@ extension Subcommands {
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
-                    let id = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger()).id
+                    let goal = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger())
+                    let id = goal.id
                     let edit = GoalEdited(
                         goalID: id, title: p.value(.title), startDate: try p.date(.start),
                         endDate: try p.edit(.end) { try Parsed.date($0, .end) },
                         thresholdPercent: try p.int(.threshold), symbol: p.edit(.symbol), color: p.edit(.color), order: try p.order())
-                    return try ctx.write(edit, id: id, human: "Edited goal \(id).")
+                    return try ctx.write(edit, id: id, human: ctx.words(Done.editedGoal, p.value(.title) ?? goal.fields().title ?? id))
                 }),
             Command(
                 name: "finish", abstract: "Finish a goal without an end date; it is judged at --at.",
@@ -57,7 +58,7 @@ extension Subcommands {
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     let id = try ctx.resolve(.goal, p.positionals[0], in: try ctx.openLedger()).id
-                    return try ctx.write(GoalFinished(goalID: id), id: id, human: "Finished goal \(p.positionals[0]).")
+                    return try ctx.write(GoalFinished(goalID: id), id: id, human: ctx.words(Done.finishedGoal, p.positionals[0]))
                 }),
             Command(
                 name: "confirm", abstract: "Answer for a goal without quests: achieved or not.",
@@ -69,7 +70,7 @@ extension Subcommands {
                     let outcome = try Parsed.choice(p.positionals[1], OptionKey("OUTCOME"), Outcome.self)
                     return try ctx.write(
                         GoalConfirmed(goalID: id, outcome: outcome), id: id,
-                        human: "Confirmed goal \(p.positionals[0]) as \(p.positionals[1]).")
+                        human: ctx.words(outcome == .achieved ? Done.confirmedAchieved : Done.confirmedNotAchieved, p.positionals[0]))
                 }),
             Command(
                 name: "delete", abstract: "Delete a goal (its quests go with it).", usage: "goal delete GOAL [--yes]",
@@ -83,11 +84,11 @@ extension Subcommands {
                     let title = try ledger.withStoredState { try $0.definition(.goal, id) }?.fields().title ?? id
                     try ctx.confirmDeletion(
                         title,
-                        impact: quests.isEmpty ? nil : "its \(quests.count) quest\(quests.count == 1 ? "" : "s") and their progress go",
+                        impact: quests.isEmpty ? nil : Context.goalImpact(quests.count),
                         yes: p.has(.yes))
                     return try ctx.write(
                         GoalDeleted(goalID: id), id: id,
-                        human: "Deleted goal \(title) (`haru restore \(id)` brings it back).")
+                        human: ctx.words(Done.deletedGoal, title, id))
                 }),
         ])
 

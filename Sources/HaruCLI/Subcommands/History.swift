@@ -21,7 +21,7 @@ extension Subcommands {
             try ctx.query { snap, cal, ref in
                 let subject: HistorySubject
                 do { subject = try Resolver.subject(p.positionals[0], in: snap, reference: ref) } catch let e as Resolver.Unresolved {
-                    throw UsageError(e.message)
+                    throw UsageError(e.reason)
                 }
                 if p.has(.records), case .definition(let d) = subject, d.kind != .action {
                     throw UsageError("--records applies to actions (\"\(p.positionals[0])\" is a \(d.kind.word))")
@@ -71,16 +71,22 @@ extension Subcommands {
                 }
                 // A diary page's id is its day, already its title: said once.
                 let named = title == subject.id ? title : "\(title) (id \(subject.id))"
-                ctx.out.line("\(subject.kindWord) \(named): \(entries.count) event\(entries.count == 1 ? "" : "s")")
+                let w = ctx.words
+                ctx.out.line(
+                    w.language == .en
+                        ? "\(subject.kindWord) \(named): \(entries.count) event\(entries.count == 1 ? "" : "s")"
+                        : w(ViewWords.historyHeading, w.entity(subject.kindWord), named, String(entries.count)))
                 for h in entries {
-                    let words = h.changes.map { HistoryText.words($0, cal, names) }.joined(separator: ", ")
+                    let words = h.changes.map { HistoryText.words($0, cal, names, w) }.joined(separator: ", ")
                     let record = h.recordID.map { " [\($0)]" } ?? ""
                     ctx.out.line(
-                        "  " + Cell.pad(String(h.event.seq), 6) + Cell.pad(Event.formatRecorded(h.event.recorded), 29) + "at "
-                            + cal.format(h.event.at) + "  " + Cell.pad(h.event.type.name, 18) + record + (words.isEmpty ? "" : "  " + words)
+                        "  " + Cell.pad(String(h.event.seq), 6) + Cell.pad(Event.formatRecorded(h.event.recorded), 29)
+                            + w(ViewWords.historyAt)
+                            + " " + cal.format(h.event.at) + "  " + Cell.pad(h.event.type.name, 18) + record
+                            + (words.isEmpty ? "" : "  " + words)
                     )
                     if let rule = conflicts[h.event.seq] {
-                        ctx.out.line("        no effect: a conflict after a sync (\(rule))")
+                        ctx.out.line("        " + w(ViewWords.noEffect, rule))
                     }
                 }
                 return ExitCode.ok
@@ -95,12 +101,23 @@ enum HistoryText {
         return Payload.render(f, v, instant: cal.format)
     }
 
-    static func words(_ c: FieldChange, _ cal: LedgerCalendar, _ names: [String: String]) -> String {
-        let name = String(c.field.jsonName.map { $0 == "_" || $0 == "." ? " " : $0 })
+    /// A field's change: `name "Reading" → "독서"`. In Korean and Japanese the
+    /// field and any value in English letters are shown as typed (`tracking`
+    /// `time`): they are the event's words, as `haru log --json` has them.
+    static func words(_ c: FieldChange, _ cal: LedgerCalendar, _ names: [String: String], _ w: Words = .english) -> String {
+        let en = w.language == .en
+        let name = en ? String(c.field.jsonName.map { $0 == "_" || $0 == "." ? " " : $0 }) : "`\(c.field.jsonName)`"
+        func value(_ v: FieldValue) -> String {
+            if !en, case .int(let s) = v, c.field == .targetSeconds { return w.duration(s) }
+            let t = text(c.field, v, cal, names)
+            let typed =
+                !en && !t.hasPrefix("\"") && !t.hasPrefix("[") && t.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }
+            return typed ? "`\(t)`" : t
+        }
         switch (c.from, c.to) {
-        case (nil, let to?): return "\(name) \(text(c.field, to, cal, names))"
-        case (let from?, nil): return "\(name) \(text(c.field, from, cal, names)) removed"
-        case (let from?, let to?): return "\(name) \(text(c.field, from, cal, names)) → \(text(c.field, to, cal, names))"
+        case (nil, let to?): return "\(name) \(value(to))"
+        case (let from?, nil): return "\(name) \(value(from)) " + w(ViewWords.removed)
+        case (let from?, let to?): return "\(name) \(value(from)) → \(value(to))"
         case (nil, nil): return name
         }
     }

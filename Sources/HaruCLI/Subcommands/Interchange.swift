@@ -48,7 +48,7 @@ extension Subcommands {
                 file?.abandon()
                 throw error
             }
-            if let file { ctx.invocation.err.line("Exported \(count) events to \(file.path).") }
+            if let file { ctx.invocation.err.line(ctx.words(Done.exportedEvents, String(count), file.path)) }
             return ExitCode.ok
         })
 
@@ -181,8 +181,13 @@ extension Subcommands {
                 for f in files.values { f.abandon() }
                 throw error
             }
-            let written = AppCSV.File.allCases.map { "\($0.name(lang)) (\(rows[$0] ?? 0) row\(rows[$0] == 1 ? "" : "s"))" }
-            ctx.out.line("Wrote \(dir): " + written.joined(separator: ", ") + ".")
+            let w = ctx.words
+            let written = AppCSV.File.allCases.map { f in
+                w.language == .en
+                    ? "\(f.name(lang)) (\(rows[f] ?? 0) row\(rows[f] == 1 ? "" : "s"))"
+                    : w(Done.csvRows, f.name(lang), String(rows[f] ?? 0))
+            }
+            ctx.out.line(w(Done.wroteCSV, dir, written.joined(separator: ", ")))
             return ExitCode.ok
         })
 

@@ -15,13 +15,13 @@ extension OptionKey {
 /// A device's preferences: each list, the option that adds to it and the one that takes from it.
 private let preferenceLists:
     [(
-        field: Field, kind: DefinitionKind, add: OptionKey, remove: OptionKey, words: String,
+        field: Field, kind: DefinitionKind, add: OptionKey, remove: OptionKey, words: ViewWords,
         edit: WritableKeyPath<DevicePreferencesChanged, Edit<[String]>?> & Sendable
     )] = [
-        (.pinnedGoalIDs, .goal, .pin, .unpin, "pinned goals", \.pinnedGoalIDs),
-        (.collapsedGoalIDs, .goal, .collapse, .expand, "collapsed goals", \.collapsedGoalIDs),
-        (.watchGoalIDs, .goal, .watch, .unwatch, "watch goals", \.watchGoalIDs),
-        (.memoActionIDs, .action, .memo, .noMemo, "memo-prompt actions", \.memoActionIDs),
+        (.pinnedGoalIDs, .goal, .pin, .unpin, .pinnedGoals, \.pinnedGoalIDs),
+        (.collapsedGoalIDs, .goal, .collapse, .expand, .collapsedGoals, \.collapsedGoalIDs),
+        (.watchGoalIDs, .goal, .watch, .unwatch, .watchGoals, \.watchGoalIDs),
+        (.memoActionIDs, .action, .memo, .noMemo, .memoActions, \.memoActionIDs),
     ]
 
 extension Subcommands {
@@ -51,14 +51,15 @@ extension Subcommands {
                     return ExitCode.ok
                 }
                 guard let device else {
-                    ctx.out.line("This ledger has no device id yet: `haru prefs set …` makes one.")
+                    ctx.out.line(ctx.words(ViewWords.noDeviceYet))
                     return ExitCode.ok
                 }
                 let names = try ctx.names(of: [.goal, .action], snap, at: ref.definitionsAt)
-                ctx.out.line("device \(device)")
+                ctx.out.line(ctx.words(ViewWords.device, device))
                 for l in preferenceLists {
                     let ids = lists?[l.field] ?? []
-                    ctx.out.line(Cell.pad("  " + l.words, 24) + (ids.isEmpty ? "–" : ids.map { names[$0] ?? $0 }.joined(separator: ", ")))
+                    ctx.out.line(
+                        Cell.pad("  " + ctx.words(l.words), 24) + (ids.isEmpty ? "–" : ids.map { names[$0] ?? $0 }.joined(separator: ", ")))
                 }
                 return ExitCode.ok
             }
@@ -104,6 +105,6 @@ extension Subcommands {
             }
             return try ctx.write(
                 change, id: device,
-                human: "Changed the preferences of device \(device).")
+                human: ctx.words(Done.prefsChanged, device))
         })
 }

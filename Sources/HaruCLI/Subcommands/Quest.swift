@@ -31,9 +31,9 @@ extension Subcommands {
                     OptionSpec(.measure, value: "time|count", help: "With --tag: what to add up."),
                 ] + questShapeOptions + [idOption("quest"), atOption],
                 run: { ctx, p in
-                    guard let goalText = p.value(.goal) else { throw UsageError("--goal GOAL is required") }
-                    guard p.has(.period) else { throw UsageError("--period daily|weekly|monthly|custom is required") }
-                    guard p.has(.target) else { throw UsageError("--target AMOUNT is required") }
+                    guard let goalText = p.value(.goal) else { throw UsageError(Refusal.goalRequired) }
+                    guard p.has(.period) else { throw UsageError(Refusal.periodRequired) }
+                    guard p.has(.target) else { throw UsageError(Refusal.targetRequired) }
                     let ledger = try ctx.openLedger()
                     let goal = try ctx.resolve(.goal, goalText, in: ledger).id
                     let id = p.value(.id) ?? ctx.newID()
@@ -41,13 +41,13 @@ extension Subcommands {
                     let isTime: Bool
                     switch (p.value(.action), p.value(.tag)) {
                     case (let a?, nil):
-                        if p.has(.measure) { throw UsageError("--measure goes with --tag, not --action") }
+                        if p.has(.measure) { throw UsageError(Refusal.measureWithTag) }
                         let action = try ctx.resolve(.action, a, in: ledger)
                         isTime = action.base.tracking == Tracking.time
                         target = .action(action.id)
                     case (nil, let t?):
-                        guard let m = p.value(.measure) else { throw UsageError("--tag needs --measure time|count") }
-                        guard let measure = Measure(word: m) else { throw UsageError("--measure takes time or count") }
+                        guard let m = p.value(.measure) else { throw UsageError(Refusal.tagNeedsMeasure) }
+                        guard let measure = Measure(word: m) else { throw UsageError(Refusal.measureTakes) }
                         isTime = measure == .time
                         let tag = try ctx.resolve(.tag, t, in: ledger)
                         target = .tag(tag.id, measure)
@@ -63,7 +63,7 @@ extension Subcommands {
                             )
                         }
                     default:
-                        throw UsageError("give exactly one of --action ACTION or --tag TAG")
+                        throw UsageError(Refusal.oneTarget)
                     }
                     let shape = try questShape(p, isTime: isTime)
                     guard let period = shape.period else { throw UsageError("--period daily|weekly|monthly|custom is required") }
@@ -72,7 +72,10 @@ extension Subcommands {
                         schedule: shape.schedule, customStart: shape.customStart, customEnd: shape.customEnd,
                         targetSeconds: shape.targetSeconds, targetCount: shape.targetCount,
                         deadline: shape.deadline.flatMap { if case .set(let c) = $0 { c } else { nil } }, order: shape.order)
-                    return try ctx.write(quest, id: id, human: ctx.words(.addedQuest, id, goalText))
+                    let goalTitle = try ctx.resolve(.goal, goalText, in: ledger).fields().title ?? goalText
+                    return try ctx.write([quest], id: id) { c in
+                        c.words(Done.addedQuest, id, goalTitle, c.questText(id, in: try c.openLedger()))
+                    }
                 }),
             Command(
                 name: "edit", abstract: "Edit a quest; the edit takes effect at --at.",
@@ -98,15 +101,18 @@ extension Subcommands {
                         questID: id, period: shape.period, direction: p.has(.atMost) ? .atMost : p.has(.atLeast) ? .atLeast : nil,
                         schedule: shape.schedule, customStart: shape.customStart, customEnd: shape.customEnd,
                         targetSeconds: shape.targetSeconds, targetCount: shape.targetCount, deadline: shape.deadline, order: shape.order)
-                    return try ctx.write(edit, id: id, human: "Edited quest \(id).")
+                    return try ctx.write([edit], id: id) { c in c.words(Done.editedQuest, id, c.questText(id, in: try c.openLedger())) }
                 }),
             Command(
                 name: "delete", abstract: "Delete a quest.", usage: "quest delete QUEST [--at]",
                 arguments: [("QUEST", "The quest's id, or a unique start of it (at least 4 characters).")], options: [atOption], minArgs: 1,
                 maxArgs: 1,
                 run: { ctx, p in
-                    let id = try ctx.resolve(.quest, p.positionals[0], in: try ctx.openLedger()).id
-                    return try ctx.write(QuestDeleted(questID: id), id: id, human: "Deleted quest \(id).")
+                    let ledger = try ctx.openLedger()
+                    let id = try ctx.resolve(.quest, p.positionals[0], in: ledger).id
+                    // Said as it was, before it goes.
+                    let asked = ctx.questText(id, in: ledger)
+                    return try ctx.write(QuestDeleted(questID: id), id: id, human: ctx.words(Done.deletedQuest, id, asked))
                 }),
         ])
 
@@ -140,12 +146,12 @@ extension Subcommands {
         }
         if p.has(.ordinal) || p.has(.weekday) {
             guard p.value(.ordinal) != nil, let w = p.value(.weekday) else {
-                throw UsageError("--ordinal and --weekday go together")
+                throw UsageError(Refusal.ordinalWithWeekday)
             }
             schedules.append(.ordinalWeekday(Int(try p.int(.ordinal)!), try Parsed.weekday(w, .weekday)))
         }
         if schedules.count > 1 {
-            throw UsageError("give one schedule: --every-day, --weekdays, --month-days or --ordinal/--weekday")
+            throw UsageError(Refusal.oneSchedule)
         }
         shape.schedule = schedules.first
         (shape.customStart, shape.customEnd) = (try p.date(.customStart), try p.date(.customEnd))
@@ -155,7 +161,7 @@ extension Subcommands {
                 guard let secs = HumanTime.duration(t) else { throw UsageError(.notADuration, "--target", Echo.quoted(t)) }
                 shape.targetSeconds = secs
             } else {
-                guard let n = Int64(t) else { throw UsageError("--target: \"\(t)\" is not a whole number (the quest counts)") }
+                guard let n = Int64(t) else { throw UsageError(Refusal.notAQuestAmount, t) }
                 shape.targetCount = n
             }
         }

@@ -32,11 +32,9 @@ extension Subcommands {
                         ("replaced", .bool(r.replacedSet != nil)),
                     ]))
             } else if r.replacedSet == nil {
-                ctx.out.line("rebuilt the projections of \(r.events) events: all were intact.")
+                ctx.out.line(ctx.words(Done.rebuiltIntact, String(r.events)))
             } else {
-                ctx.out.line(
-                    "rebuilt the projections of \(r.events) events: \(r.changed) entries written into new projection databases, now in use."
-                )
+                ctx.out.line(ctx.words(Done.rebuiltChanged, String(r.events), String(r.changed)))
             }
             return ExitCode.ok
         })

@@ -46,7 +46,7 @@ extension Subcommands {
             } catch let e as OperationError {
                 // A start more than a day ahead is almost always a typo in the date.
                 if case .tooFarAhead(let at, _) = e {
-                    throw UsageError("--at \(cal.format(at)) is more than a day ahead; add --future if that is meant")
+                    throw UsageError(Refusal.moreThanADayAhead, cal.format(at))
                 }
                 throw try ctx.runningWords(e, verb: "start", ledger: ledger) ?? e
             }
@@ -123,7 +123,7 @@ extension Subcommands {
             let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
             var amount: Int64 = 1
             if p.positionals.count > 1 {
-                guard let n = Int64(p.positionals[1]) else { throw UsageError("N: \"\(p.positionals[1])\" is not a whole number") }
+                guard let n = Int64(p.positionals[1]) else { throw UsageError(Refusal.notAWholeNumber, "N", "\"\(p.positionals[1])\"") }
                 amount = n
             }
             let at = try ctx.recordTime()

@@ -42,9 +42,9 @@ extension Subcommands {
             """,
         run: { ctx, p in
             let by = p.value(.by) ?? "action"
-            guard by == "action" || by == "tag" else { throw UsageError("--by takes action or tag") }
+            guard by == "action" || by == "tag" else { throw UsageError(Refusal.byTakes) }
             let every = p.value(.every)
-            guard every == nil || ["day", "week", "month"].contains(every!) else { throw UsageError("--every takes day, week or month") }
+            guard every == nil || ["day", "week", "month"].contains(every!) else { throw UsageError(Refusal.everyTakes) }
             return try ctx.query { snap, cal, ref in
                 let range =
                     try ctx.dayRange(from: p.value(.from), to: p.value(.to), calendar: cal)
@@ -68,7 +68,7 @@ extension Subcommands {
                         book: book, progress: progress, calendar: cal, title: "haru: \(from) – \(to)", filter: filterLine,
                         timetable: timetable)
                     try OutputFile.writeWhole(path, page)
-                    ctx.invocation.err.line("Wrote \(path).")
+                    ctx.invocation.err.line(ctx.words(Done.wroteFile, path))
                 }
                 if ctx.json {
                     let filtered: [(String, JSONValue)] = filter.isEmpty ? [] : [("filter", filter.json)]

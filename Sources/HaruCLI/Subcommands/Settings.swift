@@ -19,29 +19,33 @@ extension Subcommands {
                     ctx.printJSON(.object([("as_of", .string(cal.format(ref.instant)))] + m))
                     return ExitCode.ok
                 }
+                let w = ctx.words
+                func step(_ from: LocalDate?, _ value: String) -> String {
+                    from.map { w(ViewWords.stepFrom, $0.description, value) } ?? w(ViewWords.stepFirst, value)
+                }
                 for (name, value) in view.values {
-                    var line = Cell.pad(name, 22) + (value.stringValue ?? value.compactText)
+                    var line = Cell.pad(SettingWords.name(name, w), 22) + SettingWords.value(name, value, w)
                     if name == "day_start", view.dayStartSteps.count > 1 {
                         line +=
-                            "   steps: "
-                            + view.dayStartSteps.map { "\($0.from.map { "from \($0)" } ?? "first") \($0.value)" }
-                            .joined(separator: ", ")
+                            "   " + w(ViewWords.steps)
+                            + view.dayStartSteps.map { step($0.from, $0.value.description) }.joined(separator: ", ")
                     }
                     if name == "time_zone", view.zoneSteps.count > 1 {
-                        line +=
-                            "   steps: "
-                            + view.zoneSteps.map { "\($0.from.map { "from \($0)" } ?? "first") \($0.zone)" }
-                            .joined(separator: ", ")
+                        line += "   " + w(ViewWords.steps) + view.zoneSteps.map { step($0.from, $0.zone) }.joined(separator: ", ")
                     }
                     ctx.out.line(line)
                 }
                 ctx.out.line("")
-                ctx.out.line("changes (seq, effective time, what):")
+                ctx.out.line(w(ViewWords.changesHeading))
                 for c in view.changes {
                     guard case .object(let m) = c.payload.json(type: .settingsChanged, instant: cal.format) else { continue }
                     ctx.out.line(
                         "  " + Cell.pad(String(c.when.seq), 6) + cal.format(c.when.at) + "  "
-                            + m.map { "\($0.0)=\($0.1.stringValue ?? $0.1.compactText)" }.joined(separator: " "))
+                            + m.map {
+                                w.language == .en
+                                    ? "\($0.0)=\($0.1.stringValue ?? $0.1.compactText)"
+                                    : SettingWords.name($0.0, w) + " " + SettingWords.value($0.0, $0.1, w)
+                            }.joined(separator: w.language == .en ? " " : ", "))
                 }
                 return ExitCode.ok
             }
@@ -66,20 +70,30 @@ extension Subcommands {
         ],
         run: { ctx, p in
             let change = try Context.settings(p, timeZone: p.value(.timeZone))
-            // Said as typed, in the order of the settings.
-            let said: [(String, String?)] = [
-                ("time_zone", p.value(.timeZone)), ("day_start", p.value(.dayStart)), ("week_start", p.value(.weekStart)),
-                ("min_session_seconds", change.minSessionSeconds.map(String.init)), ("representative", p.value(.representative)),
-                ("long_session_hours", change.longSessionHours.map(String.init)), ("long_session_alert", p.value(.longSessionAlert)),
+            // Said as read (`오전 4시` is 04:00), in the order of the settings.
+            let said: [(String, JSONValue?)] = [
+                ("time_zone", change.timeZone.map(JSONValue.string)), ("day_start", change.dayStart.map { .string($0.description) }),
+                ("week_start", change.weekStart.map { .string($0.name) }),
+                ("min_session_seconds", change.minSessionSeconds.map(JSONValue.int)),
+                ("representative", change.representative.map { .string($0.word) }),
+                ("long_session_hours", change.longSessionHours.map(JSONValue.int)),
+                ("long_session_alert", change.longSessionAlert.map { .string($0 ? "on" : "off") }),
             ]
-            let given = said.compactMap { name, value in value.map { "\(name) to \($0)" } }
-            guard !given.isEmpty else { throw UsageError("give at least one setting to change (see `haru settings set --help`)") }
-            let changed = "Changed " + given.joined(separator: ", ")
+            let w = ctx.words
+            let given = said.compactMap { name, value in
+                value.map {
+                    w.language == .en
+                        ? "\(name) to \(SettingWords.value(name, $0, w))"
+                        : SettingWords.name(name, w) + " " + SettingWords.value(name, $0, w)
+                }
+            }
+            guard !given.isEmpty else { throw UsageError(Refusal.noSettingGiven) }
             let at = try ctx.eventTime()
             let r = try ctx.operate { ledger, now, rng in try ledger.write([change], at: at, source: Context.source, now: now, rng: &rng) }
+            let list = given.joined(separator: ", ")
             ctx.report(
                 r, json: [("type", .string("settings.changed"))],
-                human: changed + (p.value(.from).map { " for the days from \($0) on" } ?? "") + ".")
+                human: change.from.map { w(Done.settingsChangedFrom, list, $0.description) } ?? w(Done.settingsChanged, list))
             return ExitCode.ok
         })
 }

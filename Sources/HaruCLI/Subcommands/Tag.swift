@@ -26,7 +26,7 @@ extension Subcommands {
                 run: { ctx, p in
                     let t = try ctx.resolve(.tag, p.positionals[0], in: try ctx.openLedger())
                     let edit = TagEdited(tagID: t.id, name: p.value(.name), color: p.edit(.color), order: try p.order())
-                    return try ctx.write(edit, id: t.id, human: "Edited tag \(t.id).")
+                    return try ctx.write(edit, id: t.id, human: ctx.words(Done.editedTag, p.value(.name) ?? t.fields().name ?? t.id))
                 }),
             Command(
                 name: "delete", abstract: "Delete a tag (its actions keep existing and lose it).", usage: "tag delete TAG [--yes]",
@@ -39,11 +39,9 @@ extension Subcommands {
                     }
                     try ctx.confirmDeletion(
                         t.fields().name ?? t.id,
-                        impact: carrying.isEmpty
-                            ? nil
-                            : "\(carrying.count) action\(carrying.count == 1 ? "" : "s") lose it (\(carrying.compactMap { $0.fields().name }.joined(separator: ", "))), and its totals and quests go",
+                        impact: carrying.isEmpty ? nil : Context.tagImpact(carrying.compactMap { $0.fields().name }),
                         yes: p.has(.yes))
-                    return try ctx.write(TagDeleted(tagID: t.id), id: t.id, human: "Deleted tag \(t.fields().name ?? t.id).")
+                    return try ctx.write(TagDeleted(tagID: t.id), id: t.id, human: ctx.words(Done.deletedTag, t.fields().name ?? t.id))
                 }),
         ])
 }

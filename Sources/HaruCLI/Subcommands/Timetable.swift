@@ -37,7 +37,7 @@ extension Subcommands {
                     let title =
                         "haru: timetable \(range.lowerBound)" + (range.upperBound > range.lowerBound ? " – \(range.upperBound)" : "")
                     try OutputFile.writeWhole(path, HTMLReport.timetablePage(table, actions: actions, calendar: cal, title: title))
-                    ctx.invocation.err.line("Wrote \(path).")
+                    ctx.invocation.err.line(ctx.words(Done.wroteFile, path))
                 }
                 if ctx.json {
                     ctx.printJSON(.object(table.json(names: names, calendar: cal) + snap.referenceJSON(ref, cal)))

@@ -54,7 +54,7 @@ extension Subcommands {
                     guard edit.date != nil || edit.text != nil || edit.order != nil else {
                         throw UsageError("nothing to change: give --text, --order or --move")
                     }
-                    return try ctx.write(edit, id: todo.id, human: ctx.words(.todoEdited, todo.id))
+                    return try ctx.write(edit, id: todo.id, human: ctx.words(.todoEdited, edit.text ?? todo.text))
                 }),
             Command(
                 name: "delete", abstract: "Take a to-do off its page (`haru restore ID` brings it back).",

@@ -28,14 +28,15 @@ extension Subcommands {
             switch (p.value(.from), p.value(.hash)) {
             case (nil, nil): r = try ledger.verify()
             case (let f?, let h?):
-                guard let seq = UInt64(f), seq >= 1 else { throw UsageError("--from: \(Echo.quoted(f)) is not a seq (1, 2, 3 …)") }
+                guard let seq = UInt64(f), seq >= 1 else { throw UsageError(Refusal.notASeq, Echo.quoted(f)) }
                 guard let hash = Digest(hex: h) else {
-                    throw UsageError("--hash: \(Echo.quoted(h)) is not a hash (64 hex digits, as `haru verify` prints it)")
+                    throw UsageError(Refusal.notAHash, Echo.quoted(h))
                 }
                 r = try ledger.verify(after: seq, hash: hash)
-            default: throw UsageError("--from and --hash go together: the seq and hash the last audit printed")
+            default: throw UsageError(Refusal.fromAndHash)
             }
             let checked = r.events >= r.firstSeq ? r.events - r.firstSeq + 1 : 0
+            let w = ctx.words
             if ctx.json {
                 ctx.printJSON(
                     .object([
@@ -48,25 +49,21 @@ extension Subcommands {
                     ]))
             } else if r.ok {
                 if r.firstSeq > 1 {
-                    ctx.out.line(
-                        "ok: \(checked) events after seq \(r.firstSeq - 1) intact and chained from its hash; the running sessions re-folded from the checkpoint before it agree (records, definitions and settings are compared by a full `haru verify`)."
-                    )
+                    ctx.out.line(w(ViewWords.verifiedFrom, String(checked), String(r.firstSeq - 1)))
                 } else {
-                    ctx.out.line("ok: \(r.events) events; hash chain intact; state matches the events.")
+                    ctx.out.line(w(ViewWords.verifiedAll, String(r.events)))
                 }
-                if let h = r.headHash { ctx.out.line("head: seq \(r.events) hash \(h)") }
+                if let h = r.headHash { ctx.out.line(w(ViewWords.head, String(r.events), h.description)) }
             } else {
-                ctx.invocation.err.line("FAILED" + (r.firstBadSeq.map { " at seq \($0)" } ?? "") + ": " + (r.problem ?? ""))
+                // The problem is the library's own sentence (the chain's, a page's, a projection's).
+                ctx.invocation.err.line(
+                    r.firstBadSeq.map { w(ViewWords.failedAt, String($0), r.problem ?? "") } ?? w(ViewWords.failed, r.problem ?? ""))
                 // What to do next: only the derived data can be made again from the events.
                 ctx.invocation.err.line(
-                    r.inPageStructure
-                        ? "The events and their projections read intact; the data file's pages are not, and the next write could overwrite or lose what the ledger holds: `haru compact` writes the ledger anew from what it holds (in place, or `haru compact DEST`)."
-                        : r.damagedBlob != nil
-                            ? "The events are intact; an attachment is damaged or missing: attach the same file again to mend it (its digest names it), or restore the ledger from a copy. Until then it is not served, exported or sent."
-                            : r.inProjections
-                                ? "The events are intact: `haru rebuild` writes the projections anew from them (`haru rebuild --fresh` if it cannot read the old ones)."
-                                : "The events themselves are damaged, which `haru rebuild` cannot mend: restore the ledger from a copy, or from an export made before the damage (`haru import jsonl FILE` with --ledger at a new path)."
-                )
+                    w(
+                        r.inPageStructure
+                            ? ViewWords.pagesDamaged
+                            : r.damagedBlob != nil ? .blobDamaged : r.inProjections ? .projectionsDamaged : .eventsDamaged))
             }
             if !r.ok { throw CheckFailed() }
             return ExitCode.ok

@@ -7,7 +7,7 @@ import HaruLedger
 /// three for every case, so a phrase without a translation does not compile;
 /// `LanguageTests.theCatalogueHasEveryPhraseInEveryLanguage` checks that none is empty and each has the same
 /// placeholders in every language.
-enum Phrase: CaseIterable {
+enum Phrase: Catalogue {
     // Errors and their labels.
     case error, usage, unknownCommand, didYouMean, missingArgument, unknownOption, notADay, noLedger, listedBy
     case notATime, notADayOrPeriod, notADate, notAClockTime, notAWeekday, notADuration
@@ -29,7 +29,7 @@ enum Phrase: CaseIterable {
     // What a command did (English keeps its own wording: `Words.said`).
     case started, stopped, counted, discardedAtOnce, discardedShort, todoAdded, todoDone, todoUndone, todoEdited, todoDeleted
     case diaryWritten, filesKept, diaryDeleted, todoNumber, calendarEvents
-    case createdTag, createdAction, createdGoal, addedQuest, createdLedger
+    case createdTag, createdAction, createdGoal, createdLedger
     // `haru sync` and `haru init --from`.
     case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncFuture, syncErased, syncRewritten,
         syncNotRead, syncLeftOut,
@@ -95,7 +95,7 @@ enum Phrase: CaseIterable {
                 "%1: %2 は長さではありません。30分、1時間30分、90秒、1:30、1h30m のように指定してください")
         case .noLedger:
             return t(
-                "no ledger at %1; create one with `haru init`", "%1에 원장이 없습니다. `haru init`으로 만드세요", "%1 に台帳がありません。`haru init` で作成してください")
+                "no ledger at %1; create one with `haru init`", "%1에 기록장이 없습니다. `haru init`으로 만드세요", "%1 に台帳がありません。`haru init` で作成してください")
         case .alreadyRunning:
             return t(
                 "%1 is already running since %2; stop it with: haru stop %3", "%1은(는) %2부터 이미 측정 중입니다. 끝내려면: haru stop %3",
@@ -133,7 +133,7 @@ enum Phrase: CaseIterable {
 
         case .nothingIsRunning: return t("Nothing is running.", "측정 중인 것이 없습니다.", "計測中のものはありません。")
         case .since: return t("since %1", "%1부터", "%1 から")
-        case .session: return t("(session %1)", "(세션 %1)", "(セッション %1)")
+        case .session: return t("(session %1)", "(기록 %1)", "(記録 %1)")
         case .overHours: return t("⚠ over %1 h", "⚠ %1시간 넘음", "⚠ %1時間超過")
         case .forgotten:
             return t(
@@ -209,7 +209,7 @@ enum Phrase: CaseIterable {
         case .now: return t("now", "지금", "現在")
         case .seeHelp: return t("(see '%1')", "('%1' 참고)", "('%1' を参照)")
         case .listedBy: return t("; `%1` lists them", "; 목록은 `%1`", "; 一覧は `%1`")
-        case .started: return t("Started %1 at %2 (session %3).", "%1 측정을 시작했습니다: %2 (세션 %3).", "%1 の計測を始めました: %2 (セッション %3)。")
+        case .started: return t("Started %1 at %2 (session %3).", "%1 측정을 시작했습니다: %2 (기록 %3).", "%1 の計測を始めました: %2 (記録 %3)。")
         case .stopped: return t("Stopped %1 after %2.", "%1 측정을 끝냈습니다: %2.", "%1 の計測を終えました: %2。")
         case .counted: return t("Counted %1 %2.", "%2 %1회를 기록했습니다.", "%2 を%1回記録しました。")
         case .discardedAtOnce:
@@ -367,7 +367,7 @@ enum Phrase: CaseIterable {
         case .syncJoinedSessions:
             return t(
                 "  %1 sessions started on two devices while the other ran: one session each now, stopped by either",
-                "  다른 기기에서 재는 중에 시작한 세션 %1개: 이제 하나로 재며, 어느 기기에서든 멈출 수 있습니다",
+                "  다른 기기에서 재는 중에 시작한 측정 %1개: 이제 하나로 재며, 어느 기기에서든 멈출 수 있습니다",
                 "  ほかの端末で計測中に開始したセッション %1件: 1つにまとめ、どちらの端末でも止められます")
         case .webServing: return t("haru web: %1", "haru web 주소: %1", "haru web のアドレス: %1")
         case .webNotAPort:
@@ -387,12 +387,12 @@ enum Phrase: CaseIterable {
         case .syncNewDevice:
             return t(
                 "This ledger is now device %1 (it was %2, which the ledger it was copied from keeps).",
-                "이 원장은 이제 기기 %1입니다 (원래 %2였고, 복사해 온 원장이 그 id를 그대로 씁니다).",
+                "이 기록장은 이제 기기 %1입니다 (원래 %2였고, 복사해 온 기록장이 그 id를 그대로 씁니다).",
                 "この台帳は端末 %1 になりました (元は %2 で、コピー元の台帳がその id を使い続けます)。")
         case .syncCopied:
             return t(
                 "this ledger was copied from another ledger's folder (a copy, a restored backup, a move to another disk), so it has that ledger's device id (%1); two ledgers sending as one device lose each other's events. Nothing was sent or received. Make this one a device of its own: haru sync --new-device",
-                "이 원장은 다른 원장 폴더를 복사한 것이라 (복사, 백업에서 복원, 다른 디스크로 이동) 그 원장의 기기 id(%1)를 갖고 있습니다. 두 원장이 한 기기로 보내면 서로의 기록을 잃습니다. 아무것도 보내거나 받지 않았습니다. 이 원장을 따로 한 기기로 만드세요: haru sync --new-device",
+                "이 기록장은 다른 기록장 폴더를 복사한 것이라 (복사, 백업에서 복원, 다른 디스크로 이동) 그 기록장의 기기 id(%1)를 갖고 있습니다. 두 기록장이 한 기기로 보내면 서로의 기록을 잃습니다. 아무것도 보내거나 받지 않았습니다. 이 기록장을 따로 한 기기로 만드세요: haru sync --new-device",
                 "この台帳はほかの台帳のフォルダーをコピーしたもので (コピー、バックアップからの復元、別のディスクへの移動)、その台帳の端末 id (%1) を持っています。2つの台帳が1台の端末として送ると互いの記録を失います。何も送受信していません。この台帳を別の端末にしてください: haru sync --new-device"
             )
         case .syncJoined:
@@ -401,11 +401,10 @@ enum Phrase: CaseIterable {
                 "%1을(를) 만들었습니다: %3의 기록을 함께 쓰는 기기 %2; `haru sync`로 맞춰 갑니다.",
                 "%1 を作成しました: %3 の履歴を共有する端末 %2; `haru sync` で同期し続けます。")
         case .createdLedger:
-            return t("Created ledger at %1 (time zone %2%3).", "%1에 원장을 만들었습니다 (시간대 %2%3).", "%1 に台帳を作成しました (タイムゾーン %2%3)。")
+            return t("Created ledger at %1 (time zone %2%3).", "%1에 기록장을 만들었습니다 (시간대 %2%3).", "%1 に台帳を作成しました (タイムゾーン %2%3)。")
         case .createdTag: return t("Created tag %1 (id %2).", "꼬리표 %1을(를) 만들었습니다 (id %2).", "タグ %1 を作成しました (id %2)。")
         case .createdAction: return t("Created action %1 (id %2).", "행동 %1을(를) 만들었습니다 (id %2).", "行動 %1 を作成しました (id %2)。")
         case .createdGoal: return t("Created goal \"%1\" (id %2).", "목표 \"%1\"을(를) 만들었습니다 (id %2).", "目標「%1」を作成しました (id %2)。")
-        case .addedQuest: return t("Added quest %1 to goal %2.", "목표 %2에 다짐 %1을(를) 추가했습니다.", "目標 %2 にクエスト %1 を追加しました。")
         case .diaryDeleted:
             return t(
                 "Deleted the diary page of %1 (`haru restore %1` brings it back).", "%1 일기를 지웠습니다 (`haru restore %1`로 되살립니다).",
@@ -418,7 +417,16 @@ enum Phrase: CaseIterable {
     }
 }
 
-extension Phrase {
+/// A catalogue of phrases in the three languages: `Phrase`, and the
+/// catalogues of one concern each (`Done`, `Refusal`, `ViewWords`). Each is
+/// an enum whose `text` switch names all three languages for every case, so
+/// a phrase without a translation does not compile, and
+/// `LanguageTests.theCatalogueHasEveryPhraseInEveryLanguage` checks them all.
+protocol Catalogue: CaseIterable, Sendable {
+    func text(_ l: Language) -> String
+}
+
+extension Catalogue {
     /// The phrase in `language` with `%1` … `%9` replaced by `values`.
     func filled(_ language: Language, _ values: [String]) -> String {
         var out = ""
@@ -436,5 +444,14 @@ extension Phrase {
         }
         // `%1을(를)` → `독서를`: the particle the value takes.
         return language == .ko ? KoreanParticles.resolve(out) : out
+    }
+}
+
+/// `t(en, ko, ja)`: the text of a phrase in `l`.
+func pick(_ l: Language, _ en: String, _ ko: String, _ ja: String) -> String {
+    switch l {
+    case .en: en
+    case .ko: ko
+    case .ja: ja
     }
 }

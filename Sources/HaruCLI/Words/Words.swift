@@ -12,6 +12,11 @@ struct Words: Sendable {
         p.filled(language, values)
     }
 
+    /// A phrase of another catalogue: `words(Done.editedTag, name)`.
+    func callAsFunction<P: Catalogue>(_ p: P, _ values: String...) -> String {
+        p.filled(language, values)
+    }
+
     /// A sentence English says its own way (`english`: its singular and
     /// plural as the command always wrote them), the phrase in the others.
     func said(_ english: String, _ p: Phrase, _ values: String...) -> String {
@@ -110,6 +115,51 @@ struct Words: Sendable {
                     : self(.ordinalWeekday, String(n), day + "曜日")
             }
         }
+    }
+
+    /// What a definition is, in words: `tag` / `꼬리표` / `タグ` …
+    func kind(_ k: DefinitionKind) -> String { entity(k.word) }
+
+    /// What an event is about (the first part of its type, `session` in
+    /// `session.stopped`, or a definition's word), in words.
+    func entity(_ word: String) -> String {
+        let words: [String: (String, String)] = [
+            "tag": ("꼬리표", "タグ"), "action": ("행동", "行動"), "goal": ("목표", "目標"), "quest": ("다짐", "クエスト"),
+            "session": ("시간 기록", "時間記録"), "count": ("횟수 기록", "回数記録"), "diary": ("일기", "日記"),
+            "diary page": ("일기", "日記"), "todo": ("할 일", "やること"), "to-do": ("할 일", "やること"),
+            "device": ("기기", "デバイス"), "item": ("항목", "項目"), "settings": ("설정", "設定"), "ledger": ("기록장", "台帳"),
+        ]
+        guard language != .en, let (k, j) = words[word] else { return word }
+        return language == .ko ? k : j
+    }
+
+    /// A record's state (`deleted`, `discarded`, `not deleted`) in words.
+    func recordState(_ state: String) -> String {
+        let words: [String: (String, String)] = [
+            "deleted": ("삭제됨", "削除済み"), "discarded": ("버려짐", "破棄済み"), "not deleted": ("삭제되지 않음", "未削除"),
+            "recorded": ("기록됨", "記録済み"), "running": ("측정 중", "計測中"),
+        ]
+        guard language != .en, let (k, j) = words[state] else { return state }
+        return language == .ko ? k : j
+    }
+
+    /// Why a file could not be read (`InputBytes.whyUnreadable`), in words.
+    func unreadable(_ why: String) -> String {
+        let words: [String: (String, String)] = [
+            "no such file": ("그런 파일이 없습니다", "そのようなファイルはありません"),
+            "it is a directory": ("폴더입니다", "フォルダーです"),
+            "permission denied": ("권한이 없습니다", "権限がありません"),
+            "permission denied (a directory on the way cannot be searched)": ("권한이 없습니다 (경로의 폴더를 열 수 없습니다)", "権限がありません (途中のフォルダーを開けません)"),
+        ]
+        guard language != .en, let (k, j) = words[why] else { return why }
+        return language == .ko ? k : j
+    }
+
+    /// A command's verb as a refusal names it (`stop`, `cancel`).
+    func verb(_ verb: String) -> String {
+        let words: [String: (String, String)] = ["stop": ("끝낼", "終える"), "cancel": ("버릴", "破棄する"), "edit": ("고칠", "編集する")]
+        guard language != .en, let (k, j) = words[verb] else { return verb }
+        return language == .ko ? k : j
     }
 
     /// A report's unit (`day`, `week` …) in words.

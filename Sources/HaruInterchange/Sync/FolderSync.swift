@@ -27,7 +27,16 @@ public struct SyncError: HaruError, Sendable {
     public var message: String
     public var exitStatus: ExitStatus { .cannotOpen }
     public var description: String { message }
+    /// The sync folder that is not there (typed, for a program to say in its own words).
+    public var missingFolder: String?
     public init(_ message: String) { self.message = message }
+
+    /// The shared folder is not there (not made, or not mounted).
+    public static func noFolder(_ folder: String) -> SyncError {
+        var e = SyncError("no folder at \(folder) (make it, or mount the shared folder first)")
+        e.missingFolder = folder
+        return e
+    }
 
     /// Refused before anything was exchanged: the ledger is a copy of another
     /// ledger's folder and would send as that device (`Ledger.confirmDeviceHome`).
@@ -116,7 +125,7 @@ public struct FolderSync {
     ///     throws stops the sync there (the files written and the parts
     ///     merged so far stay, and the next sync goes on from them).
     public func run(now: Int64, offset: @escaping (Instant) -> Int, progress: ((String) throws -> Void)? = nil) throws -> SyncReport {
-        guard WholeFile.isDirectory(folder) else { throw SyncError("no folder at \(folder) (make it, or mount the shared folder first)") }
+        guard WholeFile.isDirectory(folder) else { throw SyncError.noFolder(folder) }
         guard let me = try ledger.deviceID() else { throw SyncError("this ledger has no device id yet") }
         guard try ledger.confirmDeviceHome() else { throw SyncError.copied(device: me) }
         let devices = folder + "/devices"

@@ -73,6 +73,7 @@ extension Payload {
             return .null
         }
         func bad(_ rule: String) -> InputError { InputError(field: p.text, rule: rule) }
+        func bad(_ rule: String, _ broken: InputError.Broken) -> InputError { InputError(field: p.text, rule: rule, broken: broken) }
         func text() throws(InputError) -> String {
             guard case .string(let s) = v else { throw bad("must be a string (got \(v.typeName))") }
             return s
@@ -106,9 +107,15 @@ extension Payload {
                 case .string(let text): got = Echo.quoted(text)
                 default: got = Echo.plain(v.compactText)
                 }
-                throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(got))")
+                throw bad(
+                    "must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(got))",
+                    .wholeNumber(from: range.lowerBound, to: range.upperBound, got: got))
             }
-            guard range.contains(n) else { throw bad("must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(n))") }
+            guard range.contains(n) else {
+                throw bad(
+                    "must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(n))",
+                    .wholeNumber(from: range.lowerBound, to: range.upperBound, got: String(n)))
+            }
             return .int(n)
         case .threshold:
             guard case .int(let n) = v, (10...100).contains(n), n % 5 == 0 else {
@@ -150,7 +157,7 @@ extension Payload {
             let s = try text()
             let b = Array(s.utf8)
             guard b.count == 7, b[0] == UInt8(ascii: "#"), b[1...].allSatisfy({ Hex.value($0) != nil }) else {
-                throw bad("must be a colour #RRGGBB (got \(Echo.quoted(s)))")
+                throw bad("must be a colour #RRGGBB (got \(Echo.quoted(s)))", .colour(got: Echo.quoted(s)))
             }
             return .string(s.uppercased())
         case .idList:

@@ -13,11 +13,33 @@ public struct InputError: HaruError, Sendable, Equatable {
     public var field: String
     /// The rule that was broken, as a sentence fragment.
     public var rule: String
+    /// The same rule typed, for the refusals people meet most from a
+    /// command (a program says it in its own language); nil for the rest.
+    public var broken: Broken?
 
-    public init(line: Int? = nil, field: String, rule: String) {
+    public init(line: Int? = nil, field: String, rule: String, broken: Broken? = nil) {
         self.line = line
         self.field = field
         self.rule = rule
+        self.broken = broken
+    }
+
+    /// Equal when they say the same (`broken` is how it is said).
+    public static func == (a: InputError, b: InputError) -> Bool { a.line == b.line && a.field == b.field && a.rule == b.rule }
+
+    /// A rule broken, typed: what `rule` says in English.
+    public enum Broken: Sendable, Equatable {
+        case wholeNumber(from: Int64, to: Int64, got: String)
+        case colour(got: String)
+        case nameTaken(kind: String, name: String, id: String)
+        /// An action that tracks the other unit (`count` or `time`) than the event's.
+        case tracksOther(action: String, tracks: String)
+        case todoAlready(todo: String, done: Bool, at: String)
+        case goalHasQuests(goal: String, quest: String)
+        case noSuchID(kind: String, id: String)
+        case deletedAt(kind: String, id: String, seq: UInt64)
+        case goalAlready(goal: String, finished: Bool, seq: UInt64)
+        case sessionNotRunning(session: String, status: String)
     }
 
     public var description: String {

@@ -46,7 +46,8 @@ extension Fold {
     ) throws {
         for (f, k) in lists {
             for id in p.strings(f) ?? [] where try store.definition(k, id) == nil {
-                throw InputError(field: "data.\(f.jsonName)", rule: "no \(k.word) with id \"\(id)\"")
+                throw InputError(
+                    field: "data.\(f.jsonName)", rule: "no \(k.word) with id \"\(id)\"", broken: .noSuchID(kind: k.word, id: id))
             }
         }
     }
@@ -57,8 +58,8 @@ extension Fold {
             throw InputError(
                 field: "data.name",
                 rule:
-                    "\(kind.word.first == "a" ? "an" : "a") \(kind.word) named \"\(name)\" already exists (id \"\(other)\"); names are unique"
-            )
+                    "\(kind.word.first == "a" ? "an" : "a") \(kind.word) named \"\(name)\" already exists (id \"\(other)\"); names are unique",
+                broken: .nameTaken(kind: kind.word, name: name, id: other))
         }
     }
 

@@ -137,7 +137,9 @@
             let kind = definitionKind(type)
             let field = "data.\(kind.idField.jsonName)"
             let id = try p.requiredID(kind.idField)
-            guard var d = try store.definition(kind, id) else { throw InputError(field: field, rule: "no \(kind.word) with id \"\(id)\"") }
+            guard var d = try store.definition(kind, id) else {
+                throw InputError(field: field, rule: "no \(kind.word) with id \"\(id)\"", broken: .noSuchID(kind: kind.word, id: id))
+            }
             guard let deleted = d.deletedSeq else { throw InputError(field: field, rule: "\(kind.word) \"\(id)\" is not deleted") }
             // Back as it was: its name must still be free, its goal (a quest's) live.
             if kind.hasUniqueNames, let name = d.fields().string(.name), let other = try store.liveDefinitionID(kind, named: name) {
@@ -187,7 +189,9 @@
             let done = type == .todoDone
             // As the to-do stands at the event's `at` (edits take effect then).
             guard (d.fields(inForceAt: at).bool(.done) ?? false) != done else {
-                throw InputError(field: "data.todo_id", rule: "to-do \"\(id)\" is \(done ? "already done" : "not done") at \(at)")
+                throw InputError(
+                    field: "data.todo_id", rule: "to-do \"\(id)\" is \(done ? "already done" : "not done") at \(at)",
+                    broken: .todoAlready(todo: id, done: done, at: "\(at)"))
             }
             d.add(DefinitionEdit(when: when, payload: Payload([(.todoID, .string(id)), (.done, .bool(done))])))
             try store.setDefinition(d)
@@ -230,7 +234,9 @@
             if let f = d.finished {
                 // Again only once an end date given after it reopened the goal (RULES §4).
                 guard d.reopened(after: f, by: at) else {
-                    throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already finished at seq \(f.seq)")
+                    throw InputError(
+                        field: "data.goal_id", rule: "goal \"\(d.id)\" was already finished at seq \(f.seq)",
+                        broken: .goalAlready(goal: d.id, finished: true, seq: f.seq))
                 }
                 d.earlierFinishes.append(f)
             }
@@ -242,7 +248,9 @@
             if let c = d.confirmed {
                 // Again only once the goal was reopened after it (RULES §4): the old answer no longer stands.
                 guard d.reopenedByEndDate(after: c, by: at) else {
-                    throw InputError(field: "data.goal_id", rule: "goal \"\(d.id)\" was already confirmed at seq \(c.seq)")
+                    throw InputError(
+                        field: "data.goal_id", rule: "goal \"\(d.id)\" was already confirmed at seq \(c.seq)",
+                        broken: .goalAlready(goal: d.id, finished: false, seq: c.seq))
                 }
                 d.earlierConfirmations.append(Definition.Confirmation(when: c, achieved: d.confirmedAchieved))
             }
@@ -250,7 +258,8 @@
             if let q = quests.first {
                 throw InputError(
                     field: "data.goal_id",
-                    rule: "goal \"\(d.id)\" has quests (\"\(q.id)\"); only a goal without quests is confirmed by hand")
+                    rule: "goal \"\(d.id)\" has quests (\"\(q.id)\"); only a goal without quests is confirmed by hand",
+                    broken: .goalHasQuests(goal: d.id, quest: q.id))
             }
             d.confirmed = when
             d.confirmedAchieved = p.choice(.outcome) == Outcome.achieved
@@ -293,7 +302,9 @@
                     try store.setSession(s)
                     return .session(old: old, new: s)
                 }
-                throw InputError(field: "data.session_id", rule: "session \"\(s.id)\" is not running (it is \(statusWord(s.status)))")
+                throw InputError(
+                    field: "data.session_id", rule: "session \"\(s.id)\" is not running (it is \(statusWord(s.status)))",
+                    broken: .sessionNotRunning(session: s.id, status: statusWord(s.status)))
             }
             // A discarded session may end the second it started (a stop right after a start).
             guard at > s.start || (type == .sessionDiscarded && at == s.start) else {
@@ -411,10 +422,12 @@
 
     static func liveDefinition<S: EntityStore>(_ kind: DefinitionKind, _ id: String, field: String, store: S) throws -> Definition {
         guard let d = try store.definition(kind, id) else {
-            throw InputError(field: field, rule: "no \(kind.word) with id \"\(id)\"")
+            throw InputError(field: field, rule: "no \(kind.word) with id \"\(id)\"", broken: .noSuchID(kind: kind.word, id: id))
         }
         if let del = d.deletedSeq {
-            throw InputError(field: field, rule: "\(kind.word) \"\(id)\" was deleted at seq \(del)")
+            throw InputError(
+                field: field, rule: "\(kind.word) \"\(id)\" was deleted at seq \(del)",
+                broken: .deletedAt(kind: kind.word, id: id, seq: del))
         }
         return d
     }
@@ -435,14 +448,20 @@
         // answer for actions (no copy of the definition per event).
         let actual: Tracking?
         switch try store.actionStatus(id) {
-        case .missing: throw InputError(field: "data.action_id", rule: "no action with id \"\(id)\"")
-        case .deleted(let del): throw InputError(field: "data.action_id", rule: "action \"\(id)\" was deleted at seq \(del)")
+        case .missing:
+            throw InputError(field: "data.action_id", rule: "no action with id \"\(id)\"", broken: .noSuchID(kind: "action", id: id))
+        case .deleted(let del):
+            throw InputError(
+                field: "data.action_id", rule: "action \"\(id)\" was deleted at seq \(del)",
+                broken: .deletedAt(kind: "action", id: id, seq: del))
         case .live(let t): actual = t
         }
         if actual != tracking {
             let has = tracking == .time ? "count" : "time"
             let what = tracking == .time ? "a timed session" : "a count"
-            throw InputError(field: "data.action_id", rule: "action \"\(id)\" tracks \(has), so it cannot take \(what)")
+            throw InputError(
+                field: "data.action_id", rule: "action \"\(id)\" tracks \(has), so it cannot take \(what)",
+                broken: .tracksOther(action: id, tracks: has))
         }
         return id
     }

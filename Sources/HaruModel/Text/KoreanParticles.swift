@@ -1,6 +1,6 @@
 /// Korean particles after a name, chosen by how the name ends (받침): a
 /// phrase is written with both forms, `%1을(를)`, `%1은(는)`, `%1이(가)`,
-/// `%1과(와)`, `%1(으)로`, and `resolve` keeps the one the word before takes
+/// `%1과(와)`, `%1(으)로`, `%1(이)라는`, and `resolve` keeps the one the word before takes
 /// — `독서를`, `러닝을`, `물로`, `달리기로`, `산책으로`, `3회를`. A name ending in
 /// something with no Korean reading (kana, an emoji) keeps both forms, as
 /// Korean software writes when it cannot know.
@@ -34,6 +34,7 @@ package enum KoreanParticles {
         ("이(가)", Forms(consonant: "이", vowel: "가", rieul: "이")),
         ("과(와)", Forms(consonant: "과", vowel: "와", rieul: "과")),
         ("(으)로", Forms(consonant: "으로", vowel: "로", rieul: "로")),
+        ("(이)라", Forms(consonant: "이라", vowel: "라", rieul: "이라")),
     ]
 
     private static func nextParticle(in s: Substring) -> (Range<Substring.Index>, Forms)? {

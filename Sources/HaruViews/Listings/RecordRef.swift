@@ -10,7 +10,9 @@
 public enum RecordRef {
     /// Why a reference names no single record: said in words a person can act on.
     public struct Unresolved: Error, Sendable {
-        public var message: String
+        public var reason: NotFound
+        public var message: String { reason.english }
+        public init(_ reason: NotFound) { self.reason = reason }
     }
 
     /// The record `text` names, as `snap` knows it (deleted ones included:
@@ -18,24 +20,16 @@ public enum RecordRef {
     public static func resolve(_ snap: Snapshot, _ text: String, reference: Reference) throws -> RecordRow {
         if text.hasPrefix("@") {
             guard let n = Int(text.dropFirst()), n >= 1 else {
-                throw Unresolved(message: "\(Echo.quoted(text)) is not a reference: @1 is the most recent record, @2 the one before …")
+                throw Unresolved(.notAReference(text))
             }
             let recent = try mostRecent(snap, n, reference: reference)
             guard recent.count >= n else {
-                if recent.isEmpty {
-                    throw Unresolved(
-                        message: "there are no records yet (@\(n) asked); `haru start ACTION` or `haru count ACTION` makes one")
-                }
-                throw Unresolved(
-                    message:
-                        "there \(recent.count == 1 ? "is" : "are") only \(recent.count) record\(recent.count == 1 ? "" : "s") (@\(n) asked)"
-                )
+                throw Unresolved(recent.isEmpty ? .noRecordsYet(asked: n) : .onlyRecords(recent.count, asked: n))
             }
             return recent[n - 1]
         }
         guard !text.isEmpty, EntityID.isValid(text) else {
-            throw Unresolved(
-                message: "\(Echo.quoted(text)) is not a record reference: give the start of its id (`haru records` shows them) or @1, @2 …")
+            throw Unresolved(.notARecordRef(text))
         }
         var hits: [RecordRow] = []
         try snap.forEachStoredRecord(idPrefix: Array(text.utf8)) { record in
@@ -43,14 +37,10 @@ public enum RecordRef {
             return hits.count < 2
         }
         guard let first = hits.first else {
-            throw Unresolved(
-                message: "no record id starts with \(Echo.quoted(text)); `haru records` lists the day's records with their refs")
+            throw Unresolved(.noRecordStarts(text))
         }
         guard hits.count == 1 else {
-            throw Unresolved(
-                message:
-                    "\(Echo.quoted(text)) is the start of more than one record id (\(hits.map(\.id).joined(separator: ", ")) …); type more of it"
-            )
+            throw Unresolved(.ambiguousRecord(text, ids: hits.map(\.id)))
         }
         var row = first
         row.ref = try snap.shortRef(row.id)

@@ -10,9 +10,11 @@
 public enum Resolver {
     /// Why a text names nothing, or more than one thing: in words a person can act on. Exit 2.
     public struct Unresolved: HaruError, Sendable {
-        public var message: String
+        public var reason: NotFound
+        public var message: String { reason.english }
         public var exitStatus: ExitStatus { .badInput }
         public var description: String { message }
+        public init(_ reason: NotFound) { self.reason = reason }
     }
 
     /// The shortest start of an id that names a definition (shorter ones
@@ -44,7 +46,7 @@ public enum Resolver {
         let live = all.filter(\.isLive)
         let named = live.filter { label($0) == text }
         if named.count > 1 {
-            throw Unresolved(message: "\(named.count) \(kind.word)s are called \"\(text)\"; give an id (`haru \(kind.word)s` shows them)")
+            throw Unresolved(.sameName(kind, text, count: named.count, ids: nil))
         }
         if let d = named.first { return d }
         let folded = live.filter { (label($0) ?? "").lowercased() == text.lowercased() }
@@ -53,10 +55,7 @@ public enum Resolver {
             let prefixed = live.filter { $0.id.hasPrefix(text) }
             if prefixed.count == 1 { return prefixed[0] }
             if prefixed.count > 1 {
-                throw Unresolved(
-                    message:
-                        "\"\(text)\" is the start of more than one \(kind.word) id (\(prefixed.map(\.id).joined(separator: ", "))); type more of it"
-                )
+                throw Unresolved(.ambiguousPrefix(kind, text, ids: prefixed.map(\.id)))
             }
         }
         // A name it had before a rename, here or on another device: the
@@ -66,41 +65,23 @@ public enum Resolver {
                 let before = live.filter { d in d.formerNames.contains { fold ? $0.lowercased() == text.lowercased() : $0 == text } }
                 if before.count == 1 { return before[0] }
                 if before.count > 1 {
-                    throw Unresolved(
-                        message:
-                            "\(before.count) \(kind.word)s were called \"\(text)\" before (now \(before.compactMap { label($0) }.map { "\"\($0)\"" }.joined(separator: ", "))); give the name they have now"
-                    )
+                    throw Unresolved(.formerNames(kind, text, now: before.compactMap { label($0) }))
                 }
             }
         }
-        if let d = byID, let seq = d.deletedSeq { throw Unresolved(message: "\(kind.word) \"\(text)\" was deleted at seq \(seq)") }
+        if let d = byID, let seq = d.deletedSeq { throw Unresolved(.deleted(kind, text, seq: seq)) }
         if let gone = all.last(where: { !$0.isLive && label($0) == text }) {
-            throw Unresolved(
-                message:
-                    "\(kind.word) \"\(text)\" was deleted at seq \(gone.deletedSeq ?? 0); `haru restore \(ShellWord.quoted(text))` brings it back"
-            )
+            throw Unresolved(.deletedName(kind, text, seq: gone.deletedSeq ?? 0))
         }
         switch kind {
-        case .quest: throw Unresolved(message: "no quest with id \"\(text)\" (`haru quests` lists them)")
-        case .todo: throw Unresolved(message: "no to-do with id \"\(text)\" (`haru diary DATE` lists a day's)")
-        case .diary: throw Unresolved(message: "no diary page for \(text)")
-        case .device: throw Unresolved(message: "no preferences of device \(text) (`haru prefs` lists this device's)")
+        case .quest: throw Unresolved(.noQuest(text))
+        case .todo: throw Unresolved(.noTodo(text))
+        case .diary: throw Unresolved(.noDiary(text))
+        case .device: throw Unresolved(.noDevice(text))
         case .tag, .action, .goal: break
         }
-        let near = Suggest.nearestName(text, among: live.compactMap(label))
-        // What to type next: the near name, else how to make one.
-        var make = ""
-        if near == nil {
-            switch kind {
-            case .action: make = "; `haru action add \(ShellWord.quoted(text)) --tracking time|count` makes it"
-            case .tag: make = "; `haru tag add \(ShellWord.quoted(text))` makes it"
-            case .goal: make = "; `haru goal add \(ShellWord.quoted(text)) --start DATE` makes it"
-            case .quest, .diary, .todo, .device: break
-            }
-        }
-        throw Unresolved(
-            message: "no \(kind.word) named \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? "")
-                + " (`haru \(kind.word)s` lists them)" + make)
+        // What to type next: the near name, else how to make one (`NotFound.making`).
+        throw Unresolved(.noneNamed(kind, text, near: Suggest.nearestName(text, among: live.compactMap(label))))
     }
 
     /// Anything `text` names, as `snap` knows it (`haru history`): `@N` (the
@@ -125,10 +106,7 @@ public enum Resolver {
                 if label == text {
                     let named = live.filter { $0.fields().label == text }
                     if named.count > 1 {
-                        throw Unresolved(
-                            message:
-                                "\(named.count) \(kind.word)s are called \"\(text)\"; give an id (\(named.map(\.id).joined(separator: ", ")))"
-                        )
+                        throw Unresolved(.sameName(kind, text, count: named.count, ids: named.map(\.id)))
                     }
                     return .definition(d)
                 }
@@ -139,8 +117,7 @@ public enum Resolver {
         if folded.count == 1 { return .definition(folded[0]) }
         if prefixed.count == 1 { return .definition(prefixed[0]) }
         if prefixed.count > 1 {
-            throw Unresolved(
-                message: "\"\(text)\" is the start of more than one id (\(prefixed.map(\.id).joined(separator: ", "))); type more of it")
+            throw Unresolved(.ambiguousPrefix(nil, text, ids: prefixed.map(\.id)))
         }
         // A record id prefix, as `haru records` shows it.
         var hits: [HistorySubject] = []
@@ -153,9 +130,9 @@ public enum Resolver {
             }
             return hits.count < 2
         }
-        if hits.count > 1 { throw Unresolved(message: "\"\(text)\" is the start of more than one record id; type more of it") }
+        if hits.count > 1 { throw Unresolved(.ambiguousRecordPrefix(text)) }
         guard let hit = hits.first else {
-            throw Unresolved(message: "nothing named \"\(text)\": give an id, a name, a goal title or a record's ref (`haru records`)")
+            throw Unresolved(.nothingNamed(text))
         }
         return hit
     }
@@ -172,10 +149,10 @@ public enum Resolver {
     static func record(_ text: String, in snap: Snapshot, reference: Reference) throws -> HistorySubject {
         let row: RecordRow
         do { row = try RecordRef.resolve(snap, text, reference: reference) } catch let e as RecordRef.Unresolved {
-            throw Unresolved(message: e.message)
+            throw Unresolved(e.reason)
         }
         if let s = try snap.store.session(row.id) { return .session(s) }
         if let c = try snap.store.count(row.id) { return .count(c) }
-        throw Unresolved(message: "no record \(Echo.quoted(text))")
+        throw Unresolved(.noRecord(text))
     }
 }
