@@ -23,4 +23,14 @@ struct KoreanParticlesTests {
         ("독서은(는) 러닝과(와) 물을(를)", "독서는 러닝과 물을"), ("괄호 (메모)", "괄호 (메모)"),
     ])
     func particleFollowsTheName(_ written: String, _ read: String) { #expect(KoreanParticles.resolve(written) == read) }
+
+    /// A mistyped Korean name is a letter or two off by its jamo: `뭏` meant `물`, `독서ㅓ` meant `독서`; `책` is not `물`.
+    @Test func koreanNamesAreSuggestedLetterByLetter() {
+        #expect(Suggest.spelled("물") == "ㅁㅜㄹ" && Suggest.spelled("Run") == "run")
+        #expect(Suggest.nearestName("뭏", among: ["물", "커피", "독서"]) == "물")
+        #expect(Suggest.nearestName("독서ㅓ", among: ["물", "커피", "독서"]) == "독서")
+        #expect(Suggest.nearestName("커ㅣ", among: ["물", "커피", "독서"]) == "커피")
+        #expect(Suggest.nearestName("책", among: ["물", "커피"]) == nil)
+        #expect(Suggest.nearestName("운둥", among: ["운동", "독서"]) == "운동")
+    }
 }

@@ -25,11 +25,35 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 package enum Suggest {
     /// The nearest of `words` to `typed` (case aside), when it is close
     /// enough to be what was meant: at most a third of its letters off (1 or 2).
+    /// Korean is compared letter by letter (자모): `뭏` is one letter off `물`.
     public static func nearest(_ typed: String, among words: [String]) -> String? {
-        let scored = words.map { ($0, editDistance(typed.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
-        guard let (word, d) = scored, d <= max(1, min(2, typed.count / 3)) else { return nil }
+        let t = spelled(typed)
+        let scored = words.map { ($0, editDistance(t, spelled($0))) }.min { $0.1 < $1.1 }
+        guard let (word, d) = scored, d <= max(1, min(2, t.count / 3)) else { return nil }
         return word
     }
+
+    /// A word as its letters are typed: lowercased, each Hangul syllable as
+    /// its two or three jamo (`물` → `ㅁㅜㄹ`), so a distance counts keystrokes.
+    /// (Compatibility jamo, which do not join into one character again.)
+    static func spelled(_ word: String) -> String {
+        var out = ""
+        for u in word.lowercased().unicodeScalars {
+            guard (0xAC00...0xD7A3).contains(u.value) else {
+                out.unicodeScalars.append(u)
+                continue
+            }
+            let s = Int(u.value - 0xAC00)
+            out += initials[s / 588] + String(Unicode.Scalar(UInt32(0x314F + s % 588 / 28))!) + finals[s % 28]
+        }
+        return out
+    }
+
+    private static let initials = ["ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]
+    private static let finals = [
+        "", "ㄱ", "ㄲ", "ㄳ", "ㄴ", "ㄵ", "ㄶ", "ㄷ", "ㄹ", "ㄺ", "ㄻ", "ㄼ", "ㄽ", "ㄾ", "ㄿ", "ㅀ", "ㅁ", "ㅂ", "ㅄ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ",
+        "ㅋ", "ㅌ", "ㅍ", "ㅎ",
+    ]
 
     /// The name meant by a part of it: the nearest by spelling (`nearest`),
     /// else the one name that holds what was typed (case aside) — `Read` for
@@ -43,6 +67,7 @@ package enum Suggest {
         // Held by several: which one is not for us to guess.
         guard holding.isEmpty, let near = nearest(typed, among: names) else { return nil }
         // A word of one or two letters is not "a letter off" a different word (`책` is not `물`).
-        return editDistance(t, near.lowercased()) < t.count ? near : nil
+        let spelled = spelled(typed)
+        return editDistance(spelled, Suggest.spelled(near)) < spelled.count ? near : nil
     }
 }
