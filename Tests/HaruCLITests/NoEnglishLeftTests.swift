@@ -203,4 +203,58 @@ struct NoEnglishLeft {
         #expect(found.isEmpty, "\(found.count) lines in English:\n\(found.joined(separator: "\n"))")
         try expectGolden(shown, "everyday-\(lang.rawValue).txt")
     }
+
+    /// The page's words: the text between its tags and its labels, without the style sheet.
+    static func pageText(_ html: String) -> String {
+        var text = html
+        if let a = text.range(of: "<style>"), let b = text.range(of: "</style>") { text.removeSubrange(a.lowerBound..<b.upperBound) }
+        var out = ""
+        var inTag = false
+        var tag = ""
+        for c in text {
+            if c == "<" {
+                inTag = true
+                tag = ""
+                out += "\n"
+            } else if c == ">" {
+                inTag = false
+                // What a screen reader says is read too.
+                if let r = tag.range(of: "aria-label=\"") {
+                    out += tag[r.upperBound...].prefix { $0 != "\"" } + "\n"
+                }
+            } else if inTag {
+                tag.append(c)
+            } else {
+                out.append(c)
+            }
+        }
+        return out.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+    }
+
+    /// `report --html` and `timetable --html` in Korean and Japanese: the page's
+    /// `lang`, every label, and durations as the terminal writes them.
+    @Test(arguments: [Language.ko, .ja])
+    func theHTMLPagesAreInTheLanguage(_ lang: Language) throws {
+        let dir = TempDir()
+        let p = LanguageTests().ledger(dir)
+        let args = ["--lang", lang.rawValue, "--now", "2026-03-07T09:00:00+09:00"]
+        let r = haru(["report", "--from", "2026-03-01", "--to", "2026-03-07", "--html", dir.path + "/r.html"] + args, ledger: p)
+        #expect(r.code == 0, "\(r.err)")
+        let t = haru(["timetable", "2026-03-06", "--html", dir.path + "/t.html"] + args, ledger: p)
+        #expect(t.code == 0, "\(t.err)")
+        var shown = ""
+        for name in ["r.html", "t.html"] {
+            let html = try String(contentsOfFile: dir.path + "/" + name, encoding: .utf8)
+            #expect(html.contains("<html lang=\"\(lang.rawValue)\">"), "\(name)")
+            shown += "== \(name)\n" + Self.pageText(html) + "\n"
+        }
+        let found = Self.englishLines(shown, names: ["read", "water", "coffee", "run1", "g1", "g2", "q1", "q2", "q3", "haru"])
+        #expect(found.isEmpty, "\(found.count) lines in English:\n\(found.joined(separator: "\n"))")
+        // The week's reading as the terminal's table writes it.
+        let total = lang == .ko ? "4시간 20분" : "4時間20分"
+        #expect(r.out.contains(total) && shown.contains(total), "\(total)")
+        try expectGolden(shown, "report-\(lang.rawValue).txt")
+    }
 }

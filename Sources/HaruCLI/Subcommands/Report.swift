@@ -53,7 +53,7 @@ extension Subcommands {
                 guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("a report covers at most 100,000 days") }
                 let filter = try actionFilter(p, ctx, snap, ref)
                 let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref, filter: filter)
-                let filterLine = filter.isEmpty ? nil : try describe(filter, snap, ref)
+                let filterLine = filter.isEmpty ? nil : try describe(filter, snap, ref, ctx.words)
                 let report = ReportTable(book: book, calendar: cal, byTag: by == "tag", every: every, reference: ref)
                 let order = try ctx.listOrder(p)
                 if let path = p.value(.html) {
@@ -66,7 +66,7 @@ extension Subcommands {
                         actions: Set(book.actions.keys))
                     let page = HTMLReport.page(
                         book: book, progress: progress, calendar: cal, title: "haru: \(from) – \(to)", filter: filterLine,
-                        timetable: timetable)
+                        timetable: timetable, words: ctx.words.report)
                     try OutputFile.writeWhole(path, page)
                     ctx.invocation.err.line(ctx.words(Done.wroteFile, path))
                 }
@@ -123,15 +123,17 @@ extension Subcommands {
     }
 
     /// `only Reading, #Study · without Coffee`: the filter in the words of the listings (`#` before a tag).
-    static func describe(_ f: ActionFilter, _ snap: Snapshot, _ ref: Reference) throws -> String {
+    static func describe(_ f: ActionFilter, _ snap: Snapshot, _ ref: Reference, _ w: Words = .english) throws -> String {
         let defs = try LiveDefinitions(snap, reference: ref)
         func names(_ actions: Set<String>, _ tags: Set<String>) -> String {
             (actions.map { defs.actions[$0]?.name ?? $0 }.sorted() + tags.map { "#" + (defs.tags[$0]?.name ?? $0) }.sorted())
                 .joined(separator: ", ")
         }
         var parts: [String] = []
-        if !f.actions.isEmpty || !f.tags.isEmpty { parts.append("only " + names(f.actions, f.tags)) }
-        if !f.excludedActions.isEmpty || !f.excludedTags.isEmpty { parts.append("without " + names(f.excludedActions, f.excludedTags)) }
+        if !f.actions.isEmpty || !f.tags.isEmpty { parts.append(w(Done.filterOnly, names(f.actions, f.tags))) }
+        if !f.excludedActions.isEmpty || !f.excludedTags.isEmpty {
+            parts.append(w(Done.filterWithout, names(f.excludedActions, f.excludedTags)))
+        }
         return parts.joined(separator: " · ")
     }
 }

@@ -34,9 +34,11 @@ extension Subcommands {
                 let names = try ctx.actionNames(snap, at: ref)
                 if let path = p.value(.html) {
                     let actions = try LiveDefinitions(snap, reference: ref).actions
-                    let title =
-                        "haru: timetable \(range.lowerBound)" + (range.upperBound > range.lowerBound ? " – \(range.upperBound)" : "")
-                    try OutputFile.writeWhole(path, HTMLReport.timetablePage(table, actions: actions, calendar: cal, title: title))
+                    let words = ctx.words.report
+                    let name = ctx.words.language == .en ? "timetable" : words(.timetable)
+                    let title = "haru: \(name) \(range.lowerBound)" + (range.upperBound > range.lowerBound ? " – \(range.upperBound)" : "")
+                    try OutputFile.writeWhole(
+                        path, HTMLReport.timetablePage(table, actions: actions, calendar: cal, title: title, words: words))
                     ctx.invocation.err.line(ctx.words(Done.wroteFile, path))
                 }
                 if ctx.json {

@@ -8,6 +8,7 @@ enum Done: Catalogue {
     case editedSession, editedCount, deletedSession, deletedCount, cancelled, restored, restoredSession, restoredCount
     case undid, passedOver, overlapWarning, running
     case prefsChanged, settingsChanged, settingsChangedFrom
+    case filterOnly, filterWithout
     case exportedEvents, wroteFile, wroteBytes, wroteCSV, csvRows, rebuiltIntact, rebuiltChanged, compactCopy
     // Why `haru undo` passes over a change.
     case nothingToUndo, nothingReversible, nothingToUndoError, undoListed, undoWith, undoPassed
@@ -66,6 +67,8 @@ enum Done: Catalogue {
         case .settingsChanged: return t("Changed %1.", "설정을 바꿨습니다: %1.", "設定を変更しました: %1。")
         case .settingsChangedFrom:
             return t("Changed %1 for the days from %2 on.", "%2부터의 날들에 설정을 바꿨습니다: %1.", "%2 以降の日の設定を変更しました: %1。")
+        case .filterOnly: return t("only %1", "%1만", "%1のみ")
+        case .filterWithout: return t("without %1", "%1 제외", "%1を除く")
         case .exportedEvents: return t("Exported %1 events to %2.", "사건 %1개를 %2에 내보냈습니다.", "イベント %1 件を %2 に書き出しました。")
         case .wroteFile: return t("Wrote %1.", "%1을(를) 썼습니다.", "%1 を書きました。")
         case .wroteBytes: return t("Wrote %1 to %2.", "%2에 %1을(를) 썼습니다.", "%2 に %1 を書きました。")

@@ -11,7 +11,7 @@ extension HTMLReport {
     /// ledger's week start), the action's colour shaded by the day's time or
     /// count, and a scale from 0 to the busiest day under it. A limit
     /// action (an "at most" quest targets it) is drawn in red: darker is more, and worse.
-    static func heatmaps(_ book: DayBook, palette: Palette, calendar cal: LedgerCalendar) -> String {
+    static func heatmaps(_ book: DayBook, palette: Palette, calendar cal: LedgerCalendar, words w: ReportWords) -> String {
         let days = book.grid.count
         guard days > 0 else { return "" }
         let first = book.grid.day(0), last = book.grid.day(days - 1)
@@ -21,7 +21,7 @@ extension HTMLReport {
         // A few weeks: cards side by side; more: a card across the page each, wrapped into blocks.
         let narrow = WeekGrid(from: first, through: last, calendar: cal, maxWidth: 240, dayRow: true)
         let wide = narrow.blocks > 1
-        var html = "<h2>Actions by day</h2>\n" + (wide ? "" : "<div class=\"cards\">\n")
+        var html = "<h2>\(escape(w(.actionsByDay)))</h2>\n" + (wide ? "" : "<div class=\"cards\">\n")
         let grid = wide ? WeekGrid(from: first, through: last, calendar: cal, maxWidth: 800, dayRow: true) : narrow
         for id in ids {
             let name = book.actions[id]?.name ?? id
@@ -30,14 +30,14 @@ extension HTMLReport {
             let top = values.max() ?? 0
             let paint = palette.heat(action: id)
             let total = values.reduce(0, +)
-            let say = { (v: Double) in isCount ? "\(Int(v))×" : shortDuration(v) }
+            let say = { (v: Double) in isCount ? w.times(Int64(v)) : w.duration(v) }
             html += "<div class=\"card\"><h3>\(escape(name))</h3>\n"
-            var about = "total \(say(total)) · busiest day \(say(top))"
-            if let limit = palette.limits[id] { about += " · a limit (\(escape(limit))): darker is more" }
-            html += "<p class=\"note\">\(about)</p>\n"
+            var about = w(.heatAbout, say(total), say(top))
+            if let limit = palette.limits[id] { about += w(.heatLimit, limit) }
+            html += "<p class=\"note\">\(escape(about))</p>\n"
             html +=
-                "<svg class=\"heatmap\" width=\"\(grid.width)\" height=\"\(grid.height)\" role=\"img\" aria-label=\"\(escape(name)) by day\">\n"
-            html += grid.labels(dayRow: true)
+                "<svg class=\"heatmap\" width=\"\(grid.width)\" height=\"\(grid.height)\" role=\"img\" aria-label=\"\(escape(w(.byDay, name)))\">\n"
+            html += grid.labels(dayRow: true, words: w)
             for i in 0..<days {
                 let d = book.grid.day(i)
                 let (x, y) = grid.cell(d)
@@ -45,9 +45,9 @@ extension HTMLReport {
                 let shade =
                     v > 0 && top > 0 ? paint.attributes("day filled") + " fill-opacity=\"\(opacity(v, top))\"" : " class=\"day zero\""
                 html +=
-                    "<rect\(shade) data-day=\"\(d)\" x=\"\(x)\" y=\"\(y)\" width=\"\(WeekGrid.pitch - 2)\" height=\"\(WeekGrid.pitch - 2)\" rx=\"2\"><title>\(d): \(isCount ? "\(Int(v))×" : duration(v))</title></rect>\n"
+                    "<rect\(shade) data-day=\"\(d)\" x=\"\(x)\" y=\"\(y)\" width=\"\(WeekGrid.pitch - 2)\" height=\"\(WeekGrid.pitch - 2)\" rx=\"2\"><title>\(d): \(escape(say(v)))</title></rect>\n"
             }
-            html += "</svg>\n" + scale(paint, top: say(top)) + "</div>\n"
+            html += "</svg>\n" + scale(paint, top: say(top), words: w) + "</div>\n"
         }
         return html + (wide ? "" : "</div>\n")
     }
@@ -56,19 +56,19 @@ extension HTMLReport {
     static func opacity(_ v: Double, _ top: Double) -> String { JSONValue.formatNumber(((0.25 + 0.75 * v / top) * 100).rounded() / 100) }
 
     /// `0 ▢▢▢▢ 2h 30m`: a heatmap's scale.
-    static func scale(_ paint: Paint, top: String) -> String {
+    static func scale(_ paint: Paint, top: String, words w: ReportWords) -> String {
         var html = "<svg class=\"legend\" width=\"220\" height=\"18\"><text class=\"label\" x=\"0\" y=\"13\">0</text>"
         html += "<rect class=\"zero\" x=\"12\" y=\"3\" width=\"12\" height=\"12\" rx=\"2\"></rect>"
         for k in 0..<4 {
             html +=
                 "<rect\(paint.attributes()) fill-opacity=\"\(opacity(Double(k + 1), 4))\" x=\"\(28 + k * 16)\" y=\"3\" width=\"12\" height=\"12\" rx=\"2\"></rect>"
         }
-        return html + "<text class=\"label\" x=\"96\" y=\"13\">\(escape(top)) (busiest day)</text></svg>\n"
+        return html + "<text class=\"label\" x=\"96\" y=\"13\">\(escape(w(.busiestDay, top)))</text></svg>\n"
     }
 
     /// Time per day stacked by action: a bar is the time tracked that day
     /// (its total written on it), on a grid of hours. Time actions only.
-    static func timeByAction(_ book: DayBook, palette: Palette) -> String {
+    static func timeByAction(_ book: DayBook, palette: Palette, words w: ReportWords) -> String {
         let days = book.grid.count
         let perDay = (0..<days).map { book.perDay($0) }
         let ids = sortedByName(book.actions).filter { id in
@@ -76,16 +76,16 @@ extension HTMLReport {
         }
         guard !ids.isEmpty else { return "" }
         let totals = perDay.map { d in ids.reduce(0) { $0 + (d[$1]?.seconds ?? 0) } }
-        var frame = Frame(days: days, top: Double(totals.max() ?? 0))
-        var html = "<h2>Time by day</h2>\n"
+        var frame = Frame(days: days, top: Double(totals.max() ?? 0), words: w)
+        var html = "<h2>\(escape(w(.timeByDay)))</h2>\n"
         html += legend(
             ids.map { id in
                 (
-                    "\(book.actions[id]?.name ?? id) \(shortDuration(Double(perDay.reduce(0) { $0 + ($1[id]?.seconds ?? 0) })))",
+                    "\(book.actions[id]?.name ?? id) \(w.duration(perDay.reduce(0) { $0 + ($1[id]?.seconds ?? 0) }))",
                     palette.paint(action: id)
                 )
             })
-        html += frame.open(label: "time tracked per day, by action") + frame.hourGrid() + frame.dayAxis(book)
+        html += frame.open(label: w(.timeByDayLabel)) + frame.hourGrid() + frame.dayAxis(book)
         for i in 0..<days {
             var y = frame.baseline
             for id in ids {
@@ -94,9 +94,9 @@ extension HTMLReport {
                 let h = frame.height(Double(s))
                 y -= h
                 html +=
-                    "<rect x=\"\(fmt(frame.barX(i)))\" y=\"\(fmt(y))\" width=\"\(fmt(frame.barWidth))\" height=\"\(fmt(h))\"\(palette.paint(action: id).attributes())><title>\(book.grid.day(i)) \(escape(book.actions[id]?.name ?? id)): \(duration(Double(s)))</title></rect>\n"
+                    "<rect x=\"\(fmt(frame.barX(i)))\" y=\"\(fmt(y))\" width=\"\(fmt(frame.barWidth))\" height=\"\(fmt(h))\"\(palette.paint(action: id).attributes())><title>\(book.grid.day(i)) \(escape(book.actions[id]?.name ?? id)): \(escape(w.duration(s)))</title></rect>\n"
             }
-            if totals[i] > 0 { html += frame.valueLabel(i, y: y, shortDuration(Double(totals[i]))) }
+            if totals[i] > 0 { html += frame.valueLabel(i, y: y, w.duration(totals[i])) }
         }
         frame.close(&html)
         return html
@@ -105,24 +105,23 @@ extension HTMLReport {
     /// Time per day by tag, a bar per tag side by side on one grid of hours:
     /// an action with two tags counts under both, so they are never stacked
     /// into a total (that made 5 h 30 m of 3 h 45 m tracked).
-    static func timeByTag(_ book: DayBook, palette: Palette) -> String {
+    static func timeByTag(_ book: DayBook, palette: Palette, words w: ReportWords) -> String {
         let days = book.grid.count
         let perDay = (0..<days).map { book.tagTotals($0) }
         let tags = sortedByName(book.tags).filter { id in perDay.contains { ($0[id]?.seconds ?? 0) > 0 } }
         guard !tags.isEmpty else { return "" }
         let top = perDay.flatMap { d in tags.map { d[$0]?.seconds ?? 0 } }.max() ?? 0
-        var frame = Frame(days: days, top: Double(top))
-        var html = "<h2>Time by tag</h2>\n"
-        html +=
-            "<p class=\"note\">Each tag's time on its own bar: an action with several tags counts under each of them, so the tags of a day can add up to more than the time tracked.</p>\n"
+        var frame = Frame(days: days, top: Double(top), words: w)
+        var html = "<h2>\(escape(w(.timeByTag)))</h2>\n"
+        html += "<p class=\"note\">\(escape(w(.timeByTagNote)))</p>\n"
         html += legend(
             tags.map { id in
                 (
-                    "\(book.tags[id]?.name ?? id) \(shortDuration(Double(perDay.reduce(0) { $0 + ($1[id]?.seconds ?? 0) })))",
+                    "\(book.tags[id]?.name ?? id) \(w.duration(perDay.reduce(0) { $0 + ($1[id]?.seconds ?? 0) }))",
                     palette.paint(tag: id)
                 )
             })
-        html += frame.open(label: "time per day, a bar per tag") + frame.hourGrid() + frame.dayAxis(book)
+        html += frame.open(label: w(.timeByTagLabel)) + frame.hourGrid() + frame.dayAxis(book)
         let each = frame.barWidth / Double(tags.count)
         for i in 0..<days {
             for (k, id) in tags.enumerated() {
@@ -130,7 +129,7 @@ extension HTMLReport {
                 guard s > 0 else { continue }
                 let h = frame.height(Double(s))
                 html +=
-                    "<rect x=\"\(fmt(frame.barX(i) + Double(k) * each))\" y=\"\(fmt(frame.baseline - h))\" width=\"\(fmt(max(1, each - 1)))\" height=\"\(fmt(h))\"\(palette.paint(tag: id).attributes())><title>\(book.grid.day(i)) \(escape(book.tags[id]?.name ?? id)): \(duration(Double(s)))</title></rect>\n"
+                    "<rect x=\"\(fmt(frame.barX(i) + Double(k) * each))\" y=\"\(fmt(frame.baseline - h))\" width=\"\(fmt(max(1, each - 1)))\" height=\"\(fmt(h))\"\(palette.paint(tag: id).attributes())><title>\(book.grid.day(i)) \(escape(book.tags[id]?.name ?? id)): \(escape(w.duration(s)))</title></rect>\n"
             }
         }
         frame.close(&html)
@@ -139,33 +138,33 @@ extension HTMLReport {
 
     /// Counts per day, a chart per count action, each bar with its count;
     /// a daily limit as a dashed line, the days over it in red.
-    static func countBars(_ book: DayBook, palette: Palette) -> String {
+    static func countBars(_ book: DayBook, palette: Palette, words w: ReportWords) -> String {
         let days = book.grid.count
         let perDay = (0..<days).map { book.perDay($0) }
         let ids = sortedByName(book.actions).filter { id in
             book.actions[id]?.tracking == Tracking.count && perDay.contains { ($0[id]?.count ?? 0) > 0 }
         }
         guard !ids.isEmpty else { return "" }
-        var html = "<h2>Counts by day</h2>\n"
+        var html = "<h2>\(escape(w(.countsByDay)))</h2>\n"
         for id in ids {
             let name = book.actions[id]?.name ?? id
             let values = perDay.map { $0[id]?.count ?? 0 }
             let limit = palette.dailyLimits[id]
-            var frame = Frame(days: days, top: max(Double(values.max() ?? 0), limit ?? 0), height: 140, seconds: false)
+            var frame = Frame(days: days, top: max(Double(values.max() ?? 0), limit ?? 0), height: 140, seconds: false, words: w)
             let paint = palette.paint(action: id)
-            html += "<h3>\(escape(name)) <span class=\"note\">· \(values.reduce(0, +))× in all</span></h3>\n"
-            html += frame.open(label: "\(escape(name)) per day") + frame.hourGrid() + frame.dayAxis(book)
+            html += "<h3>\(escape(name)) <span class=\"note\">\(escape(w(.countsInAll, w.times(Int64(values.reduce(0, +))))))</span></h3>\n"
+            html += frame.open(label: escape(w(.perDay, name))) + frame.hourGrid() + frame.dayAxis(book)
             for (i, v) in values.enumerated() where v > 0 {
                 let h = frame.height(Double(v))
                 let over = limit.map { Double(v) > $0 } ?? false
                 html +=
-                    "<rect x=\"\(fmt(frame.barX(i)))\" y=\"\(fmt(frame.baseline - h))\" width=\"\(fmt(frame.barWidth))\" height=\"\(fmt(h))\"\(over ? " class=\"missed\"" : paint.attributes())><title>\(book.grid.day(i)): \(v)×\(over ? " (over the limit)" : "")</title></rect>\n"
+                    "<rect x=\"\(fmt(frame.barX(i)))\" y=\"\(fmt(frame.baseline - h))\" width=\"\(fmt(frame.barWidth))\" height=\"\(fmt(h))\"\(over ? " class=\"missed\"" : paint.attributes())><title>\(book.grid.day(i)): \(escape(w.times(Int64(v)) + (over ? w(.overTheLimit) : "")))</title></rect>\n"
                 html += frame.valueLabel(i, y: frame.baseline - h, "\(v)")
             }
             if let limit {
                 let y = frame.baseline - frame.height(limit)
                 html +=
-                    "<line class=\"limit\" x1=\"\(Frame.left)\" x2=\"\(Frame.width - Frame.right)\" y1=\"\(fmt(y))\" y2=\"\(fmt(y))\"></line><text class=\"label\" text-anchor=\"end\" x=\"\(Frame.width - Frame.right)\" y=\"\(fmt(y - 4))\">limit \(Int(limit))× a day</text>\n"
+                    "<line class=\"limit\" x1=\"\(Frame.left)\" x2=\"\(Frame.width - Frame.right)\" y1=\"\(fmt(y))\" y2=\"\(fmt(y))\"></line><text class=\"label\" text-anchor=\"end\" x=\"\(Frame.width - Frame.right)\" y=\"\(fmt(y - 4))\">\(escape(w(.limitPerDay, w.times(Int64(limit)))))</text>\n"
             }
             frame.close(&html)
         }

@@ -37,14 +37,14 @@ extension HTMLReport {
             return light + "\n@media (prefers-color-scheme: dark){" + dark + "}"
         }
 
-        init(book: DayBook, progress: ProgressReport) {
+        init(book: DayBook, progress: ProgressReport, words w: ReportWords) {
             let days = book.grid.count
             let (first, last) = (book.grid.day(0), book.grid.day(max(0, days - 1)))
             for g in progress.goals {
                 // Limits the page's days are judged by (not one that ended before them).
                 for q in g.quests where !q.spec.atLeast && q.periods.contains(where: { $0.last >= first && $0.first <= last }) {
                     guard case .action(let id) = q.spec.target else { continue }
-                    limits[id] = HTMLReport.questRule(q)
+                    limits[id] = w.questRule(q.spec)
                     if q.spec.period == .daily && !q.spec.unitIsTime { dailyLimits[id] = min(dailyLimits[id] ?? .infinity, q.spec.amount) }
                 }
             }
@@ -97,8 +97,10 @@ extension HTMLReport {
         let scaleTop: Double
         let step: Double
         let seconds: Bool
+        let words: ReportWords
 
-        init(days: Int, top: Double, height: Double = 220, seconds: Bool = true) {
+        init(days: Int, top: Double, height: Double = 220, seconds: Bool = true, words: ReportWords) {
+            self.words = words
             self.days = max(days, 1)
             self.height = height
             self.seconds = seconds
@@ -127,7 +129,7 @@ extension HTMLReport {
                 let y = fmt(baseline - height(v))
                 html +=
                     "<line class=\"gridline\" x1=\"\(fmt(Self.left))\" x2=\"\(fmt(Self.width - Self.right))\" y1=\"\(y)\" y2=\"\(y)\"></line>"
-                let text = seconds ? (v == 0 ? "0" : shortDuration(v)) : "\(Int(v))"
+                let text = seconds ? (v == 0 ? "0" : words.duration(v)) : "\(Int(v))"
                 html +=
                     "<text class=\"label\" text-anchor=\"end\" x=\"\(fmt(Self.left - 6))\" y=\"\(fmt(baseline - height(v) + 4))\">\(text)</text>\n"
                 v += step
@@ -144,11 +146,11 @@ extension HTMLReport {
             for i in 0..<book.grid.count where i % every == 0 {
                 let d = book.grid.day(i)
                 let x = fmt(Self.left + (Double(i) + 0.5) * slot)
-                let text = month != d.month ? "\(monthName(d.month)) \(d.day)" : "\(d.day)"
+                let text = month != d.month ? words.monthDay(d) : "\(d.day)"
                 month = d.month
-                html += "<text class=\"label small\" text-anchor=\"middle\" x=\"\(x)\" y=\"\(fmt(baseline + 13))\">\(text)</text>"
+                html += "<text class=\"label small\" text-anchor=\"middle\" x=\"\(x)\" y=\"\(fmt(baseline + 13))\">\(escape(text))</text>"
                 html +=
-                    "<text class=\"label small\" text-anchor=\"middle\" x=\"\(x)\" y=\"\(fmt(baseline + 25))\">\(weekdayShort(d.weekday))</text>\n"
+                    "<text class=\"label small\" text-anchor=\"middle\" x=\"\(x)\" y=\"\(fmt(baseline + 25))\">\(escape(words.weekday(d.weekday)))</text>\n"
             }
             return html
         }
@@ -222,12 +224,12 @@ extension HTMLReport {
         }
 
         /// The labels around every block.
-        func labels(dayRow: Bool) -> String {
+        func labels(dayRow: Bool, words w: ReportWords) -> String {
             var html = ""
             for b in 0..<blocks {
                 let y0 = b * blockHeight
                 for r in 0..<7 {
-                    let name = weekdayShort(weekStart.adding(days: r).weekday)
+                    let name = escape(w.weekday(weekStart.adding(days: r).weekday))
                     html += "<text class=\"label small\" x=\"0\" y=\"\(y0 + top + r * Self.pitch + Self.pitch / 2 + 3)\">\(name)</text>"
                 }
                 var month: Int?
@@ -238,7 +240,7 @@ extension HTMLReport {
                     let shown = (0..<7).map { d.adding(days: $0) }.first { $0.day == 1 } ?? (month == nil ? d : nil)
                     if let m = shown, month != m.month {
                         month = m.month
-                        html += "<text class=\"label small\" x=\"\(x)\" y=\"\(y0 + 9)\">\(monthName(m.month))</text>"
+                        html += "<text class=\"label small\" x=\"\(x)\" y=\"\(y0 + 9)\">\(escape(w.month(m.month)))</text>"
                     }
                     if dayRow { html += "<text class=\"label small\" x=\"\(x)\" y=\"\(y0 + top - 5)\">\(d.day)</text>" }
                 }
@@ -248,32 +250,11 @@ extension HTMLReport {
         }
     }
 
-    static func monthName(_ m: Int) -> String {
-        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][max(0, min(11, m - 1))]
-    }
-
-    static func weekdayShort(_ w: Weekday) -> String { w.abbreviation }
-
-    /// `Mar 2` (a date in a label).
-    static func short(_ d: LocalDate) -> String { "\(monthName(d.month)) \(d.day)" }
-
     static func sortedByName<D: NamedDefinition>(_ defs: [String: D]) -> [String] {
         defs.keys.sorted { (defs[$0]?.name ?? $0, $0) < (defs[$1]?.name ?? $1, $1) }
     }
 
-    /// A duration as the terminal shows it (`DurationText`), to the second.
-    static func duration(_ seconds: Double) -> String { DurationText.text(Int64(seconds.rounded())) }
-
-    /// A duration for a label, to the minute: `3h 45m`, `2h`, `45m`.
-    static func shortDuration(_ seconds: Double) -> String {
-        let minutes = Int((seconds / 60).rounded())
-        let (h, m) = (minutes / 60, minutes % 60)
-        return h == 0 ? "\(m)m" : m == 0 ? "\(h)h" : "\(h)h \(m)m"
-    }
-
     static func fmt(_ x: Double) -> String { JSONValue.formatNumber((x * 10).rounded() / 10) }
-
-    static func words(_ s: String) -> String { String(s.map { $0 == "_" ? " " : $0 }) }
 
     static func escape(_ s: String) -> String {
         var out = ""

@@ -28,32 +28,34 @@
 public enum HTMLReport {
     /// - Parameter filter: the statistics filter in words, when the book was built with one.
     /// - Parameter timetable: the grid of the range's last days, drawn after the time by action.
+    /// - Parameter words: the page's language (`ReportWords.english` unless given).
     public static func page(
         book: DayBook, progress: ProgressReport, calendar cal: LedgerCalendar, title: String, filter: String? = nil,
-        timetable: Timetable? = nil
+        timetable: Timetable? = nil, words w: ReportWords = .english
     ) -> String {
         let days = book.grid.count
         let first = book.grid.day(0), last = book.grid.day(max(0, days - 1))
-        let palette = Palette(book: book, progress: progress)
+        let palette = Palette(book: book, progress: progress, words: w)
+        let range = days == 1 ? w(.rangeOneDay, "\(first)", "\(last)") : w(.range, "\(first)", "\(last)", String(days))
         var html = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+            <html lang="\(w.lang)"><head><meta charset="utf-8"><title>\(escape(title))</title>
             <meta name="color-scheme" content="light dark">
             <style>\(style)\n\(Palette.style)</style></head><body>
-            <h1>\(escape(title))</h1><p class="range">\(first) – \(last) · \(days) day\(days == 1 ? "" : "s")</p>
+            <h1>\(escape(title))</h1><p class="range">\(escape(range))</p>
 
             """
         if let filter {
-            html += "<p class=\"note\">Charts filtered: \(escape(filter)). Goals are judged on every action.</p>\n"
+            html += "<p class=\"note\">\(escape(w(.chartsFiltered, filter)))</p>\n"
         }
-        html += goals(progress, from: first, through: last, calendar: cal)
-        html += heatmaps(book, palette: palette, calendar: cal)
-        html += timeByAction(book, palette: palette)
+        html += goals(progress, from: first, through: last, calendar: cal, words: w)
+        html += heatmaps(book, palette: palette, calendar: cal, words: w)
+        html += timeByAction(book, palette: palette, words: w)
         if let timetable {
-            html += Self.timetable(timetable, actions: book.actions, paint: { palette.paint(action: $0) }, calendar: cal)
+            html += Self.timetable(timetable, actions: book.actions, paint: { palette.paint(action: $0) }, calendar: cal, words: w)
         }
-        html += timeByTag(book, palette: palette)
-        html += countBars(book, palette: palette)
+        html += timeByTag(book, palette: palette, words: w)
+        html += countBars(book, palette: palette, words: w)
         html += "</body></html>\n"
         return html
     }
@@ -83,28 +85,28 @@ public enum HTMLReport {
 
     // MARK: Goals
 
-    static func goals(_ progress: ProgressReport, from: LocalDate, through: LocalDate, calendar cal: LedgerCalendar) -> String {
+    static func goals(_ progress: ProgressReport, from: LocalDate, through: LocalDate, calendar cal: LedgerCalendar, words w: ReportWords)
+        -> String
+    {
         guard !progress.goals.isEmpty else { return "" }
-        var html = "<h2>Goals</h2>\n"
+        var html = "<h2>\(escape(w(.goals)))</h2>\n"
         html += legend(
             [
-                ("met", Paint(cls: "met")), ("missed", Paint(cls: "missed")),
-                ("in progress (today, this week …)", Paint(cls: "in-progress")),
-                ("not scheduled", Paint(cls: "not-scheduled")),
+                (w(.met), Paint(cls: "met")), (w(.missed), Paint(cls: "missed")),
+                (w(.inProgressLegend), Paint(cls: "in-progress")),
+                (w(.notScheduled), Paint(cls: "not-scheduled")),
             ])
         for g in progress.goals {
             html +=
-                "<div class=\"goal\"><h3>\(escape(g.title)) <span class=\"status \(g.status.rawValue)\">\(words(g.status.rawValue))</span></h3>\n"
-            html += "<p class=\"note\">\(escape(goalLine(g, calendar: cal)))</p>\n"
+                "<div class=\"goal\"><h3>\(escape(g.title)) <span class=\"status \(g.status.rawValue)\">\(escape(w.state(g.status.rawValue)))</span></h3>\n"
+            html += "<p class=\"note\">\(escape(goalLine(g, calendar: cal, words: w)))</p>\n"
             for q in g.quests {
-                html += "<p>\(escape(questLine(q)))"
+                html += "<p>\(escape(questLine(q, words: w)))"
                 if let s = q.streak {
-                    // `days` → `1 day`: the unit's singular for one.
-                    let unit = s == 1 ? q.streakUnit.singular : q.streakUnit.rawValue
-                    html += " <span class=\"note\">· streak \(s) \(unit), best \(q.bestStreak ?? s)</span>"
+                    html += " <span class=\"note\">· \(escape(w.streak(s, q.streakUnit, q.bestStreak ?? s)))</span>"
                 }
                 html += "</p>\n"
-                html += periodCalendar(q, from: from, through: through, calendar: cal)
+                html += periodCalendar(q, from: from, through: through, calendar: cal, words: w)
             }
             html += "</div>\n"
         }
@@ -113,41 +115,40 @@ public enum HTMLReport {
 
     /// What a goal's status rests on, in words: a finished goal's judgment
     /// (no "today 0 %" after its end), an open one's spans.
-    static func goalLine(_ g: GoalProgress, calendar cal: LedgerCalendar) -> String {
-        let runs = "\(g.startDate) → " + (g.endDate.map { "\($0)" } ?? "no end date")
+    static func goalLine(_ g: GoalProgress, calendar cal: LedgerCalendar, words w: ReportWords) -> String {
+        let runs = w(.runs, "\(g.startDate)", g.endDate.map { "\($0)" } ?? w(.noEndDate))
         switch g.status {
         case .achieved, .notAchieved:
-            var s = runs + " · judged"
-            if let j = g.judgedAt { s += " on \(cal.day(of: Instant(seconds: j.seconds - 1)))" }
+            var s = runs + (g.judgedAt.map { w(.judgedOn, "\(cal.day(of: Instant(seconds: $0.seconds - 1)))") } ?? w(.judged))
             if let p = g.achievementPercent {
-                s +=
-                    ": its quests' mean ratio \(Int(p.rounded(g.status == .achieved ? .toNearestOrAwayFromZero : .down))) % \(g.status == .achieved ? "≥" : "<") the goal's \(g.thresholdPercent) %"
+                let shown = String(Int(p.rounded(g.status == .achieved ? .toNearestOrAwayFromZero : .down)))
+                s += w(g.status == .achieved ? .meanVersusAchieved : .meanVersusMissed, shown, String(g.thresholdPercent))
             }
             return s
         case .needsConfirmation:
-            return runs + " · ended without quests: confirm it by hand (haru goal confirm \(g.id) achieved|not_achieved)"
+            return runs + w(.needsConfirmation, g.id)
         case .inProgress:
-            guard !g.noQuests else { return runs + " · no quests" }
-            let spans = zip(["today", "this week", "this month"], g.spanRatios.all.map(\.value)).compactMap { name, r in
-                r.map { "\(name) \(ShownPercent.of($0)) %" }
+            guard !g.noQuests else { return runs + w(.noQuests) }
+            let spans = zip([ReportPhrase.spanToday, .spanWeek, .spanMonth], g.spanRatios.all.map(\.value)).compactMap { name, r in
+                r.map { w(name, String(ShownPercent.of($0))) }
             }
-            return runs + " · its quests' mean ratio " + spans.joined(separator: " · ") + " (achieved at \(g.thresholdPercent) %)"
+            return runs + w(.meanRatio, spans.joined(separator: " · "), String(g.thresholdPercent))
         }
     }
 
     /// `Reading: at least 30m 00s a day, Mon, Wed, Fri` and the like.
-    static func questLine(_ q: QuestProgress) -> String { "\(q.targetName): \(questRule(q))" }
+    static func questLine(_ q: QuestProgress, words w: ReportWords) -> String { "\(q.targetName): \(w.questRule(q.spec))" }
 
-    /// `at least 30m 00s a day, Mon, Wed, Fri`: what a quest asks of its target.
-    static func questRule(_ q: QuestProgress) -> String {
-        let direction = q.spec.atLeast ? "at least" : "at most"
-        let amount = q.spec.unitIsTime ? duration(q.spec.amount) : "\(Int(q.spec.amount))×"
+    /// `at least 30m 00s a day, Mon, Wed, Fri`: what a quest asks of its target, in English.
+    static func englishRule(_ spec: QuestSpec) -> String {
+        let direction = spec.atLeast ? "at least" : "at most"
+        let amount = spec.unitIsTime ? DurationText.text(Int64(spec.amount.rounded())) : "×\(Int(spec.amount))"
         let per =
-            switch q.spec.period {
-            case .daily: "a day, " + q.spec.scheduleText
+            switch spec.period {
+            case .daily: "a day, " + spec.scheduleText
             case .weekly: "a week"
             case .monthly: "a month"
-            case .custom: "from " + q.spec.scheduleText
+            case .custom: "from " + spec.scheduleText
             }
         return "\(direction) \(amount) \(per)"
     }
@@ -156,21 +157,23 @@ public enum HTMLReport {
     /// a column per week, weekday names on the left, each cell with its day
     /// of the month, the month's name over the column where it begins.
     /// Weeks and months as a row of cells, each with its dates and value.
-    static func periodCalendar(_ q: QuestProgress, from: LocalDate, through: LocalDate, calendar cal: LedgerCalendar) -> String {
+    static func periodCalendar(_ q: QuestProgress, from: LocalDate, through: LocalDate, calendar cal: LedgerCalendar, words w: ReportWords)
+        -> String
+    {
         let marks = q.periods.filter { $0.last >= from && $0.first <= through }
         guard !marks.isEmpty else { return "" }
-        let label = escape(q.targetName)
         var html = ""
         if q.spec.period == .daily {
             let grid = WeekGrid(from: marks[0].first, through: marks[marks.count - 1].first, calendar: cal, maxWidth: 800, dayRow: false)
             html +=
-                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(grid.width)\" height=\"\(grid.height)\" role=\"img\" aria-label=\"\(label) by day\">\n"
-            html += grid.labels(dayRow: false)
+                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(grid.width)\" height=\"\(grid.height)\" role=\"img\" aria-label=\"\(escape(w(.byDay, q.targetName)))\">\n"
+            html += grid.labels(dayRow: false, words: w)
             let size = WeekGrid.pitch - 2
             for m in marks {
                 let (x, y) = grid.cell(m.first)
+                let title = w(.periodTitle, "\(m.first)", w.state(m.state.rawValue), value(m.value, q, w))
                 html +=
-                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" rx=\"3\"><title>\(m.first): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>"
+                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" rx=\"3\"><title>\(escape(title))</title></rect>"
                 html +=
                     "<text class=\"small \(ink(m.state))\" text-anchor=\"middle\" x=\"\(x + size / 2)\" y=\"\(y + size / 2 + 3)\">\(m.first.day)</text>\n"
             }
@@ -179,20 +182,21 @@ public enum HTMLReport {
             let (width, height) = (136, 42)
             let perRow = max(1, 800 / (width + 4))
             let rows = (marks.count + perRow - 1) / perRow
+            let aria = w(q.spec.period == .weekly ? .byWeek : .byMonth, q.targetName)
             html +=
-                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(min(marks.count, perRow) * (width + 4) + 2)\" height=\"\(rows * (height + 4))\" role=\"img\" aria-label=\"\(label) by \(q.spec.period == .weekly ? "week" : "month")\">\n"
+                "<svg class=\"periods\" data-quest=\"\(escape(q.spec.id))\" width=\"\(min(marks.count, perRow) * (width + 4) + 2)\" height=\"\(rows * (height + 4))\" role=\"img\" aria-label=\"\(escape(aria))\">\n"
             for (k, m) in marks.enumerated() {
                 let (x, y) = (k % perRow * (width + 4), k / perRow * (height + 4))
+                let title = w(.periodRangeTitle, "\(m.first)", "\(m.last)", w.state(m.state.rawValue), value(m.value, q, w))
                 html +=
-                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(height)\" rx=\"4\"><title>\(m.first) – \(m.last): \(words(m.state.rawValue)) (\(value(m.value, q)))</title></rect>"
+                    "<rect class=\"period \(cssClass(m.state))\" x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(height)\" rx=\"4\"><title>\(escape(title))</title></rect>"
                 let ink = ink(m.state)
                 let dates =
                     q.spec.period == .monthly && m.first.day == 1
-                    ? "\(monthName(m.first.month)) \(m.first.year)" : "\(short(m.first)) – \(short(m.last))"
-                html += "<text class=\"small \(ink)\" x=\"\(x + 6)\" y=\"\(y + 16)\">\(dates)</text>"
-                let against = q.spec.atLeast ? "of" : "· at most"
-                html +=
-                    "<text class=\"value \(ink) strong\" x=\"\(x + 6)\" y=\"\(y + 33)\">\(cellValue(m.value, q)) \(against) \(cellValue(q.spec.amount, q))</text>\n"
+                    ? w.monthYear(m.first) : "\(w.monthDay(m.first)) – \(w.monthDay(m.last))"
+                html += "<text class=\"small \(ink)\" x=\"\(x + 6)\" y=\"\(y + 16)\">\(escape(dates))</text>"
+                let against = w(q.spec.atLeast ? .against : .againstLimit, cellValue(m.value, q, w), cellValue(q.spec.amount, q, w))
+                html += "<text class=\"value \(ink) strong\" x=\"\(x + 6)\" y=\"\(y + 33)\">\(escape(against))</text>\n"
             }
         }
         return html + "</svg>\n"
@@ -216,8 +220,10 @@ public enum HTMLReport {
         }
     }
 
-    /// A value written in a cell: durations to the minute (`1h 5m`).
-    static func cellValue(_ v: Double, _ q: QuestProgress) -> String { q.spec.unitIsTime ? shortDuration(v) : "\(Int(v))×" }
+    /// A value written in a cell, as the terminal writes it.
+    static func cellValue(_ v: Double, _ q: QuestProgress, _ w: ReportWords) -> String {
+        q.spec.unitIsTime ? w.duration(v) : w.times(Int64(v))
+    }
 
-    static func value(_ v: Double, _ q: QuestProgress) -> String { q.spec.unitIsTime ? duration(v) : "\(Int(v))×" }
+    static func value(_ v: Double, _ q: QuestProgress, _ w: ReportWords) -> String { cellValue(v, q, w) }
 }
