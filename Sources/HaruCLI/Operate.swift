@@ -46,9 +46,9 @@ extension Context {
     /// terminal (then written), refused elsewhere without `--yes` — a length
     /// like that is almost always a mistyped day or a forgotten timer, and it
     /// would silently swell every total it touches.
-    /// - Parameter why: what to add to the question, from the refusal's start and end.
+    /// - Parameter why: what to add to the question, from the refusal's start and end, in the words given.
     mutating func operateAskingLong<T: WriteOutcome>(
-        yes: Bool, why: (Instant, Instant) throws -> String = { _, _ in "" },
+        yes: Bool, why: (Instant, Instant, Words) throws -> String = { _, _, _ in "" },
         _ body: (Ledger, Int64, inout AnyRNG, Bool) throws -> T
     ) throws -> T {
         do {
@@ -56,9 +56,12 @@ extension Context {
         } catch OperationError.longSession(let action, let start, let end, let hours) where !yes {
             let ledger = try openLedger()
             let named = name(of: .action, action, in: ledger)
-            let why = try why(start, end)
+            // Said in the chosen language, and in English for the error's own text.
+            let (whyHere, whyEnglish, here) = (try why(start, end, words), try why(start, end, .english), words.language)
             let what: @Sendable (Words) -> String = { w in
-                w(Refusal.longSession, named, w.duration(end.seconds - start.seconds), String(hours), why)
+                w(
+                    Refusal.longSession, named, w.duration(end.seconds - start.seconds), String(hours),
+                    w.language == here ? whyHere : whyEnglish)
             }
             guard let confirm = invocation.confirm else {
                 throw UsageError { w in w(Refusal.longSessionAsk, what(w)) }

@@ -1,4 +1,5 @@
 import Foundation
+import HaruLedger
 import TestSupport
 import Testing
 
@@ -23,16 +24,26 @@ struct LanguageTests {
             }
             return out.sorted()
         }
-        for p in Phrase.allCases {
-            let en = p.text(.en)
-            #expect(!en.isEmpty, "\(p)")
+        func check(_ name: String, _ text: (Language) -> String, same: Bool = false) {
+            let en = text(.en)
+            #expect(!en.isEmpty, "\(name)")
             for l in [Language.ko, .ja] {
-                let t = p.text(l)
-                #expect(!t.isEmpty, "\(p) \(l)")
-                // `ID` is the app's word in every language.
-                #expect(t != en || p == .colID, "\(p) is not translated into \(l)")
-                #expect(placeholders(t) == placeholders(en), "\(p) \(l): \(placeholders(t)) vs \(placeholders(en))")
+                let t = text(l)
+                #expect(!t.isEmpty, "\(name) \(l)")
+                #expect(t != en || same, "\(name) is not translated into \(l)")
+                #expect(placeholders(t) == placeholders(en), "\(name) \(l): \(placeholders(t)) vs \(placeholders(en))")
             }
+        }
+        // `ID` is the app's word in every language.
+        for p in Phrase.allCases { check("\(p)", p.text, same: p == .colID) }
+        for p in Done.allCases { check("Done.\(p)", p.text) }
+        for p in Refusal.allCases { check("Refusal.\(p)", p.text) }
+        // A page's `%1 → %2` is the same in every language.
+        for p in ViewWords.allCases { check("ViewWords.\(p)", p.text) }
+        for p in ReportPhrase.allCases {
+            check(
+                "ReportPhrase.\(p)", { l in l == .en ? p.english : l == .ko ? Words.korean(p) : Words.japanese(p) },
+                same: [.runs, .periodTitle, .periodRangeTitle].contains(p))
         }
     }
 

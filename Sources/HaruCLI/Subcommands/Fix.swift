@@ -70,9 +70,9 @@ extension Subcommands {
             do {
                 edited = try ctx.operateAskingLong(
                     yes: p.has(.yes),
-                    why: { start, end in
+                    why: { start, end, w in
                         guard let typedEnd, HumanTime.isClockTime(typedEnd), cal.day(of: end) > cal.day(of: start) else { return "" }
-                        return " (\(typedEnd) is taken as the first \(typedEnd) after the start: \(cal.format(end)))"
+                        return w(Refusal.longFirstAfter, typedEnd, cal.format(end))
                     }
                 ) { ledger, now, rng, long in
                     try ledger.edit(recordID: row.id, change, allowLong: long, source: Context.source, now: now, rng: &rng)

@@ -37,7 +37,7 @@ extension Subcommands {
             let started: Started
             do {
                 started = try ctx.operateAskingLong(
-                    yes: p.has(.yes), why: { start, _ in " by now (it would start \(cal.format(start)))" }
+                    yes: p.has(.yes), why: { start, _, w in w(Refusal.longByNow, cal.format(start)) }
                 ) { ledger, now, rng, long in
                     try ledger.start(
                         actionID: action.id, at: at, note: p.value(.note), sessionID: p.value(.id), allowFuture: p.has(.future),
@@ -77,7 +77,7 @@ extension Subcommands {
             do {
                 // A timer forgotten overnight: asked about, or refused without --yes (`--at` ends it when it really ended).
                 stopped = try ctx.operateAskingLong(
-                    yes: p.has(.yes), why: { start, _ in " (running since \(cal.format(start)); `--at TIME` ends it when it really ended)" }
+                    yes: p.has(.yes), why: { start, _, w in w(Refusal.longRunningSince, cal.format(start)) }
                 ) { ledger, now, rng, long in
                     try ledger.stop(
                         actionID: actionID, at: at, note: p.value(.note), allowLong: long, source: Context.source, now: now, rng: &rng)

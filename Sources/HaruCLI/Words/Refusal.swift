@@ -18,7 +18,7 @@ enum Refusal: Catalogue {
     case makeIt, ambiguousRecordPrefix, nothingNamed, noRecord, notAReference, noRecordsYet, onlyRecords, notARecordRef
     case ruleWholeNumber, ruleColour, ruleNameTaken, ruleTracksCount, ruleTracksTime, ruleTodoDone, ruleTodoNotDone, ruleGoalHasQuests
     case ruleNoSuchID, ruleDeletedAt, ruleGoalFinished, ruleGoalConfirmed, ruleNotRunning
-    case noSyncFolder, cannotRead
+    case noSyncFolder, cannotRead, longByNow, longRunningSince, longFirstAfter
     case deleteAsk, deleteNeedsYes, nothingDeleted, impactSessions, impactCounts, impactTag, impactQuests
     case noRecordStarts, ambiguousRecord, sameNameListed, onlyOneRecord, optionBeforeSubcommand, needsSubcommand, writeIt
 
@@ -183,6 +183,14 @@ enum Refusal: Catalogue {
             return t("goal \"%1\" was already confirmed at seq %2", "목표 \"%1\"은(는) seq %2에 이미 확인했습니다", "目標「%1」は seq %2 ですでに確認済みです")
         case .ruleNotRunning:
             return t("session \"%1\" is not running (it is %2)", "기록 \"%1\"은(는) 측정 중이 아닙니다 (%2)", "記録「%1」は計測中ではありません (%2)")
+        case .longByNow: return t(" by now (it would start %1)", " (지금까지; %1에 시작)", " (現在まで。%1 に開始)")
+        case .longRunningSince:
+            return t(
+                " (running since %1; `--at TIME` ends it when it really ended)", " (%1부터 측정 중; 실제로 끝난 시각은 `--at TIME`으로 주세요)",
+                " (%1 から計測中。実際に終わった時刻は `--at TIME` で指定してください)")
+        case .longFirstAfter:
+            return t(
+                " (%1 is taken as the first %1 after the start: %2)", " (%1은(는) 시작 뒤의 첫 %1(으)로 읽었습니다: %2)", " (%1 は開始後の最初の %1 と読みました: %2)")
         case .noSyncFolder:
             return t(
                 "no folder at %1 (make it, or mount the shared folder first)", "%1에 폴더가 없습니다 (만들거나, 먼저 공유 폴더를 연결하세요)",

@@ -39,7 +39,7 @@ extension Words {
             streak: { n, unit, best in w.streak(n, unit: unit.rawValue) + w(.best, w.streakLength(best, unit: unit.rawValue)) })
     }
 
-    private static func korean(_ p: ReportPhrase) -> String {
+    static func korean(_ p: ReportPhrase) -> String {
         switch p {
         case .range: "%1 – %2 · %3일"
         case .rangeOneDay: "%1 – %2 · 1일"
@@ -90,7 +90,7 @@ extension Words {
         }
     }
 
-    private static func japanese(_ p: ReportPhrase) -> String {
+    static func japanese(_ p: ReportPhrase) -> String {
         switch p {
         case .range: "%1 – %2 · %3日間"
         case .rangeOneDay: "%1 – %2 · 1日"

@@ -77,10 +77,26 @@ extension WebApp {
         } catch let e as OperationError {
             let (word, values) = refusal(e, lang)
             return refuse(409, word, lang, values)
+        } catch LedgerError.invalid(let e) where e.broken != nil {
+            let (word, values) = refusal(e, lang)
+            return refuse(400, word, lang, values)
         } catch let e as LedgerError {
             return refuse(400, .invalid, lang, e.description)
         } catch {
             return failure(error)
+        }
+    }
+
+    /// A rule of the ledger the write broke, in the page's words, actions by name.
+    private func refusal(_ e: InputError, _ lang: PageLanguage) -> (RefusalWord, [String]) {
+        switch e.broken {
+        case .wholeNumber(let from, let to, let got)?: return (.amountRange, [String(from), String(to), got])
+        case .tracksOther(let a, let tracks)?: return (tracks == "count" ? .tracksCount : .tracksTime, [(try? name(a)) ?? a])
+        case .todoAlready(_, let done, _)?: return (done ? .todoDone : .todoNotDone, [])
+        case .noSuchID(let kind, let id)?: return (.noSuchThing, [PageWord.thing(kind, lang), id])
+        case .deletedAt(let kind, let id, _)?: return (.deletedThing, [PageWord.thing(kind, lang), id])
+        case .sessionNotRunning?: return (.sessionNotRunning, [])
+        default: return (.invalid, [e.description])
         }
     }
 

@@ -139,6 +139,16 @@ enum PageWord: String, CaseIterable {
         case .confirmDelete: ("Delete this record?", "이 기록을 삭제할까요?", "この記録を削除しますか？")
         }
     }
+
+    /// A kind of thing the ledger's rules name (`action`, `session` …), in the page's language.
+    static func thing(_ kind: String, _ l: PageLanguage) -> String {
+        let words: [String: (String, String)] = [
+            "action": ("행동", "行動"), "tag": ("꼬리표", "タグ"), "goal": ("목표", "目標"), "quest": ("다짐", "クエスト"),
+            "session": ("기록", "記録"), "count entry": ("기록", "記録"), "to-do": ("할 일", "やること"), "todo": ("할 일", "やること"),
+        ]
+        guard l != .en, let (k, j) = words[kind] else { return kind }
+        return l == .ko ? k : j
+    }
 }
 
 /// The refusals a write gets, by the library's reason, in the page's language.
@@ -146,6 +156,8 @@ enum RefusalWord: CaseIterable {
     case alreadyRunning, notRunning, nothingRunning, severalRunning, tooFarAhead, endsBeforeStart, longSession, stillRunning
     case nothingToChange, recordGone, notDeleted, unknown, nothingToUndo, emptyPage, invalid, badRequest, badTime, badDay
     case forbidden, notFound
+    // The ledger's rules a page's write can break (`InputError.Broken`).
+    case amountRange, tracksCount, tracksTime, todoDone, todoNotDone, noSuchThing, deletedThing, sessionNotRunning
 
     func text(_ l: PageLanguage, _ values: [String]) -> String {
         let (en, ko, ja) = forms
@@ -180,6 +192,15 @@ enum RefusalWord: CaseIterable {
                 "거부됨: 페이지의 토큰이나 출처가 맞지 않아요. haru web 주소에서 페이지를 다시 여세요.", "拒否されました: ページのトークンまたはオリジンが正しくありません。haru web のアドレスから開き直してください。"
             )
         case .notFound: ("No such page.", "없는 페이지예요.", "そのページはありません。")
+        case .amountRange:
+            ("Give a whole number from %1 to %2 (got %3).", "%1부터 %2까지의 정수를 주세요 (받은 값 %3).", "%1から%2までの整数を指定してください（受け取った値 %3）。")
+        case .tracksCount: ("%1 counts; it has no timer.", "%1은(는) 횟수를 세는 행동이라 타이머가 없어요.", "%1は回数を記録する行動なので、タイマーはありません。")
+        case .tracksTime: ("%1 is timed; start it instead.", "%1은(는) 시간을 재는 행동이에요. 시작을 누르세요.", "%1は時間を記録する行動です。開始を押してください。")
+        case .todoDone: ("That to-do is done already.", "이미 완료한 할 일이에요.", "すでに完了したやることです。")
+        case .todoNotDone: ("That to-do is not done.", "완료하지 않은 할 일이에요.", "完了していないやることです。")
+        case .noSuchThing: ("There is no such %1 (%2).", "그런 %1이(가) 없어요 (%2).", "その%1はありません（%2）。")
+        case .deletedThing: ("That %1 was deleted (%2).", "지워진 %1이에요 (%2).", "削除された%1です（%2）。")
+        case .sessionNotRunning: ("That session is not running.", "측정 중인 기록이 아니에요.", "計測中の記録ではありません。")
         }
     }
 }
