@@ -284,7 +284,7 @@ try:
     status, body = request("/api/count", "POST", good, b'{"action":"Water","amount":"two"}')
     assert status == 400 and b"amount" in body, (status, body)
     status, body = request("/api/count", "POST", good, b'{"action":"Nope"}')
-    assert status == 400 and b"Refused" in body, (status, body)
+    assert status == 400 and b"no such action (Nope)" in body, (status, body)
     status, body = request("/api/count?lang=ko", "POST", good, b'{"action":"Water","amount":0}')
     assert status == 400 and "1부터 999까지의 정수".encode() in body, (status, body)
     status, body = request("/api/stop?lang=ja", "POST", good, b'{}')
