@@ -150,12 +150,12 @@ struct Context {
     func instant(_ text: String, option: String) throws -> Instant {
         switch Instant.parse(text) {
         case .success(let t): return t
-        case .failure(.noOffset): throw UsageError("\(option): \(Echo.quoted(text)) needs a UTC offset, as in 2026-03-04T07:30:00+09:00")
-        case .failure(.fractionalSeconds): throw UsageError("\(option): \(Echo.quoted(text)) must be whole seconds")
-        case .failure(.offsetOutOfRange): throw UsageError("\(option): \(Echo.quoted(text)) has a UTC offset outside -12:00 to +14:00")
+        case .failure(.noOffset): throw UsageError(Refusal.needsOffset, option, Echo.quoted(text))
+        case .failure(.fractionalSeconds): throw UsageError(Refusal.wholeSeconds, option, Echo.quoted(text))
+        case .failure(.offsetOutOfRange): throw UsageError(Refusal.offsetRange, option, Echo.quoted(text))
         case .failure(.outOfRange):
-            throw UsageError("\(option): \(Echo.quoted(text)) is outside the times a ledger takes (\(Instant.ledgerRangeText))")
-        case .failure: throw UsageError("\(option): \(Echo.quoted(text)) is not an ISO 8601 instant such as 2026-03-04T07:30:00+09:00")
+            throw UsageError(Refusal.outsideLedgerTimes, option, Echo.quoted(text), Instant.ledgerRangeText)
+        case .failure: throw UsageError(Refusal.notAnInstant, option, Echo.quoted(text))
         }
     }
 
@@ -194,7 +194,7 @@ struct Context {
     /// - Parameter unchanged: timewarrior's intervals already there as they are.
     func reportPlan(_ plan: ImportPlan, from source: String, unchanged: Int = 0) -> Int32 {
         // The importer's notes say what the import does; nothing is done yet.
-        for n in plan.notes { invocation.err.line("Note (if imported): " + n) }
+        for n in plan.notes { invocation.err.line(words(Done.noteIfImported, n)) }
         if json {
             printJSON(
                 .object([
@@ -205,12 +205,8 @@ struct Context {
         } else {
             out.line(
                 Subcommands.importSummary(
-                    plan.preview, from: source, skipped: Subcommands.unchangedIntervals(unchanged), dryRun: true))
-            if plan.changesWhatIsThere {
-                invocation.err.line(
-                    "Note: this import changes what the ledger holds (it stops, edits or deletes records or definitions listed above); "
-                        + "an export older than the last one imported takes back what came since")
-            }
+                    plan.preview, from: source, skipped: Subcommands.unchangedIntervals(unchanged, words), dryRun: true, words: words))
+            if plan.changesWhatIsThere { invocation.err.line(words(Done.importChangesWhatIsThere)) }
         }
         return ExitCode.ok
     }

@@ -182,7 +182,7 @@ package enum HaruCLI {
             // Validation before running: the clock options must read before anything opens the ledger.
             if let n = parsed.value(.now) { _ = try ctx.instant(n, option: "--now") }
             try Context.checkColorOption(parsed, command)
-            guard let run = command.run else { throw UsageError("`haru \(path.joined(separator: " "))` needs a subcommand") }
+            guard let run = command.run else { throw UsageError(Refusal.needsSubcommand, "haru \(path.joined(separator: " "))") }
             var code: Int32
             var attempt = 1
             while true {

@@ -13,7 +13,10 @@ let queryOptions: [OptionSpec] = [
 extension Context {
     /// `--known-at` as a seq or an instant (`QueryTime`, as scenario files read `known_at`).
     func knownAt() throws -> KnownAt? {
-        do { return try QueryTime.knownAt(parsed.valueIfDeclared(.knownAt)) } catch { throw UsageError("--known-at: \(error)") }
+        do { return try QueryTime.knownAt(parsed.valueIfDeclared(.knownAt)) } catch {
+            if case .knownAt(let text) = error { throw UsageError(Refusal.knownAtRefused, Echo.quoted(text)) }
+            throw UsageError("--known-at: \(error)")
+        }
     }
 
     /// The reference of a query: `--as-of` (a day means the end of that

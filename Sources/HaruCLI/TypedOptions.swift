@@ -7,7 +7,7 @@ extension Parsed {
     /// A whole number, or nil when the option is not given.
     func int(_ key: OptionKey) throws -> Int64? {
         try value(key).map { text in
-            guard let n = Int64(text) else { throw UsageError("\(key.name): \(Echo.quoted(text)) is not a whole number") }
+            guard let n = Int64(text) else { throw UsageError(Refusal.notAWholeNumber, key.name, Echo.quoted(text)) }
             return n
         }
     }
@@ -53,7 +53,7 @@ extension Parsed {
 
     static func choice<C: Choice>(_ text: String, _ key: OptionKey, _: C.Type) throws -> C {
         guard let c = C(word: text) else {
-            throw UsageError("\(key.name): must be one of \(C.words.joined(separator: ", ")) (got \(Echo.quoted(text)))")
+            throw UsageError(Refusal.mustBeOneOf, key.name, C.words.joined(separator: ", "), Echo.quoted(text))
         }
         return c
     }

@@ -48,7 +48,10 @@ struct NoEnglishLeft {
             }
             if token.range(of: #"\d{4}-\d{2}-\d{2}"#, options: .regularExpression) != nil { continue }
             // An event type (`session.stopped`), as `haru log --type` takes it.
-            if token.range(of: #"^[a-z_]+(\.[a-z_]+)+$"#, options: .regularExpression) != nil { continue }
+            if token.trimmingCharacters(in: .punctuationCharacters).range(of: #"^[a-z_]+(\.[a-z_]+)+$"#, options: .regularExpression) != nil
+            {
+                continue
+            }
             // An id or a name of the ledger, as given.
             if names.contains(token.trimmingCharacters(in: CharacterSet.alphanumerics.union(.init(charactersIn: "_-")).inverted)) {
                 continue
@@ -171,7 +174,9 @@ struct NoEnglishLeft {
             ["todo", "delete", "1"], ["diary", "write", "--mood", "🙂", "--text", "좋은 하루"],
             ["export", "csv", dir + "/csv", "--lang", "ko"], ["export", "timeclock", "--output", dir + "/t.timeclock"],
             ["export", "jsonl", "--output", dir + "/all.jsonl"], ["report", "--html", dir + "/report.html"],
-            ["sync", dir + "/shared"], ["rebuild"], ["quest", "delete", "q9"], ["tag", "delete", "건강", "--yes"],
+            ["import", "jsonl", dir + "/all.jsonl"], ["import", "jsonl", dir + "/all.jsonl", "--ledger", dir + "/copy"],
+            ["diff", "--known-at", "40"], ["sync", dir + "/shared"], ["rebuild"], ["quest", "delete", "q9"],
+            ["tag", "delete", "건강", "--yes"],
             // Mistakes.
             ["dai"], ["start"], ["day", "someday"], ["stop", "물"], ["start", "--bogus"], ["count", "뭏"], ["count", "물", "0"],
             ["count", "물", "abc"], ["start", "독서", "--at", "25시"],

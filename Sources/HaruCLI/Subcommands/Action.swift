@@ -17,7 +17,7 @@ extension Subcommands {
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
                     guard let tracking = try p.choice(.tracking, Tracking.self) else {
-                        throw UsageError("--tracking time|count is required")
+                        throw UsageError(Refusal.trackingRequired)
                     }
                     let ledger = try ctx.openLedger()
                     let id = p.value(.id) ?? ctx.newID()
@@ -46,7 +46,7 @@ extension Subcommands {
                     let a = try ctx.resolve(.action, p.positionals[0], in: ledger)
                     let tags = try p.all(.tag).map { try ctx.resolve(.tag, $0, in: ledger).id }
                     let favorite = try p.value(.favorite).map { f in
-                        guard f == "yes" || f == "no" else { throw UsageError("--favorite takes yes or no") }
+                        guard f == "yes" || f == "no" else { throw UsageError(Refusal.favoriteTakes) }
                         return f == "yes"
                     }
                     let edit = ActionEdited(

@@ -25,7 +25,7 @@ extension Subcommands {
         run: { ctx, p in
             var expect: UInt64?
             if let e = p.value(.expectHead) {
-                guard let n = UInt64(e) else { throw UsageError("--expect-head: \"\(e)\" is not a seq") }
+                guard let n = UInt64(e) else { throw UsageError(Refusal.expectHeadSeq, e) }
                 expect = n
             }
             let source = p.positionals.first

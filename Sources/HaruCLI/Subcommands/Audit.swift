@@ -26,9 +26,9 @@ extension Subcommands {
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
             let s = p.positionals[0]
-            guard let seq = UInt64(s), seq >= 1 else { throw UsageError("SEQ: \(Echo.quoted(s)) is not a seq (1, 2, 3 …)") }
+            guard let seq = UInt64(s), seq >= 1 else { throw UsageError(Refusal.seqArg, Echo.quoted(s)) }
             guard let reason = p.value(.reason), !reason.trimmingSpacesAndTabs.isEmpty else {
-                throw UsageError("--reason is required: say why the text goes (it is kept with the redaction)")
+                throw UsageError(Refusal.reasonRequired)
             }
             var fields: [Field]? = nil
             let named = p.all(.field)
@@ -95,7 +95,7 @@ extension Subcommands {
                 return ExitCode.ok
             }
             var st = stat()
-            if stat(dest, &st) == 0 { throw UsageError("\(dest) exists: compact writes a new ledger; give a path that is not there yet") }
+            if stat(dest, &st) == 0 { throw UsageError(Refusal.compactDestExists, dest) }
             let ledger = try ctx.openLedger(readOnly: true)
             let r = try Ledger.createBeside(dest) { partial in try ledger.compact(to: partial) }
             ctx.invocation.committed.note(created: dest)

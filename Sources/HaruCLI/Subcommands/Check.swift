@@ -61,7 +61,7 @@ struct ScratchDir {
         let base = (tmp.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/haru-check-XXXXXX"
         var template = Array(base.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw UsageError("cannot make a scratch directory in \(base)")
+            throw UsageError(Refusal.noScratch, base)
         }
         path = String(cString: made)
     }

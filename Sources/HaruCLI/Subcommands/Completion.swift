@@ -22,7 +22,7 @@ extension Subcommands {
             case "bash": ctx.out.write(table.bash)
             case "zsh": ctx.out.write(table.zsh)
             case "fish": ctx.out.write(table.fish)
-            default: throw UsageError("SHELL: \(Echo.quoted(p.positionals[0])) is not bash, zsh or fish")
+            default: throw UsageError(Refusal.notAShell, Echo.quoted(p.positionals[0]))
             }
             return ExitCode.ok
         })

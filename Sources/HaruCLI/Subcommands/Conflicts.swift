@@ -60,9 +60,9 @@ extension Subcommands {
                     throw UsageError(
                         try ledger.openConflicts().isEmpty
                             ? "no conflict is open" : "no open conflict has the id \(Echo.quoted(text)) (`haru conflicts` lists them)")
-                case .ambiguous: throw UsageError("\(Echo.quoted(text)) is the start of more than one conflict's id; type more of it")
+                case .ambiguous: throw UsageError(Refusal.ambiguousConflict, Echo.quoted(text))
                 case .emptyPage(let day):
-                    throw UsageError("that leaves the page of \(day) empty; `haru diary delete \(day)` takes a page away")
+                    throw UsageError(Refusal.leavesPageEmpty, "\(day)")
                 default: throw e
                 }
             }

@@ -56,7 +56,7 @@ extension Context {
     /// `--order`, when given.
     func listOrder(_ p: Parsed) throws -> ListOrder? {
         guard let v = p.value(.order) else { return nil }
-        guard let o = ListOrder(rawValue: v) else { throw UsageError("--order takes \(ListOrder.words) (got \(Echo.quoted(v)))") }
+        guard let o = ListOrder(rawValue: v) else { throw UsageError(Refusal.orderTakes, ListOrder.words, Echo.quoted(v)) }
         return o
     }
 }

@@ -98,7 +98,7 @@ extension Subcommands {
             }
             func file(_ path: String, _ option: String) throws -> [UInt8] {
                 let bytes = try ctx.invocation.readInput(path).array
-                guard !bytes.isEmpty else { throw UsageError("\(option): \(path) is empty") }
+                guard !bytes.isEmpty else { throw UsageError(Refusal.fileEmpty, option, path) }
                 return bytes
             }
             var change = PageChange()
@@ -127,7 +127,7 @@ extension Subcommands {
                 if t == "-" {
                     let bytes = try ctx.invocation.readInput(nil).array
                     guard let s = String(validating: bytes, as: UTF8.self) else {
-                        throw UsageError("--text -: standard input is not UTF-8 text")
+                        throw UsageError(Refusal.stdinNotText)
                     }
                     change.text = .set(s.hasSuffix("\n") ? String(s.dropLast()) : s)
                 } else {
@@ -148,7 +148,7 @@ extension Subcommands {
                     try ledger.writePage(day, change, at: at, source: Context.source, now: now, rng: &rng)
                 }
             } catch OperationError.emptyPage {
-                throw UsageError("that leaves the page of \(day) empty; `haru diary delete \(day)` takes a page away")
+                throw UsageError(Refusal.leavesPageEmpty, "\(day)")
             }
             let files = written.filesStored
             ctx.report(
@@ -305,7 +305,7 @@ extension Subcommands {
                 digest = found[0]
             }
             guard let bytes = try ledger.blob(digest) else {
-                throw UsageError("the ledger holds no blob \(digest) (never stored, or erased by redact)")
+                throw UsageError(Refusal.noBlob, "\(digest)")
             }
             if let path = p.value(.output) {
                 let file = try OutputFile(path)

@@ -22,7 +22,7 @@ extension Subcommands {
         run: { ctx, p in
             let given = p.all(.knownAt)
             guard (1...2).contains(given.count) else {
-                throw UsageError("give --known-at A, and --known-at B for a later state than the head")
+                throw UsageError(Refusal.diffNeedsKnownAt)
             }
             let ledger = try ctx.openLedger(readOnly: true)
             func seq(_ k: String) throws -> UInt64 {
@@ -32,7 +32,7 @@ extension Subcommands {
                 } else if case .success(let t) = Instant.parse(k) {
                     at = .instant(t)
                 } else {
-                    throw UsageError("--known-at: \(Echo.quoted(k)) is neither a seq nor an ISO 8601 instant")
+                    throw UsageError(Refusal.notAKnownAt, Echo.quoted(k))
                 }
                 return try ledger.snapshot(knownAt: at, zones: ctx.zones) { $0.knownAt }
             }
@@ -64,13 +64,23 @@ extension Subcommands {
                 }
                 return out + rest
             }
+            let w = ctx.words
             ctx.out.line(
-                "From seq \(a) to seq \(b): \(b - a) event\(b - a == 1 ? "" : "s"), \(d.changes.count) item\(d.changes.count == 1 ? "" : "s") changed."
-            )
+                w.language == .en
+                    ? "From seq \(a) to seq \(b): \(b - a) event\(b - a == 1 ? "" : "s"), \(d.changes.count) item\(d.changes.count == 1 ? "" : "s") changed."
+                    : w(ViewWords.diffHeading, String(a), String(b), String(b - a), String(d.changes.count)))
+            /// A path or a value of the state as it is typed (`spans.day.value`, `true`): in backquotes in Korean and Japanese.
+            func typed(_ s: String) -> String { w.language == .en ? s : "`\(s)`" }
+            /// `quest definition` → `다짐 정의`.
+            func kind(_ k: String) -> String {
+                guard w.language != .en else { return k }
+                if k.hasSuffix(" definition") { return w(ViewWords.diffDefinition, w.entity(String(k.dropLast(" definition".count)))) }
+                return k == "day" ? w(ViewWords.diffDay) : w.entity(k)
+            }
             let types = Dictionary(d.events.map { ($0.seq, $0.type.name) }, uniquingKeysWith: { a, _ in a })
             for c in d.changes {
                 ctx.out.line("")
-                ctx.out.line("\(c.kind) \(c.id)")
+                ctx.out.line("\(kind(c.kind)) \(c.id)")
                 for leaf in c.leaves.prefix(12) {
                     // An element named in the path (`actions[Reading]`) is shown without its id and name.
                     let named = leaf.path.hasSuffix("]")
@@ -79,18 +89,15 @@ extension Subcommands {
                         return short(.object(m.filter { !["action_id", "tag_id", "name"].contains($0.0) }))
                     }
                     ctx.out.line(
-                        "  \(leaf.path.isEmpty ? "(whole)" : readable(leaf.path)): \(leaf.before.map(shown) ?? "(none)") → \(leaf.after.map(shown) ?? "(none)")"
+                        "  \(leaf.path.isEmpty ? w(ViewWords.diffWhole) : typed(readable(leaf.path))): \(leaf.before.map { typed(shown($0)) } ?? w(ViewWords.diffNone)) → \(leaf.after.map { typed(shown($0)) } ?? w(ViewWords.diffNone))"
                     )
                 }
-                if c.leaves.count > 12 { ctx.out.line("  … \(c.leaves.count - 12) more (--json lists them all)") }
+                if c.leaves.count > 12 { ctx.out.line("  " + w(ViewWords.diffMore, String(c.leaves.count - 12))) }
                 // The first eight named (a quest of a busy action has most of the events between).
                 let shown = c.causes.prefix(8).map { "seq \($0) \(types[$0] ?? "")" }
-                let more = c.causes.count > 8 ? ", … \(c.causes.count - 8) more" : ""
+                let more = c.causes.count > 8 ? ", " + w(ViewWords.diffMoreCauses, String(c.causes.count - 8)) : ""
                 ctx.out.line(
-                    "  caused by: "
-                        + (shown.isEmpty
-                            ? "(no event between the states touches it: a change of the reference, such as a span ending)"
-                            : shown.joined(separator: ", ") + more))
+                    "  " + w(ViewWords.diffCausedBy, shown.isEmpty ? w(ViewWords.diffNoCause) : shown.joined(separator: ", ") + more))
             }
             return ExitCode.ok
         })

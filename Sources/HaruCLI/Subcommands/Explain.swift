@@ -20,7 +20,7 @@ extension Subcommands {
         run: { ctx, p in
             var count: Int?
             if let n = p.value(.periods) {
-                guard let v = Int(n), (1...400).contains(v) else { throw UsageError("--periods: \"\(n)\" is not a number from 1 to 400") }
+                guard let v = Int(n), (1...400).contains(v) else { throw UsageError(Refusal.periodsRange, n) }
                 count = v
             }
             return try ctx.query { snap, cal, ref in

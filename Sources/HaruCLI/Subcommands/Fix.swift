@@ -47,10 +47,10 @@ extension Subcommands {
             let change: RecordChange
             switch row.kind {
             case .session:
-                if p.value(.at) != nil { throw UsageError("a session takes --start and --end; --at is a count's time") }
-                if p.value(.amount) != nil { throw UsageError("a session has no amount; --amount is for counts") }
+                if p.value(.at) != nil { throw UsageError(Refusal.sessionNoAt) }
+                if p.value(.amount) != nil { throw UsageError(Refusal.sessionNoAmount) }
                 if row.state == .running, p.value(.end) != nil {
-                    throw UsageError("\(name) is still running; stop it with: haru stop \(ShellWord.quoted(name)) --at TIME")
+                    throw UsageError(Refusal.stillRunning, name, ShellWord.quoted(name))
                 }
                 let start = try time(.start)
                 change = .session(start: start, end: try time(.end, after: start ?? row.start), note: note)
@@ -59,7 +59,7 @@ extension Subcommands {
                     throw UsageError(Refusal.countHasOneTime)
                 }
                 let amount = try p.value(.amount).map { a in
-                    guard let n = Int64(a) else { throw UsageError("--amount: \(Echo.quoted(a)) is not a whole number") }
+                    guard let n = Int64(a) else { throw UsageError(Refusal.notAWholeNumber, "--amount", Echo.quoted(a)) }
                     return n
                 }
                 change = .count(amount: amount, time: try time(.at), note: note)
@@ -190,7 +190,7 @@ extension Subcommands {
                         try ledger.restore(d.kind, id: d.id, source: Context.source, now: now, rng: &rng)
                     }
                 } catch OperationError.neverDeleted {
-                    throw UsageError("a device's preferences are never deleted; change them with haru prefs set")
+                    throw UsageError(Refusal.prefsNeverDeleted)
                 }
                 let name = d.fields().label ?? d.id
                 ctx.report(

@@ -24,7 +24,8 @@ extension Subcommands {
                     throw UsageError(e.reason)
                 }
                 if p.has(.records), case .definition(let d) = subject, d.kind != .action {
-                    throw UsageError("--records applies to actions (\"\(p.positionals[0])\" is a \(d.kind.word))")
+                    let (text, kind) = (p.positionals[0], d.kind)
+                    throw UsageError { w in w(Refusal.recordsOfActions, text, w.kind(kind)) }
                 }
                 let entries = try EntityHistory.entries(snap, subject, records: p.has(.records))
                 // Events a merge left without effect (Docs/sync.md), with the rule that refused them.

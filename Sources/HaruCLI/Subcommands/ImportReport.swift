@@ -12,8 +12,10 @@ extension Subcommands {
     ///     (`3 intervals already imported as they are`).
     ///   - dryRun: `r` is a plan's preview (`--dry-run`): said of what would be written.
     static func importSummary(
-        _ r: AppendResult, from source: String?, createdAt: String? = nil, skipped: [String] = [], dryRun: Bool = false
+        _ r: AppendResult, from source: String?, createdAt: String? = nil, skipped: [String] = [], dryRun: Bool = false,
+        words w: Words = .english
     ) -> String {
+        guard w.language == .en else { return saidSummary(r, from: source, createdAt: createdAt, skipped: skipped, dryRun: dryRun, w) }
         let there = r.seqs.count - r.appended
         let made = madeList(r.written)
         let leftOut = (there > 0 ? ["\(grouped(there)) already there"] : []) + skipped
@@ -64,5 +66,60 @@ extension Subcommands {
         let others = EventType.allCases.filter { !listed.contains($0) }.reduce(0) { $0 + t[$1] }
         if others > 0 { out.append(things(others, "other event")) }
         return out
+    }
+
+    /// The summary in Korean or Japanese: the same facts, each kind of thing in the app's words.
+    private static func saidSummary(
+        _ r: AppendResult, from source: String?, createdAt: String?, skipped: [String], dryRun: Bool, _ w: Words
+    ) -> String {
+        let there = r.seqs.count - r.appended
+        let t = r.written
+        var made: [String] = []
+        func add(_ n: Int, _ kind: String) { if n > 0 { made.append(w(Done.importedThings, w.entity(kind), grouped(n))) } }
+        add(t[.actionCreated], "action")
+        add(t[.tagCreated], "tag")
+        let sessions = t[.sessionRecorded] + t[.sessionStarted]
+        let running = t[.sessionStarted] - t.stoppedHere - t.discardedHere
+        if sessions > 0 {
+            made.append(
+                w(Done.importedThings, w.entity("session"), grouped(sessions))
+                    + (running > 0 ? w(Done.importedRunning, grouped(running)) : ""))
+        }
+        add(t[.countAdded], "count")
+        add(t[.goalCreated], "goal")
+        add(t[.questCreated], "quest")
+        let changes: [(EventType, Done)] = [
+            (.sessionStopped, .importedStopped), (.sessionEdited, .importedSessionsEdited), (.sessionDeleted, .importedSessionsDeleted),
+            (.sessionRestored, .importedSessionsRestored), (.actionEdited, .importedActionsEdited),
+            (.actionDeleted, .importedActionsDeleted),
+        ]
+        for (type, phrase) in changes {
+            let n = type == .sessionStopped ? t[.sessionStopped] - t.stoppedHere : t[type]
+            if n > 0 { made.append(w(phrase, grouped(n))) }
+        }
+        let listed: Set<EventType> = Set(
+            changes.map(\.0) + [.actionCreated, .tagCreated, .sessionRecorded, .sessionStarted, .countAdded, .goalCreated, .questCreated])
+        let others = EventType.allCases.filter { !listed.contains($0) }.reduce(0) { $0 + t[$1] }
+        if others > 0 { made.append(w(Done.importedOthers, grouped(others))) }
+        let leftOut = (there > 0 ? [w(Done.importedAlreadyThere, grouped(there))] : []) + skipped
+        let events = grouped(r.appended)
+        let opening =
+            dryRun
+            ? w(Done.importWould, events) : createdAt.map { w(Done.importCreated, $0, events) } ?? w(Done.imported, events)
+        let end = dryRun ? w(Done.importDryRunEnd, grouped(Int(r.head) - r.appended)) : w(Done.importHead, grouped(Int(r.head)))
+        let (comma, semicolon) = w.language == .ja ? ("、", "。") : (", ", "; ")
+        return (source.map { w(Done.importFrom, $0) } ?? "") + opening + (made.isEmpty ? "" : ": " + made.joined(separator: comma))
+            + leftOut.map { semicolon + $0 }.joined() + end
+    }
+
+    /// `3 intervals already imported as they are`, in the words given.
+    static func unchangedIntervals(_ n: Int, _ w: Words) -> [String] {
+        guard w.language != .en else { return unchangedIntervals(n) }
+        return n > 0 ? [w(Done.importedUnchanged, grouped(n))] : []
+    }
+
+    /// `from 3 files`: an import's source, in the words given.
+    static func files(_ n: Int, _ w: Words) -> String {
+        w.language == .en ? "\(n) file\(n == 1 ? "" : "s")" : w(Done.importFiles, String(n))
     }
 }

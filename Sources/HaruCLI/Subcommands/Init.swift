@@ -79,7 +79,7 @@ extension Subcommands {
     /// with a device id of its own, put in place only once it holds it.
     static func initFromFolder(_ from: String, path: String, p: Parsed, ctx: inout Context) throws -> Int32 {
         for o in [OptionKey.timeZone, .dayStart, .weekStart] where p.value(o) != nil {
-            throw UsageError("\(o.name) does not go with --from: the history brings its settings (change them later with `haru settings`)")
+            throw UsageError(Refusal.notWithFrom, o.name)
         }
         var folder = try absoluteTarget(from)
         if PostgresSync.isURL(folder) {
@@ -96,9 +96,9 @@ extension Subcommands {
                 folder = PostgresSync.target(folder, history: all[0])
             }
         } else {
-            guard WholeFile.isDirectory(folder) else { throw UsageError("--from: no folder at \(folder)") }
+            guard WholeFile.isDirectory(folder) else { throw UsageError(Refusal.fromNoFolder, folder) }
             guard DirectoryNames.list(folder + "/devices").contains(where: { !$0.hasPrefix(".") }) else {
-                throw UsageError("--from: \(folder) holds no device's events yet (`haru sync \(from)` on a device that has them first)")
+                throw UsageError(Refusal.fromEmpty, folder, from)
             }
         }
         makeParents(of: path)

@@ -75,7 +75,7 @@ extension Subcommands {
         run: { ctx, p in
             var expect: UInt64?
             if let e = p.value(.expectHead) {
-                guard let n = UInt64(e) else { throw UsageError("--expect-head: \"\(e)\" is not a seq") }
+                guard let n = UInt64(e) else { throw UsageError(Refusal.expectHeadSeq, e) }
                 expect = n
             }
             let source = p.positionals[0]
@@ -127,7 +127,7 @@ extension Subcommands {
                         ("head", .int(Int64(r.head))), ("created", .bool(fresh)),
                     ]))
             } else {
-                ctx.out.line(importSummary(r, from: nil, createdAt: fresh ? path : nil))
+                ctx.out.line(importSummary(r, from: nil, createdAt: fresh ? path : nil, words: ctx.words))
             }
             return ExitCode.ok
         })
@@ -147,7 +147,7 @@ extension Subcommands {
             """,
         minArgs: 1, maxArgs: 1,
         run: { ctx, p in
-            let lang = try AppCSV.Language(rawValue: p.value(.lang) ?? "en").orThrow(UsageError("--lang takes en, ko or ja"))
+            let lang = try AppCSV.Language(rawValue: p.value(.lang) ?? "en").orThrow(UsageError(Refusal.csvLang))
             let dir = p.positionals[0]
             let ledger = try ctx.openLedger(readOnly: true)
             let tables = try ledger.snapshot(zones: ctx.zones) { snap in
@@ -260,7 +260,7 @@ extension Subcommands {
                 let src = imported[n - 1]
                 throw CSVInputError(file: src.file, line: src.line, column: nil, rule: "\(e.field): \(e.rule)")
             }
-            ctx.out.line(importSummary(r, from: "\(files.count) file\(files.count == 1 ? "" : "s")"))
+            ctx.out.line(importSummary(r, from: Subcommands.files(files.count, ctx.words), words: ctx.words))
             return ExitCode.ok
         })
 
@@ -329,7 +329,7 @@ extension Subcommands {
                 }
             }
             guard let habits = try csv(dir + "/Habits.csv", "Habits.csv") else {
-                throw UsageError("no Habits.csv in \(dir): give the folder of Loop's unzipped CSV export")
+                throw UsageError(Refusal.noHabitsCSV, dir)
             }
             var marks: [Int: LoopImport.Checkmarks] = [:]
             for entry in DirectoryNames.list(dir) {
@@ -354,8 +354,8 @@ extension Subcommands {
             } catch LedgerError.invalid(let e) {
                 throw UsageError("Loop import: \(result.origin(ofLine: e.line).map { $0 + ": " } ?? "")\(e.rule); nothing was imported")
             }
-            for n in result.notes { ctx.invocation.err.line("Note: " + n) }
-            ctx.out.line(importSummary(r, from: "Loop"))
+            for n in result.notes { ctx.invocation.err.line(ctx.words(Done.note, n)) }
+            ctx.out.line(importSummary(r, from: "Loop", words: ctx.words))
             return ExitCode.ok
         })
 
@@ -395,16 +395,16 @@ extension Subcommands {
         run: { ctx, p in
             var options = TimewarriorImport.Options()
             if let a = p.value(.actionFrom) {
-                guard let f = TimewarriorImport.ActionFrom(rawValue: a) else { throw UsageError("--action-from takes tag or annotation") }
+                guard let f = TimewarriorImport.ActionFrom(rawValue: a) else { throw UsageError(Refusal.actionFromTakes) }
                 options.actionFrom = f
             }
             if let m = p.value(.map) {
                 guard let bytes = FileBytes.read(m, limit: 1 << 24), case .object(let pairs)? = try? JSONParser.parse(bytes: bytes) else {
-                    throw UsageError("--map: \(Echo.quoted(m)) is not a readable JSON object {\"tag\": \"Action\"}")
+                    throw UsageError(Refusal.mapNotJSON, Echo.quoted(m))
                 }
                 for (tag, v) in pairs {
                     guard case .string(let action) = v else {
-                        throw UsageError("--map: the value of \(Echo.quoted(tag)) must be an action name")
+                        throw UsageError(Refusal.mapValue, Echo.quoted(tag))
                     }
                     options.map[tag] = action
                 }
@@ -425,9 +425,9 @@ extension Subcommands {
             let result = try ctx.importTimewarrior(bytes, options: options, progress: progress)
             let (r, unchanged) = (result.append, result.unchanged)
             progress?.finish()
-            let skipped = unchangedIntervals(unchanged)
-            for n in result.notes { ctx.invocation.err.line("Note: " + n) }
-            ctx.out.line(importSummary(r, from: "timewarrior", skipped: skipped))
+            let skipped = unchangedIntervals(unchanged, ctx.words)
+            for n in result.notes { ctx.invocation.err.line(ctx.words(Done.note, n)) }
+            ctx.out.line(importSummary(r, from: "timewarrior", skipped: skipped, words: ctx.words))
             return ExitCode.ok
         })
 }

@@ -98,7 +98,7 @@ extension Parsed {
     /// `--from SEQ` (default 1).
     func fromSeq() throws -> UInt64 {
         guard let f = value(.from) else { return 1 }
-        guard let n = UInt64(f), n >= 1 else { throw UsageError("--from: \"\(f)\" is not a seq (1, 2, 3 …)") }
+        guard let n = UInt64(f), n >= 1 else { throw UsageError(Refusal.notASeq, "\"\(f)\"") }
         return n
     }
 }

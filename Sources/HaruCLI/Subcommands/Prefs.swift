@@ -83,7 +83,7 @@ extension Subcommands {
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             guard preferenceLists.contains(where: { !p.all($0.add).isEmpty || !p.all($0.remove).isEmpty }) else {
-                throw UsageError("nothing to change: give --pin, --collapse, --watch or --memo (or their opposites)")
+                throw UsageError(Refusal.nothingToChangePrefs)
             }
             // Lists in the order given, each id once; an emptied list is cleared (null).
             let device = try p.value(.device) ?? ledger.deviceID() ?? ledger.assignDeviceID(ctx.newID())

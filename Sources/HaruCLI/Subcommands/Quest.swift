@@ -66,7 +66,7 @@ extension Subcommands {
                         throw UsageError(Refusal.oneTarget)
                     }
                     let shape = try questShape(p, isTime: isTime)
-                    guard let period = shape.period else { throw UsageError("--period daily|weekly|monthly|custom is required") }
+                    guard let period = shape.period else { throw UsageError(Refusal.periodRequired) }
                     let quest = QuestCreated(
                         questID: id, goalID: goal, target: target, period: period, direction: p.has(.atMost) ? .atMost : .atLeast,
                         schedule: shape.schedule, customStart: shape.customStart, customEnd: shape.customEnd,
@@ -140,7 +140,7 @@ extension Subcommands {
             schedules.append(
                 .monthDays(
                     try d.split(separator: ",").map { s in
-                        guard let n = Int(s) else { throw UsageError("--month-days: \"\(s)\" is not a day number") }
+                        guard let n = Int(s) else { throw UsageError(Refusal.notADayNumber, String(s)) }
                         return n
                     }))
         }

@@ -19,7 +19,7 @@ extension Subcommands {
             try ctx.query { snap, cal, ref in
                 let range = try ctx.days(p, calendar: cal, reference: ref, argument: "DATE")
                 let (from, to) = (range.lowerBound, range.upperBound)
-                guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("records covers at most 100,000 days") }
+                guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError(Refusal.recordsDays) }
                 let only = try ctx.onlyActions(p, snap, ref)
                 let span = cal.range(of: from).lowerBound.seconds..<cal.range(of: to).upperBound.seconds
                 let rows = try RecordList.read(snap, span: span, reference: ref, actions: only, all: p.has(.all))
@@ -53,7 +53,7 @@ extension Context {
     /// - Parameter argument: what the command's help calls the positional (for the error when both are given).
     func days(_ p: Parsed, calendar cal: LedgerCalendar, reference ref: Reference, argument: String) throws -> ClosedRange<LocalDate> {
         if !p.positionals.isEmpty && (p.value(.from) != nil || p.value(.to) != nil) {
-            throw UsageError("give a \(argument) or --from/--to, not both")
+            throw UsageError(Refusal.dayOrRange, argument)
         }
         if let d = p.positionals.first {
             if let period = try HumanTime.period(d, now: try clockNow(), calendar: cal) { return period }

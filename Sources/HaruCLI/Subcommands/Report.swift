@@ -50,7 +50,7 @@ extension Subcommands {
                     try ctx.dayRange(from: p.value(.from), to: p.value(.to), calendar: cal)
                     ?? HumanTime.period(":week", now: try ctx.clockNow(), calendar: cal)!
                 let (from, to) = (range.lowerBound, range.upperBound)
-                guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError("a report covers at most 100,000 days") }
+                guard to.daysSinceEpoch - from.daysSinceEpoch < 100_000 else { throw UsageError(Refusal.reportDays) }
                 let filter = try actionFilter(p, ctx, snap, ref)
                 let book = try DayBook(snap, calendar: cal, from: from, through: to, reference: ref, filter: filter)
                 let filterLine = filter.isEmpty ? nil : try describe(filter, snap, ref, ctx.words)

@@ -46,7 +46,7 @@ extension Subcommands {
             if targets.isEmpty {
                 targets = try ledger.syncTargets()
                 guard !targets.isEmpty else {
-                    throw UsageError("no folder to sync with: give one (`haru sync DIR`); later `haru sync` alone uses it again")
+                    throw UsageError(Refusal.noSyncTarget)
                 }
             }
             if p.has(.newDevice) {
@@ -73,7 +73,7 @@ extension Subcommands {
     /// A target as given, made absolute (the next `haru sync` may run elsewhere).
     static func absoluteTarget(_ t: String) throws -> String {
         if PostgresSync.isURL(t) { return t }
-        guard !t.isEmpty else { throw UsageError("DIR: an empty path is not a folder") }
+        guard !t.isEmpty else { throw UsageError(Refusal.emptyPath) }
         // libpq's other form (`host=… password=…`) is not taken for a folder, nor echoed.
         if t.contains("password=") || (t.contains("=") && t.contains(" ") && (t.contains("host=") || t.contains("dbname="))) {
             throw UsageError(
@@ -83,7 +83,7 @@ extension Subcommands {
         if !path.hasPrefix("/") {
             var buf = [CChar](repeating: 0, count: 4096)
             guard getcwd(&buf, buf.count) != nil else {
-                throw UsageError("DIR: the current directory cannot be read; give an absolute path")
+                throw UsageError(Refusal.cwdUnreadable)
             }
             path = String(cString: buf) + "/" + path
         }

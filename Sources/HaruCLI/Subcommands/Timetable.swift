@@ -26,7 +26,7 @@ extension Subcommands {
             try ctx.query { snap, cal, ref in
                 let range = try ctx.days(p, calendar: cal, reference: ref, argument: "DAY")
                 guard range.upperBound.daysSinceEpoch - range.lowerBound.daysSinceEpoch < 366 else {
-                    throw UsageError("a timetable covers at most 366 days")
+                    throw UsageError(Refusal.timetableDays)
                 }
                 let table = try Timetable(
                     snap, calendar: cal, from: range.lowerBound, through: range.upperBound, reference: ref,

@@ -52,7 +52,7 @@ extension Subcommands {
                         todoID: todo.id, date: try p.value(.move).map { try ctx.date($0, "--move", calendar: try ctx.calendar(ledger)) },
                         text: p.value(.text), order: try p.order())
                     guard edit.date != nil || edit.text != nil || edit.order != nil else {
-                        throw UsageError("nothing to change: give --text, --order or --move")
+                        throw UsageError(Refusal.nothingToChangeTodo)
                     }
                     return try ctx.write(edit, id: todo.id, human: ctx.words(.todoEdited, edit.text ?? todo.text))
                 }),
@@ -99,14 +99,14 @@ extension Context {
             if found == nil, text.count >= 4 {
                 let starting = try snap.definitions(.todo).filter { $0.id.hasPrefix(text) }
                 if starting.count > 1 {
-                    throw UsageError("\(starting.count) to-dos have ids starting \(Echo.quoted(text)); give more of it")
+                    throw UsageError(Refusal.ambiguousTodo, String(starting.count), Echo.quoted(text))
                 }
                 found = starting.first
             }
             guard let d = found else {
-                throw UsageError("no to-do \(Echo.quoted(text)): give its number on \(day)'s list (`haru diary \(day)`) or its id")
+                throw UsageError(Refusal.noTodoHere, Echo.quoted(text), "\(day)")
             }
-            guard d.isLive else { throw UsageError("the to-do \(Echo.quoted(text)) was deleted; `haru restore \(text)` brings it back") }
+            guard d.isLive else { throw UsageError(Refusal.todoDeleted, Echo.quoted(text), text) }
             return DiaryPage.Todo(d, at: now)
         }
     }

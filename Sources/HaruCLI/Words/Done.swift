@@ -8,7 +8,10 @@ enum Done: Catalogue {
     case editedSession, editedCount, deletedSession, deletedCount, cancelled, restored, restoredSession, restoredCount
     case undid, passedOver, overlapWarning, running
     case prefsChanged, settingsChanged, settingsChangedFrom
-    case filterOnly, filterWithout
+    case filterOnly, filterWithout, note, noteIfImported, importChangesWhatIsThere
+    case importedThings, importedRunning, importedStopped, importedSessionsEdited, importedSessionsDeleted, importedSessionsRestored
+    case importedActionsEdited, importedActionsDeleted, importedOthers, importedAlreadyThere, importedUnchanged
+    case importWould, importCreated, imported, importDryRunEnd, importHead, importFrom, importFiles
     case exportedEvents, wroteFile, wroteBytes, wroteCSV, csvRows, rebuiltIntact, rebuiltChanged, compactCopy
     // Why `haru undo` passes over a change.
     case nothingToUndo, nothingReversible, nothingToUndoError, undoListed, undoWith, undoPassed
@@ -67,6 +70,36 @@ enum Done: Catalogue {
         case .settingsChanged: return t("Changed %1.", "설정을 바꿨습니다: %1.", "設定を変更しました: %1。")
         case .settingsChangedFrom:
             return t("Changed %1 for the days from %2 on.", "%2부터의 날들에 설정을 바꿨습니다: %1.", "%2 以降の日の設定を変更しました: %1。")
+        case .note: return t("Note: %1", "참고: %1", "注意: %1")
+        case .noteIfImported: return t("Note (if imported): %1", "참고 (가져오면): %1", "注意 (取り込んだ場合): %1")
+        case .importChangesWhatIsThere:
+            return t(
+                "Note: this import changes what the ledger holds (it stops, edits or deletes records or definitions listed above); an export older than the last one imported takes back what came since",
+                "참고: 이 가져오기는 기록장에 있는 것을 바꿉니다 (위에 적힌 기록이나 정의를 끝내거나, 고치거나, 지웁니다); 마지막으로 가져온 것보다 오래된 내보내기는 그 뒤에 온 것을 되돌립니다",
+                "注意: この取り込みは台帳の内容を変えます (上に挙げた記録や定義を終了・編集・削除します)。最後に取り込んだものより古いエクスポートは、その後に来たものを取り消します"
+            )
+        case .importedThings: return t("%2 %1s", "%1 %2개", "%1 %2件")
+        case .importedRunning: return t(" (%1 running)", " (측정 중 %1개)", " (計測中 %1件)")
+        case .importedStopped: return t("%1 sessions stopped", "끝낸 시간 기록 %1개", "終了した時間記録 %1件")
+        case .importedSessionsEdited: return t("%1 sessions edited", "고친 시간 기록 %1개", "編集した時間記録 %1件")
+        case .importedSessionsDeleted: return t("%1 sessions deleted", "지운 시간 기록 %1개", "削除した時間記録 %1件")
+        case .importedSessionsRestored: return t("%1 sessions restored", "되살린 시간 기록 %1개", "復元した時間記録 %1件")
+        case .importedActionsEdited: return t("%1 actions edited", "고친 행동 %1개", "編集した行動 %1件")
+        case .importedActionsDeleted: return t("%1 actions deleted", "지운 행동 %1개", "削除した行動 %1件")
+        case .importedOthers: return t("%1 other events", "다른 사건 %1개", "その他のイベント %1件")
+        case .importedAlreadyThere: return t("%1 already there", "이미 있음 %1개", "すでにある %1件")
+        case .importedUnchanged: return t("%1 intervals already imported as they are", "그대로 가져온 적이 있는 구간 %1개", "そのまま取り込み済みの区間 %1件")
+        case .importWould: return t("Would import %1 events", "가져오면 사건 %1개", "取り込むとイベント %1件")
+        case .importCreated:
+            return t("Created a ledger at %1 and imported %2 events", "%1에 기록장을 만들고 사건 %2개를 가져왔습니다", "%1 に台帳を作成し、イベント %2件を取り込みました")
+        case .imported: return t("Imported %1 events", "사건 %1개를 가져왔습니다", "イベント %1件を取り込みました")
+        case .importDryRunEnd:
+            return t(
+                "; nothing written (--dry-run; the ledger is at seq %1).", "; 아무것도 쓰지 않았습니다 (--dry-run; 기록장은 seq %1).",
+                "。何も書いていません (--dry-run。台帳は seq %1)。")
+        case .importHead: return t("; head seq %1.", "; 머리 seq %1.", "。先頭 seq %1。")
+        case .importFrom: return t("from %1: ", "%1에서: ", "%1 から: ")
+        case .importFiles: return t("%1 files", "파일 %1개", "ファイル %1個")
         case .filterOnly: return t("only %1", "%1만", "%1のみ")
         case .filterWithout: return t("without %1", "%1 제외", "%1を除く")
         case .exportedEvents: return t("Exported %1 events to %2.", "사건 %1개를 %2에 내보냈습니다.", "イベント %1 件を %2 に書き出しました。")

@@ -18,6 +18,13 @@ enum Refusal: Catalogue {
     case makeIt, ambiguousRecordPrefix, nothingNamed, noRecord, notAReference, noRecordsYet, onlyRecords, notARecordRef
     case ruleWholeNumber, ruleColour, ruleNameTaken, ruleTracksCount, ruleTracksTime, ruleTodoDone, ruleTodoNotDone, ruleGoalHasQuests
     case ruleNoSuchID, ruleDeletedAt, ruleGoalFinished, ruleGoalConfirmed, ruleNotRunning
+    case diffNeedsKnownAt, notAKnownAt, knownAtRefused, recordsOfActions
+    case needsOffset, wholeSeconds, offsetRange, outsideLedgerTimes, notAnInstant, mustBeOneOf, reportDays, timetableDays, expectHeadSeq,
+        trackingRequired, favoriteTakes, notWithFrom, fromNoFolder, fromEmpty, fileEmpty, stdinNotText, leavesPageEmpty, noBlob,
+        ambiguousConflict, nothingToChangeTodo, ambiguousTodo, noTodoHere, todoDeleted, nothingToChangePrefs, notADayNumber, noSyncTarget,
+        emptyPath, cwdUnreadable, csvLang, noHabitsCSV, actionFromTakes, mapNotJSON, mapValue, recordsDays, dayOrRange, notAShell,
+        periodsRange, noScratch, orderTakes, sessionNoAt, sessionNoAmount, stillRunning, prefsNeverDeleted, seqArg, reasonRequired,
+        compactDestExists
     case noSyncFolder, cannotRead, longByNow, longRunningSince, longFirstAfter
     case deleteAsk, deleteNeedsYes, nothingDeleted, impactSessions, impactCounts, impactTag, impactQuests
     case noRecordStarts, ambiguousRecord, sameNameListed, onlyOneRecord, optionBeforeSubcommand, needsSubcommand, writeIt
@@ -191,6 +198,158 @@ enum Refusal: Catalogue {
         case .longFirstAfter:
             return t(
                 " (%1 is taken as the first %1 after the start: %2)", " (%1은(는) 시작 뒤의 첫 %1(으)로 읽었습니다: %2)", " (%1 は開始後の最初の %1 と読みました: %2)")
+        case .needsOffset:
+            return t(
+                "%1: %2 needs a UTC offset, as in 2026-03-04T07:30:00+09:00", "%1: %2에는 2026-03-04T07:30:00+09:00처럼 UTC 오프셋이 필요합니다",
+                "%1: %2 には 2026-03-04T07:30:00+09:00 のように UTC オフセットが必要です")
+        case .wholeSeconds: return t("%1: %2 must be whole seconds", "%1: %2은(는) 초 단위여야 합니다", "%1: %2 は秒単位でなければなりません")
+        case .offsetRange:
+            return t(
+                "%1: %2 has a UTC offset outside -12:00 to +14:00", "%1: %2의 UTC 오프셋이 -12:00~+14:00 밖입니다",
+                "%1: %2 の UTC オフセットが -12:00〜+14:00 の範囲外です")
+        case .outsideLedgerTimes:
+            return t("%1: %2 is outside the times a ledger takes (%3)", "%1: %2은(는) 기록장이 받는 시각 밖입니다 (%3)", "%1: %2 は台帳が受け付ける時刻の範囲外です (%3)")
+        case .notAnInstant:
+            return t(
+                "%1: %2 is not an ISO 8601 instant such as 2026-03-04T07:30:00+09:00",
+                "%1: %2은(는) 2026-03-04T07:30:00+09:00 같은 ISO 8601 시각이 아닙니다", "%1: %2 は 2026-03-04T07:30:00+09:00 のような ISO 8601 の時刻ではありません")
+        case .mustBeOneOf: return t("%1: must be one of %2 (got %3)", "%1: %2 중 하나여야 합니다 (받은 값 %3)", "%1: %2 のいずれかでなければなりません (受け取った値 %3)")
+        case .reportDays: return t("a report covers at most 100,000 days", "통계는 최대 100,000일까지입니다", "統計は最大 100,000 日までです")
+        case .timetableDays: return t("a timetable covers at most 366 days", "타임테이블은 최대 366일까지입니다", "タイムテーブルは最大 366 日までです")
+        case .expectHeadSeq:
+            return t("--expect-head: \"%1\" is not a seq", "--expect-head: \"%1\"은(는) seq가 아닙니다", "--expect-head: \"%1\" は seq ではありません")
+        case .trackingRequired:
+            return t(
+                "--tracking time|count is required", "--tracking time|count가 필요합니다 (시간 또는 횟수)", "--tracking time|count が必要です (時間または回数)")
+        case .favoriteTakes: return t("--favorite takes yes or no", "--favorite에는 yes 또는 no를 주세요", "--favorite には yes または no を指定してください")
+        case .notWithFrom:
+            return t(
+                "%1 does not go with --from: the history brings its settings (change them later with `haru settings`)",
+                "%1은(는) --from과 함께 쓸 수 없습니다: 기록이 설정을 가져옵니다 (나중에 `haru settings`로 바꾸세요)",
+                "%1 は --from と一緒に使えません: 履歴が設定を持ってきます (後で `haru settings` で変えてください)")
+        case .fromNoFolder: return t("--from: no folder at %1", "--from: %1에 폴더가 없습니다", "--from: %1 にフォルダーがありません")
+        case .fromEmpty:
+            return t(
+                "--from: %1 holds no device's events yet (`haru sync %2` on a device that has them first)",
+                "--from: %1에는 아직 어느 기기의 사건도 없습니다 (먼저 사건이 있는 기기에서 `haru sync %2`)",
+                "--from: %1 にはまだどのデバイスのイベントもありません (先にイベントのあるデバイスで `haru sync %2`)")
+        case .fileEmpty: return t("%1: %2 is empty", "%1: %2은(는) 비어 있습니다", "%1: %2 は空です")
+        case .stdinNotText:
+            return t("--text -: standard input is not UTF-8 text", "--text -: 표준 입력이 UTF-8 글이 아닙니다", "--text -: 標準入力が UTF-8 のテキストではありません")
+        case .leavesPageEmpty:
+            return t(
+                "that leaves the page of %1 empty; `haru diary delete %1` takes a page away",
+                "그러면 %1 일기가 비게 됩니다; 일기를 치우려면 `haru diary delete %1`", "それでは %1 の日記が空になります。日記を片付けるには `haru diary delete %1`")
+        case .noBlob:
+            return t(
+                "the ledger holds no blob %1 (never stored, or erased by redact)", "기록장에 블롭 %1이(가) 없습니다 (저장된 적이 없거나 `haru redact`로 지워졌습니다)",
+                "台帳にブロブ %1 はありません (保存されたことがないか、`haru redact` で消されました)")
+        case .ambiguousConflict:
+            return t(
+                "%1 is the start of more than one conflict's id; type more of it", "%1(으)로 시작하는 충돌 ID가 여럿입니다; 더 입력하세요",
+                "%1 で始まる競合の ID が複数あります。続きを入力してください")
+        case .nothingToChangeTodo:
+            return t(
+                "nothing to change: give --text, --order or --move", "바꿀 것이 없습니다: --text, --order 또는 --move를 주세요",
+                "変更するものがありません: --text、--order または --move を指定してください")
+        case .ambiguousTodo:
+            return t(
+                "%1 to-dos have ids starting %2; give more of it", "%2(으)로 시작하는 할 일 ID가 %1개입니다; 더 입력하세요",
+                "%2 で始まるやることの ID が %1 件あります。続きを入力してください")
+        case .noTodoHere:
+            return t(
+                "no to-do %1: give its number on %2's list (`haru diary %2`) or its id",
+                "할 일 %1이(가) 없습니다: %2 목록의 번호(`haru diary %2`)나 ID를 주세요", "やること %1 はありません: %2 の一覧の番号 (`haru diary %2`) か ID を指定してください")
+        case .todoDeleted:
+            return t(
+                "the to-do %1 was deleted; `haru restore %2` brings it back", "할 일 %1은(는) 지워졌습니다; `haru restore %2`로 되살립니다",
+                "やること %1 は削除されました。`haru restore %2` で戻せます")
+        case .nothingToChangePrefs:
+            return t(
+                "nothing to change: give --pin, --collapse, --watch or --memo (or their opposites)",
+                "바꿀 것이 없습니다: --pin, --collapse, --watch, --memo (또는 그 반대)를 주세요",
+                "変更するものがありません: --pin、--collapse、--watch、--memo (またはその逆) を指定してください")
+        case .notADayNumber:
+            return t(
+                "--month-days: \"%1\" is not a day number", "--month-days: \"%1\"은(는) 날짜 번호가 아닙니다", "--month-days: \"%1\" は日の番号ではありません")
+        case .noSyncTarget:
+            return t(
+                "no folder to sync with: give one (`haru sync DIR`); later `haru sync` alone uses it again",
+                "동기화할 폴더가 없습니다: 하나 주세요 (`haru sync DIR`); 그다음부터는 `haru sync`만으로 그 폴더를 씁니다",
+                "同期するフォルダーがありません: 1つ指定してください (`haru sync DIR`)。次からは `haru sync` だけでそのフォルダーを使います")
+        case .emptyPath: return t("DIR: an empty path is not a folder", "DIR: 빈 경로는 폴더가 아닙니다", "DIR: 空のパスはフォルダーではありません")
+        case .cwdUnreadable:
+            return t(
+                "DIR: the current directory cannot be read; give an absolute path", "DIR: 현재 폴더를 읽을 수 없습니다; 절대 경로를 주세요",
+                "DIR: 現在のフォルダーを読めません。絶対パスを指定してください")
+        case .csvLang: return t("--lang takes en, ko or ja", "--lang에는 en, ko, ja 중 하나를 주세요", "--lang には en、ko、ja のいずれかを指定してください")
+        case .noHabitsCSV:
+            return t(
+                "no Habits.csv in %1: give the folder of Loop's unzipped CSV export", "%1에 Habits.csv가 없습니다: Loop의 CSV 내보내기를 압축 푼 폴더를 주세요",
+                "%1 に Habits.csv がありません: Loop の CSV エクスポートを展開したフォルダーを指定してください")
+        case .actionFromTakes:
+            return t(
+                "--action-from takes tag or annotation", "--action-from에는 tag 또는 annotation을 주세요",
+                "--action-from には tag または annotation を指定してください")
+        case .mapNotJSON:
+            return t(
+                "--map: %1 is not a readable JSON object {\"tag\": \"Action\"}",
+                "--map: %1은(는) 읽을 수 있는 JSON 객체 `{\"tag\": \"Action\"}`이(가) 아닙니다",
+                "--map: %1 は読める JSON オブジェクト `{\"tag\": \"Action\"}` ではありません")
+        case .mapValue:
+            return t("--map: the value of %1 must be an action name", "--map: %1의 값은 행동 이름이어야 합니다", "--map: %1 の値は行動の名前でなければなりません")
+        case .recordsDays: return t("records covers at most 100,000 days", "기록은 최대 100,000일까지입니다", "記録は最大 100,000 日までです")
+        case .dayOrRange:
+            return t("give a %1 or --from/--to, not both", "%1이나 --from/--to 중 하나만 주세요", "%1 か --from/--to のどちらか一方だけを指定してください")
+        case .notAShell:
+            return t("SHELL: %1 is not bash, zsh or fish", "SHELL: %1은(는) bash, zsh, fish가 아닙니다", "SHELL: %1 は bash、zsh、fish ではありません")
+        case .periodsRange:
+            return t(
+                "--periods: \"%1\" is not a number from 1 to 400", "--periods: \"%1\"은(는) 1부터 400까지의 수가 아닙니다",
+                "--periods: \"%1\" は 1 から 400 までの数ではありません")
+        case .noScratch: return t("cannot make a scratch directory in %1", "%1에 임시 폴더를 만들 수 없습니다", "%1 に一時フォルダーを作れません")
+        case .orderTakes:
+            return t("--order takes %1 (got %2)", "--order에는 %1 중 하나를 주세요 (받은 값 %2)", "--order には %1 のいずれかを指定してください (受け取った値 %2)")
+        case .sessionNoAt:
+            return t(
+                "a session takes --start and --end; --at is a count's time", "시간 기록에는 --start와 --end를 씁니다; --at은 횟수 기록의 시각입니다",
+                "時間記録には --start と --end を使います。--at は回数記録の時刻です")
+        case .sessionNoAmount:
+            return t(
+                "a session has no amount; --amount is for counts", "시간 기록에는 횟수가 없습니다; --amount는 횟수 기록에 씁니다",
+                "時間記録に回数はありません。--amount は回数記録に使います")
+        case .stillRunning:
+            return t(
+                "%1 is still running; stop it with: haru stop %2 --at TIME", "%1은(는) 아직 측정 중입니다; 끝내려면: `haru stop %2 --at TIME`",
+                "%1 はまだ計測中です。終えるには: `haru stop %2 --at TIME`")
+        case .prefsNeverDeleted:
+            return t(
+                "a device's preferences are never deleted; change them with haru prefs set", "기기의 환경설정은 지워지지 않습니다; `haru prefs set`으로 바꾸세요",
+                "デバイスの環境設定は削除されません。`haru prefs set` で変えてください")
+        case .seqArg: return t("SEQ: %1 is not a seq (1, 2, 3 …)", "SEQ: %1은(는) seq가 아닙니다 (1, 2, 3 …)", "SEQ: %1 は seq ではありません (1, 2, 3 …)")
+        case .reasonRequired:
+            return t(
+                "--reason is required: say why the text goes (it is kept with the redaction)",
+                "--reason이 필요합니다: 글을 지우는 이유를 주세요 (지운 기록과 함께 남습니다)", "--reason が必要です: 文章を消す理由を書いてください (墨消しとともに残ります)")
+        case .compactDestExists:
+            return t(
+                "%1 exists: compact writes a new ledger; give a path that is not there yet",
+                "%1이(가) 이미 있습니다: 압축은 새 기록장을 씁니다; 아직 없는 경로를 주세요", "%1 はすでにあります: 圧縮は新しい台帳を書きます。まだないパスを指定してください")
+        case .knownAtRefused:
+            return t(
+                "--known-at: %1 is neither a seq nor an ISO 8601 instant; a ledger takes the years 1900 to 2999",
+                "--known-at: %1은(는) seq도 ISO 8601 시각도 아닙니다 (1900~2999년)", "--known-at: %1 は seq でも ISO 8601 の時刻でもありません (1900〜2999年)")
+        case .recordsOfActions:
+            return t(
+                "--records applies to actions (\"%1\" is a %2)", "--records는 행동에만 씁니다 (\"%1\"은(는) %2)", "--records は行動にだけ使います (「%1」は%2)")
+        case .diffNeedsKnownAt:
+            return t(
+                "give --known-at A, and --known-at B for a later state than the head", "--known-at A를 주고, 머리보다 앞선 나중 상태는 --known-at B로 주세요",
+                "--known-at A を指定し、先頭より前の後の状態は --known-at B で指定してください")
+        case .notAKnownAt:
+            return t(
+                "--known-at: %1 is neither a seq nor an ISO 8601 instant", "--known-at: %1은(는) seq도 ISO 8601 시각도 아닙니다",
+                "--known-at: %1 は seq でも ISO 8601 の時刻でもありません")
         case .noSyncFolder:
             return t(
                 "no folder at %1 (make it, or mount the shared folder first)", "%1에 폴더가 없습니다 (만들거나, 먼저 공유 폴더를 연결하세요)",

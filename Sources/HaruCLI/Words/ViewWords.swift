@@ -16,6 +16,8 @@ enum ViewWords: Catalogue {
     // `haru explain`.
     case explainHeading, notScheduled, leftOutRecords, required, limit, done, met, notYet, notMet, within, over, inProgress
     case counted, leftOut, afterReference, afterDeadline, otherMeasureCounts, otherMeasureTime, running
+    // `haru diff`.
+    case diffHeading, diffDefinition, diffDay, diffWhole, diffNone, diffMore, diffMoreCauses, diffCausedBy, diffNoCause
     // `haru redact`, `haru compact`.
     case redacted, redactedDigest, redactedLinger, compactedInPlace, compactCopyCheck
 
@@ -107,6 +109,21 @@ enum ViewWords: Catalogue {
             return t("other measure (the action tracks counts)", "다른 단위 (그 행동은 횟수를 셉니다)", "別の単位 (その行動は回数を記録します)")
         case .otherMeasureTime: return t("other measure (the action tracks time)", "다른 단위 (그 행동은 시간을 잽니다)", "別の単位 (その行動は時間を記録します)")
         case .running: return t("running", "측정 중", "計測中")
+        case .diffHeading:
+            return t(
+                "From seq %1 to seq %2: %3 events, %4 items changed.", "seq %1부터 seq %2까지: 사건 %3개, 바뀐 항목 %4개.",
+                "seq %1 から seq %2 まで: イベント %3件、変わった項目 %4件。")
+        case .diffDefinition: return t("%1 definition", "%1 정의", "%1の定義")
+        case .diffDay: return t("day", "하루", "日")
+        case .diffWhole: return t("(whole)", "(전체)", "(全体)")
+        case .diffNone: return t("(none)", "(없음)", "(なし)")
+        case .diffMore: return t("… %1 more (--json lists them all)", "… %1개 더 (--json이 모두 보여 줍니다)", "… ほか %1件 (--json ですべて表示します)")
+        case .diffMoreCauses: return t("… %1 more", "… %1개 더", "… ほか %1件")
+        case .diffCausedBy: return t("caused by: %1", "원인: %1", "原因: %1")
+        case .diffNoCause:
+            return t(
+                "(no event between the states touches it: a change of the reference, such as a span ending)",
+                "(두 상태 사이의 어떤 사건도 닿지 않습니다: 구간이 끝나는 것 같은 기준 시점의 변화)", "(2つの状態の間のどのイベントも関わっていません: 期間の終わりのような基準時点の変化)")
         case .redacted:
             return t(
                 "Redacted seq %1 (%2): the text is now \"%3\"; seq %4 records it.",
