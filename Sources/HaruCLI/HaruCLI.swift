@@ -225,6 +225,11 @@ extension HaruCLI {
         return false
     }
 
+    /// A refused input line (`append`, an import): its line and field as typed, the rule in the language.
+    static func inputWords(_ e: InputError, _ w: Words) -> String {
+        (e.line.map { w(Refusal.inputLine, String($0)) } ?? "") + "\(e.field): " + (e.broken.map { Refusal.said($0, w) } ?? e.rule)
+    }
+
     /// The one place where errors become messages and exit codes: every
     /// layer's errors say their `ExitStatus` (`HaruError`).
     static func report(_ error: any Error, usage: String, to stream: OutputStream, words: Words = .english) -> Int32 {
@@ -244,6 +249,10 @@ extension HaruCLI {
             err.line("\(words(.usage)): haru \(usage)")
         case LedgerError.notFound(let path):
             err.line("\(words(.error)): " + words(.noLedger, path))
+        case let e as InputError where e.broken != nil && words.language != .en:
+            err.line("\(words(.error)): " + inputWords(e, words))
+        case LedgerError.invalid(let e) where e.broken != nil && words.language != .en:
+            err.line("\(words(.error)): " + inputWords(e, words))
         case let e as SyncError where e.missingFolder != nil:
             err.line("\(words(.error)): " + words(Refusal.noSyncFolder, e.missingFolder!))
         case let e as LMDBError:

@@ -114,8 +114,8 @@ extension Subcommands {
         let what = names[c.subject].map { "\($0) " } ?? ""
         let made = cal.format(Instant(seconds: c.madeAt.recorded / 1_000_000))
         switch c.kind {
-        case .withoutEffect(_, let reason):
-            return w(.conflictWithoutEffect, id, c.type.name, what, made, reason)
+        case .withoutEffect(let rule, let reason):
+            return w(.conflictWithoutEffect, id, c.type.name, what, made, w.conflictReason(rule, reason))
         case .diaryField(let field, let kept, let other):
             return w(
                 .conflictDiaryField, id, c.subject.id, field.jsonName, valueText(field, kept, w), made, valueText(field, other, w))

@@ -87,7 +87,7 @@ extension Subcommands {
                             + (words.isEmpty ? "" : "  " + words)
                     )
                     if let rule = conflicts[h.event.seq] {
-                        ctx.out.line("        " + w(ViewWords.noEffect, rule))
+                        ctx.out.line("        " + w(ViewWords.noEffect, w.conflictReason(ConflictRule(rule), rule)))
                     }
                 }
                 return ExitCode.ok

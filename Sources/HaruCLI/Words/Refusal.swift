@@ -18,7 +18,7 @@ enum Refusal: Catalogue {
     case makeIt, ambiguousRecordPrefix, nothingNamed, noRecord, notAReference, noRecordsYet, onlyRecords, notARecordRef
     case ruleWholeNumber, ruleColour, ruleNameTaken, ruleTracksCount, ruleTracksTime, ruleTodoDone, ruleTodoNotDone, ruleGoalHasQuests
     case ruleNoSuchID, ruleDeletedAt, ruleGoalFinished, ruleGoalConfirmed, ruleNotRunning
-    case diffNeedsKnownAt, notAKnownAt, knownAtRefused, recordsOfActions
+    case inputLine, diffNeedsKnownAt, notAKnownAt, knownAtRefused, recordsOfActions
     case needsOffset, wholeSeconds, offsetRange, outsideLedgerTimes, notAnInstant, mustBeOneOf, reportDays, timetableDays, expectHeadSeq,
         trackingRequired, favoriteTakes, notWithFrom, fromNoFolder, fromEmpty, fileEmpty, stdinNotText, leavesPageEmpty, noBlob,
         ambiguousConflict, nothingToChangeTodo, ambiguousTodo, noTodoHere, todoDeleted, nothingToChangePrefs, notADayNumber, noSyncTarget,
@@ -342,6 +342,7 @@ enum Refusal: Catalogue {
         case .recordsOfActions:
             return t(
                 "--records applies to actions (\"%1\" is a %2)", "--records는 행동에만 씁니다 (\"%1\"은(는) %2)", "--records は行動にだけ使います (「%1」は%2)")
+        case .inputLine: return t("line %1: ", "%1번째 줄: ", "%1行目: ")
         case .diffNeedsKnownAt:
             return t(
                 "give --known-at A, and --known-at B for a later state than the head", "--known-at A를 주고, 머리보다 앞선 나중 상태는 --known-at B로 주세요",

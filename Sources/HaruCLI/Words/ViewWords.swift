@@ -16,6 +16,8 @@ enum ViewWords: Catalogue {
     // `haru explain`.
     case explainHeading, notScheduled, leftOutRecords, required, limit, done, met, notYet, notMet, within, over, inProgress
     case counted, leftOut, afterReference, afterDeadline, otherMeasureCounts, otherMeasureTime, running
+    // Why a merged event has no effect (`ConflictRule`).
+    case conflictNotRunning, conflictDeleted, conflictNameTaken, conflictMissing, conflictAlreadyDone
     // `haru diff`.
     case diffHeading, diffDefinition, diffDay, diffWhole, diffNone, diffMore, diffMoreCauses, diffCausedBy, diffNoCause
     // `haru redact`, `haru compact`.
@@ -109,6 +111,14 @@ enum ViewWords: Catalogue {
             return t("other measure (the action tracks counts)", "다른 단위 (그 행동은 횟수를 셉니다)", "別の単位 (その行動は回数を記録します)")
         case .otherMeasureTime: return t("other measure (the action tracks time)", "다른 단위 (그 행동은 시간을 잽니다)", "別の単位 (その行動は時間を記録します)")
         case .running: return t("running", "측정 중", "計測中")
+        case .conflictNotRunning:
+            return t(
+                "the session is not running (stopped or discarded)", "그 기록은 측정 중이 아닙니다 (이미 끝났거나 버려졌습니다)", "その記録は計測中ではありません (終了済みか破棄済みです)")
+        case .conflictDeleted: return t("it acts on something deleted", "지워진 것에 대한 변경입니다", "削除されたものへの変更です")
+        case .conflictNameTaken: return t("the name is taken", "그 이름은 이미 다른 것이 씁니다", "その名前はすでにほかのものが使っています")
+        case .conflictMissing: return t("it names something this history does not have", "이 기록장에 없는 것을 가리킵니다", "この台帳にないものを指しています")
+        case .conflictAlreadyDone:
+            return t("it was done already (done, finished or confirmed twice)", "이미 처리되었습니다 (두 번 완료, 마침, 확인)", "すでに処理済みです (2回の完了・終了・確認)")
         case .diffHeading:
             return t(
                 "From seq %1 to seq %2: %3 events, %4 items changed.", "seq %1부터 seq %2까지: 사건 %3개, 바뀐 항목 %4개.",

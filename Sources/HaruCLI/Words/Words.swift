@@ -143,6 +143,19 @@ struct Words: Sendable {
         return language == .ko ? k : j
     }
 
+    /// Why a merged event has no effect: the fold's own sentence in English, the rule's words in the others.
+    func conflictReason(_ rule: ConflictRule, _ reason: String) -> String {
+        guard language != .en else { return reason }
+        switch rule {
+        case .notRunning: return self(ViewWords.conflictNotRunning)
+        case .deleted: return self(ViewWords.conflictDeleted)
+        case .nameTaken: return self(ViewWords.conflictNameTaken)
+        case .missing: return self(ViewWords.conflictMissing)
+        case .alreadyDone: return self(ViewWords.conflictAlreadyDone)
+        case .other: return reason
+        }
+    }
+
     /// Why a file could not be read (`InputBytes.whyUnreadable`), in words.
     func unreadable(_ why: String) -> String {
         let words: [String: (String, String)] = [
