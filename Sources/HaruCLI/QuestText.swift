@@ -2,7 +2,7 @@ import HaruLedger
 
 extension Context {
     /// A quest said by what it asks, for messages (a quest has no name):
-    /// `물 at least ×10, weekly` / `물 10회 이상, 주간` / `水 10回以上、週次`.
+    /// `물 at least ×10, weekly` / `물 10회 이상, 주` / `水 10回以上、週次`.
     /// Its id when the ledger cannot say (never expected: the quest was just read or written).
     func questText(_ questID: String, in ledger: Ledger) -> String {
         let w = words

@@ -223,9 +223,16 @@ struct CSVRoundTrip {
         let bytes = try #require(FileManager.default.contents(atPath: dir.path + "/ko/하루다님-행동.csv"))
         #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF], "UTF-8 with a byte order mark")
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains("ID,이름,측정 방식,"))
+        #expect(text.contains("ID,이름,추적 방식,"))
         #expect(text.contains("read,Reading,time,study,Study,#3366CC,📖,#3366CC,false,\r\n"), "\(text)")
         #expect(haru(["export", "csv", dir.path + "/x", "--lang", "fr"], ledger: src).code == 2)
+        // A file an earlier version wrote (측정 방식, 심볼: before the app's 추적 방식, 아이콘) still imports.
+        let old = text.replacingOccurrences(of: "추적 방식", with: "측정 방식").replacingOccurrences(of: "아이콘", with: "심볼")
+        try Data(old.utf8).write(to: URL(fileURLWithPath: dir.path + "/ko/하루다님-행동.csv"))
+        #expect(haru(["init", "--time-zone", "Asia/Seoul"], ledger: dir.path + "/again").code == 0)
+        let r = haru(["import", "csv", dir.path + "/ko"], ledger: dir.path + "/again")
+        #expect(r.code == 0, "\(r.err)")
+        #expect(haru(["actions"], ledger: dir.path + "/again").out.contains("Reading"))
     }
 }
 

@@ -81,7 +81,12 @@ enum ProgressText {
                 let amount = q.spec.unitIsTime ? w.duration(Int64(q.spec.amount)) : w.times(Int64(q.spec.amount))
                 let days = q.spec.period == .daily ? " (\(w.schedule(q.spec)))" : ""
                 let period = w.language == .en ? q.spec.periodName : w.period(q.spec.period)
-                var line = "  - \(target) \(q.spec.atLeast ? "≥" : "≤") \(amount) \(period)\(days)  [\(q.spec.id)]"
+                // `30분 이상 · 하루`, as the app says a quest (English keeps its `≥ 30m 00s daily`).
+                let asked =
+                    w.language == .en
+                    ? "\(q.spec.atLeast ? "≥" : "≤") \(amount) \(period)"
+                    : w(q.spec.atLeast ? .atLeastAmount : .atMostAmount, amount) + " · " + period
+                var line = "  - \(target) \(asked)\(days)  [\(q.spec.id)]"
                 if let s = q.streak, let best = q.bestStreak, best > 0 {
                     let english = "streak \(s) \(s == 1 ? q.streakUnit.singular : q.streakUnit.rawValue)"
                     line +=

@@ -86,7 +86,7 @@ struct Words: Sendable {
         }
     }
 
-    /// `daily` / `일간` / `日次` …
+    /// `daily` / `하루` / `日次` … (the app's 하루/주/월/특정 기간)
     func period(_ p: Period) -> String {
         switch p {
         case .daily: self(.daily)

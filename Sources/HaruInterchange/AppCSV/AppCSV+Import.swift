@@ -56,7 +56,11 @@ extension AppCSV {
             var headers: [String: String] = [:]
             for (k, h) in header.fields.enumerated() {
                 let name = h.trimmingSpacesAndTabs
-                guard let col = file.columns.first(where: { [$0.en, $0.ko, $0.ja, $0.key].contains(name) }) else {
+                guard
+                    let col = file.columns.first(where: {
+                        [$0.en, $0.ko, $0.ja, $0.key].contains(name) || (File.formerHeaders[$0.key] ?? []).contains(name)
+                    })
+                else {
                     throw CSVInputError(
                         file: input.name, line: header.line, column: h,
                         rule: "is not a column of this file (\(file.header(.en).joined(separator: ", ")))")

@@ -37,9 +37,9 @@ public enum AppCSV {
             switch self {
             case .actions:
                 [
-                    ("id", "ID", "ID", "ID"), ("name", "Name", "이름", "名前"), ("tracking", "Tracking", "측정 방식", "記録方式"),
+                    ("id", "ID", "ID", "ID"), ("name", "Name", "이름", "名前"), ("tracking", "Tracking", "추적 방식", "記録方式"),
                     ("tag_ids", "Tag IDs", "꼬리표 ID", "タグID"), ("tags", "Tags", "꼬리표", "タグ"),
-                    ("tag_colors", "Tag Colors", "꼬리표 색", "タグの色"), ("symbol", "Symbol", "심볼", "シンボル"),
+                    ("tag_colors", "Tag Colors", "꼬리표 색", "タグの色"), ("symbol", "Symbol", "아이콘", "アイコン"),
                     ("button_color", "Button Color", "버튼 색", "ボタンの色"), ("favorite", "Favorite", "즐겨찾기", "お気に入り"),
                     ("order", "Order", "순서", "順序"),
                 ]
@@ -56,7 +56,7 @@ public enum AppCSV {
                 ]
             case .goals:
                 [
-                    ("id", "ID", "ID", "ID"), ("title", "Title", "제목", "タイトル"), ("symbol", "Symbol", "심볼", "シンボル"),
+                    ("id", "ID", "ID", "ID"), ("title", "Title", "제목", "タイトル"), ("symbol", "Symbol", "아이콘", "アイコン"),
                     ("color", "Color", "색", "色"), ("start_date", "Start Date", "시작일", "開始日"), ("end_date", "End Date", "종료일", "終了日"),
                     ("threshold_percent", "Threshold Percent", "달성 기준(%)", "達成基準(%)"), ("status", "Status", "상태", "状態"),
                     ("judged_at", "Judged At", "판정 시각", "判定日時"), ("order", "Order", "순서", "順序"),
@@ -75,6 +75,10 @@ public enum AppCSV {
                 ]
             }
         }
+
+        /// Headers earlier versions wrote, still read: the app's words replaced
+        /// them (추적 방식, 아이콘), and files exported before must import.
+        public static let formerHeaders: [String: [String]] = ["tracking": ["측정 방식"], "symbol": ["심볼", "シンボル"]]
 
         public func header(_ l: Language) -> [String] {
             columns.map { l == .en ? $0.en : l == .ko ? $0.ko : $0.ja }
