@@ -429,19 +429,7 @@ protocol Catalogue: CaseIterable, Sendable {
 extension Catalogue {
     /// The phrase in `language` with `%1` … `%9` replaced by `values`.
     func filled(_ language: Language, _ values: [String]) -> String {
-        var out = ""
-        var chars = text(language).makeIterator()
-        while let c = chars.next() {
-            guard c == "%" else {
-                out.append(c)
-                continue
-            }
-            guard let d = chars.next() else {
-                out.append(c)
-                break
-            }
-            if let n = d.wholeNumberValue, n >= 1, n <= values.count { out += values[n - 1] } else { out += String([c, d]) }
-        }
+        let out = Placeholders.fill(text(language), values)
         // `%1을(를)` → `독서를`: the particle the value takes.
         return language == .ko ? KoreanParticles.resolve(out) : out
     }

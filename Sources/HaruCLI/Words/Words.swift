@@ -129,8 +129,7 @@ struct Words: Sendable {
             "diary page": ("일기", "日記"), "todo": ("할 일", "やること"), "to-do": ("할 일", "やること"),
             "device": ("기기", "デバイス"), "item": ("항목", "項目"), "settings": ("설정", "設定"), "ledger": ("기록장", "台帳"),
         ]
-        guard language != .en, let (k, j) = words[word] else { return word }
-        return language == .ko ? k : j
+        return translated(word, words)
     }
 
     /// A record's state (`deleted`, `discarded`, `not deleted`) in words.
@@ -139,8 +138,7 @@ struct Words: Sendable {
             "deleted": ("삭제됨", "削除済み"), "discarded": ("버려짐", "破棄済み"), "not deleted": ("삭제되지 않음", "未削除"),
             "recorded": ("기록됨", "記録済み"), "running": ("측정 중", "計測中"),
         ]
-        guard language != .en, let (k, j) = words[state] else { return state }
-        return language == .ko ? k : j
+        return translated(state, words)
     }
 
     /// Why a merged event has no effect: the fold's own sentence in English, the rule's words in the others.
@@ -164,14 +162,18 @@ struct Words: Sendable {
             "permission denied": ("권한이 없습니다", "権限がありません"),
             "permission denied (a directory on the way cannot be searched)": ("권한이 없습니다 (경로의 폴더를 열 수 없습니다)", "権限がありません (途中のフォルダーを開けません)"),
         ]
-        guard language != .en, let (k, j) = words[why] else { return why }
-        return language == .ko ? k : j
+        return translated(why, words)
     }
 
     /// A command's verb as a refusal names it (`stop`, `cancel`).
     func verb(_ verb: String) -> String {
         let words: [String: (String, String)] = ["stop": ("끝낼", "終える"), "cancel": ("버릴", "破棄する"), "edit": ("고칠", "編集する")]
-        guard language != .en, let (k, j) = words[verb] else { return verb }
+        return translated(verb, words)
+    }
+
+    /// `key` in Korean or Japanese from a table of both (`key` itself in English or when the table lacks it).
+    private func translated(_ key: String, _ table: [String: (String, String)]) -> String {
+        guard language != .en, let (k, j) = table[key] else { return key }
         return language == .ko ? k : j
     }
 

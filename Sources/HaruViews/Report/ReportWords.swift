@@ -120,20 +120,5 @@ public enum ReportPhrase: CaseIterable, Sendable {
     }
 
     /// `text` with `%1` … `%9` replaced by `values`.
-    public static func fill(_ text: String, _ values: [String]) -> String {
-        var out = ""
-        var chars = text.makeIterator()
-        while let c = chars.next() {
-            guard c == "%" else {
-                out.append(c)
-                continue
-            }
-            guard let d = chars.next() else {
-                out.append(c)
-                break
-            }
-            if let n = d.wholeNumberValue, n >= 1, n <= values.count { out += values[n - 1] } else { out += String([c, d]) }
-        }
-        return out
-    }
+    public static func fill(_ text: String, _ values: [String]) -> String { Placeholders.fill(text, values) }
 }

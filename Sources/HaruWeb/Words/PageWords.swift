@@ -206,24 +206,10 @@ enum RefusalWord: CaseIterable {
 }
 
 extension String {
-    /// `%1`, `%2` … replaced by `values` (from the last, so that `%1` does not eat `%10`).
+    /// `%1`, `%2` … replaced by `values` (`Placeholders`).
     func filled(_ values: [String]) -> String {
-        var s = self
-        for (i, v) in values.enumerated().reversed() { s = s.replacingAll("%\(i + 1)", with: v) }
         // `%1은(는)` → `독서는`: the particle the value takes (Korean phrases only have these).
-        return KoreanParticles.resolve(s)
-    }
-
-    /// Every `target` replaced by `value` (the standard library without Foundation has no replacingOccurrences).
-    func replacingAll(_ target: String, with value: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = self[...]
-        while let r = rest.firstRange(of: target) {
-            out += rest[..<r.lowerBound] + value
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
+        KoreanParticles.resolve(Placeholders.fill(self, values))
     }
 }
 
