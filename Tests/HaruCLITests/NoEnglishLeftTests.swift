@@ -172,7 +172,7 @@ struct NoEnglishLeft {
             ["settings", "set", "--day-start", "오전 4시", "--from", "2026.03.08"], ["settings", "set", "--long-session-hours", "6"],
             ["prefs", "set", "--pin", "매일 읽기"], ["todo", "add", "빨래"], ["todo", "done", "1"], ["todo", "edit", "1", "--text", "빨래 개기"],
             ["todo", "delete", "1"], ["diary", "write", "--mood", "🙂", "--text", "좋은 하루"],
-            ["export", "csv", dir + "/csv", "--lang", "ko"], ["export", "timeclock", "--output", dir + "/t.timeclock"],
+            ["export", "csv", dir + "/csv"], ["export", "timeclock", "--output", dir + "/t.timeclock"],
             ["export", "jsonl", "--output", dir + "/all.jsonl"], ["report", "--html", dir + "/report.html"],
             ["import", "jsonl", dir + "/all.jsonl"], ["import", "jsonl", dir + "/all.jsonl", "--ledger", dir + "/copy"],
             ["diff", "--known-at", "40"], ["sync", dir + "/shared"], ["rebuild"], ["quest", "delete", "q9"],
