@@ -20,7 +20,7 @@ struct NoEnglishLeft {
         "month", "year", "lastweek", "lastmonth", "lastyear", "today", "yesterday", "monday", "sunday", "mon", "wed", "fri", "en", "ko",
         "ja", "seq", "Asia", "Seoul", "Tokyo", "Europe", "Berlin", "America", "New_York", "NO_COLOR", "LANG", "LC_ALL", "LC_MESSAGES",
         "HARU_LEDGER", "XDG_DATA_HOME", "local", "share", "cli", "web", "import", "sync", "fsync", "PATH", "pg", "libpq", "EDITOR",
-        "jsonl", "csv", "loop", "Habit", "Tracker", "GNU", "Debian", "libmicrohttpd", "IPv", "SF", "Symbol", "Symbols", "Syncthing",
+        "jsonl", "csv", "loop", "Habit", "Tracker", "HaruDanim", "GNU", "Debian", "libmicrohttpd", "IPv", "SF", "Symbol", "Symbols", "Syncthing",
         "Dropbox", "bash", "zsh", "fish", "completion", "completions", "config", "fpath", "achieved", "not_achieved", "hash",
     ]
 
