@@ -133,7 +133,7 @@ extension HelpWords {
             ja: "時計を固定します (オフセット付きの ISO 8601)。再現できるスクリプトのために。"),
         Entry(
             "Skip fsync at commit: faster bulk loads; a crash may lose the last commits, never older ones.",
-            ko: "커밋할 때 fsync를 건너뜁니다: 대량 적재가 빨라집니다; 충돌 시 마지막 커밋들을 잃을 수 있지만, 그 이전 것은 잃지 않습니다.",
+            ko: "커밋할 때 fsync를 건너뜁니다: 대량 적재가 빨라집니다; 갑자기 꺼지면 마지막 커밋들을 잃을 수 있지만, 그 이전 것은 잃지 않습니다.",
             ja: "コミット時の fsync を省きます: 大量の読み込みが速くなります。クラッシュ時に最後のコミットを失うことはあっても、それより前は失いません。"),
         Entry(
             "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.",
