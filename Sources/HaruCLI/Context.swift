@@ -245,9 +245,7 @@ struct Context {
         do {
             try invocation.flushToDisk(ledger)
         } catch {
-            invocation.err.line(
-                "Warning: the events are committed (head seq \(result.head)) but not yet flushed to disk (--no-sync): \(error). "
-                    + "They are in the ledger; a system crash before the disk catches up could lose them. Do not append them again.")
+            invocation.err.line(words(Done.notFlushed, String(result.head), "\(error)"))
         }
     }
 

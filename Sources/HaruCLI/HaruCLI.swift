@@ -48,11 +48,12 @@ package enum HaruCLI {
         invocation.out.flush()
         guard let e = invocation.out.failure, e != EPIPE else { return code }
         let why = "\(String(cString: strerror(e))) (errno \(e))"
-        if let done = invocation.committed.text {
-            invocation.err.line("Error: \(done); could not write the output: \(why)")
+        let w = Words(language: Language.chosen(arguments: invocation.arguments, environment: invocation.environment) ?? .en)
+        if let done = invocation.committed.said(w) {
+            invocation.err.line("\(w(.error)): " + w(Refusal.outputLostCommitted, done, why))
             return code == ExitCode.ok ? ExitStatus.committedButNotReported.rawValue : code
         }
-        invocation.err.line("Error: cannot write the output: \(why)")
+        invocation.err.line("\(w(.error)): " + w(Refusal.outputLost, why))
         return code == ExitCode.ok ? ExitCode.cannotOpen : code
     }
 

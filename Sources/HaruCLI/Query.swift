@@ -13,10 +13,7 @@ let queryOptions: [OptionSpec] = [
 extension Context {
     /// `--known-at` as a seq or an instant (`QueryTime`, as scenario files read `known_at`).
     func knownAt() throws -> KnownAt? {
-        do { return try QueryTime.knownAt(parsed.valueIfDeclared(.knownAt)) } catch {
-            if case .knownAt(let text) = error { throw UsageError(Refusal.knownAtRefused, Echo.quoted(text)) }
-            throw UsageError("--known-at: \(error)")
-        }
+        do { return try QueryTime.knownAt(parsed.valueIfDeclared(.knownAt)) } catch { throw Context.said(error) }
     }
 
     /// The reference of a query: `--as-of` (a day means the end of that
@@ -27,8 +24,15 @@ extension Context {
         do {
             return try QueryTime.reference(asOf: parsed.valueIfDeclared(.asOf), now: now, calendar: calendar)
         } catch {
-            if case .asOf(let text) = error { throw UsageError(Refusal.neitherDayNorTime, "--as-of", Echo.quoted(text)) }
-            throw UsageError("--as-of: \(error)")
+            throw Context.said(error)
+        }
+    }
+
+    /// A refused query time (`--as-of`, `--known-at`) in the chosen language.
+    static func said(_ refusal: QueryTime.Refusal) -> UsageError {
+        switch refusal {
+        case .asOf(let text): UsageError(Refusal.neitherDayNorTime, "--as-of", Echo.quoted(text))
+        case .knownAt(let text): UsageError(Refusal.knownAtRefused, Echo.quoted(text))
         }
     }
 

@@ -209,11 +209,15 @@ package final class CommittedSeqs {
     }
 
     /// What is done and stays done: `committed seq 11–210`, `committed seq 11`, `created the ledger at DEST`.
-    package var text: String? {
+    package var text: String? { said(.english) }
+
+    /// The same in `w`'s language.
+    func said(_ w: Words) -> String? {
         if let range {
-            return "committed "
-                + (range.lowerBound == range.upperBound ? "seq \(range.lowerBound)" : "seq \(range.lowerBound)–\(range.upperBound)")
+            return w(
+                Done.committedSeqs, range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
+            )
         }
-        return created.map { "created the ledger at \($0)" }
+        return created.map { w(Done.createdLedgerAt, $0) }
     }
 }

@@ -42,10 +42,13 @@ extension Subcommands {
                 }
             }
             if !ctx.json {
+                let files = p.positionals.count
                 if failed == 0 {
-                    ctx.out.line("ok: \(total) assertions in \(p.positionals.count) file\(p.positionals.count == 1 ? "" : "s")")
+                    ctx.out.line(
+                        ctx.words.said(
+                            "ok: \(total) assertions in \(files) file\(files == 1 ? "" : "s")", .checkPassed, String(total), String(files)))
                 } else {
-                    ctx.out.line("FAILED: \(failed) of \(total) assertions")
+                    ctx.out.line(ctx.words(.checkFailed, String(failed), String(total)))
                 }
             }
             if failed > 0 { throw CheckFailed() }

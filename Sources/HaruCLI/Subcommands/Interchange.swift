@@ -352,7 +352,8 @@ extension Subcommands {
                 r = try ctx.commit(plan, progress: progress)
                 progress?.finish()
             } catch LedgerError.invalid(let e) {
-                throw UsageError("Loop import: \(result.origin(ofLine: e.line).map { $0 + ": " } ?? "")\(e.rule); nothing was imported")
+                let place = result.origin(ofLine: e.line).map { $0 + ": " } ?? ""
+                throw UsageError { w in w(Refusal.loopRefused, place, e.broken.map { Refusal.said($0, w) } ?? e.rule) }
             }
             for n in result.notes { ctx.invocation.err.line(ctx.words(Done.note, n)) }
             ctx.out.line(importSummary(r, from: "Loop", words: ctx.words))

@@ -76,7 +76,7 @@ extension Subcommands {
                         report.writeJSON(by: by, every: every, order: order ?? .id, into: &out, flush: flush)
                     }
                 } else {
-                    if let filterLine { ctx.out.line("filter: " + filterLine) }
+                    if let filterLine { ctx.out.line(ctx.words(Done.filterLabel, filterLine)) }
                     ReportText.print(
                         report, to: ctx.out, names: by == "tag" ? book.tags.mapValues(\.name) : book.actions.mapValues(\.name),
                         order: order ?? .name,

@@ -8,7 +8,8 @@ enum Done: Catalogue {
     case editedSession, editedCount, deletedSession, deletedCount, cancelled, restored, restoredSession, restoredCount
     case undid, passedOver, overlapWarning, running
     case prefsChanged, settingsChanged, settingsChangedFrom
-    case filterOnly, filterWithout, note, noteIfImported, importChangesWhatIsThere
+    case committedSeqs, createdLedgerAt, notFlushed
+    case filterLabel, filterOnly, filterWithout, note, noteIfImported, importChangesWhatIsThere
     case importedThings, importedRunning, importedStopped, importedSessionsEdited, importedSessionsDeleted, importedSessionsRestored
     case importedActionsEdited, importedActionsDeleted, importedOthers, importedAlreadyThere, importedUnchanged
     case importWould, importCreated, imported, importDryRunEnd, importHead, importFrom, importFiles
@@ -100,6 +101,15 @@ enum Done: Catalogue {
         case .importHead: return t("; head seq %1.", "; 머리 seq %1.", "。先頭 seq %1。")
         case .importFrom: return t("from %1: ", "%1에서: ", "%1 から: ")
         case .importFiles: return t("%1 files", "파일 %1개", "ファイル %1個")
+        case .committedSeqs: return t("committed seq %1", "seq %1은(는) 커밋되었습니다", "seq %1 はコミット済みです")
+        case .createdLedgerAt: return t("created the ledger at %1", "%1에 기록장을 만들었습니다", "%1 に台帳を作成しました")
+        case .notFlushed:
+            return t(
+                "Warning: the events are committed (head seq %1) but not yet flushed to disk (--no-sync): %2. They are in the ledger; a system crash before the disk catches up could lose them. Do not append them again.",
+                "경고: 사건은 커밋되었지만 (머리 seq %1) 아직 디스크에 쓰이지 않았습니다 (--no-sync): %2. 사건은 기록장에 있지만, 디스크가 따라잡기 전에 시스템이 멈추면 잃을 수 있습니다. 다시 더하지 마세요.",
+                "警告: イベントはコミット済みですが (先頭 seq %1)、まだディスクに書き込まれていません (--no-sync): %2。イベントは台帳にありますが、ディスクが追いつく前にシステムが止まると失われることがあります。もう一度追加しないでください。"
+            )
+        case .filterLabel: return t("filter: %1", "필터: %1", "フィルター: %1")
         case .filterOnly: return t("only %1", "%1만", "%1のみ")
         case .filterWithout: return t("without %1", "%1 제외", "%1を除く")
         case .exportedEvents: return t("Exported %1 events to %2.", "사건 %1개를 %2에 내보냈습니다.", "イベント %1 件を %2 に書き出しました。")

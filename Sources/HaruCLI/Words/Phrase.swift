@@ -39,6 +39,7 @@ enum Phrase: Catalogue {
         syncMadeOneAction,
         syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
     // `haru web`.
+    case checkPassed, checkFailed
     case webServing, webStops, webStopped, webOpenYourself, webListening, webNotAPort, webNeedsTheProgram
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
@@ -369,6 +370,8 @@ enum Phrase: Catalogue {
                 "  %1 sessions started on two devices while the other ran: one session each now, stopped by either",
                 "  다른 기기에서 재는 중에 시작한 측정 %1개: 이제 하나로 재며, 어느 기기에서든 멈출 수 있습니다",
                 "  ほかの端末で計測中に開始したセッション %1件: 1つにまとめ、どちらの端末でも止められます")
+        case .checkPassed: return t("ok: %1 assertions in %2 files", "정상: 파일 %2개의 단언 %1개", "正常: ファイル %2 個の表明 %1 件")
+        case .checkFailed: return t("FAILED: %1 of %2 assertions", "실패: 단언 %2개 중 %1개", "失敗: 表明 %2 件中 %1 件")
         case .webServing: return t("haru web: %1", "haru web 주소: %1", "haru web のアドレス: %1")
         case .webNotAPort:
             return t("--port: %1 is not a port (0 … 65535)", "--port: %1은(는) 포트가 아닙니다 (0 … 65535)", "--port: %1 はポートではありません (0 … 65535)")

@@ -25,6 +25,7 @@ enum Refusal: Catalogue {
         emptyPath, cwdUnreadable, csvLang, noHabitsCSV, actionFromTakes, mapNotJSON, mapValue, recordsDays, dayOrRange, notAShell,
         periodsRange, noScratch, orderTakes, sessionNoAt, sessionNoAmount, stillRunning, prefsNeverDeleted, seqArg, reasonRequired,
         compactDestExists
+    case outputLost, outputLostCommitted, loopRefused
     case noSyncFolder, cannotRead, longByNow, longRunningSince, longFirstAfter
     case deleteAsk, deleteNeedsYes, nothingDeleted, impactSessions, impactCounts, impactTag, impactQuests
     case noRecordStarts, ambiguousRecord, sameNameListed, onlyOneRecord, optionBeforeSubcommand, needsSubcommand, writeIt
@@ -351,6 +352,12 @@ enum Refusal: Catalogue {
             return t(
                 "--known-at: %1 is neither a seq nor an ISO 8601 instant", "--known-at: %1은(는) seq도 ISO 8601 시각도 아닙니다",
                 "--known-at: %1 は seq でも ISO 8601 の時刻でもありません")
+        case .outputLost: return t("cannot write the output: %1", "출력을 쓸 수 없습니다: %1", "出力を書けません: %1")
+        case .outputLostCommitted:
+            return t(
+                "%1; could not write the output: %2", "%1; 출력을 쓰지 못했습니다 (다시 더하지 마세요): %2", "%1。出力を書けませんでした (もう一度追加しないでください): %2")
+        case .loopRefused:
+            return t("Loop import: %1%2; nothing was imported", "Loop 가져오기: %1%2; 아무것도 가져오지 않았습니다", "Loop の取り込み: %1%2。何も取り込んでいません")
         case .noSyncFolder:
             return t(
                 "no folder at %1 (make it, or mount the shared folder first)", "%1에 폴더가 없습니다 (만들거나, 먼저 공유 폴더를 연결하세요)",

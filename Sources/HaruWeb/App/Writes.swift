@@ -64,8 +64,8 @@ extension WebApp {
                 message = PageWord.saved.text(lang)
             case "todo-add":
                 let text = try field(body, "text")
-                // safe: `rng` draws from the `random` the WebServer was given (the executable's), not a source of its own.
-                let todo = TodoAdded(todoID: EventID.random(using: &rng).description, date: try date(body), text: text)
+                let id = EventID.random(using: &rng).description  // safe: `rng` is the executable's `random`, given to WebServer
+                let todo = TodoAdded(todoID: id, date: try date(body), text: text)
                 _ = try ledger.write([todo], source: Self.source, now: micros, rng: &rng)
                 message = PageWord.saved.text(lang)
             default:
