@@ -35,9 +35,12 @@ extension Subcommands {
 
     /// What the events written made and changed, in the words of a person
     /// reading them: `6 actions`, `1 tag`, `1,000,000 sessions (1 running)`,
-    /// `2 sessions stopped`, `3 other events`.
-    static func madeList(_ t: EventTally) -> [String] {
-        func things(_ n: Int, _ word: String) -> String { "\(grouped(n)) \(word)\(n == 1 ? "" : "s")" }
+    /// `2 sessions stopped`, `3 other events` (`행동 6개`, `시간 기록 1,000,000개 (측정 중 1개)` …).
+    static func madeList(_ t: EventTally, _ w: Words = .english) -> [String] {
+        let en = w.language == .en
+        func things(_ n: Int, _ word: String) -> String {
+            en ? "\(grouped(n)) \(word)\(n == 1 ? "" : "s")" : w(Done.importedThings, w.entity(word), grouped(n))
+        }
         var out: [String] = []
         let named: [(EventType, String)] = [(.actionCreated, "action"), (.tagCreated, "tag")]
         for (type, word) in named where t[type] > 0 { out.append(things(t[type], word)) }
@@ -47,24 +50,27 @@ extension Subcommands {
         let running = t[.sessionStarted] - t.stoppedHere - t.discardedHere
         let stoppedEarlier = t[.sessionStopped] - t.stoppedHere
         if sessions > 0 {
-            out.append(things(sessions, "session") + (running > 0 ? " (\(grouped(running)) running)" : ""))
+            let runningWords = en ? " (\(grouped(running)) running)" : w(Done.importedRunning, grouped(running))
+            out.append(things(sessions, "session") + (running > 0 ? runningWords : ""))
         }
         for (type, word) in [(EventType.countAdded, "count"), (.goalCreated, "goal"), (.questCreated, "quest")] where t[type] > 0 {
             out.append(things(t[type], word))
         }
-        let changes: [(EventType, String)] = [
-            (.sessionStopped, "session stopped"), (.sessionEdited, "session edited"), (.sessionDeleted, "session deleted"),
-            (.sessionRestored, "session restored"), (.actionEdited, "action edited"), (.actionDeleted, "action deleted"),
+        let changes: [(EventType, String, Done)] = [
+            (.sessionStopped, "session stopped", .importedStopped), (.sessionEdited, "session edited", .importedSessionsEdited),
+            (.sessionDeleted, "session deleted", .importedSessionsDeleted),
+            (.sessionRestored, "session restored", .importedSessionsRestored),
+            (.actionEdited, "action edited", .importedActionsEdited), (.actionDeleted, "action deleted", .importedActionsDeleted),
         ]
-        for (type, words) in changes {
+        for (type, words, phrase) in changes {
             let n = type == .sessionStopped ? stoppedEarlier : t[type]
             guard n > 0 else { continue }
             let parts = words.split(separator: " ", maxSplits: 1)
-            out.append("\(grouped(n)) \(parts[0])\(n == 1 ? "" : "s") \(parts[1])")
+            out.append(en ? "\(grouped(n)) \(parts[0])\(n == 1 ? "" : "s") \(parts[1])" : w(phrase, grouped(n)))
         }
         let listed = Set(named.map(\.0) + changes.map(\.0) + [.sessionRecorded, .sessionStarted, .countAdded, .goalCreated, .questCreated])
         let others = EventType.allCases.filter { !listed.contains($0) }.reduce(0) { $0 + t[$1] }
-        if others > 0 { out.append(things(others, "other event")) }
+        if others > 0 { out.append(en ? things(others, "other event") : w(Done.importedOthers, grouped(others))) }
         return out
     }
 
@@ -73,34 +79,7 @@ extension Subcommands {
         _ r: AppendResult, from source: String?, createdAt: String?, skipped: [String], dryRun: Bool, _ w: Words
     ) -> String {
         let there = r.seqs.count - r.appended
-        let t = r.written
-        var made: [String] = []
-        func add(_ n: Int, _ kind: String) { if n > 0 { made.append(w(Done.importedThings, w.entity(kind), grouped(n))) } }
-        add(t[.actionCreated], "action")
-        add(t[.tagCreated], "tag")
-        let sessions = t[.sessionRecorded] + t[.sessionStarted]
-        let running = t[.sessionStarted] - t.stoppedHere - t.discardedHere
-        if sessions > 0 {
-            made.append(
-                w(Done.importedThings, w.entity("session"), grouped(sessions))
-                    + (running > 0 ? w(Done.importedRunning, grouped(running)) : ""))
-        }
-        add(t[.countAdded], "count")
-        add(t[.goalCreated], "goal")
-        add(t[.questCreated], "quest")
-        let changes: [(EventType, Done)] = [
-            (.sessionStopped, .importedStopped), (.sessionEdited, .importedSessionsEdited), (.sessionDeleted, .importedSessionsDeleted),
-            (.sessionRestored, .importedSessionsRestored), (.actionEdited, .importedActionsEdited),
-            (.actionDeleted, .importedActionsDeleted),
-        ]
-        for (type, phrase) in changes {
-            let n = type == .sessionStopped ? t[.sessionStopped] - t.stoppedHere : t[type]
-            if n > 0 { made.append(w(phrase, grouped(n))) }
-        }
-        let listed: Set<EventType> = Set(
-            changes.map(\.0) + [.actionCreated, .tagCreated, .sessionRecorded, .sessionStarted, .countAdded, .goalCreated, .questCreated])
-        let others = EventType.allCases.filter { !listed.contains($0) }.reduce(0) { $0 + t[$1] }
-        if others > 0 { made.append(w(Done.importedOthers, grouped(others))) }
+        let made = madeList(r.written, w)
         let leftOut = (there > 0 ? [w(Done.importedAlreadyThere, grouped(there))] : []) + skipped
         let events = grouped(r.appended)
         let opening =
