@@ -14,7 +14,7 @@ enum ExplainText {
             let name = pr.first == pr.last ? w.day(pr.first, english: "") : "\(pr.first) … \(pr.last)"
             guard let req = pr.required else {
                 out.line(
-                    "\(name)  " + w(ViewWords.notScheduled)
+                    "\(name)  " + w(pr.skipped ? ViewWords.skippedPeriod : .notScheduled)
                         + (pr.entries.isEmpty ? "" : w(ViewWords.leftOutRecords, String(pr.entries.count))))
                 continue
             }
@@ -39,6 +39,7 @@ enum ExplainText {
     static func reason(_ r: String, _ w: Words) -> String {
         if r == "after the reference" { return w(ViewWords.afterReference) }
         if r == "not a scheduled day" { return w(ViewWords.notScheduled) }
+        if r == "a skipped day" { return w(ViewWords.skippedDay) }
         if r.hasPrefix("after the deadline") { return w(ViewWords.afterDeadline, String(r.dropFirst("after the deadline ".count))) }
         if r.hasPrefix("other measure (the action tracks counts") { return w(ViewWords.otherMeasureCounts) }
         if r.hasPrefix("other measure (the action tracks time") { return w(ViewWords.otherMeasureTime) }

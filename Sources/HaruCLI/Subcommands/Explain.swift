@@ -44,7 +44,7 @@ extension Subcommands {
                                             .object([
                                                 ("start", .string(pr.first.description)), ("end", .string(pr.last.description)),
                                                 ("required", pr.required.map { .double($0) } ?? .null), ("done", .double(pr.done)),
-                                                ("met", .bool(pr.met)),
+                                                ("met", .bool(pr.met)), ("skipped", .bool(pr.skipped)),
                                                 ("in_progress", .bool(pr.inProgress)),
                                                 (
                                                     "records",
@@ -89,7 +89,7 @@ extension Subcommands {
                         ? "\(pr.first) \(Weekday.names[pr.first.weekday.rawValue].prefix(3))" : "\(pr.first) … \(pr.last)"
                     guard let req = pr.required else {
                         ctx.out.line(
-                            "\(name)  not scheduled"
+                            "\(name)  \(pr.skipped ? "skipped" : "not scheduled")"
                                 + (pr.entries.isEmpty ? "" : " (\(pr.entries.count) record\(pr.entries.count == 1 ? "" : "s") left out)"))
                         continue
                     }

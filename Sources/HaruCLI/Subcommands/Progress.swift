@@ -97,6 +97,7 @@ enum ProgressText {
                 out.line(line)
                 let spans = SpanKind.allCases.map { k -> String in
                     let (name, s) = (spanNames[k], q.spans[k])
+                    if s.skipped { return w(.skippedSpan, name) }
                     guard s.scheduled, let v = s.value, let t = s.target else { return w(.notScheduled, name) }
                     let shown =
                         q.spec.unitIsTime
@@ -126,7 +127,7 @@ enum ProgressText {
                         "      \(verdict)"
                             + (j.value.map { v in
                                 q.spec.atLeast ? w(.valueOf, shown(v), shown(j.target ?? 0)) : w(.limitDone, shown(j.target ?? 0), shown(v))
-                            } ?? w(.notScheduledMet)))
+                            } ?? w(j.skipped ? .skippedMet : .notScheduledMet)))
                 }
             }
         }

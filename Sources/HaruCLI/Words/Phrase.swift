@@ -19,7 +19,7 @@ enum Phrase: Catalogue {
     // Progress.
     case asOf, noGoals, inProgress, needsConfirmation, achieved, notAchieved, meanAtLeast, meanBelow, judgedAt, noQuests, openEnd
     case spanDay, spanWeek, spanMonth, notScheduled, within, over, done, streakDays, streakWeeks, streakMonths, best
-    case judgedMet, judgedNotMet, judgedWithin, judgedOver, valueOf, limitDone, notScheduledMet
+    case judgedMet, judgedNotMet, judgedWithin, judgedOver, valueOf, limitDone, notScheduledMet, skippedSpan, skippedMet
     case daily, weekly, monthly, custom, everyDay, everyWeek, everyMonth, monthDays, ordinalWeekday
     // Reports.
     case nothingRecordedFrom, unitDay, unitWeek, unitMonth, unitYear, total, averagePer, trend
@@ -174,6 +174,8 @@ enum Phrase: Catalogue {
         case .valueOf: return t(" (%1 of %2)", " (%2 중 %1)", " (%2 中 %1)")
         case .limitDone: return t(" (limit %1, done %2)", " (한도 %1, 실제 %2)", " (上限 %1、実績 %2)")
         case .notScheduledMet: return t(" (not scheduled: counts as met)", " (수행일 아님: 달성으로 봄)", " (実施日ではない: 達成とみなす)")
+        case .skippedSpan: return t("%1 skipped", "%1 건너뜀", "%1 スキップ")
+        case .skippedMet: return t(" (skipped: counts as met)", " (건너뜀: 달성으로 봄)", " (スキップ: 達成とみなす)")
         case .daily: return t("daily", "하루", "日次")
         case .weekly: return t("weekly", "주", "週次")
         case .monthly: return t("monthly", "월", "月次")

@@ -17,7 +17,7 @@ enum Refusal: Catalogue {
     case sameName, ambiguousPrefix, formerNames, deletedAt, deletedRestore, noQuest, noTodo, noDiary, noDevice, noneNamed, noneNamedNear
     case makeIt, ambiguousRecordPrefix, nothingNamed, noRecord, notAReference, noRecordsYet, onlyRecords, notARecordRef
     case ruleWholeNumber, ruleColour, ruleNameTaken, ruleTracksCount, ruleTracksTime, ruleTodoDone, ruleTodoNotDone, ruleGoalHasQuests
-    case ruleNoSuchID, ruleDeletedAt, ruleGoalFinished, ruleGoalConfirmed, ruleNotRunning
+    case ruleNoSuchID, ruleDeletedAt, ruleGoalFinished, ruleGoalConfirmed, ruleNotRunning, ruleSkipTarget, ruleSkipTooLong, noSkip
     case inputLine, diffNeedsKnownAt, notAKnownAt, knownAtRefused, recordsOfActions
     case needsOffset, wholeSeconds, offsetRange, outsideLedgerTimes, notAnInstant, mustBeOneOf, reportDays, timetableDays, expectHeadSeq,
         trackingRequired, favoriteTakes, notWithFrom, fromNoFolder, fromEmpty, fileEmpty, stdinNotText, leavesPageEmpty, noBlob,
@@ -191,6 +191,20 @@ enum Refusal: Catalogue {
             return t("goal \"%1\" was already confirmed at seq %2", "목표 \"%1\"은(는) seq %2에 이미 확인했습니다", "目標「%1」は seq %2 ですでに確認済みです")
         case .ruleNotRunning:
             return t("session \"%1\" is not running (it is %2)", "기록 \"%1\"은(는) 측정 중이 아닙니다 (%2)", "記録「%1」は計測中ではありません (%2)")
+        case .ruleSkipTarget:
+            return t(
+                "a skip excuses one action, quest or goal: give exactly one of --action, --quest, --goal",
+                "건너뛰기는 행동, 다짐, 목표 중 하나를 쉬게 합니다: --action, --quest, --goal 중 하나만 주세요",
+                "スキップは行動・クエスト・目標のどれか一つを休みにします: --action, --quest, --goal のうち一つだけ指定してください")
+        case .ruleSkipTooLong:
+            return t(
+                "a skip covers at most %1 days; end the goal instead (`haru goal edit --end`)",
+                "건너뛰기는 최대 %1일입니다; 대신 목표를 끝내세요 (`haru goal edit --end`)",
+                "スキップは最大 %1 日です。代わりに目標を終えてください (`haru goal edit --end`)")
+        case .noSkip:
+            return t(
+                "no skip with id \"%1\" (`haru skip --list` lists them)", "ID가 \"%1\"인 건너뛰기가 없습니다 (`haru skip --list`가 보여 줍니다)",
+                "ID が \"%1\" のスキップはありません (`haru skip --list` が表示します)")
         case .longByNow: return t(" by now (it would start %1)", " (지금까지; %1에 시작)", " (現在まで。%1 に開始)")
         case .longRunningSince:
             return t(
@@ -486,6 +500,7 @@ extension Refusal {
         case .noTodo(let text): return w(Refusal.noTodo, text)
         case .noDiary(let text): return w(Refusal.noDiary, text)
         case .noDevice(let text): return w(Refusal.noDevice, text)
+        case .noSkip(let text): return w(Refusal.noSkip, text)
         case .noneNamed(let kind, let text, let near):
             let said =
                 near.map { w(Refusal.noneNamedNear, w.kind(kind), text, kind.word, $0) }
@@ -517,6 +532,8 @@ extension Refusal {
         case .deletedAt(let kind, let id, let seq): w(Refusal.ruleDeletedAt, w.entity(kind), id, String(seq))
         case .goalAlready(let goal, let finished, let seq): w(finished ? Refusal.ruleGoalFinished : .ruleGoalConfirmed, goal, String(seq))
         case .sessionNotRunning(let session, let status): w(Refusal.ruleNotRunning, session, w.recordState(status))
+        case .skipTarget: w(Refusal.ruleSkipTarget)
+        case .skipTooLong(let days): w(Refusal.ruleSkipTooLong, String(days))
         }
     }
 }

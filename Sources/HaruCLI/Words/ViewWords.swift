@@ -14,7 +14,7 @@ enum ViewWords: Catalogue {
     // `haru history`.
     case historyHeading, historyAt, noEffect, removed
     // `haru explain`.
-    case explainHeading, notScheduled, leftOutRecords, required, limit, done, met, notYet, notMet, within, over, inProgress
+    case explainHeading, notScheduled, skippedDay, skippedPeriod, leftOutRecords, required, limit, done, met, notYet, notMet, within, over, inProgress
     case counted, leftOut, afterReference, afterDeadline, otherMeasureCounts, otherMeasureTime, running
     // Why a merged event has no effect (`ConflictRule`).
     case conflictNotRunning, conflictDeleted, conflictNameTaken, conflictMissing, conflictAlreadyDone
@@ -93,6 +93,8 @@ enum ViewWords: Catalogue {
         case .noEffect: return t("no effect: a conflict after a sync (%1)", "효과 없음: 동기화 뒤의 충돌 (%1)", "効果なし: 同期後の競合 (%1)")
         case .explainHeading: return t("quest %1: %2, as of %3", "다짐 %1: %2, %3 기준", "クエスト %1: %2、%3 時点")
         case .notScheduled: return t("not scheduled", "수행일 아님", "実施日ではない")
+        case .skippedDay: return t("a skipped day", "건너뛴 날", "スキップした日")
+        case .skippedPeriod: return t("skipped", "건너뜀", "スキップ")
         case .leftOutRecords: return t(" (%1 records left out)", " (기록 %1개 제외)", " (記録 %1 件を除外)")
         case .required: return t("required %1, done %2: %3", "필요 %1, 한 것 %2: %3", "必要 %1、実績 %2: %3")
         case .limit: return t("limit %1, done %2: %3", "한도 %1, 한 것 %2: %3", "上限 %1、実績 %2: %3")

@@ -30,6 +30,7 @@ extension Words {
                 case "met": return page(.met)
                 case "missed", "not_achieved": return page(.missed)
                 case "not_scheduled": return page(.notScheduled)
+                case "skipped": return page(.skipped)
                 case "in_progress": return w(.inProgress)
                 case "achieved": return w(.achieved)
                 case "needs_confirmation": return w(.statusNeedsConfirmation)
@@ -49,6 +50,7 @@ extension Words {
         case .missed: "미달성"
         case .inProgressLegend: "진행 중 (오늘, 이번 주 …)"
         case .notScheduled: "수행일 아님"
+        case .skipped: "건너뜀 (쉬는 날)"
         case .runs: "%1 → %2"
         case .noEndDate: "종료일 없음"
         case .judged: " · 판정됨"
@@ -100,6 +102,7 @@ extension Words {
         case .missed: "未達成"
         case .inProgressLegend: "進行中 (今日、今週 …)"
         case .notScheduled: "実施日ではない"
+        case .skipped: "スキップ (休み)"
         case .runs: "%1 → %2"
         case .noEndDate: "終了日なし"
         case .judged: " · 判定済み"

@@ -22,6 +22,8 @@ public enum EventType: UInt16, CaseIterable, Sendable {
     case todoAdded, todoEdited, todoDone, todoUndone, todoDeleted, todoRestored
     // A device's own preferences (issue 31): code 41.
     case devicePreferencesChanged
+    // Days excused from what a quest asks: skip and pause (issue 44): codes 42 … 44.
+    case skipAdded, skipDeleted, skipRestored
 
     /// `domain.action`, as written in JSON.
     public var name: String {
@@ -67,6 +69,9 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         case .todoDeleted: "todo.deleted"
         case .todoRestored: "todo.restored"
         case .devicePreferencesChanged: "device.preferences.changed"
+        case .skipAdded: "skip.added"
+        case .skipDeleted: "skip.deleted"
+        case .skipRestored: "skip.restored"
         }
     }
 
@@ -99,6 +104,7 @@ public enum EventType: UInt16, CaseIterable, Sendable {
         case .diaryWritten, .diaryDeleted, .diaryRestored: return .date
         case .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored: return .todoID
         case .devicePreferencesChanged: return .deviceID
+        case .skipAdded, .skipDeleted, .skipRestored: return .skipID
         }
     }
 }
@@ -153,6 +159,8 @@ extension EventType {
         case .todoEdited: Schemas.todoEdited
         case .todoDone, .todoUndone, .todoDeleted, .todoRestored: Schemas.todoDeleted
         case .devicePreferencesChanged: Schemas.devicePreferencesChanged
+        case .skipAdded: Schemas.skipAdded
+        case .skipDeleted, .skipRestored: Schemas.skipDeleted
         }
     }
 }
@@ -207,5 +215,9 @@ private enum Schemas {
     static let todoAdded = req(.todoID, .date, .text) + opt(.order)
     static let todoEdited = req(.todoID) + opt(.date, .text, .order)
     static let todoDeleted = req(.todoID)
+    /// One day (`start_date`) or a range through `end_date`, excused for an
+    /// action, a quest or a goal (exactly one of them).
+    static let skipAdded = req(.skipID, .startDate) + opt(.endDate, .actionID, .questID, .goalID, .note)
+    static let skipDeleted = req(.skipID)
     static let devicePreferencesChanged = req(.deviceID) + clearable(.pinnedGoalIDs, .collapsedGoalIDs, .watchGoalIDs, .memoActionIDs)
 }

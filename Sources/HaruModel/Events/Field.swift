@@ -30,6 +30,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case calendarEventIDs
     // The page a diary write was made from (issue 41): tag 67.
     case pageBase
+    // An excused day or range: skip and pause (issue 44): tag 68.
+    case skipID
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -101,6 +103,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .memoActionIDs: "memo_action_ids"
         case .calendarEventIDs: "calendar_event_ids"
         case .pageBase: "base"
+        case .skipID: "skip_id"
         }
     }
 
@@ -176,6 +179,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .calendarEventIDs: .externalIDs
         // `PageMerge.digest` of the page the writer saw: 64 lower-case hex digits.
         case .pageBase: .entityID
+        case .skipID: .entityID
         }
     }
 

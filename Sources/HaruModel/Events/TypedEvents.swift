@@ -753,6 +753,51 @@ public struct TodoRestored: TypedEvent, IDOnlyEvent {
     var entityID: String { todoID }
 }
 
+// MARK: Skipped days (issue 44)
+
+/// A day, or the days `startDate` through `endDate` (a pause), excused for
+/// an action, a quest or a goal: what they ask of those days is not asked
+/// (Docs/rules.md "Skipped days").
+public struct SkipAdded: TypedEvent {
+    public enum Target: Sendable, Equatable {
+        case action(String), quest(String), goal(String)
+    }
+    public static let eventType = EventType.skipAdded
+    public var skipID: String
+    public var startDate: LocalDate
+    public var endDate: LocalDate?
+    public var target: Target
+    public var note: String?
+    public init(skipID: String, startDate: LocalDate, endDate: LocalDate? = nil, target: Target, note: String? = nil) {
+        (self.skipID, self.startDate, self.endDate, self.target, self.note) = (skipID, startDate, endDate, target, note)
+    }
+    public var fieldValues: [(Field, FieldValue)] {
+        var l = FieldList()
+        l.add(.skipID, skipID)
+        l.add(.startDate, startDate)
+        l.add(.endDate, endDate)
+        switch target {
+        case .action(let id): l.add(.actionID, id)
+        case .quest(let id): l.add(.questID, id)
+        case .goal(let id): l.add(.goalID, id)
+        }
+        l.add(.note, note)
+        return l.values
+    }
+}
+public struct SkipDeleted: TypedEvent, IDOnlyEvent {
+    public static let eventType = EventType.skipDeleted
+    public var skipID: String
+    public init(skipID: String) { self.skipID = skipID }
+    var entityID: String { skipID }
+}
+public struct SkipRestored: TypedEvent, IDOnlyEvent {
+    public static let eventType = EventType.skipRestored
+    public var skipID: String
+    public init(skipID: String) { self.skipID = skipID }
+    var entityID: String { skipID }
+}
+
 /// An event whose one field is its entity's id (the schema's only required field).
 protocol IDOnlyEvent {
     static var eventType: EventType { get }

@@ -40,6 +40,10 @@ public struct InputError: HaruError, Sendable, Equatable {
         case deletedAt(kind: String, id: String, seq: UInt64)
         case goalAlready(goal: String, finished: Bool, seq: UInt64)
         case sessionNotRunning(session: String, status: String)
+        /// A skip naming none, or more than one, of an action, a quest and a goal.
+        case skipTarget
+        /// A skip longer than this many days.
+        case skipTooLong(days: Int)
     }
 
     public var description: String {

@@ -13,6 +13,8 @@
 /// and history as the four the app tracks with.
 public enum DefinitionKind: UInt8, Sendable, CaseIterable {
     case tag = 1, action, goal, quest, diary, todo, device
+    /// A day or a range excused (skip, pause; issue 44).
+    case skip
 
     public var word: String {
         switch self {
@@ -23,6 +25,7 @@ public enum DefinitionKind: UInt8, Sendable, CaseIterable {
         case .diary: return "diary page"
         case .todo: return "to-do"
         case .device: return "device"
+        case .skip: return "skip"
         }
     }
 
@@ -43,6 +46,7 @@ public enum DefinitionKind: UInt8, Sendable, CaseIterable {
         case .diary: return .date
         case .todo: return .todoID
         case .device: return .deviceID
+        case .skip: return .skipID
         }
     }
 }

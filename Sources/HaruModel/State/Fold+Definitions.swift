@@ -33,12 +33,51 @@ extension Fold {
         case .device:
             // What a device pins, collapses, shows on its watch or asks a memo for must exist.
             try requireExisting(DevicePreferences.lists, in: p, store: store)
+        case .skip:
+            try checkSkip(p, store: store, merged: false)
         case .todo:
             if editing?.has(.text) ?? true, p.string(.text)?.allSatisfy(\.isWhitespace) ?? true {
                 throw InputError(field: "data.text", rule: "must say what to do (it is empty)")
             }
         }
     }
+
+    /// What a skip names (exactly one action, quest or goal) and its days
+    /// (`end_date` not before `start_date`, at most ten years). Appended on this
+    /// device, what it excuses must be live; in a merge, a deletion another
+    /// device made meanwhile does not undo the skip (it names what was meant).
+    static func checkSkip<S: EntityStore>(_ p: Payload, store: S, merged: Bool) throws {
+        let named: [(Field, DefinitionKind)] = [(.actionID, .action), (.questID, .quest), (.goalID, .goal)].filter { p.has($0.0) }
+        guard named.count == 1, let (field, kind) = named.first else {
+            throw InputError(
+                field: "data",
+                rule: "a skip names exactly one of action_id, quest_id or goal_id (got \(named.isEmpty ? "none" : named.map { $0.0.jsonName }.joined(separator: " and ")))",
+                broken: .skipTarget)
+        }
+        let id = try p.requiredID(field)
+        if merged {
+            guard try store.definition(kind, id) != nil else {
+                throw InputError(field: "data.\(field.jsonName)", rule: "no \(kind.word) with id \"\(id)\"", broken: .noSuchID(kind: kind.word, id: id))
+            }
+        } else {
+            _ = try liveDefinition(kind, id, field: "data.\(field.jsonName)", store: store)
+        }
+        guard let start = p.date(.startDate) else { throw InputError(field: "data.start_date", rule: "is required") }
+        if let end = p.date(.endDate) {
+            guard end >= start else {
+                throw InputError(field: "data.end_date", rule: "end_date \(end) is before start_date \(start)")
+            }
+            guard end.daysSinceEpoch - start.daysSinceEpoch < Self.longestSkip else {
+                throw InputError(
+                    field: "data.end_date",
+                    rule: "a skip covers at most \(Self.longestSkip) days (\(start) … \(end) is \(end.daysSinceEpoch - start.daysSinceEpoch + 1))",
+                    broken: .skipTooLong(days: Self.longestSkip))
+            }
+        }
+    }
+
+    /// The most days one skip covers: ten years (a pause longer than that is an ended goal).
+    public static let longestSkip = 3_660
 
     /// Every id in these list fields names a definition of its kind (live or deleted).
     private static func requireExisting<S: EntityStore>(

@@ -122,7 +122,19 @@
             }
             try store.setDefinition(d)
 
-        case .tagDeleted, .actionDeleted, .goalDeleted, .questDeleted, .diaryDeleted, .todoDeleted:
+        case .skipAdded:
+            let p = try p.decoded()
+            let id = try p.requiredID(.skipID)
+            if let old = try store.definition(.skip, id) {
+                throw InputError(
+                    field: "data.skip_id",
+                    rule: "skip \"\(id)\" already exists (created at seq \(old.created.seq)\(old.isLive ? "" : ", since deleted; ids are never reused"))"
+                )
+            }
+            try checkSkip(p, store: store, merged: merged)
+            try store.setDefinition(Definition(kind: .skip, id: id, created: when, base: p))
+
+        case .tagDeleted, .actionDeleted, .goalDeleted, .questDeleted, .diaryDeleted, .todoDeleted, .skipDeleted:
             let kind = definitionKind(type)
             var d = try liveDefinition(kind, try p.requiredID(kind.idField), field: "data.\(kind.idField.jsonName)", store: store)
             d.deletedSeq = seq
@@ -133,7 +145,7 @@
                 try store.setRunning(action: d.id, session: nil)
             }
 
-        case .tagRestored, .actionRestored, .goalRestored, .questRestored, .diaryRestored, .todoRestored:
+        case .tagRestored, .actionRestored, .goalRestored, .questRestored, .diaryRestored, .todoRestored, .skipRestored:
             let kind = definitionKind(type)
             let field = "data.\(kind.idField.jsonName)"
             let id = try p.requiredID(kind.idField)
@@ -407,6 +419,7 @@
         case .diaryWritten, .diaryDeleted, .diaryRestored: return .diary
         case .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored: return .todo
         case .devicePreferencesChanged: return .device
+        case .skipAdded, .skipDeleted, .skipRestored: return .skip
         default: return .quest
         }
     }

@@ -54,7 +54,8 @@
             // Only a session deleted after it ended can be restored: never a running one.
             .sessionRestored, .ledgerRedacted,
             .diaryWritten, .diaryDeleted, .diaryRestored,
-            .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored, .devicePreferencesChanged:
+            .todoAdded, .todoEdited, .todoDone, .todoUndone, .todoDeleted, .todoRestored, .devicePreferencesChanged,
+            .skipAdded, .skipDeleted, .skipRestored:
             break
         }
     }

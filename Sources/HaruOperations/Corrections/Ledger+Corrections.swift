@@ -170,6 +170,7 @@ extension Ledger {
         case .quest: type = restoring ? .questRestored : .questDeleted
         case .diary: type = restoring ? .diaryRestored : .diaryDeleted
         case .todo: type = restoring ? .todoRestored : .todoDeleted
+        case .skip: type = restoring ? .skipRestored : .skipDeleted
         case .device: throw OperationError.neverDeleted(kind)
         }
         return try decideAndAppend(now: now, rng: &rng) { snap in

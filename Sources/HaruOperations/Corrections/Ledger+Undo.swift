@@ -126,6 +126,8 @@ enum UndoPlan {
         case .todoAdded, .todoRestored: return .success(try make(.todoDeleted, own))
         case .todoDeleted: return .success(try make(.todoRestored, own))
         case .todoDone: return .success(try make(.todoUndone, own))
+        case .skipAdded, .skipRestored: return .success(try make(.skipDeleted, own))
+        case .skipDeleted: return .success(try make(.skipRestored, own))
         case .todoUndone: return .success(try make(.todoDone, own))
         case .devicePreferencesChanged:
             // The preferences it changed, set back to what they were (none, for the first).

@@ -121,7 +121,7 @@ extension DefinitionList {
                             ("schedule_text", .string(s.scheduleText)),
                         ]))
             }
-        case .diary, .todo:
+        case .diary, .todo, .skip:
             // Listed by `haru diary` (DiaryPage); here as any definition.
             items = try rows(snap, kind, reference: ref, all: all).map { .object(members($0, cal)) }
         case .device:
@@ -166,6 +166,7 @@ extension DefinitionList {
         case .diary: type = .diaryWritten
         case .todo: type = .todoAdded
         case .device: type = .devicePreferencesChanged
+        case .skip: type = .skipAdded
         }
         let idName = r.definition.kind.idField.jsonName
         var m: [(String, JSONValue)] = [(idName, .string(r.id))]

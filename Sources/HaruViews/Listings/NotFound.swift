@@ -11,7 +11,7 @@ public enum NotFound: Sendable, Equatable {
     case deleted(DefinitionKind, String, seq: UInt64)
     /// Deleted under that name: `haru restore NAME` brings it back.
     case deletedName(DefinitionKind, String, seq: UInt64)
-    case noQuest(String), noTodo(String), noDiary(String), noDevice(String)
+    case noQuest(String), noTodo(String), noDiary(String), noDevice(String), noSkip(String)
     /// No tag, action or goal of that name; the nearest one, or nil.
     case noneNamed(DefinitionKind, String, near: String?)
     case ambiguousRecordPrefix(String)
@@ -33,7 +33,7 @@ public enum NotFound: Sendable, Equatable {
         case .action: "haru action add \(ShellWord.quoted(name)) --tracking time|count"
         case .tag: "haru tag add \(ShellWord.quoted(name))"
         case .goal: "haru goal add \(ShellWord.quoted(name)) --start DATE"
-        case .quest, .diary, .todo, .device: nil
+        case .quest, .diary, .todo, .device, .skip: nil
         }
     }
 
@@ -56,6 +56,7 @@ public enum NotFound: Sendable, Equatable {
         case .noTodo(let text): "no to-do with id \"\(text)\" (`haru diary DATE` lists a day's)"
         case .noDiary(let text): "no diary page for \(text)"
         case .noDevice(let text): "no preferences of device \(text) (`haru prefs` lists this device's)"
+        case .noSkip(let text): "no skip with id \"\(text)\" (`haru skip --list` lists them)"
         case .noneNamed(let kind, let text, let near):
             "no \(kind.word) named \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? "")
                 + " (`\(NotFound.listing(kind))` lists them)"

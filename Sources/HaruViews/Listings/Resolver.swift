@@ -78,6 +78,7 @@ public enum Resolver {
         case .todo: throw Unresolved(.noTodo(text))
         case .diary: throw Unresolved(.noDiary(text))
         case .device: throw Unresolved(.noDevice(text))
+        case .skip: throw Unresolved(.noSkip(text))
         case .tag, .action, .goal: break
         }
         // What to type next: the near name, else how to make one (`NotFound.making`).

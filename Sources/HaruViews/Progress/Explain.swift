@@ -29,8 +29,10 @@ public struct QuestExplanation: Sendable {
     public struct Period: Sendable {
         public var first: LocalDate
         public var last: LocalDate
-        /// What the period asked (nil: not scheduled).
+        /// What the period asked (nil: not scheduled, or skipped).
         public var required: Double?
+        /// Every day the period asks something of is skipped (Docs/rules.md "Skipped days").
+        public var skipped = false
         public var done: Double
         public var met: Bool
         public var inProgress: Bool
@@ -46,9 +48,10 @@ public struct QuestExplanation: Sendable {
             throw LedgerError.invalid(InputError(field: "QUEST", rule: "no quest with id \"\(id)\""))
         }
         let defs = try LiveDefinitions(snap, reference: reference)
-        let q = QuestSpec(
+        let unskipped = QuestSpec(
             id: id, qd.fields(inForceAt: reference.definitionsAt),
             actionTracksTime: { defs.actions[$0].map { $0.tracking == Tracking.time } })
+        let q = unskipped.skipping(ProgressEngine.skippedDays(unskipped, try SkipDays(snap), defs))
         spec = q
         let refDay = reference.day(calendar)
         let cut = reference.cutting
@@ -106,6 +109,9 @@ public struct QuestExplanation: Sendable {
                 return r.lowerBound..<QuestMeter.deadlineInstant(calendar, grid.day(i), dl, dayRange: r)
             }
             let scheduled = (0..<grid.count).map { q.period != .daily || q.isScheduled(grid.day($0)) }
+            // What a skipped day holds is left out where the quest asks nothing of it:
+            // a daily quest's day, a limit's day (an at_least period keeps it, its target shrinks).
+            let skippedOut = (0..<grid.count).map { q.isSkipped(grid.day($0)) && (q.period == .daily || !q.atLeast) }
             var byRecord: [String: Entry] = [:]
             var order: [String] = []
             func note(_ id: String, _ action: String, session: Bool, _ start: Int64, _ end: Int64?, _ make: (inout Entry) -> Void) {
@@ -137,6 +143,7 @@ public struct QuestExplanation: Sendable {
                         let total = Double(b - a)
                         if other { add(&entry, total, "other measure (the action tracks \(q.unitIsTime ? "counts" : "time"))"); return }
                         if !scheduled[k] { add(&entry, total, "not a scheduled day"); return }
+                        if skippedOut[k] { add(&entry, total, "a skipped day"); return }
                         let w = windows[k]
                         let inWindow = max(0, min(b, w.upperBound) - max(a, w.lowerBound))
                         let counted = max(0, min(b, w.upperBound, cut.instant.seconds) - max(a, w.lowerBound))
@@ -177,6 +184,8 @@ public struct QuestExplanation: Sendable {
                                 add(&entry, n, "other measure (the action tracks counts)")
                             } else if !scheduled[k] {
                                 add(&entry, n, "not a scheduled day")
+                            } else if skippedOut[k] {
+                                add(&entry, n, "a skipped day")
                             } else if !windows[k].contains(e.start) {
                                 add(&entry, n, "after the deadline \(q.deadline?.description ?? "")")
                             } else if !cut.counts(e.start) {
@@ -200,15 +209,23 @@ public struct QuestExplanation: Sendable {
             let nScheduled = Double(scheduled.filter { $0 }.count)
             let done = measured[n]
             let required: Double?
+            var skipped = false
             switch q.period {
-            case .daily: required = scheduled.first == true ? q.amount : nil
-            case .weekly, .monthly, .custom: required = q.amount * (nScheduled > 0 ? 1 : 0)
+            case .daily:
+                skipped = scheduled.first == true && q.isSkipped(first)
+                required = scheduled.first == true && !skipped ? q.amount : nil
+            case .weekly, .monthly, .custom:
+                let days = ProgressEngine.dayRange(first, last.daysSinceEpoch - first.daysSinceEpoch + 1)
+                let target = ProgressEngine.unskipped(q, days: days, nominal: q.amount * (nScheduled > 0 ? 1 : 0), value: { _ in 0 })
+                skipped = target == nil
+                required = target?.target
             }
             let inProgress = refDay >= first && refDay <= last
-            periods.append(
-                Period(
-                    first: first, last: last, required: required, done: done,
-                    met: required.map { q.met(value: done, target: $0) } ?? true, inProgress: inProgress, entries: entries))
+            var period = Period(
+                first: first, last: last, required: required, done: done,
+                met: required.map { q.met(value: done, target: $0) } ?? true, inProgress: inProgress, entries: entries)
+            period.skipped = skipped
+            periods.append(period)
         }
         self.periods = periods
     }
@@ -230,6 +247,8 @@ public struct QuestExplanation: Sendable {
         return ranges.map { (s, e) in
             ProgressEngine.dayRange(s, e.daysSinceEpoch - s.daysSinceEpoch + 1).reduce(0.0) { sum, day in
                 guard q.period != .daily || q.isScheduled(day), let k = meter.index(day) else { return sum }
+                // The days the quest asks nothing of (`skippedOut` above).
+                if q.isSkipped(day), q.period == .daily || !q.atLeast { return sum }
                 return sum + values[k]
             }
         }

@@ -11,6 +11,7 @@ extension ProgressReport {
             .object([
                 ("scheduled", .bool(s.scheduled)), ("value", num(s.value)), ("target", num(s.target)), ("ratio", num(s.ratio)),
                 ("display_ratio", num(s.displayRatio)), ("actual", num(s.actual)),
+                ("skipped", .bool(s.skipped)),
             ])
         }
         return .object([
@@ -51,7 +52,7 @@ extension ProgressReport {
                                                 q.judgment.map { j in
                                                     .object([
                                                         ("value", num(j.value)), ("target", num(j.target)), ("ratio", .double(j.ratio)),
-                                                        ("achieved", .bool(j.achieved)),
+                                                        ("achieved", .bool(j.achieved)), ("skipped", .bool(j.skipped)),
                                                     ])
                                                 } ?? .null
                                             ),

@@ -41,6 +41,7 @@ public struct ProgressEngine {
         let defs = try LiveDefinitions(snap, reference: reference)
         let tracking = defs.actions.mapValues { $0.tracking == Tracking.time }
         let questDefs = try snap.definitions(.quest).filter(\.isLive)
+        let skips = try SkipDays(snap)
         var goals: [GoalView] = []
         let goalDefs = try snap.definitions(.goal).filter { $0.isLive && (only == nil || $0.id == only) }
         for g in try Definition.userOrder(goalDefs, at: reference.definitionsAt, created: snap.creationKey) {
@@ -48,7 +49,8 @@ public struct ProgressEngine {
             let own = questDefs.filter { $0.base.goalID == g.id }
             let quests = try Definition.userOrder(own, at: reference.definitionsAt, created: snap.creationKey).map { q in
                 let f = q.fields(inForceAt: reference.definitionsAt)
-                return (q, QuestSpec(id: q.id, f, actionTracksTime: { tracking[$0] }), f)
+                let spec = QuestSpec(id: q.id, f, actionTracksTime: { tracking[$0] })
+                return (q, spec.skipping(ProgressEngine.skippedDays(spec, skips, defs)), f)
             }
             goals.append(GoalView(definition: g, fields: fields, quests: quests, judgment: judgment(of: g, fields)))
         }
@@ -145,9 +147,10 @@ public struct ProgressEngine {
                 }
                 var judgment: QuestJudgment?
                 if let j = g.judgment, var m = judgmentMeter, let jd = judgmentDefs {
-                    let spec = QuestSpec(
+                    let unskipped = QuestSpec(
                         id: q.id, qd.fields(inForceAt: j.reference.definitionsAt),
                         actionTracksTime: { jd.actions[$0].map { $0.tracking == Tracking.time } })
+                    let spec = unskipped.skipping(ProgressEngine.skippedDays(unskipped, skips, jd))
                     let jActions = ProgressEngine.actionIndices(spec, defs: jd, records: records)
                     judgment = ProgressEngine.judge(
                         spec, actions: jActions, meter: &m, reference: j.reference, day: j.day, calendar: calendar)
@@ -205,6 +208,40 @@ public struct ProgressEngine {
         }
     }
 
+    /// The ids of the actions a quest measures as `defs` stand (`actionIndices`' rule).
+    static func measuredActions(_ q: QuestSpec, defs: LiveDefinitions) -> [String] {
+        switch q.target {
+        case .action(let a): return [a]
+        case .tag(let t):
+            guard defs.tags[t] != nil else { return [] }
+            return defs.actions.compactMap { id, p in
+                (p.tagIDs ?? []).contains(t) && (p.tracking == Tracking.time) == q.unitIsTime ? id : nil
+            }.sorted()
+        }
+    }
+
+    /// The days a quest is excused from in this view.
+    static func skippedDays(_ q: QuestSpec, _ skips: SkipDays, _ defs: LiveDefinitions) -> Set<Int> {
+        skips.isEmpty ? [] : skips.days(quest: q.id, goal: q.goalID, measuring: measuredActions(q, defs: defs))
+    }
+
+    /// A span over `days` of a weekly, monthly or custom quest whose target
+    /// over them is `nominal`, with its skipped days (Docs/rules.md "Skipped
+    /// days"): an at_least target shrinks by their share, an at_most limit
+    /// leaves out what they hold; all skipped, the span has no ratio.
+    /// - Returns: the value and target to judge, or nil when every day is skipped.
+    static func unskipped(_ q: QuestSpec, days: [LocalDate], nominal: Double, value: (LocalDate) -> Double) -> (
+        value: Double, target: Double
+    )? {
+        let skipped = q.skipped.isEmpty ? 0 : days.reduce(0) { $0 + (q.isSkipped($1) ? 1 : 0) }
+        if skipped > 0, skipped == days.count { return nil }
+        var total = 0.0
+        for d in days where q.atLeast || !q.isSkipped(d) { total += value(d) }
+        // Scaled only when a day is skipped: x × n / n need not give back x exactly.
+        let target = skipped > 0 && q.atLeast ? nominal * Double(days.count - skipped) / Double(days.count) : nominal
+        return (total, target)
+    }
+
     /// The day, week and month spans of a quest (RULES §3).
     static func spans(_ q: QuestSpec, actions: [Int], meter: inout QuestMeter, refDay: LocalDate) -> Spans<SpanResult> {
         let cal = meter.calendar
@@ -226,33 +263,42 @@ public struct ProgressEngine {
         switch q.period {
         case .daily:
             let v = meter.values(q, actions: actions, windowed: true)
-            func sum(_ days: [LocalDate]) -> (value: Double, target: Double, actual: Double) {
-                var value = 0.0, n = 0.0, actual = 0.0
+            // A skipped day is left out like an unscheduled one; a span whose
+            // every scheduled day is skipped has no ratio.
+            func sum(_ days: [LocalDate]) -> SpanResult {
+                var value = 0.0, n = 0.0, actual = 0.0, skipped = false
                 for d in days where q.isScheduled(d) {
+                    if q.isSkipped(d) {
+                        skipped = true
+                        continue
+                    }
                     let x = meter.index(d).map { v[$0] } ?? 0
                     value += q.atLeast ? min(x, q.amount) : x
                     actual += x
                     n += 1
                 }
-                return (value, q.amount * n, actual)
+                return n == 0 && skipped ? .skippedSpan : span(value, q.amount * n, own: false, actual: actual)
             }
-            let day = q.isScheduled(refDay) ? span(meter.index(refDay).map { v[$0] } ?? 0, q.amount, own: true) : .notScheduled
-            let w = sum(weekDays), m = sum(monthDays)
-            return Spans(
-                day: day, week: span(w.value, w.target, own: false, actual: w.actual),
-                month: span(m.value, m.target, own: false, actual: m.actual))
+            let day =
+                !q.isScheduled(refDay)
+                ? .notScheduled : q.isSkipped(refDay) ? .skippedSpan : span(meter.index(refDay).map { v[$0] } ?? 0, q.amount, own: true)
+            return Spans(day: day, week: sum(weekDays), month: sum(monthDays))
         case .weekly, .monthly:
             let v = meter.values(q, actions: actions, windowed: false)
-            func sum(_ days: [LocalDate]) -> Double { days.reduce(0) { $0 + (meter.index($1).map { v[$0] } ?? 0) } }
-            let d = meter.index(refDay).map { v[$0] } ?? 0
+            func shared(_ days: [LocalDate], _ nominal: Double, own: Bool) -> SpanResult {
+                guard let s = unskipped(q, days: days, nominal: nominal, value: { meter.index($0).map { v[$0] } ?? 0 }) else {
+                    return .skippedSpan
+                }
+                return span(s.value, s.target, own: own)
+            }
             if q.period == .weekly {
                 return Spans(
-                    day: span(d, q.amount / 7, own: false), week: span(sum(weekDays), q.amount, own: true),
-                    month: span(sum(monthDays), q.amount * dim / 7, own: false))
+                    day: shared([refDay], q.amount / 7, own: false), week: shared(weekDays, q.amount, own: true),
+                    month: shared(monthDays, q.amount * dim / 7, own: false))
             }
             return Spans(
-                day: span(d, q.amount / dim, own: false), week: span(sum(weekDays), q.amount * 7 / dim, own: false),
-                month: span(sum(monthDays), q.amount, own: true))
+                day: shared([refDay], q.amount / dim, own: false), week: shared(weekDays, q.amount * 7 / dim, own: false),
+                month: shared(monthDays, q.amount, own: true))
         case .custom:
             // Unscaled: every span shows the whole period (RULES §3).
             guard let s = q.customStart, let e = q.customEnd else {
@@ -260,7 +306,9 @@ public struct ProgressEngine {
             }
             let v = meter.values(q, actions: actions, windowed: false)
             let days = dayRange(s, e.daysSinceEpoch - s.daysSinceEpoch + 1)
-            let whole = span(days.reduce(0) { $0 + (meter.index($1).map { v[$0] } ?? 0) }, q.amount, own: true)
+            let whole =
+                unskipped(q, days: days, nominal: q.amount, value: { meter.index($0).map { v[$0] } ?? 0 })
+                .map { span($0.value, $0.target, own: true) } ?? .skippedSpan
             return Spans(day: q.isScheduled(refDay) ? whole : .notScheduled, week: whole, month: whole)
         }
     }
@@ -284,7 +332,8 @@ public struct ProgressEngine {
             var first = true
             while d >= goalStart, d >= meter.first {
                 defer { d = d.adding(days: -1) }
-                guard q.isScheduled(d) else { continue }
+                // A skipped day neither counts nor breaks, as an unscheduled one.
+                guard q.isScheduled(d), !q.isSkipped(d) else { continue }
                 let value = meter.index(d).map { v[$0] } ?? 0
                 let isCurrent = first && inProgress && d == lastDay
                 first = false
@@ -303,16 +352,17 @@ public struct ProgressEngine {
             var isCurrent = inProgress
             while periodStart >= boundStart, periodStart >= meter.first {
                 let periodEnd = q.period == .weekly ? periodStart.adding(days: 6) : LedgerCalendar.month(of: periodStart).upperBound
-                var value = 0.0
-                var d = periodStart
-                while d <= min(periodEnd, lastDay) {
-                    value += meter.index(d).map { v[$0] } ?? 0
-                    d = d.adding(days: 1)
-                }
-                if q.met(value: value, target: q.amount) {
-                    count += 1
-                } else if !(isCurrent && q.atLeast) {
-                    break
+                let days = dayRange(periodStart, periodEnd.daysSinceEpoch - periodStart.daysSinceEpoch + 1)
+                // What had happened by lastDay, against the whole period's target;
+                // a period wholly skipped neither counts nor breaks.
+                if let p = unskipped(
+                    q, days: days, nominal: q.amount, value: { $0 <= lastDay ? meter.index($0).map { v[$0] } ?? 0 : 0 })
+                {
+                    if q.met(value: p.value, target: p.target) {
+                        count += 1
+                    } else if !(isCurrent && q.atLeast) {
+                        break
+                    }
                 }
                 isCurrent = false
                 periodStart =
@@ -339,9 +389,9 @@ public struct ProgressEngine {
     ) -> Int {
         var best = 0, run = 0
         forEachPeriod(q, values: v, meter: meter, lastDay: lastDay, goalStart: goalStart, calendar: calendar) {
-            _, _, scheduled, value, last in
-            guard scheduled else { return }
-            if q.met(value: value, target: q.amount) {
+            _, _, scheduled, skipped, value, target, last in
+            guard scheduled, !skipped else { return }
+            if q.met(value: value, target: target) {
                 run += 1
                 best = max(best, run)
             } else if !(inProgress && last && q.atLeast) {
@@ -361,11 +411,13 @@ public struct ProgressEngine {
     ) -> [PeriodMark] {
         var marks: [PeriodMark] = []
         forEachPeriod(q, values: v, meter: meter, lastDay: lastDay, goalStart: goalStart, calendar: calendar) {
-            first, last, scheduled, value, isLast in
-            let met = q.met(value: value, target: q.amount)
+            first, last, scheduled, skipped, value, target, isLast in
+            let met = q.met(value: value, target: target)
             let state: PeriodMark.State
             if !scheduled {
                 state = .notScheduled
+            } else if skipped {
+                state = .skipped
             } else if inProgress && isLast && (q.atLeast ? !met : met) {
                 state = .inProgress
             } else {
@@ -377,12 +429,15 @@ public struct ProgressEngine {
     }
 
     /// Walks a quest's periods from its goal's start through `lastDay` in
-    /// order: each period's first and last day, whether it is scheduled, its
-    /// value, and whether it is the last. It goes by index into `v` rather
-    /// than by date (a 10-year goal is 3,650 days per quest).
+    /// order: each period's first and last day, whether it is scheduled and
+    /// whether skipped, its value and target (a period with skipped days:
+    /// `unskipped`), and whether it is the last. It goes by index into `v`
+    /// rather than by date (a 10-year goal is 3,650 days per quest).
     static func forEachPeriod(
         _ q: QuestSpec, values v: [Double], meter: QuestMeter, lastDay: LocalDate, goalStart: LocalDate, calendar: LedgerCalendar,
-        _ body: (_ first: LocalDate, _ last: LocalDate, _ scheduled: Bool, _ value: Double, _ isLast: Bool) -> Void
+        _ body: (
+            _ first: LocalDate, _ last: LocalDate, _ scheduled: Bool, _ skipped: Bool, _ value: Double, _ target: Double, _ isLast: Bool
+        ) -> Void
     ) {
         let first = max(goalStart, meter.first)
         guard q.period != .custom, first <= lastDay, let i0 = meter.index(first), let i1 = meter.index(lastDay) else { return }
@@ -393,7 +448,8 @@ public struct ProgressEngine {
             let d0 = first.daysSinceEpoch
             for i in i0...i1 {
                 let day = first.adding(days: i - i0)
-                body(day, day, q.isScheduled(daysSinceEpoch: d0 + (i - i0)), v[i], i == i1)
+                let skipped = !q.skipped.isEmpty && q.skipped.contains(d0 + (i - i0))
+                body(day, day, q.isScheduled(daysSinceEpoch: d0 + (i - i0)), skipped, v[i], q.amount, i == i1)
             }
         case .weekly, .monthly:
             let weekly = q.period == .weekly
@@ -401,8 +457,17 @@ public struct ProgressEngine {
             while periodStart <= lastDay {
                 let periodEnd = weekly ? periodStart.adding(days: 6) : LedgerCalendar.month(of: periodStart).upperBound
                 let lo = max(i0, meter.index(periodStart) ?? i0), hi = min(i1, meter.index(periodEnd) ?? i1)
-                let value = lo <= hi ? v[lo...hi].reduce(0, +) : 0
-                body(periodStart, periodEnd, true, value, periodEnd >= lastDay)
+                if q.skipped.isEmpty {
+                    let value = lo <= hi ? v[lo...hi].reduce(0, +) : 0
+                    body(periodStart, periodEnd, true, false, value, q.amount, periodEnd >= lastDay)
+                } else {
+                    let days = dayRange(periodStart, periodEnd.daysSinceEpoch - periodStart.daysSinceEpoch + 1)
+                    let p = unskipped(q, days: days, nominal: q.amount) { d in
+                        guard let i = meter.index(d), i >= lo, i <= hi else { return 0 }
+                        return v[i]
+                    }
+                    body(periodStart, periodEnd, true, p == nil, p?.value ?? 0, p?.target ?? q.amount, periodEnd >= lastDay)
+                }
                 periodStart = periodEnd.adding(days: 1)
             }
         }
@@ -418,6 +483,15 @@ public struct ProgressEngine {
             let r = q.ratio(value: value, target: target)
             return QuestJudgment(value: value, target: target, ratio: r, achieved: r >= 1 - 1e-12)
         }
+        let skippedJudgment = QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true, skipped: true)
+        /// The elapsed days of a period judged against `nominal` over them, skips left out (`unskipped`).
+        func judged(_ v: [Double], _ from: LocalDate, _ through: LocalDate, nominal: Double) -> QuestJudgment {
+            let days = dayRange(from, through.daysSinceEpoch - from.daysSinceEpoch + 1)
+            guard let p = unskipped(q, days: days, nominal: nominal, value: { meter.index($0).map { v[$0] } ?? 0 }) else {
+                return skippedJudgment
+            }
+            return result(p.value, p.target)
+        }
         func sum(_ v: [Double], _ from: LocalDate, _ through: LocalDate) -> Double {
             var total = 0.0
             var d = from
@@ -430,6 +504,7 @@ public struct ProgressEngine {
         switch q.period {
         case .daily:
             guard q.isScheduled(day) else { return QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true) }
+            if q.isSkipped(day) { return skippedJudgment }
             let v = meter.values(q, actions: actions, windowed: true)
             return result(meter.index(day).map { v[$0] } ?? 0, q.amount)
         case .weekly, .monthly:
@@ -437,6 +512,7 @@ public struct ProgressEngine {
             let start = q.period == .weekly ? calendar.weekStart(of: day) : LedgerCalendar.month(of: day).lowerBound
             let length = q.period == .weekly ? 7.0 : Double(LedgerCalendar.month(of: day).upperBound.day)
             let elapsed = Double(day.daysSinceEpoch - start.daysSinceEpoch + 1)
+            if !q.skipped.isEmpty { return judged(v, start, day, nominal: q.amount * elapsed / length) }
             return result(sum(v, start, day), q.amount * elapsed / length)
         case .custom:
             guard let s = q.customStart, let e = q.customEnd else {
@@ -450,6 +526,7 @@ public struct ProgressEngine {
             let v = meter.values(q, actions: actions, windowed: false)
             let through = min(day, e)
             let share = Double(through.daysSinceEpoch - s.daysSinceEpoch + 1) / Double(e.daysSinceEpoch - s.daysSinceEpoch + 1)
+            if !q.skipped.isEmpty { return judged(v, s, through, nominal: q.amount * share) }
             return result(sum(v, s, through), q.amount * share)
         }
     }

@@ -15,8 +15,12 @@ public struct SpanResult: Sendable, Equatable {
     /// `value` caps each day of a daily quest at its target in the week and
     /// month spans; this does not. Deadline windows and schedules still apply.
     public var actual: Double?
+    /// Every day of the span the quest asks something of is skipped: it has no ratio.
+    public var skipped = false
 
     static let notScheduled = SpanResult(scheduled: false, value: nil, target: nil, ratio: nil, displayRatio: nil, actual: nil)
+    static let skippedSpan = SpanResult(
+        scheduled: true, value: nil, target: nil, ratio: nil, displayRatio: nil, actual: nil, skipped: true)
 }
 
 /// A quest's judged figures at its goal's judgment reference (RULES §4–§5).
@@ -26,6 +30,8 @@ public struct QuestJudgment: Sendable, Equatable {
     public var target: Double?
     public var ratio: Double
     public var achieved: Bool
+    /// The judged day, or every elapsed day of the judged period, was skipped (it counts 1).
+    public var skipped = false
 }
 
 /// Which span: the reference day, its week, its month (the JSON's member names).
@@ -83,7 +89,7 @@ public struct QuestProgress: Sendable, Equatable {
 
 /// A day, week or month of a quest as the report's calendar shows it.
 public struct PeriodMark: Sendable, Equatable {
-    public enum State: String, Sendable { case met, missed, notScheduled = "not_scheduled", inProgress = "in_progress" }
+    public enum State: String, Sendable { case met, missed, notScheduled = "not_scheduled", inProgress = "in_progress", skipped }
     public var first: LocalDate
     public var last: LocalDate
     public var state: State

@@ -30,6 +30,9 @@ public struct QuestSpec: Sendable, Equatable {
     public let amount: Double
     public let atLeast: Bool
     public let deadline: ClockTime?
+    /// The days (since the epoch) the quest is excused from: skipped for its
+    /// action(s), itself or its goal (`SkipDays`). Empty unless a view sets them.
+    public internal(set) var skipped: Set<Int> = []
 
     /// Reads a quest payload (already validated by the fold).
     /// - Parameter tracking: the tracking of an action target (true = time).
@@ -81,6 +84,18 @@ public struct QuestSpec: Sendable, Equatable {
             case .ordinal(let n, let w): return day.weekday.rawValue == w && (day.day - 1) / 7 + 1 == n
             }
         }
+    }
+
+    /// Whether `day` is skipped for this quest (it asks nothing of it, RULES
+    /// as Docs/rules.md "Skipped days" extends them).
+    @inline(__always)
+    public func isSkipped(_ day: LocalDate) -> Bool { !skipped.isEmpty && skipped.contains(day.daysSinceEpoch) }
+
+    /// The same quest excused from these days.
+    public func skipping(_ days: Set<Int>) -> QuestSpec {
+        var q = self
+        q.skipped = days
+        return q
     }
 
     /// `isScheduled` for a day given as days since the epoch: no date is

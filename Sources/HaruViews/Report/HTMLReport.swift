@@ -77,6 +77,7 @@ public enum HTMLReport {
         .status{font-weight:600}.achieved{color:var(--green)}.not_achieved{color:var(--missed)}
         .in_progress{color:var(--yellow)}.needs_confirmation{color:var(--yellow)}
         .met{fill:var(--green)}.missed{fill:var(--missed)}.in-progress{fill:var(--yellow)}.not-scheduled{fill:var(--none)}
+        .skipped{fill:var(--none);stroke:var(--muted);stroke-width:1.5;stroke-dasharray:2 2}
         .day{stroke:var(--surface);stroke-width:1}.zero{fill:var(--empty)}.gridline{stroke:var(--grid);stroke-width:1}
         .limit{stroke:var(--missed);stroke-width:1.5;stroke-dasharray:5 3}
         .on-dark{fill:var(--on-state)}.on-light{fill:var(--text)}.on-yellow{fill:#1F2421}
@@ -94,7 +95,7 @@ public enum HTMLReport {
             [
                 (w(.met), Paint(cls: "met")), (w(.missed), Paint(cls: "missed")),
                 (w(.inProgressLegend), Paint(cls: "in-progress")),
-                (w(.notScheduled), Paint(cls: "not-scheduled")),
+                (w(.notScheduled), Paint(cls: "not-scheduled")), (w(.skipped), Paint(cls: "skipped")),
             ])
         for g in progress.goals {
             html +=
@@ -208,6 +209,7 @@ public enum HTMLReport {
         case .missed: "missed"
         case .inProgress: "in-progress"
         case .notScheduled: "not-scheduled"
+        case .skipped: "skipped"
         }
     }
 
@@ -216,7 +218,7 @@ public enum HTMLReport {
         switch s {
         case .met, .missed: "on-dark"
         case .inProgress: "on-yellow"
-        case .notScheduled: "on-light"
+        case .notScheduled, .skipped: "on-light"
         }
     }
 

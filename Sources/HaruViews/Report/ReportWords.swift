@@ -58,7 +58,7 @@ public struct ReportWords: Sendable {
 /// Every sentence and label of the HTML pages, in English with `%1`, `%2` …
 /// for its values; `ReportWords.say` gives them in a language.
 public enum ReportPhrase: CaseIterable, Sendable {
-    case range, rangeOneDay, chartsFiltered, goals, met, missed, inProgressLegend, notScheduled
+    case range, rangeOneDay, chartsFiltered, goals, met, missed, inProgressLegend, notScheduled, skipped
     case runs, noEndDate, judged, judgedOn, meanVersusAchieved, meanVersusMissed, needsConfirmation, noQuests
     case spanToday, spanWeek, spanMonth, meanRatio
     case byDay, byWeek, byMonth, periodTitle, periodRangeTitle, against, againstLimit
@@ -77,6 +77,7 @@ public enum ReportPhrase: CaseIterable, Sendable {
         case .missed: "missed"
         case .inProgressLegend: "in progress (today, this week …)"
         case .notScheduled: "not scheduled"
+        case .skipped: "skipped (excused)"
         case .runs: "%1 → %2"
         case .noEndDate: "no end date"
         case .judged: " · judged"

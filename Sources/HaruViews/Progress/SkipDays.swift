@@ -1,0 +1,57 @@
+/// The days a view's quests are excused from: `skip.added` for an action, a
+/// quest or a goal, one day or a range (a pause). Docs/rules.md "Skipped days".
+///
+/// A skip is about its days, as a record is about its time: every live skip
+/// the view knows of applies, whenever it was written (a day skipped after
+/// the fact is excused in every view that knows of the skip; `--known-at`
+/// shows what was said before it).
+
+@_spi(Layers) import HaruEngine
+@_spi(Layers) import HaruModel
+@_spi(Layers) import HaruStorage
+@_spi(Layers) import HaruSystem
+
+public struct SkipDays: Sendable {
+    /// Days since the epoch, per skipped action, quest and goal id.
+    private var byAction: [String: Set<Int>] = [:]
+    private var byQuest: [String: Set<Int>] = [:]
+    private var byGoal: [String: Set<Int>] = [:]
+
+    /// No day skipped.
+    public init() {}
+
+    /// Every live skip `snap` knows of.
+    public init(_ snap: Snapshot) throws {
+        for d in try snap.definitions(.skip) where d.isLive {
+            let p = d.base
+            guard let first = p.date(.startDate) else { continue }
+            let last = p.date(.endDate) ?? first
+            let days = Set(first.daysSinceEpoch...max(first.daysSinceEpoch, last.daysSinceEpoch))
+            if let a = p.string(.actionID) {
+                byAction[a, default: []].formUnion(days)
+            } else if let q = p.string(.questID) {
+                byQuest[q, default: []].formUnion(days)
+            } else if let g = p.string(.goalID) {
+                byGoal[g, default: []].formUnion(days)
+            }
+        }
+    }
+
+    public var isEmpty: Bool { byAction.isEmpty && byQuest.isEmpty && byGoal.isEmpty }
+
+    /// The days a quest asks nothing of: its own skips, its goal's, and the
+    /// days every action it measures is skipped (one action for an action
+    /// target; a tag's actions, all of them, for a tag target).
+    public func days(quest: String, goal: String, measuring actions: [String]) -> Set<Int> {
+        var out = byQuest[quest] ?? []
+        out.formUnion(byGoal[goal] ?? [])
+        if let first = actions.first, var common = byAction[first] {
+            for a in actions.dropFirst() { common.formIntersection(byAction[a] ?? []) }
+            out.formUnion(common)
+        }
+        return out
+    }
+
+    /// The days an action's own skips cover (the diary and `explain` name them).
+    public func days(action: String) -> Set<Int> { byAction[action] ?? [] }
+}
