@@ -57,7 +57,7 @@ FORMS
     for cmd in "" init append log day report progress explain records timetable diary "diary write" "diary delete" "todo add" "todo done" "todo undo" "todo edit" "todo delete" blob actions tags goals quests settings "settings set" prefs "prefs set" history web \
         "export jsonl" "export csv" "import jsonl" "import csv" "import timew" "import loop" "export timeclock" sync conflicts "conflicts take" check start stop count running edit delete cancel restore undo completion verify diff rebuild redact compact \
         "tag add" "tag edit" "tag delete" "action add" "action edit" "action delete" \
-        "goal add" "goal edit" "goal finish" "goal confirm" "goal delete" "quest add" "quest edit" "quest delete"; do
+        "goal add" "goal edit" "goal finish" "goal confirm" "goal delete" "quest add" "quest edit" "quest delete" skip unskip skips; do
         echo
         echo "## haru $cmd"
         echo

@@ -38,7 +38,7 @@ struct ProgressCommands {
             q["spans"]?["day"]
                 == .object([
                     ("scheduled", .bool(true)), ("value", .double(1800)), ("target", .double(1028.571429)), ("ratio", .double(1)),
-                    ("display_ratio", .double(1)), ("actual", .double(1800)),
+                    ("display_ratio", .double(1)), ("actual", .double(1800)), ("skipped", .bool(false)),
                 ]))
         #expect(q["streak"] == .object([("count", .int(0)), ("unit", .string("weeks")), ("best", .int(0))]))
         #expect(q["judgment"] == .null)

@@ -8,6 +8,7 @@ enum Done: Catalogue {
     case editedSession, editedCount, deletedSession, deletedCount, cancelled, restored, restoredSession, restoredCount
     case undid, passedOver, overlapWarning, running
     case prefsChanged, settingsChanged, settingsChangedFrom
+    case skippedDay, skippedDays, unskipped
     case committedSeqs, createdLedgerAt, notFlushed
     case filterLabel, filterOnly, filterWithout, note, noteIfImported, importChangesWhatIsThere
     case importedThings, importedRunning, importedStopped, importedSessionsEdited, importedSessionsDeleted, importedSessionsRestored
@@ -54,6 +55,21 @@ enum Done: Catalogue {
                 "Cancelled %1 (running since %2): nothing counted.", "%1 측정(%2부터)을 버렸습니다: 아무것도 세지 않습니다.",
                 "%1 の計測 (%2 から) を破棄しました: 何も数えません。")
         case .restored: return t("Restored %1 %2.", "%1 %2을(를) 되살렸습니다.", "%1 %2 を復元しました。")
+        case .skippedDay:
+            return t(
+                "Skipped %1 on %2: it asks nothing of that day (`haru unskip %3` takes it back).",
+                "%2에 %1을(를) 건너뜁니다: 그날은 묻지 않습니다 (`haru unskip %3`로 되돌립니다).",
+                "%2 の %1 をスキップします: その日は問いません (`haru unskip %3` で取り消せます)。")
+        case .skippedDays:
+            return t(
+                "Paused %1 from %2 through %3: it asks nothing of those days (`haru unskip %4` takes it back).",
+                "%2부터 %3까지 %1을(를) 쉽니다: 그동안은 묻지 않습니다 (`haru unskip %4`로 되돌립니다).",
+                "%2 から %3 まで %1 を休止します: その間は問いません (`haru unskip %4` で取り消せます)。")
+        case .unskipped:
+            return t(
+                "Took back the skip %1: those days are asked again (`haru restore %2` skips them again).",
+                "건너뛰기 %1을(를) 되돌렸습니다: 그날들을 다시 묻습니다 (`haru restore %2`로 다시 건너뜁니다).",
+                "スキップ %1 を取り消しました: その日をまた問います (`haru restore %2` でまたスキップします)。")
         case .restoredSession: return t("Restored %1 session %2.", "%1 시간 기록 %2을(를) 되살렸습니다.", "%1 の時間記録 %2 を復元しました。")
         case .restoredCount: return t("Restored %1 count %2.", "%1 횟수 기록 %2을(를) 되살렸습니다.", "%1 の回数記録 %2 を復元しました。")
         case .undid:

@@ -13,7 +13,7 @@ enum HelpWords {
         init(_ en: String, ko: String, ja: String) { (self.en, self.ko, self.ja) = (en, ko, ja) }
     }
 
-    static let entries: [Entry] = everyday + definitions + interchange + audit
+    static let entries: [Entry] = everyday + definitions + interchange + audit + skips
 
     private static let byEnglish: [String: Entry] = Dictionary(entries.map { ($0.en, $0) }, uniquingKeysWith: { a, _ in a })
 

@@ -17,7 +17,8 @@ enum Refusal: Catalogue {
     case sameName, ambiguousPrefix, formerNames, deletedAt, deletedRestore, noQuest, noTodo, noDiary, noDevice, noneNamed, noneNamedNear
     case makeIt, ambiguousRecordPrefix, nothingNamed, noRecord, notAReference, noRecordsYet, onlyRecords, notARecordRef
     case ruleWholeNumber, ruleColour, ruleNameTaken, ruleTracksCount, ruleTracksTime, ruleTodoDone, ruleTodoNotDone, ruleGoalHasQuests
-    case ruleNoSuchID, ruleDeletedAt, ruleGoalFinished, ruleGoalConfirmed, ruleNotRunning, ruleSkipTarget, ruleSkipTooLong, noSkip
+    case ruleNoSuchID, ruleDeletedAt, ruleGoalFinished, ruleGoalConfirmed, ruleNotRunning, ruleSkipTarget, ruleSkipTooLong, noSkip,
+        toBeforeDay
     case inputLine, diffNeedsKnownAt, notAKnownAt, knownAtRefused, recordsOfActions
     case needsOffset, wholeSeconds, offsetRange, outsideLedgerTimes, notAnInstant, mustBeOneOf, reportDays, timetableDays, expectHeadSeq,
         trackingRequired, favoriteTakes, notWithFrom, fromNoFolder, fromEmpty, fileEmpty, stdinNotText, leavesPageEmpty, noBlob,
@@ -201,10 +202,14 @@ enum Refusal: Catalogue {
                 "a skip covers at most %1 days; end the goal instead (`haru goal edit --end`)",
                 "건너뛰기는 최대 %1일입니다; 대신 목표를 끝내세요 (`haru goal edit --end`)",
                 "スキップは最大 %1 日です。代わりに目標を終えてください (`haru goal edit --end`)")
+        case .toBeforeDay:
+            return t(
+                "--to %1 is before the first day skipped, %2", "--to %1이(가) 건너뛸 첫날 %2보다 앞입니다",
+                "--to %1 がスキップする最初の日 %2 より前です")
         case .noSkip:
             return t(
-                "no skip with id \"%1\" (`haru skip --list` lists them)", "ID가 \"%1\"인 건너뛰기가 없습니다 (`haru skip --list`가 보여 줍니다)",
-                "ID が \"%1\" のスキップはありません (`haru skip --list` が表示します)")
+                "no skip with id \"%1\" (`haru skips` lists them)", "ID가 \"%1\"인 건너뛰기가 없습니다 (`haru skips`가 보여 줍니다)",
+                "ID が \"%1\" のスキップはありません (`haru skips` が表示します)")
         case .longByNow: return t(" by now (it would start %1)", " (지금까지; %1에 시작)", " (現在まで。%1 に開始)")
         case .longRunningSince:
             return t(

@@ -14,7 +14,8 @@ enum ViewWords: Catalogue {
     // `haru history`.
     case historyHeading, historyAt, noEffect, removed
     // `haru explain`.
-    case explainHeading, notScheduled, skippedDay, skippedPeriod, leftOutRecords, required, limit, done, met, notYet, notMet, within, over, inProgress
+    case explainHeading, notScheduled, skippedDay, skippedPeriod, leftOutRecords, required, limit, done, met, notYet, notMet, within, over,
+        inProgress
     case counted, leftOut, afterReference, afterDeadline, otherMeasureCounts, otherMeasureTime, running
     // Why a merged event has no effect (`ConflictRule`).
     case conflictNotRunning, conflictDeleted, conflictNameTaken, conflictMissing, conflictAlreadyDone

@@ -127,7 +127,7 @@ struct Words: Sendable {
             "tag": ("꼬리표", "タグ"), "action": ("행동", "行動"), "goal": ("목표", "目標"), "quest": ("다짐", "クエスト"),
             "session": ("시간 기록", "時間記録"), "count": ("횟수 기록", "回数記録"), "diary": ("일기", "日記"),
             "diary page": ("일기", "日記"), "todo": ("할 일", "やること"), "to-do": ("할 일", "やること"),
-            "device": ("기기", "デバイス"), "item": ("항목", "項目"), "settings": ("설정", "設定"), "ledger": ("기록장", "台帳"),
+            "device": ("기기", "デバイス"), "skip": ("건너뛰기", "スキップ"), "item": ("항목", "項目"), "settings": ("설정", "設定"), "ledger": ("기록장", "台帳"),
         ]
         return translated(word, words)
     }

@@ -100,3 +100,38 @@ public struct QuestDefinition: Sendable, Equatable {
         (deadline, order) = (p.deadline, p.order.map(Int.init))
     }
 }
+
+/// A skip: days excused for one action, quest or goal (Docs/rules.md "Skipped days").
+public struct SkipDefinition: Sendable, Equatable {
+    public var id: String
+    /// The first and last day skipped (one day: the same).
+    public var days: ClosedRange<LocalDate>
+    /// What it excuses: `.action(id)`, `.quest(id)` or `.goal(id)`.
+    public var target: SkipAdded.Target
+    public var note: String?
+
+    @_spi(Layers) public init(id: String, _ p: Payload) {
+        // The fold refuses a skip without a start date, or naming none or two of its targets.
+        let first = p.startDate ?? LocalDate(daysSinceEpoch: 0)
+        (self.id, days, note) = (id, first...max(first, p.endDate ?? first), p.note)
+        if let a = p.actionID {
+            target = .action(a)
+        } else if let q = p.string(.questID) {
+            target = .quest(q)
+        } else {
+            target = .goal(p.goalID ?? "")
+        }
+    }
+
+    /// The id of what it excuses.
+    public var targetID: String {
+        switch target {
+        case .action(let id), .quest(let id), .goal(let id): id
+        }
+    }
+}
+
+extension Definition {
+    /// A skip's days and target as it stands (nil for other kinds; a skip is never edited).
+    public var skip: SkipDefinition? { kind == .skip ? SkipDefinition(id: id, base) : nil }
+}

@@ -51,13 +51,15 @@ extension Fold {
         guard named.count == 1, let (field, kind) = named.first else {
             throw InputError(
                 field: "data",
-                rule: "a skip names exactly one of action_id, quest_id or goal_id (got \(named.isEmpty ? "none" : named.map { $0.0.jsonName }.joined(separator: " and ")))",
+                rule:
+                    "a skip names exactly one of action_id, quest_id or goal_id (got \(named.isEmpty ? "none" : named.map { $0.0.jsonName }.joined(separator: " and ")))",
                 broken: .skipTarget)
         }
         let id = try p.requiredID(field)
         if merged {
             guard try store.definition(kind, id) != nil else {
-                throw InputError(field: "data.\(field.jsonName)", rule: "no \(kind.word) with id \"\(id)\"", broken: .noSuchID(kind: kind.word, id: id))
+                throw InputError(
+                    field: "data.\(field.jsonName)", rule: "no \(kind.word) with id \"\(id)\"", broken: .noSuchID(kind: kind.word, id: id))
             }
         } else {
             _ = try liveDefinition(kind, id, field: "data.\(field.jsonName)", store: store)
@@ -70,7 +72,8 @@ extension Fold {
             guard end.daysSinceEpoch - start.daysSinceEpoch < Self.longestSkip else {
                 throw InputError(
                     field: "data.end_date",
-                    rule: "a skip covers at most \(Self.longestSkip) days (\(start) … \(end) is \(end.daysSinceEpoch - start.daysSinceEpoch + 1))",
+                    rule:
+                        "a skip covers at most \(Self.longestSkip) days (\(start) … \(end) is \(end.daysSinceEpoch - start.daysSinceEpoch + 1))",
                     broken: .skipTooLong(days: Self.longestSkip))
             }
         }

@@ -128,7 +128,8 @@
             if let old = try store.definition(.skip, id) {
                 throw InputError(
                     field: "data.skip_id",
-                    rule: "skip \"\(id)\" already exists (created at seq \(old.created.seq)\(old.isLive ? "" : ", since deleted; ids are never reused"))"
+                    rule:
+                        "skip \"\(id)\" already exists (created at seq \(old.created.seq)\(old.isLive ? "" : ", since deleted; ids are never reused"))"
                 )
             }
             try checkSkip(p, store: store, merged: merged)

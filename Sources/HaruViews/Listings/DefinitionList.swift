@@ -27,6 +27,7 @@ public struct DefinitionRow: Sendable {
     public var tag: TagDefinition? { definition.kind == .tag ? TagDefinition(id: id, fields) : nil }
     public var goal: GoalDefinition? { definition.kind == .goal ? GoalDefinition(id: id, fields) : nil }
     public var quest: QuestDefinition? { definition.kind == .quest ? QuestDefinition(id: id, fields) : nil }
+    public var skip: SkipDefinition? { definition.kind == .skip ? SkipDefinition(id: id, fields) : nil }
 
     @_spi(Layers) public init(definition: Definition, fields: Payload, created: MergeKey) {
         (self.definition, self.fields, self.created) = (definition, fields, created)

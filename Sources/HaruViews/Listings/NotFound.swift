@@ -56,7 +56,7 @@ public enum NotFound: Sendable, Equatable {
         case .noTodo(let text): "no to-do with id \"\(text)\" (`haru diary DATE` lists a day's)"
         case .noDiary(let text): "no diary page for \(text)"
         case .noDevice(let text): "no preferences of device \(text) (`haru prefs` lists this device's)"
-        case .noSkip(let text): "no skip with id \"\(text)\" (`haru skip --list` lists them)"
+        case .noSkip(let text): "no skip with id \"\(text)\" (`haru skips` lists them)"
         case .noneNamed(let kind, let text, let near):
             "no \(kind.word) named \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? "")
                 + " (`\(NotFound.listing(kind))` lists them)"

@@ -23,16 +23,12 @@ public struct SkipDays: Sendable {
     /// Every live skip `snap` knows of.
     public init(_ snap: Snapshot) throws {
         for d in try snap.definitions(.skip) where d.isLive {
-            let p = d.base
-            guard let first = p.date(.startDate) else { continue }
-            let last = p.date(.endDate) ?? first
-            let days = Set(first.daysSinceEpoch...max(first.daysSinceEpoch, last.daysSinceEpoch))
-            if let a = p.string(.actionID) {
-                byAction[a, default: []].formUnion(days)
-            } else if let q = p.string(.questID) {
-                byQuest[q, default: []].formUnion(days)
-            } else if let g = p.string(.goalID) {
-                byGoal[g, default: []].formUnion(days)
+            let skip = SkipDefinition(id: d.id, d.base)
+            let days = Set(skip.days.lowerBound.daysSinceEpoch...skip.days.upperBound.daysSinceEpoch)
+            switch skip.target {
+            case .action(let a): byAction[a, default: []].formUnion(days)
+            case .quest(let q): byQuest[q, default: []].formUnion(days)
+            case .goal(let g): byGoal[g, default: []].formUnion(days)
             }
         }
     }
