@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import HaruCLI
+import HaruLedger
 
 /// `haru import loop` on sample exports written from Loop Habit Tracker's documented CSV format.
 struct LoopImportTests {
@@ -203,6 +204,68 @@ struct LoopImportTests {
         #expect(quests.contains(#""target_count":8"#), "at least 7.5 → 8: \(quests)")
         let progress = haru(["progress", "--goal", "Sweets", "--json"] + now, ledger: ledger).out
         #expect(progress.contains(#""streak":{"count":3,"unit":"days","best":3}"#), "three days at 0 are three days kept: \(progress)")
+        #expect(haru(["verify"], ledger: ledger).code == 0)
+    }
+
+    /// Loop's streak of a daily yes/no habit, by its own rule
+    /// (`StreakList.recompute`): the run of consecutive days, back from
+    /// `last`, whose value is above 0 — YES_MANUAL, YES_AUTO and SKIP alike —
+    /// and the number of SKIP days inside it.
+    static func loopStreak(_ marks: [String: String], through last: LocalDate) -> (length: Int, skips: Int) {
+        var day = last, length = 0, skips = 0
+        while let v = marks[day.description], ["YES_MANUAL", "YES_AUTO", "SKIP"].contains(v) {
+            length += 1
+            if v == "SKIP" { skips += 1 }
+            day = day.adding(days: -1)
+        }
+        return (length, skips)
+    }
+
+    /// SKIP days (issue 44): a day Loop excuses is a skip of the action here,
+    /// its note with it; the streak runs through it. Loop counts a skipped day
+    /// in a streak's length, haru steps over it (neither broken nor
+    /// lengthened), so haru's streak is Loop's less the skipped days inside
+    /// it — said in a note. A NO day's note, which has no record to go with,
+    /// is said not kept; the habit's colour is its goal's.
+    @Test func skippedDaysKeepTheStreakAndTheirNotes() throws {
+        var marks: [String: String] = [:]
+        var lines = ["Date,Value,Notes"]
+        for d in 1...13 {
+            let day = "2026-03-" + (d < 10 ? "0" : "") + String(d)
+            let (value, note) = d == 2 ? ("NO", "forgot") : d == 5 ? ("SKIP", "sick") : d == 9 ? ("SKIP", "") : ("YES_MANUAL", "")
+            marks[day] = value
+            lines.append("\(day),\(value),\(note)")
+        }
+        let files = export([
+            "Habits.csv": """
+            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+            001,Stretch,YES_NO,Did you stretch?,Five minutes,1,1,#aaaaaa,,,,false
+
+            """,
+            "001 Stretch/Checkmarks.csv": lines.joined(separator: "\n") + "\n",
+        ])
+        let ledger = files.path + "/ledger"
+        let now = ["--now", "2026-03-13T20:00:00Z"]
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: ledger).code == 0)
+        let r = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("10 counts, 1 goal, 1 quest, 2 skips"), "\(r.out)")
+        #expect(r.err.contains("Note: Stretch: 2 skipped days (SKIP) kept as skips of the action"), "\(r.err)")
+        #expect(r.err.contains("Note: Stretch: 1 note of days without an entry (NO, or 0) not kept"), "\(r.err)")
+        let loop = Self.loopStreak(marks, through: LocalDate(parsing: "2026-03-13")!)
+        #expect(loop.length == 11 && loop.skips == 2, "Loop's rule on this export")
+        let progress = try JSONParser.parse(haru(["progress", "--json"] + now, ledger: ledger).out)
+        guard case .array(let goals)? = progress["goals"], case .array(let quests)? = goals.first?["quests"] else {
+            Issue.record("no quest")
+            return
+        }
+        #expect(quests.first?["streak"]?["count"] == .int(Int64(loop.length - loop.skips)), "\(progress)")
+        let skips = haru(["skips"] + now, ledger: ledger).out
+        #expect(skips.contains("2026-03-05  action Stretch  sick"), "\(skips)")
+        #expect(skips.contains("2026-03-09  action Stretch"), "\(skips)")
+        #expect(haru(["goals", "--json"] + now, ledger: ledger).out.contains(##""color":"#AAAAAA""##))
+        let again = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
+        #expect(again.out.contains("Imported 0 events"), "\(again.out)")
         #expect(haru(["verify"], ledger: ledger).code == 0)
     }
 

@@ -53,7 +53,8 @@ extension Subcommands {
             let runningWords = en ? " (\(grouped(running)) running)" : w(Done.importedRunning, grouped(running))
             out.append(things(sessions, "session") + (running > 0 ? runningWords : ""))
         }
-        for (type, word) in [(EventType.countAdded, "count"), (.goalCreated, "goal"), (.questCreated, "quest")] where t[type] > 0 {
+        for (type, word) in [(EventType.countAdded, "count"), (.goalCreated, "goal"), (.questCreated, "quest"), (.skipAdded, "skip")]
+        where t[type] > 0 {
             out.append(things(t[type], word))
         }
         let changes: [(EventType, String, Done)] = [
@@ -68,7 +69,7 @@ extension Subcommands {
             let parts = words.split(separator: " ", maxSplits: 1)
             out.append(en ? "\(grouped(n)) \(parts[0])\(n == 1 ? "" : "s") \(parts[1])" : w(phrase, grouped(n)))
         }
-        let listed = Set(named.map(\.0) + changes.map(\.0) + [.sessionRecorded, .sessionStarted, .countAdded, .goalCreated, .questCreated])
+        let listed = Set(named.map(\.0) + changes.map(\.0) + [.sessionRecorded, .sessionStarted, .countAdded, .goalCreated, .questCreated, .skipAdded])
         let others = EventType.allCases.filter { !listed.contains($0) }.reduce(0) { $0 + t[$1] }
         if others > 0 { out.append(en ? things(others, "other event") : w(Done.importedOthers, grouped(others))) }
         return out

@@ -103,6 +103,7 @@ public enum LoopImport {
         let cTargetType = header.fields.firstIndex { $0.lowercased() == "target type" }
         let cTargetValue = header.fields.firstIndex { $0.lowercased() == "target value" }
         let cArchived = header.fields.firstIndex { $0.lowercased().hasPrefix("archived") }
+        let cColor = header.fields.firstIndex { $0.trimmingSpacesAndTabs.lowercased() == "color" }
 
         func add(_ type: EventType, at: Instant, _ data: [(String, JSONValue)], key: String, file: String, line: Int) throws {
             do {
@@ -158,6 +159,9 @@ public enum LoopImport {
             // The checkmarks: counts on their days.
             var firstDay: LocalDate?
             var counts: [(LocalDate, Int64, String?, Int)] = []
+            // Loop's SKIP: a day excused, kept as a skip of the action (its note with it).
+            var skips: [(LocalDate, String?, Int)] = []
+            var unkeptNotes = 0
             if let marks = checkmarks[position] {
                 for mark in marks.records.dropFirst() {
                     guard mark.fields.count >= 2, let day = LocalDate(parsing: mark.fields[0].trimmingSpacesAndTabs) else {
@@ -173,7 +177,10 @@ public enum LoopImport {
                     // Loop prints the stored values −1 … 3 as these names, numeric habits' too
                     // (there they are thousandths: nothing a count can hold).
                     case "YES_MANUAL": amount = numeric ? 0 : 1
-                    case "YES_AUTO", "NO", "SKIP", "UNKNOWN": amount = 0
+                    case "SKIP":
+                        skips.append((day, note, mark.line))
+                        continue
+                    case "YES_AUTO", "NO", "UNKNOWN": amount = 0
                     default:
                         guard numeric, let thousandths = Double(value) else {
                             throw CSVInputError(
@@ -186,7 +193,11 @@ public enum LoopImport {
                         amount = Int64(v.rounded())
                         if v != v.rounded() { result.notes.append("\(name) \(day): \(v) rounded to \(amount) (counts are whole)") }
                     }
-                    guard amount > 0 else { continue }
+                    guard amount > 0 else {
+                        // A note on a day without an entry has no record to go with.
+                        if note != nil { unkeptNotes += 1 }
+                        continue
+                    }
                     if amount > 999 {
                         result.notes.append("\(name) \(day): \(amount) is over 999; counted as 999")
                         amount = 999
@@ -232,10 +243,15 @@ public enum LoopImport {
             if period != nil, start == nil {
                 result.notes.append("\(name): no entries and no day of import to start a goal on; imported without a goal")
             } else if let period, let start, !existing.definitions.contains(goal) {
-                try add(
-                    .goalCreated, at: defAt,
-                    [("goal_id", .string(goal)), ("title", .string(name)), ("start_date", .string(start.description))], key: goal,
-                    file: "Habits.csv", line: row.line)
+                var fields: [(String, JSONValue)] = [
+                    ("goal_id", .string(goal)), ("title", .string(name)), ("start_date", .string(start.description)),
+                ]
+                // Loop's palette colour (`#D32F2F`, `#aaaaaa`): the goal's, as the app colours a goal.
+                let colour = field(cColor).uppercased()
+                if colour.count == 7, colour.first == "#", colour.dropFirst().allSatisfy(\.isHexDigit) {
+                    fields.append(("color", .string(colour)))
+                }
+                try add(.goalCreated, at: defAt, fields, key: goal, file: "Habits.csv", line: row.line)
                 // A numeric habit's target is per period; a yes/no habit's is its numerator (n times a week).
                 let amount = numeric ? target : (period == "daily" ? 1 : num)
                 try add(
@@ -260,11 +276,32 @@ public enum LoopImport {
                         kind, at: defAt, [(field, .string(entity))], key: entity + "-restored-\(seq)", file: "Habits.csv", line: row.line)
                 }
             }
-            if existing.deleted[id] != nil, archived || !existing.archived.contains(id), !counts.isEmpty {
+            if existing.deleted[id] != nil, archived || !existing.archived.contains(id), !counts.isEmpty || !skips.isEmpty {
                 // Its action is deleted (archived, or by the user in haru): a count cannot go to it.
                 result.notes.append(
                     "\(name): its action is deleted here; its entries are not imported while it is (`haru restore \(id)` and import again)")
                 counts = []
+                skips = []
+            }
+            if unkeptNotes > 0 {
+                result.notes.append(
+                    "\(name): \(unkeptNotes) note\(unkeptNotes == 1 ? "" : "s") of days without an entry (NO, or 0) not kept: a note goes with a record, and those days have none"
+                )
+            }
+            if !skips.isEmpty {
+                result.notes.append(
+                    "\(name): \(skips.count) skipped day\(skips.count == 1 ? "" : "s") (SKIP) kept as skips of the action: they neither break nor lengthen a streak here, where Loop counts them in a streak's length"
+                )
+            }
+            for (day, note, line) in skips {
+                var data: [(String, JSONValue)] = [
+                    ("skip_id", .string(id + "-skip-" + day.description)), ("action_id", .string(id)),
+                    ("start_date", .string(day.description)),
+                ]
+                if let note { data.append(("note", .string(note))) }
+                try add(
+                    .skipAdded, at: noon(day), data, key: id + "|skip|" + day.description,
+                    file: checkmarks[position]?.file ?? "Checkmarks.csv", line: line)
             }
             for (day, amount, note, line) in counts {
                 var data: [(String, JSONValue)] = [
