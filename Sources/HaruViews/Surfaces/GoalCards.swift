@@ -35,6 +35,8 @@ public struct QuestRing: Sendable, Equatable {
     public var done: Double?
     /// The span's share of the target (seconds or a count).
     public var target: Double?
+    /// Not asked because its days are skipped (`scheduled` is false too): "skipped".
+    public var skipped = false
 }
 
 public struct QuestCard: Sendable, Equatable {
@@ -85,7 +87,9 @@ extension QuestCard {
             id: q.spec.id, targetName: q.targetName, actionID: action, direction: q.definition.direction, unitIsTime: q.spec.unitIsTime,
             period: q.spec.period,
             rings: q.spans.map { s in
-                guard s.scheduled else { return QuestRing(scheduled: false, fill: nil, limit: nil, done: nil, target: nil) }
+                guard s.scheduled, !s.skipped else {
+                    return QuestRing(scheduled: false, fill: nil, limit: nil, done: nil, target: nil, skipped: s.skipped)
+                }
                 return QuestRing(
                     scheduled: true, fill: atLeast ? s.displayRatio : nil,
                     limit: atLeast ? nil : (s.ratio == 1 ? .kept : .over), done: s.actual, target: s.target)

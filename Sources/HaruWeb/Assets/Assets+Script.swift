@@ -209,7 +209,7 @@ extension Assets {
               if (!d.scheduled) ring = h("div", { class: "ring off", "aria-hidden": "true" }, h("span", { text: "–" }));
               else if (d.limit) ring = h("div", { class: `ring ${d.limit}`, "aria-hidden": "true" }, h("span", { text: d.limit === "over" ? "!" : "✓" }));
               else ring = h("div", { class: "ring", "--p": String(Math.min(100, d.percent ?? 0)), "aria-hidden": "true" }, h("span", { text: `${d.percent ?? 0}%` }));
-              const state = !d.scheduled ? t("notScheduled") : d.limit ? d.limit_text : `${d.percent ?? 0}%`;
+              const state = !d.scheduled ? t(d.skipped ? "skippedDay" : "notScheduled") : d.limit ? d.limit_text : `${d.percent ?? 0}%`;
               const line = [q.rule, d.done_text ? t("done", d.done_text) : null, q.streak ? t("streak", q.streak) : null].filter(Boolean).join(" · ");
               const tap = q.action ? { role: "button", tabindex: "0", "aria-label": `${q.name}: ${state}. ${line}`,
                 onclick: () => { const b = document.querySelector(`[data-action="${q.action}"]`); if (b) b.click(); },

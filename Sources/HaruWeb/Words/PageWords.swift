@@ -14,7 +14,7 @@ public enum PageLanguage: String, Sendable, CaseIterable {
 enum PageWord: String, CaseIterable {
     case today, records, statistics, diary, timetable
     case start, stop, add, cancel, save, edit, delete, restore, undo, close
-    case runningSince, together, todayTotal, goals, noActions, noGoals, noQuests, notScheduled
+    case runningSince, together, todayTotal, goals, noActions, noGoals, noQuests, notScheduled, skippedDay
     case daySpan, weekSpan, monthSpan, kept, over, atLeast, atMost, streak, best
     case inProgress, achieved, notAchieved, needsConfirmation
     case previousDay, nextDay, thisDay, noRecords, deleted, discarded, running, amount, startTime, endTime, note
@@ -67,6 +67,7 @@ enum PageWord: String, CaseIterable {
         case .noGoals: ("No goals.", "목표가 없어요.", "目標がありません。")
         case .noQuests: ("No quests", "다짐 없음", "クエストなし")
         case .notScheduled: ("Not a scheduled day", "수행일 아님", "実施日ではありません")
+        case .skippedDay: ("Skipped", "건너뜀", "スキップ")
         case .daySpan: ("Day", "하루", "日")
         case .weekSpan: ("Week", "주", "週")
         case .monthSpan: ("Month", "월", "月")
