@@ -69,7 +69,8 @@ extension Subcommands {
             let parts = words.split(separator: " ", maxSplits: 1)
             out.append(en ? "\(grouped(n)) \(parts[0])\(n == 1 ? "" : "s") \(parts[1])" : w(phrase, grouped(n)))
         }
-        let listed = Set(named.map(\.0) + changes.map(\.0) + [.sessionRecorded, .sessionStarted, .countAdded, .goalCreated, .questCreated, .skipAdded])
+        let listed = Set(
+            named.map(\.0) + changes.map(\.0) + [.sessionRecorded, .sessionStarted, .countAdded, .goalCreated, .questCreated, .skipAdded])
         let others = EventType.allCases.filter { !listed.contains($0) }.reduce(0) { $0 + t[$1] }
         if others > 0 { out.append(en ? things(others, "other event") : w(Done.importedOthers, grouped(others))) }
         return out

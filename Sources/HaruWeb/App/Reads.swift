@@ -96,7 +96,8 @@ extension WebApp {
                     (
                         kind.rawValue,
                         .object([
-                            ("scheduled", .bool(ring.scheduled)), ("skipped", .bool(ring.skipped)), ("percent", ring.fill.map { .int(Int64(ShownPercent.of($0))) } ?? .null),
+                            ("scheduled", .bool(ring.scheduled)), ("skipped", .bool(ring.skipped)),
+                            ("percent", ring.fill.map { .int(Int64(ShownPercent.of($0))) } ?? .null),
                             ("limit", ring.limit.map { .string($0.rawValue) } ?? .null),
                             ("limit_text", ring.limit.map { .string(($0 == .kept ? PageWord.kept : .over).text(lang)) } ?? .null),
                             ("done_text", ring.done.map { .string(amountText($0, time: q.unitIsTime, lang)) } ?? .null),
