@@ -29,8 +29,10 @@ struct ListOrderTests {
         let now = "2026-03-02T20:00:00+09:00"
         let user = haru(["day", "2026-03-02", "--order", "user", "--now", now], ledger: p).out.split(separator: "\n").map(String.init)
         #expect(Array(user.dropFirst(2)) == ["    Water         ×3", "    Reading       –", "    Code          1h 00m"])
-        // Without it: by name, only what has a total.
-        let byName = haru(["day", "2026-03-02", "--now", now], ledger: p).out.split(separator: "\n").map(String.init)
+        // Without it: the user's order too (as the app lists them), only what has a total (issue 44).
+        let plain = haru(["day", "2026-03-02", "--now", now], ledger: p).out.split(separator: "\n").map(String.init)
+        #expect(Array(plain.dropFirst(2)) == ["    Water         ×3", "    Code          1h 00m"])
+        let byName = haru(["day", "2026-03-02", "--order", "name", "--now", now], ledger: p).out.split(separator: "\n").map(String.init)
         #expect(Array(byName.dropFirst(2)) == ["    Code          1h 00m", "    Water         ×3"])
         let json = haru(["day", "2026-03-02", "--order", "user", "--json", "--now", now], ledger: p).out
         let names = json.matches(of: /"name":"([^"]+)"/).map { String($0.1) }
@@ -44,7 +46,10 @@ struct ListOrderTests {
         let header = haru(["report", "--from", "2026-03-02", "--to", "2026-03-02", "--order", "user", "--now", now], ledger: p).out
             .split(separator: "\n").first.map(String.init) ?? ""
         #expect(header.split(separator: " ").map(String.init) == ["day", "Water", "Code"])
-        let byName = haru(["report", "--from", "2026-03-02", "--to", "2026-03-02", "--now", now], ledger: p).out
+        let plain = haru(["report", "--from", "2026-03-02", "--to", "2026-03-02", "--now", now], ledger: p).out
+            .split(separator: "\n").first.map(String.init) ?? ""
+        #expect(plain.split(separator: " ").map(String.init) == ["day", "Water", "Code"], "the user's order without --order (issue 44)")
+        let byName = haru(["report", "--from", "2026-03-02", "--to", "2026-03-02", "--order", "name", "--now", now], ledger: p).out
             .split(separator: "\n").first.map(String.init) ?? ""
         #expect(byName.split(separator: " ").map(String.init) == ["day", "Code", "Water"])
     }

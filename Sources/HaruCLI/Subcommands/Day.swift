@@ -9,9 +9,9 @@ extension Subcommands {
         discussion: """
             A logical day runs from its day_start to the next day's, in the ledger's time zone (23 or
             25 hours across DST). Sessions are split at the day's edges; running sessions count up
-            to the reference. Only actions and tags with a non-zero total are listed, by name (the
-            JSON: by id); with --order user, as the app's grid lists them: every action in the order
-            people set (`haru action edit A --order N`), those with nothing too.
+            to the reference. Actions and tags with a non-zero total are listed in the order people set
+            (`haru action edit A --order N`), as the app lists them (the JSON: by id); --order user
+            lists every action, those with nothing too, as the app's grid does.
             """,
         maxArgs: 1,
         run: { ctx, p in
@@ -27,8 +27,9 @@ extension Subcommands {
                     return ExitCode.ok
                 }
                 let w = ctx.words
-                let actions = book.actionList(0, order ?? .name)
-                let tags = book.tagList(0, order ?? .name)
+                // The app's order by default; the actions with nothing only when `--order user` asks for the grid.
+                let actions = book.actionList(0, order ?? .user, everyAction: order == .user)
+                let tags = book.tagList(0, order ?? .user)
                 let hours = Double(range.upperBound.seconds - range.lowerBound.seconds) / 3600
                 ctx.out.line(
                     "\(w.day(day, english: "\(day) \(Weekday.names[day.weekday.rawValue].prefix(3))"))  \(cal.format(range.lowerBound)) → \(cal.format(range.upperBound))"

@@ -37,8 +37,8 @@ extension Subcommands {
             (which names it under "filter") and the --html page's charts; goals are judged on
             everything, as always.
 
-            Columns (and the JSON's items) are by name (the JSON: by id); --order user puts them in
-            the order people set (`haru action edit A --order N`), as the app's statistics do.
+            Columns are in the order people set (`haru action edit A --order N`), as the app's
+            statistics are (the JSON's items: by id); --order name or id chooses another.
             """,
         run: { ctx, p in
             let by = p.value(.by) ?? "action"
@@ -79,7 +79,7 @@ extension Subcommands {
                     if let filterLine { ctx.out.line(ctx.words(Done.filterLabel, filterLine)) }
                     ReportText.print(
                         report, to: ctx.out, names: by == "tag" ? book.tags.mapValues(\.name) : book.actions.mapValues(\.name),
-                        order: order ?? .name,
+                        order: order ?? .user,
                         pictures: ctx.style.enabled, words: ctx.words)
                 }
                 return ExitCode.ok

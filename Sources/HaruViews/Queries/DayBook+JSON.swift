@@ -27,10 +27,11 @@ extension DayBook {
         ]
     }
 
-    /// Day `i`'s actions in `order`: those with a total; with `.user`, every action counted.
-    public func actionList(_ i: Int, _ order: ListOrder) -> [(key: String, value: Totals)] {
+    /// Day `i`'s actions in `order`: those with a total; with `everyAction`
+    /// (the default with `.user`: the app's grid), every live action, counted or not.
+    public func actionList(_ i: Int, _ order: ListOrder, everyAction: Bool? = nil) -> [(key: String, value: Totals)] {
         let totals = perDay(i)
-        let ids = order == .user ? actionOrder : Array(totals.keys)
+        let ids = everyAction ?? (order == .user) ? actionOrder : Array(totals.keys)
         return order.arrange(ids, names: actions, userOrder: actionOrder).map { ($0, totals[$0] ?? Totals()) }
     }
 
