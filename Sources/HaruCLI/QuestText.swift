@@ -11,18 +11,21 @@ extension Context {
             guard let q = rows.first(where: { $0.id == questID })?.quest else { return nil }
             var names: [String: String] = [:]
             var timed: [String: Bool] = [:]
+            var units: [String: String] = [:]
             for d in try snap.definitions(.action) {
                 names[d.id] = d.fields().name
                 timed[d.id] = d.base.tracking == Tracking.time
+                units[d.id] = d.fields().string(.unit)
             }
             for d in try snap.definitions(.tag) { names[d.id] = d.fields().name }
             let s = QuestSpec(q, actionTracksTime: { timed[$0] })
             let target: String
+            var unit: String?
             switch q.target {
-            case .action(let id): target = names[id] ?? id
+            case .action(let id): (target, unit) = (names[id] ?? id, units[id])
             case .tag(let id, _): target = (names[id] ?? id) + w(.tagMark)
             }
-            let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Int64(s.amount))
+            let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Int64(s.amount), unit: unit)
             let period = w.language == .en ? s.periodName : w.period(s.period)
             return "\(target) \(w(s.atLeast ? .atLeastAmount : .atMostAmount, amount))\(w.language == .ja ? "、" : ", ")\(period)"
         }

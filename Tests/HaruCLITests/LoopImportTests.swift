@@ -1,9 +1,9 @@
 import Foundation
+import HaruLedger
 import TestSupport
 import Testing
 
 @testable import HaruCLI
-import HaruLedger
 
 /// `haru import loop` on sample exports written from Loop Habit Tracker's documented CSV format.
 struct LoopImportTests {
@@ -66,6 +66,9 @@ struct LoopImportTests {
             quest("Meditate").contains(#""period":"daily","direction":"at_least""#) && quest("Meditate").contains(#""target_count":1,"#),
             "\(quests)")
         #expect(quest("Push-ups").contains(#""period":"weekly""#) && quest("Push-ups").contains(#""target_count":100,"#))
+        // A numeric habit's unit is its action's: its counts and targets are said in it.
+        #expect(haru(["quests"] + now, ledger: ledger).out.contains("at least 100 reps"))
+        #expect(haru(["day", "2026-03-02"] + now, ledger: ledger).out.contains("25 reps"))
         #expect(
             quest("Coffee").contains(#""direction":"at_most""#) && quest("Coffee").contains(#""target_count":2,"#),
             "an at-most target is a limit")
@@ -226,7 +229,8 @@ struct LoopImportTests {
     /// in a streak's length, haru steps over it (neither broken nor
     /// lengthened), so haru's streak is Loop's less the skipped days inside
     /// it — said in a note. A NO day's note, which has no record to go with,
-    /// is said not kept; the habit's colour is its goal's.
+    /// is said not kept; the habit's colour is its goal's, its question and
+    /// description its action's.
     @Test func skippedDaysKeepTheStreakAndTheirNotes() throws {
         var marks: [String: String] = [:]
         var lines = ["Date,Value,Notes"]
@@ -264,6 +268,8 @@ struct LoopImportTests {
         #expect(skips.contains("2026-03-05  action Stretch  sick"), "\(skips)")
         #expect(skips.contains("2026-03-09  action Stretch"), "\(skips)")
         #expect(haru(["goals", "--json"] + now, ledger: ledger).out.contains(##""color":"#AAAAAA""##))
+        let actions = haru(["actions", "--json"] + now, ledger: ledger).out
+        #expect(actions.contains(#""question":"Did you stretch?","description":"Five minutes""#), "\(actions)")
         let again = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
         #expect(again.out.contains("Imported 0 events"), "\(again.out)")
         #expect(haru(["verify"], ledger: ledger).code == 0)

@@ -1,18 +1,27 @@
 import HaruLedger
 
+extension OptionKey {
+    static let unit = OptionKey("--unit")
+    static let question = OptionKey("--question")
+    static let description = OptionKey("--description")
+}
+
 extension Subcommands {
     static let action = Command(
         name: "action", abstract: "Create, edit and delete actions.", usage: "action <add|edit|delete> …",
         subcommands: [
             Command(
                 name: "add", abstract: "Create an action.",
-                usage: "action add NAME --tracking [--tag]… [--symbol] [--favorite] [--order] [--id]",
+                usage: "action add NAME --tracking [--tag]… [--symbol] [--favorite] [--order] [--unit] [--question] [--description] [--id]",
                 arguments: [("NAME", "The action's name (unique).")],
                 options: [
                     OptionSpec(.tracking, value: "time|count", help: "Timed sessions or counts; never changes."),
                     OptionSpec(.tag, value: "TAG", help: "A tag (id or name).", repeatable: true),
                     OptionSpec(.symbol, value: "S", help: "A symbol: an emoji or an SF Symbol name (at most 64 characters)."),
-                    OptionSpec(.favorite, help: "Mark as a favourite."), orderOption, idOption("action"),
+                    OptionSpec(.favorite, help: "Mark as a favourite."), orderOption,
+                    OptionSpec(.unit, value: "UNIT", help: "A count action's unit (glasses, km): its counts are said in it."),
+                    OptionSpec(.question, value: "TEXT", help: "What it asks (Did you stretch today?)."),
+                    OptionSpec(.description, value: "TEXT", help: "A description."), idOption("action"),
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -25,20 +34,24 @@ extension Subcommands {
                     let action = ActionCreated(
                         actionID: id, name: p.positionals[0], tracking: tracking, tagIDs: tags.isEmpty ? nil : tags,
                         symbol: p.value(.symbol),
-                        favorite: p.has(.favorite) ? true : nil, order: try p.order())
+                        favorite: p.has(.favorite) ? true : nil, order: try p.order(), unit: p.value(.unit),
+                        question: p.value(.question), description: p.value(.description))
                     return try ctx.write(action, id: id, human: ctx.words(.createdAction, p.positionals[0], id))
                 }),
             Command(
                 name: "edit", abstract: "Edit an action (its tracking never changes).",
                 usage:
-                    "action edit ACTION [--name] [--tag]… [--no-tags] [--symbol] [--favorite] [--order] [--at]",
+                    "action edit ACTION [--name] [--tag]… [--no-tags] [--symbol] [--favorite] [--order] [--unit] [--question] [--description] [--at]",
                 arguments: [("ACTION", "The action's id or name.")],
                 options: [
                     OptionSpec(.name, value: "NAME", help: "New name."),
                     OptionSpec(.tag, value: "TAG", help: "The new tag list (replaces the old one).", repeatable: true),
                     OptionSpec(.noTags, help: "Remove every tag."),
                     OptionSpec(.symbol, value: "S|none", help: "New symbol, or none."),
-                    OptionSpec(.favorite, value: "yes|no", help: "Favourite or not."), orderOption, atOption,
+                    OptionSpec(.favorite, value: "yes|no", help: "Favourite or not."), orderOption,
+                    OptionSpec(.unit, value: "UNIT|none", help: "New unit, or none."),
+                    OptionSpec(.question, value: "TEXT|none", help: "New question, or none."),
+                    OptionSpec(.description, value: "TEXT|none", help: "New description, or none."), atOption,
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -52,7 +65,8 @@ extension Subcommands {
                     let edit = ActionEdited(
                         actionID: a.id, name: p.value(.name), tagIDs: !tags.isEmpty ? tags : p.has(.noTags) ? [] : nil,
                         symbol: p.edit(.symbol),
-                        favorite: favorite, order: try p.order())
+                        favorite: favorite, order: try p.order(), unit: p.edit(.unit), question: p.edit(.question),
+                        description: p.edit(.description))
                     return try ctx.write(edit, id: a.id, human: ctx.words(Done.editedAction, p.value(.name) ?? a.fields().name ?? a.id))
                 }),
             Command(

@@ -24,12 +24,15 @@ extension Subcommands {
                 let w = ctx.words
                 DefinitionText.table(
                     rows,
-                    header: [w(.colName), w(.colTracking), w(.colTags), w(.colSymbol), w(.colColor), w(.colFav), w(.colOrder), w(.colID)],
+                    header: [
+                        w(.colName), w(.colTracking), w(.colUnit), w(.colTags), w(.colSymbol), w(.colColor), w(.colFav), w(.colOrder),
+                        w(.colID),
+                    ],
                     out: ctx.out, empty: w(.noActionsListed), words: w
                 ) { r in
                     guard let a = r.action else { return [] }
                     return [
-                        r.name, w(a.tracking == .time ? .tracksTime : .tracksCount),
+                        r.name, w(a.tracking == .time ? .tracksTime : .tracksCount), a.unit ?? "",
                         a.tagIDs.map { tags[$0]?.name ?? $0 }.joined(separator: ", "),
                         a.symbol ?? "", DefinitionList.buttonColor(a, tags: tags) ?? "",
                         a.favorite ? "★" : "", r.order.map(String.init) ?? "", r.id,
@@ -131,6 +134,7 @@ extension Subcommands {
                     try snap.definitions(.action).map { ($0.id, $0.base.tracking == Tracking.time) },
                     uniquingKeysWith: { a, _ in a })
                 let rows = try DefinitionList.questRows(snap, reference: ref, all: p.has(.all), goal: goal)
+                let units = try ctx.units(snap, at: ref)
                 func spec(_ r: DefinitionRow) -> QuestSpec? { r.quest.map { QuestSpec($0, actionTracksTime: { tracking[$0] }) } }
                 func targetName(_ r: DefinitionRow) -> String {
                     switch r.quest?.target {
@@ -151,7 +155,9 @@ extension Subcommands {
                     out: ctx.out, empty: w(.noQuestsListed), words: w
                 ) { r in
                     guard let s = spec(r) else { return [] }
-                    let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Int64(s.amount))
+                    var unit: String?
+                    if case .action(let a)? = r.quest?.target { unit = units[a] }
+                    let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Int64(s.amount), unit: unit)
                     return [
                         goalTitle[s.goalID] ?? s.goalID, targetName(r), w(s.atLeast ? .atLeastAmount : .atMostAmount, amount),
                         w.language == .en ? s.periodName : w.period(s.period), w.schedule(s), s.deadline?.description ?? "",

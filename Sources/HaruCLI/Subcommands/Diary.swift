@@ -261,7 +261,8 @@ enum DiaryText {
             out.line("")
             out.line(w(.recordDetails))
             RecordText.print(
-                page.records, from: d, to: d, names: names, calendar: cal, reference: page.reference, out: out, style: ctx.style, words: w)
+                page.records, from: d, to: d, names: names, units: page.book.actions.compactMapValues(\.unit), calendar: cal,
+                reference: page.reference, out: out, style: ctx.style, words: w)
         }
         let bars = page.book.actionList(0, .user).filter { !$0.value.isZero }
         if !bars.isEmpty {

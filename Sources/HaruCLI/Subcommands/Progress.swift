@@ -74,11 +74,14 @@ enum ProgressText {
             out.line("  " + SpanKind.allCases.map { "\(spanNames[$0]) \(gauge(g.spanRatios[$0], style))" }.joined(separator: "   "))
             for q in g.quests {
                 let target: String
+                var unit: String?
                 switch q.spec.target {
-                case .action(let a): target = names.actions[a]?.name ?? a
+                case .action(let a):
+                    target = names.actions[a]?.name ?? a
+                    unit = names.actions[a]?.unit
                 case .tag(let t): target = "#" + (names.tags[t]?.name ?? t)
                 }
-                let amount = q.spec.unitIsTime ? w.duration(Int64(q.spec.amount)) : w.times(Int64(q.spec.amount))
+                let amount = q.spec.unitIsTime ? w.duration(Int64(q.spec.amount)) : w.times(Int64(q.spec.amount), unit: unit)
                 let days = q.spec.period == .daily ? " (\(w.schedule(q.spec)))" : ""
                 let period = w.language == .en ? q.spec.periodName : w.period(q.spec.period)
                 // `30분 이상 · 하루`, as the app says a quest (English keeps its `≥ 30m 00s daily`).
@@ -103,6 +106,7 @@ enum ProgressText {
                         q.spec.unitIsTime
                         ? "\(w.duration(Int64(v.rounded())))/\(w.duration(Int64(t.rounded())))"
                         : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
+                            + (unit.map { " " + $0 } ?? "")
                     let pct =
                         q.spec.atLeast
                         ? "\(ShownPercent.of(s.displayRatio ?? 0)) %" : (s.ratio == 1 ? w(.within) : style.paint(w(.over), .red))

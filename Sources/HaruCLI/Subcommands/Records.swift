@@ -29,7 +29,8 @@ extension Subcommands {
                 }
                 let names = try ctx.actionNames(snap, at: ref)
                 RecordText.print(
-                    rows, from: from, to: to, names: names, calendar: cal, reference: ref, out: ctx.out, style: ctx.style, words: ctx.words)
+                    rows, from: from, to: to, names: names, units: try ctx.units(snap, at: ref), calendar: cal, reference: ref,
+                    out: ctx.out, style: ctx.style, words: ctx.words)
                 return ExitCode.ok
             }
         })
@@ -85,6 +86,13 @@ extension Context {
         try names(of: [.action], snap, at: reference.definitionsAt)
     }
 
+    /// The count actions' units by id, as in force at `reference` (deleted actions too: their records show).
+    func units(_ snap: Snapshot, at reference: Reference) throws -> [String: String] {
+        var units: [String: String] = [:]
+        for d in try snap.definitions(.action) { units[d.id] = d.fields(inForceAt: reference.definitionsAt).string(.unit) }
+        return units
+    }
+
     /// Every definition's name (a goal's title) of these kinds by id, as a
     /// snapshot knows them (deleted ones too), as in force at `at` (nil: their latest).
     func names(of kinds: [DefinitionKind], _ snap: Snapshot, at: Instant? = nil) throws -> [String: String] {
@@ -97,7 +105,8 @@ extension Context {
 /// How records print.
 enum RecordText {
     static func print(
-        _ rows: [RecordRow], from: LocalDate, to: LocalDate, names: [String: String], calendar cal: LedgerCalendar, reference: Reference,
+        _ rows: [RecordRow], from: LocalDate, to: LocalDate, names: [String: String], units: [String: String] = [:],
+        calendar cal: LedgerCalendar, reference: Reference,
         out: OutputStream, style: Style = Style(enabled: false), words w: Words = .english
     ) {
         guard !rows.isEmpty else {
@@ -129,7 +138,7 @@ enum RecordText {
                 if r.end == nil { size += " " + w(.running) }
             case .count:
                 when = time
-                size = w.times(Int64(r.amount ?? 0))
+                size = w.times(Int64(r.amount ?? 0), unit: units[r.actionID])
             }
             var line =
                 "  \(Cell.pad(r.ref, refWidth))  \(Cell.pad(when, 19))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"

@@ -405,5 +405,29 @@ extension HelpWords {
             "Stop asking.",
             ko: "더는 묻지 않습니다.",
             ja: "尋ねるのをやめます。"),
+        Entry(
+            "A count action's unit (glasses, km): its counts are said in it.",
+            ko: "횟수 기록 행동의 단위 (잔, 킬로미터): 횟수를 이 단위로 말합니다.",
+            ja: "回数記録の行動の単位 (杯、キロメートル): 回数をこの単位で表します。"),
+        Entry(
+            "What it asks (Did you stretch today?).",
+            ko: "행동이 묻는 말 (오늘 스트레칭했나요?).",
+            ja: "行動が問いかける言葉 (今日はストレッチしましたか?)。"),
+        Entry(
+            "A description.",
+            ko: "설명.",
+            ja: "説明。"),
+        Entry(
+            "New unit, or none.",
+            ko: "새 단위, 또는 none.",
+            ja: "新しい単位、または none。"),
+        Entry(
+            "New question, or none.",
+            ko: "새 질문, 또는 none.",
+            ja: "新しい問いかけ、または none。"),
+        Entry(
+            "New description, or none.",
+            ko: "새 설명, 또는 none.",
+            ja: "新しい説明、または none。"),
     ]
 }

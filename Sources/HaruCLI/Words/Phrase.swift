@@ -44,7 +44,7 @@ enum Phrase: Catalogue {
     // The definition listings (`actions`, `tags`, `goals`, `quests`).
     case colName, colTracking, colTags, colSymbol, colColor, colFav, colOrder, colID, colActions, colTitle, colDates, colThreshold
     case colStatus, colElapsed, colGoal, colTarget, colRule, colPeriod, colDays, colDeadline
-    case colNote, noSkipsListed
+    case colNote, noSkipsListed, colUnit
     case noActionsListed, noTagsListed, noGoalsListed, noQuestsListed, tracksTime, tracksCount, atLeastAmount, atMostAmount, tagMark
     case statusInProgress, statusAchieved, statusNotAchieved, statusNeedsConfirmation, statusDeleted
 
@@ -259,6 +259,7 @@ enum Phrase: Catalogue {
         case .noGoalsListed: return t("No goals.", "목표가 없습니다.", "目標はありません。")
         case .noQuestsListed: return t("No quests.", "다짐이 없습니다.", "クエストはありません。")
         case .colNote: return t("NOTE", "메모", "メモ")
+        case .colUnit: return t("UNIT", "단위", "単位")
         case .noSkipsListed: return t("No skipped days.", "건너뛴 날이 없습니다.", "スキップした日はありません。")
         case .tracksTime: return t("time", "시간", "時間")
         case .tracksCount: return t("count", "횟수", "回数")

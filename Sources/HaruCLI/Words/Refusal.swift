@@ -18,6 +18,7 @@ enum Refusal: Catalogue {
     case makeIt, ambiguousRecordPrefix, nothingNamed, noRecord, notAReference, noRecordsYet, onlyRecords, notARecordRef
     case ruleWholeNumber, ruleColour, ruleNameTaken, ruleTracksCount, ruleTracksTime, ruleTodoDone, ruleTodoNotDone, ruleGoalHasQuests
     case ruleNoSuchID, ruleDeletedAt, ruleGoalFinished, ruleGoalConfirmed, ruleNotRunning, ruleSkipTarget, ruleSkipTooLong, noSkip,
+        ruleUnitOnTime,
         toBeforeDay
     case inputLine, diffNeedsKnownAt, notAKnownAt, knownAtRefused, recordsOfActions
     case needsOffset, wholeSeconds, offsetRange, outsideLedgerTimes, notAnInstant, mustBeOneOf, reportDays, timetableDays, expectHeadSeq,
@@ -202,6 +203,11 @@ enum Refusal: Catalogue {
                 "a skip covers at most %1 days; end the goal instead (`haru goal edit --end`)",
                 "건너뛰기는 최대 %1일입니다; 대신 목표를 끝내세요 (`haru goal edit --end`)",
                 "スキップは最大 %1 日です。代わりに目標を終えてください (`haru goal edit --end`)")
+        case .ruleUnitOnTime:
+            return t(
+                "--unit goes with count actions only (a time action is measured in hours and minutes)",
+                "--unit은 횟수 기록 행동에만 씁니다 (시간 기록 행동은 시간과 분으로 잽니다)",
+                "--unit は回数記録の行動だけに使います (時間記録の行動は時間と分で測ります)")
         case .toBeforeDay:
             return t(
                 "--to %1 is before the first day skipped, %2", "--to %1이(가) 건너뛸 첫날 %2보다 앞입니다",
@@ -539,6 +545,7 @@ extension Refusal {
         case .sessionNotRunning(let session, let status): w(Refusal.ruleNotRunning, session, w.recordState(status))
         case .skipTarget: w(Refusal.ruleSkipTarget)
         case .skipTooLong(let days): w(Refusal.ruleSkipTooLong, String(days))
+        case .unitOnTime: w(Refusal.ruleUnitOnTime)
         }
     }
 }

@@ -43,6 +43,10 @@ struct Words: Sendable {
 
     func times(_ n: Int64) -> String { times(String(n)) }
 
+    /// A count in its action's unit when it has one (`8 glasses`, every language), else `times`.
+    func times(_ n: String, unit: String?) -> String { unit.map { n + " " + $0 } ?? times(n) }
+    func times(_ n: Int64, unit: String?) -> String { times(String(n), unit: unit) }
+
     /// `Mon` / `월` / `月`.
     func weekday(_ w: Weekday) -> String {
         switch language {
@@ -59,10 +63,10 @@ struct Words: Sendable {
     }
 
     /// A cell of totals: `1h 30m ×3`, or `–`.
-    func cell(_ t: Totals) -> String {
+    func cell(_ t: Totals, unit: String? = nil) -> String {
         var parts: [String] = []
         if t.seconds > 0 { parts.append(duration(t.seconds)) }
-        if t.count > 0 { parts.append(times(t.count)) }
+        if t.count > 0 { parts.append(times(t.count, unit: unit)) }
         return parts.isEmpty ? "–" : parts.joined(separator: " ")
     }
 

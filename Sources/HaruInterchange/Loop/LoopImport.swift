@@ -104,6 +104,9 @@ public enum LoopImport {
         let cTargetValue = header.fields.firstIndex { $0.lowercased() == "target value" }
         let cArchived = header.fields.firstIndex { $0.lowercased().hasPrefix("archived") }
         let cColor = header.fields.firstIndex { $0.trimmingSpacesAndTabs.lowercased() == "color" }
+        let cUnit = header.fields.firstIndex { $0.trimmingSpacesAndTabs.lowercased() == "unit" }
+        let cQuestion = header.fields.firstIndex { $0.trimmingSpacesAndTabs.lowercased() == "question" }
+        let cDescription = header.fields.firstIndex { $0.trimmingSpacesAndTabs.lowercased() == "description" }
 
         func add(_ type: EventType, at: Instant, _ data: [(String, JSONValue)], key: String, file: String, line: Int) throws {
             do {
@@ -208,10 +211,14 @@ public enum LoopImport {
             // A habit with no entries yet: its goal starts on the day of the import.
             let start = firstDay ?? today
             let defAt = Instant(seconds: calendar.range(of: start ?? calendar.day(of: Instant(seconds: 0))).lowerBound.seconds - 86_400)
-            let action: [(String, JSONValue)] = [
+            var action: [(String, JSONValue)] = [
                 ("action_id", .string(id)), ("name", .string(name)), ("tracking", .string("count")),
                 ("order", .int(Int64(max(0, position)))),
             ]
+            // What the habit asks, its description and a numeric habit's unit: the action's.
+            for (column, key) in [(cUnit, "unit"), (cQuestion, "question"), (cDescription, "description")] where !field(column).isEmpty {
+                action.append((key, .string(field(column))))
+            }
             if !existing.definitions.contains(id) {
                 try add(.actionCreated, at: defAt, action, key: id, file: "Habits.csv", line: row.line)
             }

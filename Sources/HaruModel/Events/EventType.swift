@@ -182,8 +182,9 @@ private enum Schemas {
     static let tagCreated = req(.tagID, .name) + opt(.color, .order)
     static let tagEdited = req(.tagID) + opt(.name, .order) + clearable(.color)
     static let tagDeleted = req(.tagID)
-    static let actionCreated = req(.actionID, .name, .tracking) + opt(.tagIDs, .symbol, .favorite, .order)
-    static let actionEdited = req(.actionID) + opt(.name, .tagIDs, .favorite, .order) + clearable(.symbol)
+    static let actionCreated =
+        req(.actionID, .name, .tracking) + opt(.tagIDs, .symbol, .favorite, .order, .unit, .question, .description)
+    static let actionEdited = req(.actionID) + opt(.name, .tagIDs, .favorite, .order) + clearable(.symbol, .unit, .question, .description)
     static let actionDeleted = req(.actionID)
     static let sessionStarted = req(.sessionID, .actionID)
     static let sessionStopped = req(.sessionID)

@@ -32,6 +32,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case pageBase
     // An excused day or range: skip and pause (issue 44): tag 68.
     case skipID
+    // What Loop keeps of a habit (issue 44): a count action's unit, its question and description: tags 69 … 71.
+    case unit, description, question
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -104,6 +106,9 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .calendarEventIDs: "calendar_event_ids"
         case .pageBase: "base"
         case .skipID: "skip_id"
+        case .unit: "unit"
+        case .description: "description"
+        case .question: "question"
         }
     }
 
@@ -180,6 +185,9 @@ public enum Field: UInt8, CaseIterable, Sendable {
         // `PageMerge.digest` of the page the writer saw: 64 lower-case hex digits.
         case .pageBase: .entityID
         case .skipID: .entityID
+        case .unit: .text(max: 32)
+        case .description: .text(max: 2_000)
+        case .question: .text(max: 200)
         }
     }
 

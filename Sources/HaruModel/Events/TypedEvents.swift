@@ -200,12 +200,17 @@ public struct ActionCreated: TypedEvent {
     public var symbol: String?
     public var favorite: Bool?
     public var order: Int64?
+    /// A count action's unit (`glasses`), what it asks, a description.
+    public var unit: String?
+    public var question: String?
+    public var description: String?
     public init(
         actionID: String, name: String, tracking: Tracking, tagIDs: [String]? = nil, symbol: String? = nil, favorite: Bool? = nil,
-        order: Int64? = nil
+        order: Int64? = nil, unit: String? = nil, question: String? = nil, description: String? = nil
     ) {
         (self.actionID, self.name, self.tracking, self.tagIDs) = (actionID, name, tracking, tagIDs)
         (self.symbol, self.favorite, self.order) = (symbol, favorite, order)
+        (self.unit, self.question, self.description) = (unit, question, description)
     }
     public var fieldValues: [(Field, FieldValue)] {
         var l = FieldList()
@@ -216,6 +221,9 @@ public struct ActionCreated: TypedEvent {
         l.add(.symbol, symbol)
         l.add(.favorite, favorite)
         l.add(.order, order)
+        l.add(.unit, unit)
+        l.add(.question, question)
+        l.add(.description, description)
         return l.values
     }
 }
@@ -228,11 +236,15 @@ public struct ActionEdited: TypedEvent {
     public var symbol: Edit<String>?
     public var favorite: Bool?
     public var order: Int64?
+    public var unit: Edit<String>?
+    public var question: Edit<String>?
+    public var description: Edit<String>?
     public init(
         actionID: String, name: String? = nil, tagIDs: [String]? = nil, symbol: Edit<String>? = nil, favorite: Bool? = nil,
-        order: Int64? = nil
+        order: Int64? = nil, unit: Edit<String>? = nil, question: Edit<String>? = nil, description: Edit<String>? = nil
     ) {
         (self.actionID, self.name, self.tagIDs, self.symbol, self.favorite, self.order) = (actionID, name, tagIDs, symbol, favorite, order)
+        (self.unit, self.question, self.description) = (unit, question, description)
     }
     public var fieldValues: [(Field, FieldValue)] {
         var l = FieldList()
@@ -242,6 +254,9 @@ public struct ActionEdited: TypedEvent {
         l.add(.symbol, symbol)
         l.add(.favorite, favorite)
         l.add(.order, order)
+        l.add(.unit, unit)
+        l.add(.question, question)
+        l.add(.description, description)
         return l.values
     }
 }

@@ -44,6 +44,8 @@ public struct InputError: HaruError, Sendable, Equatable {
         case skipTarget
         /// A skip longer than this many days.
         case skipTooLong(days: Int)
+        /// A unit given to an action that tracks time.
+        case unitOnTime
     }
 
     public var description: String {

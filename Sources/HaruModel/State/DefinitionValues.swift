@@ -21,10 +21,16 @@ public struct ActionDefinition: NamedDefinition, Equatable {
     public var favorite: Bool
     /// The user's order; nil when never given.
     public var order: Int?
+    /// A count action's unit (`glasses`, `km`): its counts are said in it.
+    public var unit: String?
+    /// What it asks (Loop's question: `Did you stretch today?`) and a description.
+    public var question: String?
+    public var description: String?
 
     @_spi(Layers) public init(id: String, _ p: Payload) {
         (self.id, name, tracking, tagIDs) = (id, p.name ?? id, p.tracking ?? .time, p.tagIDs ?? [])
         (symbol, favorite, order) = (p.symbol, p.favorite ?? false, p.order.map(Int.init))
+        (unit, question, description) = (p.string(.unit), p.string(.question), p.string(.description))
     }
 }
 

@@ -12,6 +12,12 @@ extension Fold {
             try uniqueName(kind, try p.requiredString(.name), id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
         case .action:
             try uniqueName(kind, try p.requiredString(.name), id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
+            // A count's unit (glasses, km); a time action's unit is its hours and minutes.
+            if (editing ?? p).string(.unit) != nil, p.choice(.tracking, as: Tracking.self) == .time {
+                throw InputError(
+                    field: "data.unit", rule: "goes with count actions only (a time action is measured in hours and minutes)",
+                    broken: .unitOnTime)
+            }
             for tag in p.strings(.tagIDs) ?? [] where editing == nil || editing!.has(.tagIDs) {
                 _ = try liveDefinition(.tag, tag, field: "data.tag_ids", store: store)
             }
