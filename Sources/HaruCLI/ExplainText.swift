@@ -5,10 +5,13 @@ import HaruLedger
 /// a record was left out, in the app's words (English prints as it always has).
 enum ExplainText {
     static func words(
-        _ x: QuestExplanation, quest: String, asked: String, names: [String: String], _ cal: LedgerCalendar, _ ref: Reference, _ w: Words,
+        _ x: QuestExplanation, unit countUnit: String? = nil, quest: String, asked: String, names: [String: String], _ cal: LedgerCalendar,
+        _ ref: Reference, _ w: Words,
         _ out: OutputStream
     ) {
-        let unit: (Double) -> String = { x.spec.unitIsTime ? w.duration(Int64($0.rounded())) : w.times(JSONValue.formatNumber($0)) }
+        let unit: (Double) -> String = {
+            x.spec.unitIsTime ? w.duration(Int64($0.rounded())) : w.times(JSONValue.formatNumber($0), unit: countUnit)
+        }
         out.line(w(ViewWords.explainHeading, quest, asked, cal.format(ref.instant)))
         for pr in x.periods {
             let name = pr.first == pr.last ? w.day(pr.first, english: "") : "\(pr.first) … \(pr.last)"
@@ -27,7 +30,8 @@ enum ExplainText {
                     e.isSession ? "\(cal.format(e.start)) → \(e.end.map { cal.format($0) } ?? w(ViewWords.running))" : cal.format(e.start)
                 var line = "    \(e.recordID)  \(names[e.actionID] ?? e.actionID)  \(when)  " + w(ViewWords.counted, unit(e.counted))
                 for l in e.leftOut {
-                    let amount = e.isSession ? w.duration(Int64(l.amount.rounded())) : w.times(JSONValue.formatNumber(l.amount))
+                    let amount =
+                        e.isSession ? w.duration(Int64(l.amount.rounded())) : w.times(JSONValue.formatNumber(l.amount), unit: countUnit)
                     line += w(ViewWords.leftOut, amount, reason(l.reason, w))
                 }
                 out.line(line)

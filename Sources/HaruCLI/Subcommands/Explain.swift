@@ -29,7 +29,13 @@ extension Subcommands {
                 let x = try QuestExplanation(
                     snap, calendar: cal, reference: ref, quest: quest,
                     count: count ?? Subcommands.explainPeriods(qd.fields(inForceAt: ref.definitionsAt).period ?? .daily))
-                let unit: (Double) -> String = { x.spec.unitIsTime ? DurationText.text(Int64($0.rounded())) : JSONValue.formatNumber($0) }
+                // A count in its action's unit when it has one (`3 glasses`).
+                var countUnit: String?
+                if case .action(let a) = x.spec.target { countUnit = try ctx.units(snap, at: ref)[a] }
+                let unit: (Double) -> String = {
+                    x.spec.unitIsTime
+                        ? DurationText.text(Int64($0.rounded())) : JSONValue.formatNumber($0) + (countUnit.map { " " + $0 } ?? "")
+                }
                 if ctx.json {
                     ctx.printJSON(
                         .object(
@@ -78,7 +84,8 @@ extension Subcommands {
                 guard w.language == .en else {
                     let names = try ctx.names(of: [.action], snap, at: ref.definitionsAt)
                     ExplainText.words(
-                        x, quest: quest, asked: ctx.questText(quest, in: try ctx.openLedger()), names: names, cal, ref, w, ctx.out)
+                        x, unit: countUnit, quest: quest, asked: ctx.questText(quest, in: try ctx.openLedger()), names: names, cal, ref, w,
+                        ctx.out)
                     return ExitCode.ok
                 }
                 ctx.out.line(

@@ -106,7 +106,7 @@ enum ProgressText {
                         q.spec.unitIsTime
                         ? "\(w.duration(Int64(v.rounded())))/\(w.duration(Int64(t.rounded())))"
                         : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
-                            + (unit.map { " " + $0 } ?? "")
+                            + (unit.map { w.unitSpace($0) + $0 } ?? "")
                     let pct =
                         q.spec.atLeast
                         ? "\(ShownPercent.of(s.displayRatio ?? 0)) %" : (s.ratio == 1 ? w(.within) : style.paint(w(.over), .red))
@@ -114,7 +114,11 @@ enum ProgressText {
                     var done = ""
                     if let a = s.actual, a > v + 1e-9 {
                         done = w(
-                            .done, q.spec.unitIsTime ? w.duration(Int64(a.rounded())) : JSONValue.formatNumber((a * 10).rounded() / 10))
+                            .done,
+                            q.spec.unitIsTime
+                                ? w.duration(Int64(a.rounded()))
+                                : JSONValue.formatNumber((a * 10).rounded() / 10) + (unit.map { w.unitSpace($0) + $0 } ?? "")
+                        )
                     }
                     // On a terminal, a small gauge per span besides the words.
                     let bar = style.enabled && q.spec.atLeast ? " " + miniGauge(s.displayRatio ?? 0, style) : ""

@@ -135,7 +135,8 @@ extension Subcommands {
             ctx.report(
                 counted.written,
                 json: [("entry_id", .string(counted.entryID)), ("action_id", .string(action.id)), ("amount", .int(amount))],
-                human: ctx.words(.counted, String(amount), action.fields().name!))
+                human: action.fields().string(.unit).map { ctx.words(.countedIn, ctx.words.times(amount, unit: $0), action.fields().name!) }
+                    ?? ctx.words(.counted, String(amount), action.fields().name!))
             return ExitCode.ok
         })
 

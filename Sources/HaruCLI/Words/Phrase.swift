@@ -27,7 +27,7 @@ enum Phrase: Catalogue {
     case nothingWritten, summary, recordsCount, todosDone, dayGoals, todos, timetable, recordDetails, bars
     case moodPhoto, attachment, erased, missingBlob, to, now, seeHelp
     // What a command did (English keeps its own wording: `Words.said`).
-    case started, stopped, counted, discardedAtOnce, discardedShort, todoAdded, todoDone, todoUndone, todoEdited, todoDeleted
+    case started, stopped, counted, discardedAtOnce, discardedShort, todoAdded, todoDone, todoUndone, todoEdited, todoDeleted, countedIn
     case diaryWritten, filesKept, diaryDeleted, todoNumber, calendarEvents
     case createdTag, createdAction, createdGoal, createdLedger
     // `haru sync` and `haru init --from`.
@@ -216,6 +216,7 @@ enum Phrase: Catalogue {
         case .started: return t("Started %1 at %2 (session %3).", "%1 측정을 시작했습니다: %2 (기록 %3).", "%1 の計測を始めました: %2 (記録 %3)。")
         case .stopped: return t("Stopped %1 after %2.", "%1 측정을 끝냈습니다: %2.", "%1 の計測を終えました: %2。")
         case .counted: return t("Counted %1 %2.", "%2 %1회를 기록했습니다.", "%2 を%1回記録しました。")
+        case .countedIn: return t("Counted %1 of %2.", "%2 %1을(를) 기록했습니다.", "%2 を%1記録しました。")
         case .discardedAtOnce:
             return t("Discarded %1: stopped the second it started.", "%1 기록을 버렸습니다: 시작한 그 초에 멈췄습니다.", "%1 の記録を破棄しました: 始めた秒に止めました。")
         case .discardedShort:

@@ -43,8 +43,13 @@ struct Words: Sendable {
 
     func times(_ n: Int64) -> String { times(String(n)) }
 
-    /// A count in its action's unit when it has one (`8 glasses`, every language), else `times`.
-    func times(_ n: String, unit: String?) -> String { unit.map { n + " " + $0 } ?? times(n) }
+    /// A count in its action's unit when it has one (`8 glasses`; Korean and
+    /// Japanese write a counter word against the number, `8잔`, `8杯`), else `times`.
+    func times(_ n: String, unit: String?) -> String { unit.map { n + unitSpace($0) + $0 } ?? times(n) }
+
+    /// What goes between a number and its unit: nothing before a Korean or
+    /// Japanese counter word in those languages (`8잔`), a space otherwise (`8 km`, `8 glasses`).
+    func unitSpace(_ unit: String) -> String { language != .en && unit.first.map { !$0.isASCII } == true ? "" : " " }
     func times(_ n: Int64, unit: String?) -> String { times(String(n), unit: unit) }
 
     /// `Mon` / `월` / `月`.
