@@ -166,7 +166,46 @@ struct BlobTests {
                 == 0)
         #expect(haru(["diary", "write", "2026-03-03", "--detach", "1", "--now", "2026-03-03T20:00:00Z"], ledger: l).code == 0)
         let page = haru(["diary", "2026-03-03", "--json", "--now", "2026-03-03T20:00:00Z"], ledger: l).out
-        #expect(page.contains(#""attachments":[{"digest":""#) && page.contains(#""size":2000}]"#) && !page.contains(digest), "\(page)")
+        #expect(
+            page.contains(#""attachments":[{"digest":""#) && page.contains(#""size":2000,"name":"q.pdf"}]"#) && !page.contains(digest),
+            "\(page)")
+    }
+
+    /// An attachment keeps its file name (issue 44): shown by `haru diary`,
+    /// in the JSON, kept in step when one is detached or a write is undone,
+    /// erased with the attachment by `redact`; a page whose names do not
+    /// match its attachments is refused naming the line, field and rule.
+    @Test func attachmentsKeepTheirFileNames() throws {
+        let dir = TempDir()
+        let l = dir.ledgerPath
+        let now = ["--now", "2026-03-03T20:00:00Z"]
+        for (name, seed) in [("receipt.pdf", UInt64(5)), ("사진 1.jpg", 6)] {
+            FileManager.default.createFile(atPath: dir.path + "/" + name, contents: Data(noise(500, seed: seed)))
+        }
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: l).code == 0)
+        let w = haru(["diary", "write", "--attach", dir.path + "/receipt.pdf", "--attach", dir.path + "/사진 1.jpg"] + now, ledger: l)
+        #expect(w.code == 0, "\(w.err)")
+        let shown = haru(["diary"] + now, ledger: l).out
+        #expect(shown.contains("500 B  receipt.pdf") && shown.contains("500 B  사진 1.jpg"), "\(shown)")
+        #expect(haru(["diary", "write", "--detach", "1"] + now, ledger: l).code == 0)
+        let json = haru(["diary", "--json"] + now, ledger: l).out
+        #expect(json.contains(#""size":500,"name":"사진 1.jpg"}]"#) && !json.contains("receipt.pdf"), "\(json)")
+        #expect(haru(["undo"] + now, ledger: l).code == 0)
+        #expect(haru(["diary"] + now, ledger: l).out.contains("receipt.pdf"), "undone: both again, each with its name")
+        #expect(haru(["redact", "2", "--reason", "private"] + now, ledger: l).code == 0)
+        let log = haru(["log", "--json", "--notes"] + now, ledger: l).out
+        // The first write's names are erased with its files (the undo's write, seq 4, is another event: redact it too to erase its).
+        let first = log.split(separator: "\n").first { $0.contains(#""seq":2,"#) } ?? ""
+        #expect(first.contains(#""attachment_names":["[redacted: seq 2]"]"#) && !first.contains("receipt.pdf"), "\(first)")
+        #expect(haru(["verify"], ledger: l).code == 0)
+        let digest = noise(500, seed: 5).withUnsafeBytes { SHA256Context().hash($0) }.description
+        let line =
+            #"{"type":"diary.written","at":"2026-03-04T10:00:00Z","data":{"date":"2026-03-04","attachments":["\#(digest)"],"attachment_names":["a","b"]}}"#
+        let before = haru(["log", "--json"], ledger: l).out
+        let r = haru(["append", "-"], ledger: l, stdin: line)
+        #expect(r.code == 2)
+        #expect(r.err.contains("line 1: data.attachment_names: names 2 files for 1 attachment; give one name per attachment"), "\(r.err)")
+        #expect(haru(["log", "--json"], ledger: l).out == before)
     }
 
     /// A byte of a blob changed in the file: verify names the blob.

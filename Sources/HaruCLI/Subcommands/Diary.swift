@@ -123,6 +123,8 @@ extension Subcommands {
                 }
             }
             change.attach = try p.all(.attach).map { try file($0, "--attach") }
+            // The file's own name (`photo.jpg`), kept beside it.
+            change.attachNames = p.all(.attach).map { path in path == "-" ? "" : String(path.split(separator: "/").last ?? "") }
             if let t = p.value(.text) {
                 if t == "-" {
                     let bytes = try ctx.invocation.readInput(nil).array
@@ -219,8 +221,10 @@ enum DiaryText {
         if let events = page.written?.calendarEventIDs, !events.isEmpty {
             out.line("  \(w(.calendarEvents))  " + events.joined(separator: ", "))
         }
+        let fileNames = page.written?.attachmentNames ?? []
         for (k, d) in (page.written?.attachments ?? []).enumerated() {
-            out.line("  \(w(.attachment, String(k + 1)))  " + blob(d))
+            let name = k < fileNames.count && !fileNames[k].isEmpty ? "  " + fileNames[k] : ""
+            out.line("  \(w(.attachment, String(k + 1)))  " + blob(d) + name)
         }
 
         let t = page.totals

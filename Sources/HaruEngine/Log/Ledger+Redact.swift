@@ -60,11 +60,13 @@ extension Ledger {
                 let present =
                     Self.redactable.filter { event.payload.string($0) != nil }
                     + Blob.fields.filter { !Blob.digests(in: event.payload, fields: [$0]).isEmpty }
-                let chosen = wanted ?? present
+                var chosen = wanted ?? present
+                // The attachments' file names go with them (a name says what the file was).
+                if chosen.contains(.attachments), event.payload.strings(.attachmentNames) != nil { chosen.append(.attachmentNames) }
                 guard !chosen.isEmpty else {
                     throw refuse("SEQ", "seq \(seq) (\(event.type.name)) holds no user text (name, note, title, text) and no attachments")
                 }
-                for f in chosen where !present.contains(f) {
+                for f in chosen where !present.contains(f) && f != .attachmentNames {
                     throw refuse("--field", "seq \(seq) (\(event.type.name)) has no \(f.jsonName)")
                 }
                 // The record again, its payload's text replaced, flagged, keeping the original digest.
@@ -72,7 +74,9 @@ extension Ledger {
                 let original = try stored.withUnsafeBytes { sha.hash(try EventRecord.link($0).payload) }
                 var payload = event.payload
                 for f in chosen {
-                    payload[f] = f == .attachments ? .strings([Self.redactionMarker(seq)]) : .string(Self.redactionMarker(seq))
+                    payload[f] =
+                        f == .attachments || f == .attachmentNames
+                        ? .strings([Self.redactionMarker(seq)]) : .string(Self.redactionMarker(seq))
                 }
                 let erased = Blob.digests(in: event.payload, fields: chosen)
                 var body = ByteWriter(capacity: 256)

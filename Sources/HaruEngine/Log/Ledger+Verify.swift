@@ -451,6 +451,6 @@ extension Ledger {
         var reader = ByteReader(payload)
         guard let p = try? Payload.decode(from: &reader) else { return false }
         let marker = redactionMarker(r.target)
-        return r.fields.allSatisfy { $0 == .attachments ? p.strings($0) == [marker] : p.string($0) == marker }
+        return r.fields.allSatisfy { $0 == .attachments || $0 == .attachmentNames ? p.strings($0) == [marker] : p.string($0) == marker }
     }
 }

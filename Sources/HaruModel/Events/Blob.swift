@@ -7,7 +7,9 @@
 /// leave the chain whole (Docs/design.md, "Blobs").
 public enum Blob {
     /// The fields of a diary page, every one a page written again leaves out is cleared.
-    public static let pageFields: [Field] = [.mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs, .calendarEventIDs]
+    public static let pageFields: [Field] = [
+        .mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs, .calendarEventIDs, .attachmentNames,
+    ]
 
     /// The fields that name blobs.
     public static let fields: [Field] = [.moodPhoto, .attachments]

@@ -211,7 +211,8 @@ private enum Schemas {
     // A page is written whole: a field left out is not on the page. With
     // `base` (the page it was made from) only what it changed is written.
     static let diaryWritten =
-        req(.date) + opt(.mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs, .calendarEventIDs, .pageBase)
+        req(.date)
+        + opt(.mood, .moodPhoto, .text, .attachments, .hiddenActionIDs, .hiddenGoalIDs, .calendarEventIDs, .pageBase, .attachmentNames)
     static let diaryDeleted = req(.date)
     static let todoAdded = req(.todoID, .date, .text) + opt(.order)
     static let todoEdited = req(.todoID) + opt(.date, .text, .order)

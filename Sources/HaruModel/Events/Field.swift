@@ -34,6 +34,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case skipID
     // What Loop keeps of a habit (issue 44): a count action's unit, its question and description: tags 69 … 71.
     case unit, description, question
+    // The file names of a diary page's attachments, in their order (issue 44): tag 72.
+    case attachmentNames
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -109,6 +111,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .unit: "unit"
         case .description: "description"
         case .question: "question"
+        case .attachmentNames: "attachment_names"
         }
     }
 
@@ -188,6 +191,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .unit: .text(max: 32)
         case .description: .text(max: 2_000)
         case .question: .text(max: 200)
+        case .attachmentNames: .names
         }
     }
 
@@ -273,4 +277,8 @@ public enum FieldKind: Sendable {
     /// Distinct ids another system gives (a calendar's event identifiers):
     /// 1 to 255 characters, no control characters, in their order.
     case externalIDs
+    /// File names in their order, one per attachment (the same name may come
+    /// twice): at most 255 characters each, no control characters, no `/`;
+    /// empty for a file without one.
+    case names
 }

@@ -175,6 +175,20 @@ extension Payload {
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of ids") }
             let valid = { (s: String) in (1...255).contains(s.count) && !s.unicodeScalars.contains(where: { $0.value < 0x20 }) }
             return .strings(try distinct(items, valid, rule: "must hold ids of 1 to 255 characters without control characters", bad))
+        case .names:
+            guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of file names") }
+            var out: [String] = []
+            for item in items {
+                guard case .string(let s) = item, s.count <= 255, !s.contains("/"),
+                    !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+                else {
+                    throw bad(
+                        "must hold file names of at most 255 characters, without / or control characters (got \(Echo.plain(item.compactText)))"
+                    )
+                }
+                out.append(s)
+            }
+            return .strings(out)
         case .weekdayList:
             guard case .array(let items) = v, !items.isEmpty else { throw bad("must be a non-empty array of weekdays") }
             var out: [Int64] = []

@@ -9,9 +9,9 @@
 /// of bounds and a damaged record is reported as damage, as `Payload.decode`
 /// would.
 @_spi(Layers) public struct StoredPayload: PayloadFields {
-    /// Every field tag is below this (the bits of `present` cover them).
-    static let tags = 72
-    static let tagLimit: UInt8 = 72
+    /// Every field tag is below this (the two words of `present` cover 128).
+    static let tags = 128
+    static let tagLimit: UInt8 = 128
     /// Fields whose places `init` keeps; a field after them is found by
     /// walking on from the last kept one (payloads with more are rare).
     static let kept = 16

@@ -636,16 +636,20 @@ public struct DiaryWritten: TypedEvent, Equatable {
     public var attachments: [String]?
     /// The calendar events the day's timetable shows, by the calendar's own identifiers.
     public var calendarEventIDs: [String]?
+    /// The attachments' file names, one per attachment in their order (`""` for one without).
+    public var attachmentNames: [String]?
     /// The page this one was made from (`PageMerge.digest` of its fields;
     /// the digest of an empty `Payload` for a new page): written on two
     /// devices apart, each keeps what it changed. Nil: written whole.
     public var base: String?
     public init(
         date: LocalDate, mood: String? = nil, text: String? = nil, hiddenActionIDs: [String]? = nil, hiddenGoalIDs: [String]? = nil,
-        moodPhoto: String? = nil, attachments: [String]? = nil, calendarEventIDs: [String]? = nil, base: String? = nil
+        moodPhoto: String? = nil, attachments: [String]? = nil, calendarEventIDs: [String]? = nil, base: String? = nil,
+        attachmentNames: [String]? = nil
     ) {
         (self.date, self.mood, self.text, self.hiddenActionIDs, self.hiddenGoalIDs) = (date, mood, text, hiddenActionIDs, hiddenGoalIDs)
         (self.moodPhoto, self.attachments, self.calendarEventIDs, self.base) = (moodPhoto, attachments, calendarEventIDs, base)
+        self.attachmentNames = attachmentNames
     }
     public var fieldValues: [(Field, FieldValue)] {
         var l = FieldList()
@@ -657,6 +661,7 @@ public struct DiaryWritten: TypedEvent, Equatable {
         l.add(.hiddenActionIDs, hiddenActionIDs)
         l.add(.hiddenGoalIDs, hiddenGoalIDs)
         l.add(.calendarEventIDs, calendarEventIDs)
+        l.add(.attachmentNames, attachmentNames)
         l.add(.pageBase, base)
         return l.values
     }

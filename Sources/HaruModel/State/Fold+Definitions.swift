@@ -36,6 +36,14 @@ extension Fold {
             // Hidden ids name what the day's page hides: they must exist (a
             // deleted one may be hidden still: its records stay on old days).
             try requireExisting([(.hiddenActionIDs, .action), (.hiddenGoalIDs, .goal)], in: p, store: store)
+            // One file name per attachment, in their order.
+            if let names = p.strings(.attachmentNames), names.count != (p.strings(.attachments)?.count ?? 0) {
+                throw InputError(
+                    field: "data.attachment_names",
+                    rule:
+                        "names \(names.count) file\(names.count == 1 ? "" : "s") for \(p.strings(.attachments)?.count ?? 0) attachment\(p.strings(.attachments)?.count == 1 ? "" : "s"); give one name per attachment, in their order"
+                )
+            }
         case .device:
             // What a device pins, collapses, shows on its watch or asks a memo for must exist.
             try requireExisting(DevicePreferences.lists, in: p, store: store)

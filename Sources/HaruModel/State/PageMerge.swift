@@ -45,8 +45,17 @@ public enum PageMerge {
     public static func merge(written: Payload, current: Payload, base: Payload) -> (edit: Payload, both: [Field]) {
         var edit = Payload()
         var both: [Field] = []
-        for f in Blob.pageFields {
+        for f in Blob.pageFields where f != .attachmentNames {
             let mine = written[f] ?? .null, theirs = current[f] ?? .null, was = base[f] ?? .null
+            // The attachments and their file names are one field: both from the same side.
+            if f == .attachments {
+                func pair(_ p: Payload) -> [FieldValue] { [p[.attachments] ?? .null, p[.attachmentNames] ?? .null] }
+                let (mine, theirs, was) = (pair(written), pair(current), pair(base))
+                let from = mine == was ? current : written
+                (edit[.attachments], edit[.attachmentNames]) = (from[.attachments] ?? .null, from[.attachmentNames] ?? .null)
+                if mine != was, theirs != was, theirs != mine { both.append(f) }
+                continue
+            }
             if mine == was {
                 edit[f] = theirs  // unchanged here: as the other device left it
             } else {

@@ -16,6 +16,8 @@ public struct PageChange: Sendable {
     public var moodPhoto: Edit<[UInt8]>?
     /// Files to attach (their bytes; one already on the page is not added twice).
     public var attach: [[UInt8]]
+    /// Their file names, in the order of `attach` (`photo.jpg`; a missing or empty one: no name).
+    public var attachNames: [String]
     /// Attachments to take off, by their SHA-256 digest.
     public var detach: [String]
     /// Actions and goals the day's views leave out, or show again.
@@ -30,8 +32,9 @@ public struct PageChange: Sendable {
     public init(
         mood: Edit<String>? = nil, text: Edit<String>? = nil, moodPhoto: Edit<[UInt8]>? = nil, attach: [[UInt8]] = [],
         detach: [String] = [], hideActions: [String] = [], showActions: [String] = [], hideGoals: [String] = [],
-        showGoals: [String] = [], addCalendarEvents: [String] = [], removeCalendarEvents: [String] = []
+        showGoals: [String] = [], addCalendarEvents: [String] = [], removeCalendarEvents: [String] = [], attachNames: [String] = []
     ) {
+        self.attachNames = attachNames
         (self.mood, self.text, self.moodPhoto, self.attach, self.detach) = (mood, text, moodPhoto, attach, detach)
         (self.hideActions, self.showActions, self.hideGoals, self.showGoals) = (hideActions, showActions, hideGoals, showGoals)
         (self.addCalendarEvents, self.removeCalendarEvents) = (addCalendarEvents, removeCalendarEvents)
@@ -80,8 +83,16 @@ extension Ledger {
                 }
             }
             func unique(_ ids: [String]) -> [String] { ids.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
-            var attachments = (old?.strings(.attachments) ?? []).filter { !change.detach.contains($0) }
-            for d in attached where !attachments.contains(d) { attachments.append(d) }
+            // Each attachment with its file name (`""`: none), kept in step.
+            let oldAttachments = old?.strings(.attachments) ?? []
+            let oldNames = old?.strings(.attachmentNames) ?? []
+            var named = oldAttachments.enumerated().map { ($1, $0 < oldNames.count ? oldNames[$0] : "") }
+                .filter { !change.detach.contains($0.0) }
+            for (k, d) in attached.enumerated() where !named.contains(where: { $0.0 == d }) {
+                named.append((d, k < change.attachNames.count ? change.attachNames[k] : ""))
+            }
+            let attachments = named.map(\.0)
+            let names = named.map(\.1)
             var events = old?.strings(.calendarEventIDs) ?? []
             for e in change.addCalendarEvents where !events.contains(e) { events.append(e) }
             events.removeAll { change.removeCalendarEvents.contains($0) }
@@ -93,7 +104,8 @@ extension Ledger {
                 date: date, mood: apply(change.mood, old?.string(.mood)), text: apply(change.text, old?.string(.text)),
                 hiddenActionIDs: hiddenActions.isEmpty ? nil : hiddenActions, hiddenGoalIDs: hiddenGoals.isEmpty ? nil : hiddenGoals,
                 moodPhoto: apply(photo, old?.string(.moodPhoto)), attachments: attachments.isEmpty ? nil : attachments,
-                calendarEventIDs: events.isEmpty ? nil : events)
+                calendarEventIDs: events.isEmpty ? nil : events,
+                attachmentNames: names.allSatisfy(\.isEmpty) ? nil : names)
             guard page.fieldValues.count > 1 else { throw OperationError.emptyPage(date) }
             // The page this write was made from: a device that wrote it
             // meanwhile keeps what only it changed, once the two sync.

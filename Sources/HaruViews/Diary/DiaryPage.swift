@@ -34,6 +34,8 @@ public struct DiaryPage: Sendable {
         /// `blobSizes` says which the ledger still holds.
         public var moodPhoto: String?
         public var attachments: [String]
+        /// Their file names, one per attachment (`""`: none; empty when no name was kept).
+        public var attachmentNames: [String]
         /// Actions the day's timetable leaves out, goals its goals card leaves out.
         public var hiddenActionIDs: [String]
         public var hiddenGoalIDs: [String]
@@ -44,6 +46,7 @@ public struct DiaryPage: Sendable {
             (mood, text, moodPhoto, attachments) = (p.string(.mood), p.string(.text), p.string(.moodPhoto), p.strings(.attachments) ?? [])
             (hiddenActionIDs, hiddenGoalIDs) = (p.strings(.hiddenActionIDs) ?? [], p.strings(.hiddenGoalIDs) ?? [])
             calendarEventIDs = p.strings(.calendarEventIDs) ?? []
+            attachmentNames = p.strings(.attachmentNames) ?? []
         }
     }
 
@@ -149,7 +152,16 @@ public struct DiaryPage: Sendable {
                     ("mood", w.string(.mood).map { .string($0) } ?? .null),
                     ("mood_photo", w.string(.moodPhoto).map(blobJSON) ?? .null),
                     ("text", w.string(.text).map { .string($0) } ?? .null),
-                    ("attachments", .array((w.strings(.attachments) ?? []).map(blobJSON))),
+                    (
+                        "attachments",
+                        .array(
+                            (w.strings(.attachments) ?? []).enumerated().map { k, d in
+                                let names = w.strings(.attachmentNames) ?? []
+                                guard case .object(var m) = blobJSON(d) else { return blobJSON(d) }
+                                m.append(("name", k < names.count && !names[k].isEmpty ? .string(names[k]) : .null))
+                                return .object(m)
+                            })
+                    ),
                     ("hidden_action_ids", .array((w.strings(.hiddenActionIDs) ?? []).map { .string($0) })),
                     ("hidden_goal_ids", .array((w.strings(.hiddenGoalIDs) ?? []).map { .string($0) })),
                     ("calendar_event_ids", .array((w.strings(.calendarEventIDs) ?? []).map { .string($0) })),
