@@ -1,6 +1,7 @@
 import Testing
 
 @_spi(Layers) @testable import HaruModel
+@testable import HaruViews
 
 /// A page written on two devices apart (`PageMerge.merge`): the attachments
 /// and their file names (issue 44) are one field — both come from the same
@@ -45,5 +46,35 @@ struct PageMergeTests {
         // A page written before names were kept names the same digest (its `base` still matches).
         let old = Payload([(.text, .string("t")), (.attachments, .strings([a]))])
         #expect(PageMerge.digest(old) == PageMerge.digest(page([a], nil, text: "t")))
+    }
+}
+
+/// `DaySet`, the skipped days of a quest as a bitmap: the same answers as a
+/// `Set<Int>` over ranges across word edges, before the epoch and far apart.
+struct DaySetTests {
+    @Test(arguments: [
+        [0...0], [63...64], [-70...(-60), 5...130], [20_000...20_400, 19_000...19_010], [-1...1, 200...200, 100...150],
+    ])
+    func answersAsASetDoes(_ ranges: [ClosedRange<Int>]) {
+        var set = DaySet()
+        var plain = Set<Int>()
+        for r in ranges {
+            set.insert(r)
+            plain.formUnion(r)
+        }
+        let lo = (plain.min() ?? 0) - 70, hi = (plain.max() ?? 0) + 70
+        for d in lo...hi { #expect(set.contains(d) == plain.contains(d), "day \(d)") }
+        for (a, b) in [(lo, hi), (lo + 3, lo + 90), (hi - 200, hi - 1)] where a <= b {
+            #expect(set.count(in: a...b) == plain.filter { (a...b).contains($0) }.count, "\(a)…\(b)")
+        }
+        var other = DaySet()
+        other.insert((lo + 10)...(lo + 100))
+        let both = set.intersection(other)
+        let plainBoth = plain.intersection(Set((lo + 10)...(lo + 100)))
+        for d in lo...hi { #expect(both.contains(d) == plainBoth.contains(d)) }
+        #expect(both.isEmpty == plainBoth.isEmpty)
+        var union = other
+        union.formUnion(set)
+        for d in lo...hi { #expect(union.contains(d) == (plain.contains(d) || ((lo + 10)...(lo + 100)).contains(d))) }
     }
 }

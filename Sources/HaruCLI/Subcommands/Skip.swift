@@ -30,25 +30,20 @@ extension Subcommands {
             let chosen = [OptionKey.action, .quest, .goal].filter { p.has($0) }
             guard chosen.count == 1 else { throw UsageError(Refusal.ruleSkipTarget) }
             let target: SkipAdded.Target
-            let kind: DefinitionKind
             if let a = p.value(.action) {
-                (target, kind) = (.action(try ctx.resolve(.action, a, in: ledger).id), .action)
+                target = .action(try ctx.resolve(.action, a, in: ledger).id)
             } else if let q = p.value(.quest) {
-                (target, kind) = (.quest(try ctx.resolve(.quest, q, in: ledger).id), .quest)
+                target = .quest(try ctx.resolve(.quest, q, in: ledger).id)
             } else {
-                (target, kind) = (.goal(try ctx.resolve(.goal, p.value(.goal) ?? "", in: ledger).id), .goal)
+                target = .goal(try ctx.resolve(.goal, p.value(.goal) ?? "", in: ledger).id)
             }
             let days = try ctx.skippedDays(p.positionals.first, to: p.value(.to), calendar: cal)
             let id = p.value(.id) ?? ctx.newID()
             let skip = SkipAdded(
                 skipID: id, startDate: days.lowerBound, endDate: days.upperBound == days.lowerBound ? nil : days.upperBound,
                 target: target, note: p.value(.note))
-            let targetID: String
-            switch target {
-            case .action(let t), .quest(let t), .goal(let t): targetID = t
-            }
             return try ctx.write([skip], id: id) { ctx in
-                let what = try ctx.skipTarget(kind, targetID, ledger)
+                let what = ctx.skipTarget(target, ledger)
                 return days.lowerBound == days.upperBound
                     ? ctx.words(Done.skippedDay, what, days.lowerBound.description, id)
                     : ctx.words(Done.skippedDays, what, days.lowerBound.description, days.upperBound.description, id)
@@ -64,7 +59,7 @@ extension Subcommands {
             let ledger = try ctx.openLedger()
             let skip = try ctx.resolve(.skip, p.positionals[0], in: ledger)
             return try ctx.write([SkipDeleted(skipID: skip.id)], id: skip.id) { ctx in
-                ctx.words(Done.unskipped, try ctx.skipLine(skip, ledger), skip.id)
+                ctx.words(Done.unskipped, ctx.skipLine(skip, ledger), skip.id)
             }
         })
 
@@ -119,11 +114,11 @@ extension Context {
         return first.lowerBound...last
     }
 
-    /// What a skip excuses, in words: `action Reading`, `goal Run`, `quest 'Reading ≥ 30m daily'`.
-    func skipTarget(_ kind: DefinitionKind, _ id: String, _ ledger: Ledger) throws -> String {
-        let label = try? ledger.withStoredState { try $0.definition(kind, id)?.fields().label }
-        let name = kind == .quest ? questText(id, in: ledger) : Echo.quoted((label ?? nil) ?? id)
-        return words.entity(kind.word) + " " + name
+    /// What a skip excuses, in words: `action "Reading"`, `goal "Run"`, `quest 'Reading at least 30m 00s, daily'`.
+    func skipTarget(_ target: SkipAdded.Target, _ ledger: Ledger) -> String {
+        let label = try? ledger.withStoredState { try $0.definition(target.kind, target.id)?.fields().label }
+        let name = target.kind == .quest ? questText(target.id, in: ledger) : Echo.quoted((label ?? nil) ?? target.id)
+        return words.entity(target.kind.word) + " " + name
     }
 
     /// A skip's days: `2026-03-05`, `2026-03-25 … 2026-04-07`.
@@ -132,14 +127,8 @@ extension Context {
     }
 
     /// A skip's days and what it excuses: `2026-03-05 action Reading`.
-    func skipLine(_ d: Definition, _ ledger: Ledger) throws -> String {
+    func skipLine(_ d: Definition, _ ledger: Ledger) -> String {
         guard let s = d.skip else { return d.id }
-        let kind: DefinitionKind
-        switch s.target {
-        case .action: kind = .action
-        case .quest: kind = .quest
-        case .goal: kind = .goal
-        }
-        return skipDays(s) + " " + (try skipTarget(kind, s.targetID, ledger))
+        return skipDays(s) + " " + skipTarget(s.target, ledger)
     }
 }

@@ -781,6 +781,22 @@ public struct TodoRestored: TypedEvent, IDOnlyEvent {
 public struct SkipAdded: TypedEvent {
     public enum Target: Sendable, Equatable {
         case action(String), quest(String), goal(String)
+
+        /// The kind of what it names.
+        public var kind: DefinitionKind {
+            switch self {
+            case .action: .action
+            case .quest: .quest
+            case .goal: .goal
+            }
+        }
+
+        /// The id of what it names.
+        public var id: String {
+            switch self {
+            case .action(let id), .quest(let id), .goal(let id): id
+            }
+        }
     }
     public static let eventType = EventType.skipAdded
     public var skipID: String
@@ -796,11 +812,7 @@ public struct SkipAdded: TypedEvent {
         l.add(.skipID, skipID)
         l.add(.startDate, startDate)
         l.add(.endDate, endDate)
-        switch target {
-        case .action(let id): l.add(.actionID, id)
-        case .quest(let id): l.add(.questID, id)
-        case .goal(let id): l.add(.goalID, id)
-        }
+        l.add(target.kind.idField, target.id)
         l.add(.note, note)
         return l.values
     }

@@ -128,13 +128,6 @@ public struct SkipDefinition: Sendable, Equatable {
             target = .goal(p.goalID ?? "")
         }
     }
-
-    /// The id of what it excuses.
-    public var targetID: String {
-        switch target {
-        case .action(let id), .quest(let id), .goal(let id): id
-        }
-    }
 }
 
 extension Definition {

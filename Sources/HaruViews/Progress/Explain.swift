@@ -215,8 +215,8 @@ public struct QuestExplanation: Sendable {
                 skipped = scheduled.first == true && q.isSkipped(first)
                 required = scheduled.first == true && !skipped ? q.amount : nil
             case .weekly, .monthly, .custom:
-                let days = ProgressEngine.dayRange(first, last.daysSinceEpoch - first.daysSinceEpoch + 1)
-                let target = ProgressEngine.unskipped(q, days: days, nominal: q.amount * (nScheduled > 0 ? 1 : 0), value: { _ in 0 })
+                let target = ProgressEngine.unskipped(
+                    q, from: first, through: last, nominal: q.amount * (nScheduled > 0 ? 1 : 0), value: { _ in 0 })
                 skipped = target == nil
                 required = target?.target
             }

@@ -15,6 +15,8 @@ struct QuestMeter {
     let records: RecordSet
     /// The days measured.
     let first: LocalDate
+    /// `first` as days since the epoch.
+    let firstDay: Int
     let count: Int
     let reference: Reference
     /// The deadlines in minutes, ascending: each day is cut at each of them.
@@ -26,6 +28,7 @@ struct QuestMeter {
         self.calendar = calendar
         self.records = records
         self.first = first
+        firstDay = first.daysSinceEpoch
         count = max(0, last.daysSinceEpoch - first.daysSinceEpoch + 1)
         self.reference = reference
         self.deadlines = deadlines.sorted()
@@ -93,8 +96,13 @@ struct QuestMeter {
     }
 
     /// The index of `day` in the run, nil outside it.
-    func index(_ day: LocalDate) -> Int? {
-        let k = day.daysSinceEpoch - first.daysSinceEpoch
+    func index(_ day: LocalDate) -> Int? { index(daysSinceEpoch: day.daysSinceEpoch) }
+
+    /// The same for a day given as days since the epoch (no date is made: a
+    /// skip-aware walk asks it for every day of a goal's history).
+    @inline(__always)
+    func index(daysSinceEpoch d: Int) -> Int? {
+        let k = d - firstDay
         return k >= 0 && k < count ? k : nil
     }
 }

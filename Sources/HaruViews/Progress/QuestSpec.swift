@@ -32,7 +32,7 @@ public struct QuestSpec: Sendable, Equatable {
     public let deadline: ClockTime?
     /// The days (since the epoch) the quest is excused from: skipped for its
     /// action(s), itself or its goal (`SkipDays`). Empty unless a view sets them.
-    public internal(set) var skipped: Set<Int> = []
+    public internal(set) var skipped = DaySet()
 
     /// Reads a quest payload (already validated by the fold).
     /// - Parameter tracking: the tracking of an action target (true = time).
@@ -92,7 +92,7 @@ public struct QuestSpec: Sendable, Equatable {
     public func isSkipped(_ day: LocalDate) -> Bool { !skipped.isEmpty && skipped.contains(day.daysSinceEpoch) }
 
     /// The same quest excused from these days.
-    public func skipping(_ days: Set<Int>) -> QuestSpec {
+    public func skipping(_ days: DaySet) -> QuestSpec {
         var q = self
         q.skipped = days
         return q

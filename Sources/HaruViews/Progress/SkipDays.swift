@@ -13,9 +13,9 @@
 
 public struct SkipDays: Sendable {
     /// Days since the epoch, per skipped action, quest and goal id.
-    private var byAction: [String: Set<Int>] = [:]
-    private var byQuest: [String: Set<Int>] = [:]
-    private var byGoal: [String: Set<Int>] = [:]
+    private var byAction: [String: DaySet] = [:]
+    private var byQuest: [String: DaySet] = [:]
+    private var byGoal: [String: DaySet] = [:]
 
     /// No day skipped.
     public init() {}
@@ -24,11 +24,11 @@ public struct SkipDays: Sendable {
     public init(_ snap: Snapshot) throws {
         for d in try snap.definitions(.skip) where d.isLive {
             let skip = SkipDefinition(id: d.id, d.base)
-            let days = Set(skip.days.lowerBound.daysSinceEpoch...skip.days.upperBound.daysSinceEpoch)
+            let days = skip.days.lowerBound.daysSinceEpoch...skip.days.upperBound.daysSinceEpoch
             switch skip.target {
-            case .action(let a): byAction[a, default: []].formUnion(days)
-            case .quest(let q): byQuest[q, default: []].formUnion(days)
-            case .goal(let g): byGoal[g, default: []].formUnion(days)
+            case .action(let a): byAction[a, default: DaySet()].insert(days)
+            case .quest(let q): byQuest[q, default: DaySet()].insert(days)
+            case .goal(let g): byGoal[g, default: DaySet()].insert(days)
             }
         }
     }
@@ -38,16 +38,16 @@ public struct SkipDays: Sendable {
     /// The days a quest asks nothing of: its own skips, its goal's, and the
     /// days every action it measures is skipped (one action for an action
     /// target; a tag's actions, all of them, for a tag target).
-    public func days(quest: String, goal: String, measuring actions: [String]) -> Set<Int> {
-        var out = byQuest[quest] ?? []
-        out.formUnion(byGoal[goal] ?? [])
+    public func days(quest: String, goal: String, measuring actions: [String]) -> DaySet {
+        var out = byQuest[quest] ?? DaySet()
+        out.formUnion(byGoal[goal] ?? DaySet())
         if let first = actions.first, var common = byAction[first] {
-            for a in actions.dropFirst() { common.formIntersection(byAction[a] ?? []) }
+            for a in actions.dropFirst() { common = common.intersection(byAction[a] ?? DaySet()) }
             out.formUnion(common)
         }
         return out
     }
 
     /// The days an action's own skips cover (the diary and `explain` name them).
-    public func days(action: String) -> Set<Int> { byAction[action] ?? [] }
+    public func days(action: String) -> DaySet { byAction[action] ?? DaySet() }
 }
