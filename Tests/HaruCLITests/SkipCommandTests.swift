@@ -75,6 +75,32 @@ struct SkipCommandTests {
         #expect(list.contains("2026-03-02 … 2026-03-08  목표 Read daily"), "\(list)")
     }
 
+    /// Two devices syncing through a folder: a skip made on one is excused on
+    /// the other; both taking it back leaves one taking-back without effect,
+    /// listed as a conflict about the skip (not about its action).
+    @Test func aSkipTravelsAndATakingBackOnBothDevicesIsAConflictAboutTheSkip() throws {
+        let dir = TempDir()
+        let a = ledger(dir), b = dir.path + "/b", share = dir.path + "/share"
+        try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
+        #expect(haru(["skip", "2026-03-05", "--action", "Reading", "--id", "s1"] + Self.now, ledger: a).code == 0)
+        #expect(haru(["sync", share] + Self.now, ledger: a).code == 0)
+        #expect(haru(["init", "--from", share] + Self.now, ledger: b).code == 0)
+        #expect(try streak(b, "q-read") == 5, "excused on the other device too")
+        #expect(haru(["unskip", "s1"] + Self.now, ledger: a).code == 0)
+        #expect(haru(["unskip", "s1", "--now", "2026-03-07T21:01:00+09:00"], ledger: b).code == 0)
+        for (l, m) in [(a, 2), (b, 3), (a, 4)] {
+            #expect(haru(["sync", share, "--now", "2026-03-07T21:0\(m):00+09:00"], ledger: l).code == 0)
+        }
+        let conflicts = try JSONParser.parse(haru(["conflicts", "--json"] + Self.now, ledger: a).out)
+        guard case .array(let list)? = conflicts["conflicts"] else {
+            Issue.record("no conflicts: \(conflicts)")
+            return
+        }
+        #expect(list.count == 1 && list.first?["subject"]?["kind"] == .string("skip") && list.first?["subject"]?["id"] == .string("s1"))
+        #expect(try streak(a, "q-read") == 2 && streak(b, "q-read") == 2, "taken back on both")
+        #expect(haru(["verify"], ledger: b).code == 0)
+    }
+
     /// Every way to get it wrong: exit 2, the rule named, nothing written.
     @Test(arguments: [
         (["skip", "--action", "Reading", "--goal", "Read daily"], "give exactly one of --action, --quest, --goal"),

@@ -95,7 +95,7 @@ extension Subcommands {
                 case .tag: out[s] = try name(.tag, s.id)
                 case .goal: out[s] = try name(.goal, s.id)
                 case .quest: out[s] = try name(.quest, s.id)
-                case .diary, .todo, .device, .settings: break
+                case .diary, .todo, .device, .settings, .skip: break
                 }
                 if case .waiting(let action) = c.kind {
                     out[ConflictSubject(kind: .action, id: action)] = try name(.action, action)

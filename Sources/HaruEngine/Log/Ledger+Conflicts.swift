@@ -50,7 +50,7 @@ extension Conflict {
 /// What a conflict is about.
 public struct ConflictSubject: Sendable, Equatable, Hashable {
     public enum Kind: String, Sendable {
-        case session, count, tag, action, goal, quest, todo, diary, device, settings
+        case session, count, tag, action, goal, quest, todo, diary, device, settings, skip
     }
     public var kind: Kind
     public var id: String
@@ -143,7 +143,8 @@ extension Ledger {
     static func subject(of e: Event) -> ConflictSubject {
         let p = e.payload
         let order: [(Field, ConflictSubject.Kind)] = [
-            (.sessionID, .session), (.entryID, .count), (.todoID, .todo), (.questID, .quest), (.goalID, .goal), (.actionID, .action),
+            (.skipID, .skip), (.sessionID, .session), (.entryID, .count), (.todoID, .todo), (.questID, .quest), (.goalID, .goal),
+            (.actionID, .action),
             (.tagID, .tag), (.date, .diary), (.deviceID, .device),
         ]
         for (f, kind) in order { if let id = p.string(f) { return ConflictSubject(kind: kind, id: id) } }
@@ -168,6 +169,7 @@ extension Ledger {
         case .todo: return all(try store.definition(.todo, subject.id))
         case .diary: return all(try store.definition(.diary, subject.id))
         case .device: return all(try store.definition(.device, subject.id))
+        case .skip: return all(try store.definition(.skip, subject.id))
         case .settings: return try store.settings().changes.map(\.when.seq)
         }
     }

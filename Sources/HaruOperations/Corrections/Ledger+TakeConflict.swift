@@ -76,6 +76,7 @@ extension Ledger {
         case .goal: (type, field, deleted) = (.goalRestored, .goalID, try state.definition(.goal, s.id)?.isLive == false)
         case .quest: (type, field, deleted) = (.questRestored, .questID, try state.definition(.quest, s.id)?.isLive == false)
         case .todo: (type, field, deleted) = (.todoRestored, .todoID, try state.definition(.todo, s.id)?.isLive == false)
+        case .skip: (type, field, deleted) = (.skipRestored, .skipID, try state.definition(.skip, s.id)?.isLive == false)
         case .diary, .device, .settings: return nil
         }
         guard deleted else { return nil }
