@@ -121,7 +121,24 @@ extension DefinitionList {
                             ("schedule_text", .string(s.scheduleText)),
                         ]))
             }
-        case .diary, .todo, .skip:
+        case .skip:
+            // What each excuses, by kind and name (a quest: its id), without the order skips do not have.
+            let goals = try rows(snap, .goal, reference: ref, all: true)
+            for r in try rows(snap, .skip, reference: ref, all: all) {
+                guard let skip = r.skip else { continue }
+                let name: String
+                switch skip.target {
+                case .action(let id): name = actions.first { $0.id == id }?.name ?? id
+                case .goal(let id): name = goals.first { $0.id == id }?.name ?? id
+                case .quest(let id): name = id
+                }
+                items.append(
+                    .object(
+                        members(r, cal).filter { $0.0 != "order" } + [
+                            ("target_kind", .string(skip.target.kind.word)), ("target_name", .string(name)),
+                        ]))
+            }
+        case .diary, .todo:
             // Listed by `haru diary` (DiaryPage); here as any definition.
             items = try rows(snap, kind, reference: ref, all: all).map { .object(members($0, cal)) }
         case .device:
