@@ -275,6 +275,27 @@ struct LoopImportTests {
         #expect(haru(["verify"], ledger: ledger).code == 0)
     }
 
+    /// A unit, question or description longer than an action keeps is cut
+    /// to its start with a note; the export is not refused for it.
+    @Test func aFieldLongerThanAnActionKeepsIsCutWithANote() {
+        let unit = String(repeating: "u", count: 40)
+        let files = export([
+            "Habits.csv": """
+            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+            001,Walk,NUMERICAL,How far?,,1,1,#303F9F,\(unit),AT_LEAST,2.0,false
+
+            """,
+            "001 Walk/Checkmarks.csv": "Date,Value,Notes\n2026-03-02,3000,\n",
+        ])
+        let ledger = files.path + "/ledger"
+        let now = ["--now", "2026-03-03T20:00:00Z"]
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: ledger).code == 0)
+        let r = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("Note: Walk: its unit is longer than 32 characters; kept its first 32"), "\(r.err)")
+        #expect(haru(["day", "2026-03-02"] + now, ledger: ledger).out.contains("3 " + String(repeating: "u", count: 32)))
+    }
+
     /// A habit archived and brought back in Loop comes back in haru (action
     /// and goal restored, its new entries counted); one whose name the user
     /// gave an action of their own meanwhile comes as `Name (2)`.

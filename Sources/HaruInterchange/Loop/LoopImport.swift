@@ -216,8 +216,15 @@ public enum LoopImport {
                 ("order", .int(Int64(max(0, position)))),
             ]
             // What the habit asks, its description and a numeric habit's unit: the action's.
-            for (column, key) in [(cUnit, "unit"), (cQuestion, "question"), (cDescription, "description")] where !field(column).isEmpty {
-                action.append((key, .string(field(column))))
+            for (column, key, limit) in [(cUnit, "unit", 32), (cQuestion, "question", 200), (cDescription, "description", 2_000)]
+            where !field(column).isEmpty {
+                var text = field(column)
+                if text.count > limit {
+                    // Longer than an action keeps: its start, said (a refusal would stop the whole export).
+                    text = String(text.prefix(limit))
+                    result.notes.append("\(name): its \(key) is longer than \(limit) characters; kept its first \(limit)")
+                }
+                action.append((key, .string(text)))
             }
             if !existing.definitions.contains(id) {
                 try add(.actionCreated, at: defAt, action, key: id, file: "Habits.csv", line: row.line)

@@ -782,12 +782,12 @@ public struct SkipAdded: TypedEvent {
     public enum Target: Sendable, Equatable {
         case action(String), quest(String), goal(String)
 
-        /// The kind of what it names.
-        public var kind: DefinitionKind {
+        /// The payload field that names it.
+        public var field: Field {
             switch self {
-            case .action: .action
-            case .quest: .quest
-            case .goal: .goal
+            case .action: .actionID
+            case .quest: .questID
+            case .goal: .goalID
             }
         }
 
@@ -812,7 +812,7 @@ public struct SkipAdded: TypedEvent {
         l.add(.skipID, skipID)
         l.add(.startDate, startDate)
         l.add(.endDate, endDate)
-        l.add(target.kind.idField, target.id)
+        l.add(target.field, target.id)
         l.add(.note, note)
         return l.values
     }

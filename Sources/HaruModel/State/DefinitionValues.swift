@@ -130,6 +130,17 @@ public struct SkipDefinition: Sendable, Equatable {
     }
 }
 
+extension SkipAdded.Target {
+    /// The kind of definition it names.
+    public var kind: DefinitionKind {
+        switch self {
+        case .action: .action
+        case .quest: .quest
+        case .goal: .goal
+        }
+    }
+}
+
 extension Definition {
     /// A skip's days and target as it stands (nil for other kinds; a skip is never edited).
     public var skip: SkipDefinition? { kind == .skip ? SkipDefinition(id: id, base) : nil }
