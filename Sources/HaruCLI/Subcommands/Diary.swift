@@ -243,7 +243,10 @@ enum DiaryText {
             out.line(w(.dayGoals))
             let spanNames = Spans(day: w(.spanDay), week: w(.spanWeek), month: w(.spanMonth))
             for g in page.goals {
-                let spans = SpanKind.allCases.map { "\(spanNames[$0]) \(ProgressText.gauge(g.spanRatios[$0], ctx.style))" }
+                let spans = SpanKind.allCases.map {
+                    $0 == .day && g.daySkipped
+                        ? w(.skippedSpan, spanNames[$0]) : "\(spanNames[$0]) \(ProgressText.gauge(g.spanRatios[$0], ctx.style))"
+                }
                 out.line("  " + g.title + (g.noQuests ? "  " + w(.noQuests) : "  " + spans.joined(separator: "   ")))
             }
         }

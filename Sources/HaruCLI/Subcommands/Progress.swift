@@ -71,7 +71,11 @@ enum ProgressText {
                 out.line("  " + w(.noQuests))
                 continue
             }
-            out.line("  " + SpanKind.allCases.map { "\(spanNames[$0]) \(gauge(g.spanRatios[$0], style))" }.joined(separator: "   "))
+            out.line(
+                "  "
+                    + SpanKind.allCases.map {
+                        $0 == .day && g.daySkipped ? w(.skippedSpan, spanNames[$0]) : "\(spanNames[$0]) \(gauge(g.spanRatios[$0], style))"
+                    }.joined(separator: "   "))
             for q in g.quests {
                 let target: String
                 var unit: String?

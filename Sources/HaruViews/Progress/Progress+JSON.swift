@@ -27,7 +27,17 @@ extension ProgressReport {
                             ("achievement_percent", num(g.achievementPercent)), ("threshold_percent", .int(Int64(g.thresholdPercent))),
                             ("no_quests", .bool(g.noQuests)), ("start_date", .string(g.startDate.description)),
                             ("end_date", g.endDate.map { .string($0.description) } ?? .null),
-                            ("spans", .object(g.spanRatios.all.map { ($0.kind.rawValue, .object([("ratio", num($0.value))])) })),
+                            (
+                                "spans",
+                                .object(
+                                    g.spanRatios.all.map { s in
+                                        (
+                                            s.kind.rawValue,
+                                            .object(
+                                                [("ratio", num(s.value))] + (s.kind == .day ? [("skipped", .bool(g.daySkipped))] : []))
+                                        )
+                                    })
+                            ),
                             (
                                 "quests",
                                 .array(

@@ -116,6 +116,12 @@ public struct GoalProgress: Sendable, Equatable {
     public var spanRatios: Spans<Double?>
     public var quests: [QuestProgress]
     public var noQuests: Bool { quests.isEmpty }
+
+    /// The reference day is skipped for every quest that would ask something
+    /// of it (its day ratio, 1, says nothing was asked; this says why).
+    public var daySkipped: Bool {
+        quests.contains { $0.spans.day.skipped } && quests.allSatisfy { !$0.spans.day.scheduled || $0.spans.day.skipped }
+    }
 }
 
 /// `haru progress`: every goal in one view.

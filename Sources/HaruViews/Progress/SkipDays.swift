@@ -47,7 +47,4 @@ public struct SkipDays: Sendable {
         }
         return out
     }
-
-    /// The days an action's own skips cover (the diary and `explain` name them).
-    public func days(action: String) -> DaySet { byAction[action] ?? DaySet() }
 }
