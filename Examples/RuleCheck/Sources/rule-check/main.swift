@@ -78,6 +78,15 @@ do {
     check("streak as of Friday: the day in progress does not break it", try streak(asOf: "2026-03-06") ?? -1, 2)
     check("streak as of Saturday: Friday missed", try streak(asOf: "2026-03-07") ?? -1, 0)
     check("as the ledger stood before the late entry: Wednesday missed", try streak(asOf: "2026-03-05", knownAt: .seq(before)) ?? -1, 0)
+    // Friday excused afterwards (ill): the streak runs through it, neither broken nor lengthened.
+    let sick = try SkipAdded(skipID: "sick", startDate: date("2026-03-06"), target: .goal("g"), note: "flu")
+        .input(at: seoul("2026-03-08T09:00:00"))
+    let skipped = try ledger.append([sick], now: now, rng: &rng).head
+    check("streak as of Saturday with Friday skipped", try streak(asOf: "2026-03-07") ?? -1, 2)
+    check(
+        "Friday asks nothing once skipped",
+        try ledger.progress(.endOf(date("2026-03-06"), calendar)).goals.first?.quests.first?.spans.day.skipped ?? false, true)
+    check("as the ledger stood before the skip: Friday missed", try streak(asOf: "2026-03-07", knownAt: .seq(skipped - 1)) ?? -1, 0)
     // A typed event breaks the same rules a JSON line does, with the same words.
     do {
         _ = try CountAdded(entryID: "c1", actionID: "read", amount: 0).input(at: start)
