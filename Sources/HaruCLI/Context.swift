@@ -65,9 +65,7 @@ struct Context {
             }
         }
         if l.isLockless {
-            invocation.err.line(
-                "Note: this ledger is read-only here; it is read without LMDB's lock file, so a writer elsewhere could change it under this read."
-            )
+            invocation.err.line(words(.readWithoutLock))
         }
         opened.ledger = l
         return l

@@ -59,8 +59,7 @@ extension Subcommands {
                         if measured.isEmpty {
                             let name = tag.fields().name ?? tag.id
                             ctx.invocation.err.line(
-                                "Note: no action with the tag \(Echo.quoted(name)) tracks \(isTime ? "time" : "counts"): the quest adds up nothing until one does"
-                            )
+                                ctx.words(isTime ? .tagMeasuresNothingTime : .tagMeasuresNothingCount, Echo.quoted(name)))
                         }
                     default:
                         throw UsageError(Refusal.oneTarget)

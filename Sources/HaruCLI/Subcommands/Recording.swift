@@ -100,11 +100,11 @@ extension Subcommands {
                 ctx.report(
                     stopped.written, json: json,
                     human: ctx.words(.discardedShort, name, ctx.words.duration(seconds), ctx.words.duration(Int64(minimum)))
-                        + (p.value(.note) != nil ? " The note was not kept." : ""))
+                        + (p.value(.note) != nil ? ctx.words(.noteNotKept) : ""))
             case .some:
                 ctx.report(
                     stopped.written, json: json,
-                    human: ctx.words(.discardedAtOnce, name) + (p.value(.note) != nil ? " The note was not kept." : ""))
+                    human: ctx.words(.discardedAtOnce, name) + (p.value(.note) != nil ? ctx.words(.noteNotKept) : ""))
             case nil:
                 ctx.report(stopped.written, json: json, human: ctx.words(.stopped, name, ctx.words.duration(seconds)))
                 try ctx.warnOverlaps(stopped.sessionID, ledger: ledger, now: at)

@@ -34,7 +34,8 @@ enum Phrase: Catalogue {
     case syncSent, syncOtherDevices, syncFromDevices, syncHeld, syncWaiting, syncIncomplete, syncFuture, syncErased, syncRewritten,
         syncNotRead, syncLeftOut,
         syncConflicts,
-        syncJoined, formerName, noConflicts, openConflicts, conflictsTakeHint, conflictWithoutEffect, conflictDiaryField, conflictWaiting,
+        syncJoined, formerName, noteNotKept, tagMeasuresNothingTime, tagMeasuresNothingCount, readWithoutLock, noConflicts, openConflicts,
+        conflictsTakeHint, conflictWithoutEffect, conflictDiaryField, conflictWaiting,
         conflictValueNone, tookAgain, tookAgainRestored, tookDiaryField, tookRestoredAction, syncOpenConflicts, syncWaitingRecords,
         syncMadeOneAction,
         syncMadeOneTag, syncRenamed, syncJoinedSessions, syncNewDevice, syncCopied
@@ -352,6 +353,22 @@ enum Phrase: Catalogue {
                 "  %1 records made on a device after another deleted their action: kept, uncounted until it is restored",
                 "  다른 기기에서 행동을 지운 뒤에 만든 기록 %1건: 남겨 두되, 행동을 되살릴 때까지 세지 않습니다",
                 "  ほかの端末で行動を削除した後に作られた記録 %1件: 残しますが、行動を復元するまで数えません")
+        case .noteNotKept: return t(" The note was not kept.", " 메모는 남기지 않았습니다.", " メモは残していません。")
+        case .tagMeasuresNothingTime:
+            return t(
+                "Note: no action with the tag %1 tracks time: the quest adds up nothing until one does",
+                "참고: 꼬리표 %1이(가) 붙은 행동 중 시간 기록 행동이 없습니다: 생길 때까지 이 다짐은 아무것도 세지 않습니다",
+                "注意: タグ %1 の付いた行動に時間記録の行動がありません: できるまでこのクエストは何も数えません")
+        case .tagMeasuresNothingCount:
+            return t(
+                "Note: no action with the tag %1 tracks counts: the quest adds up nothing until one does",
+                "참고: 꼬리표 %1이(가) 붙은 행동 중 횟수 기록 행동이 없습니다: 생길 때까지 이 다짐은 아무것도 세지 않습니다",
+                "注意: タグ %1 の付いた行動に回数記録の行動がありません: できるまでこのクエストは何も数えません")
+        case .readWithoutLock:
+            return t(
+                "Note: this ledger is read-only here; it is read without LMDB's lock file, so a writer elsewhere could change it under this read.",
+                "참고: 여기서는 이 기록장을 읽기만 할 수 있어 LMDB 잠금 파일 없이 읽습니다. 다른 곳에서 쓰는 중이면 읽는 동안 바뀔 수 있습니다.",
+                "注意: ここではこの台帳は読み取り専用のため、LMDB のロックファイルなしで読みます。別の場所で書き込み中なら、読む間に変わることがあります。")
         case .formerName:
             return t(
                 "Note: \"%1\" is what \"%2\" was called before; it is \"%2\" now.",
