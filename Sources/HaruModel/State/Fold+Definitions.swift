@@ -4,8 +4,9 @@ extension Fold {
     /// The rules of a definition's fields taken together (a created payload,
     /// or the merge of a definition with an edit).
     /// - Parameter editing: the edit being checked, to name its fields in errors.
+    /// - Parameter merged: the fold of a merge (a skip may name what another device deleted meanwhile).
     static func checkDefinition<S: EntityStore>(
-        _ kind: DefinitionKind, _ p: Payload, id: String, store: S, editing: Payload? = nil
+        _ kind: DefinitionKind, _ p: Payload, id: String, store: S, editing: Payload? = nil, merged: Bool = false
     ) throws {
         switch kind {
         case .tag:
@@ -48,7 +49,7 @@ extension Fold {
             // What a device pins, collapses, shows on its watch or asks a memo for must exist.
             try requireExisting(DevicePreferences.lists, in: p, store: store)
         case .skip:
-            try checkSkip(p, store: store, merged: false)
+            try checkSkip(p, store: store, merged: merged)
         case .todo:
             if editing?.has(.text) ?? true, p.string(.text)?.allSatisfy(\.isWhitespace) ?? true {
                 throw InputError(field: "data.text", rule: "must say what to do (it is empty)")

@@ -75,7 +75,7 @@
             s.append(.init(when: when, payload: p))
             try store.setSettings(s)
 
-        case .tagCreated, .actionCreated, .goalCreated, .questCreated, .todoAdded:
+        case .tagCreated, .actionCreated, .goalCreated, .questCreated, .todoAdded, .skipAdded:
             var p = try p.decoded()  // kept whole as the definition's base
             let kind = definitionKind(type)
             let id = try p.requiredID(kind.idField)
@@ -98,7 +98,7 @@
                 }
                 p[.name] = .string(try freeName(kind, name, store: store))
             }
-            try checkDefinition(kind, p, id: id, store: store)
+            try checkDefinition(kind, p, id: id, store: store, merged: merged)
             try store.setDefinition(Definition(kind: kind, id: id, created: when, base: p))
 
         case .tagEdited, .actionEdited, .goalEdited, .questEdited, .todoEdited:
@@ -121,19 +121,6 @@
                 )
             }
             try store.setDefinition(d)
-
-        case .skipAdded:
-            let p = try p.decoded()
-            let id = try p.requiredID(.skipID)
-            if let old = try store.definition(.skip, id) {
-                throw InputError(
-                    field: "data.skip_id",
-                    rule:
-                        "skip \"\(id)\" already exists (created at seq \(old.created.seq)\(old.isLive ? "" : ", since deleted; ids are never reused"))"
-                )
-            }
-            try checkSkip(p, store: store, merged: merged)
-            try store.setDefinition(Definition(kind: .skip, id: id, created: when, base: p))
 
         case .tagDeleted, .actionDeleted, .goalDeleted, .questDeleted, .diaryDeleted, .todoDeleted, .skipDeleted:
             let kind = definitionKind(type)
