@@ -183,7 +183,7 @@ private enum Schemas {
     static let tagEdited = req(.tagID) + opt(.name, .order) + clearable(.color)
     static let tagDeleted = req(.tagID)
     static let actionCreated =
-        req(.actionID, .name, .tracking) + opt(.tagIDs, .symbol, .favorite, .order, .unit, .question, .description)
+        req(.actionID, .name, .tracking) + opt(.tagIDs, .symbol, .favorite, .order, .unit, .question, .description, .decimals)
     static let actionEdited = req(.actionID) + opt(.name, .tagIDs, .favorite, .order) + clearable(.symbol, .unit, .question, .description)
     static let actionDeleted = req(.actionID)
     static let sessionStarted = req(.sessionID, .actionID)

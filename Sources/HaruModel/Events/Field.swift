@@ -36,6 +36,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
     case unit, description, question
     // The file names of a diary page's attachments, in their order (issue 44): tag 72.
     case attachmentNames
+    // A count action's decimal places: its amounts and targets in tenths, hundredths or thousandths of its unit: tag 73.
+    case decimals
 
     /// The JSON name, dotted for nested members.
     public var jsonName: String {
@@ -112,6 +114,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .description: "description"
         case .question: "question"
         case .attachmentNames: "attachment_names"
+        case .decimals: "decimals"
         }
     }
 
@@ -138,7 +141,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .end: .instant
         case .note: .text(max: 10_000)
         case .entryID: .entityID
-        case .amount: .int(1...999)
+        case .amount: .int(1...999_999)
         case .time: .instant
         case .goalID: .entityID
         case .title: .text(max: 200)
@@ -159,7 +162,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .customStart: .date
         case .customEnd: .date
         case .targetSeconds: .int(0...31_622_400)
-        case .targetCount: .int(0...1_000_000)
+        case .targetCount: .int(0...1_000_000_000)
         case .direction: .choice(.direction)
         case .deadline: .clock
         case .order: .int(0...1_000_000)
@@ -192,6 +195,7 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .description: .text(max: 2_000)
         case .question: .text(max: 200)
         case .attachmentNames: .names
+        case .decimals: .int(0...3)
         }
     }
 

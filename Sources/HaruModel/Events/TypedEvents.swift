@@ -204,10 +204,13 @@ public struct ActionCreated: TypedEvent {
     public var unit: String?
     public var question: String?
     public var description: String?
+    /// A count action's decimal places (0 … 3; fixed at creation): its amounts in `CountAdded` are whole numbers of 10^-decimals of the unit.
+    public var decimals: Int64?
     public init(
         actionID: String, name: String, tracking: Tracking, tagIDs: [String]? = nil, symbol: String? = nil, favorite: Bool? = nil,
-        order: Int64? = nil, unit: String? = nil, question: String? = nil, description: String? = nil
+        order: Int64? = nil, unit: String? = nil, question: String? = nil, description: String? = nil, decimals: Int64? = nil
     ) {
+        self.decimals = decimals
         (self.actionID, self.name, self.tracking, self.tagIDs) = (actionID, name, tracking, tagIDs)
         (self.symbol, self.favorite, self.order) = (symbol, favorite, order)
         (self.unit, self.question, self.description) = (unit, question, description)
@@ -224,6 +227,7 @@ public struct ActionCreated: TypedEvent {
         l.add(.unit, unit)
         l.add(.question, question)
         l.add(.description, description)
+        l.add(.decimals, decimals)
         return l.values
     }
 }

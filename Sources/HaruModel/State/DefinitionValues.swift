@@ -26,11 +26,15 @@ public struct ActionDefinition: NamedDefinition, Equatable {
     /// What it asks (Loop's question: `Did you stretch today?`) and a description.
     public var question: String?
     public var description: String?
+    /// A count action's decimal places (0 … 3): its amounts and targets are
+    /// whole numbers of 10^-decimals of its unit (`Decimals`).
+    public var decimals: Int
 
     @_spi(Layers) public init(id: String, _ p: Payload) {
         (self.id, name, tracking, tagIDs) = (id, p.name ?? id, p.tracking ?? .time, p.tagIDs ?? [])
         (symbol, favorite, order) = (p.symbol, p.favorite ?? false, p.order.map(Int.init))
         (unit, question, description) = (p.string(.unit), p.string(.question), p.string(.description))
+        decimals = Int(p.int(.decimals) ?? 0)
     }
 }
 

@@ -13,6 +13,10 @@ extension Fold {
             try uniqueName(kind, try p.requiredString(.name), id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
         case .action:
             try uniqueName(kind, try p.requiredString(.name), id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
+            // Decimal places are a count action's, given at its creation (its amounts are in them).
+            if p.int(.decimals) != nil, p.choice(.tracking, as: Tracking.self) == .time {
+                throw InputError(field: "data.decimals", rule: "goes with count actions only (a time action is measured in seconds)")
+            }
             // A count's unit (glasses, km); a time action's unit is its hours and minutes.
             if (editing ?? p).string(.unit) != nil, p.choice(.tracking, as: Tracking.self) == .time {
                 throw InputError(

@@ -372,7 +372,7 @@
             let (action, waits) = try recordAction(try p.requiredString(.actionID), tracking: .count, store: store, merged: merged)
             if waits { try store.setAlias(.waiting, id, to: action) }
             let new = CountRecord(
-                id: id, actionID: action, time: at, amount: try countAmount(p.requiredInt(.amount)), note: p.string(.note), deleted: false,
+                id: id, actionID: action, time: at, amount: try countAmount(p.requiredInt(.amount), action: action, store: store), note: p.string(.note), deleted: false,
                 createdSeq: seq)
             try store.setCount(new)
             return .count(old: nil, new: new)
@@ -381,7 +381,7 @@
             var c = try existingCount(try p.requiredString(.entryID), store: store)
             let old = c
             guard p.fieldCount > 1 else { throw InputError(field: "data", rule: "count.edited must change at least one field") }
-            if let a = p.int(.amount) { c.amount = try countAmount(a) }
+            if let a = p.int(.amount) { c.amount = try countAmount(a, action: c.actionID, store: store) }
             if let t = p.instant(.time) { c.time = t }
             if p.isNull(.note) { c.note = nil } else if let n = p.string(.note) { c.note = n }
             c.versionSeq = seq
@@ -442,6 +442,22 @@
             throw InputError(field: "data.amount", rule: "must be a whole number within the amount's range (got \(n))")
         }
         return Int(n)
+    }
+
+    /// A count's amount for `action`: at most 999 in the action's unit, so in
+    /// its smallest unit 999 × 10^decimals (7.6 km at one decimal is 76). The
+    /// action is read only past 999, which every action takes.
+    static func countAmount<S: EntityStore>(_ n: Int64, action: String, store: S) throws -> Int {
+        let amount = try countAmount(n)
+        guard n > 999 else { return amount }
+        let decimals = try store.definition(.action, action)?.base.int(.decimals) ?? 0
+        let most = 999 * Int64(Decimals.scale(Int(decimals)))
+        guard n <= most else {
+            throw InputError(
+                field: "data.amount", rule: "must be a whole number from 1 to \(most) (got \(n))",
+                broken: .wholeNumber(from: 1, to: most, got: String(n)))
+        }
+        return amount
     }
 
     static func liveAction<S: EntityStore>(_ id: String, tracking: Tracking, store: S) throws -> String {
