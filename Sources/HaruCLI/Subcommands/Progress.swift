@@ -85,7 +85,8 @@ enum ProgressText {
                     unit = names.actions[a]?.unit
                 case .tag(let t): target = "#" + (names.tags[t]?.name ?? t)
                 }
-                let amount = q.spec.unitIsTime ? w.duration(Int64(q.spec.amount)) : w.times(Int64(q.spec.amount), unit: unit)
+                let amount =
+                    q.spec.unitIsTime ? w.duration(Int64(q.spec.amount)) : w.times(JSONValue.formatNumber(q.spec.shownAmount), unit: unit)
                 let days = q.spec.period == .daily ? " (\(w.schedule(q.spec)))" : ""
                 let period = w.language == .en ? q.spec.periodName : w.period(q.spec.period)
                 // `30분 이상 · 하루`, as the app says a quest (English keeps its `≥ 30m 00s daily`).

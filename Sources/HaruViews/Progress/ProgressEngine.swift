@@ -49,7 +49,7 @@ public struct ProgressEngine {
             let own = questDefs.filter { $0.base.goalID == g.id }
             let quests = try Definition.userOrder(own, at: reference.definitionsAt, created: snap.creationKey).map { q in
                 let f = q.fields(inForceAt: reference.definitionsAt)
-                let spec = QuestSpec(id: q.id, f, actionTracksTime: { tracking[$0] })
+                let spec = ProgressEngine.measuring(QuestSpec(id: q.id, f, actionTracksTime: { tracking[$0] }), defs)
                 return (q, spec.skipping(ProgressEngine.skippedDays(spec, skips, defs)), f)
             }
             goals.append(GoalView(definition: g, fields: fields, quests: quests, judgment: judgment(of: g, fields)))
@@ -147,9 +147,10 @@ public struct ProgressEngine {
                 }
                 var judgment: QuestJudgment?
                 if let j = g.judgment, var m = judgmentMeter, let jd = judgmentDefs {
-                    let unskipped = QuestSpec(
-                        id: q.id, qd.fields(inForceAt: j.reference.definitionsAt),
-                        actionTracksTime: { jd.actions[$0].map { $0.tracking == Tracking.time } })
+                    let unskipped = ProgressEngine.measuring(
+                        QuestSpec(
+                            id: q.id, qd.fields(inForceAt: j.reference.definitionsAt),
+                            actionTracksTime: { jd.actions[$0].map { $0.tracking == Tracking.time } }), jd)
                     let spec = unskipped.skipping(ProgressEngine.skippedDays(unskipped, skips, jd))
                     let jActions = ProgressEngine.actionIndices(spec, defs: jd, records: records)
                     judgment = ProgressEngine.judge(
@@ -220,6 +221,27 @@ public struct ProgressEngine {
         }
     }
 
+    /// A count quest in the decimals of what it measures (`QuestSpec.scale`):
+    /// an action target counts in its action's smallest unit (its target is
+    /// stored so); a tag target over actions with decimals brings each to
+    /// thousandths (its target, in whole units, too). Time quests and whole
+    /// counts are left as they are.
+    static func measuring(_ q: QuestSpec, _ defs: LiveDefinitions) -> QuestSpec {
+        guard !q.unitIsTime else { return q }
+        var out = q
+        switch q.target {
+        case .action(let a):
+            out.scale = Double(Decimals.scale(defs.actions[a]?.decimals ?? 0))
+        case .tag:
+            let ids = measuredActions(q, defs: defs)
+            guard ids.contains(where: { (defs.actions[$0]?.decimals ?? 0) > 0 }) else { return q }
+            out.scale = 1_000
+            out.amount = q.amount * 1_000
+            for id in ids { out.multipliers[id] = 1_000 / Decimals.scale(defs.actions[id]?.decimals ?? 0) }
+        }
+        return out
+    }
+
     /// The days a quest is excused from in this view.
     static func skippedDays(_ q: QuestSpec, _ skips: SkipDays, _ defs: LiveDefinitions) -> DaySet {
         skips.isEmpty ? DaySet() : skips.days(quest: q.id, goal: q.goalID, measuring: measuredActions(q, defs: defs))
@@ -261,7 +283,10 @@ public struct ProgressEngine {
             } else {
                 display = ratio
             }
-            return SpanResult(scheduled: true, value: value, target: target, ratio: ratio, displayRatio: display, actual: actual ?? value)
+            // Figures leave the engine in the quest's own unit (7.6 glasses, not 76 tenths).
+            let s = q.scale
+            return SpanResult(
+                scheduled: true, value: value / s, target: target / s, ratio: ratio, displayRatio: display, actual: (actual ?? value) / s)
         }
         switch q.period {
         case .daily:
@@ -439,7 +464,7 @@ public struct ProgressEngine {
             } else {
                 state = met ? .met : .missed
             }
-            marks.append(PeriodMark(first: first, last: last, state: state, value: value))
+            marks.append(PeriodMark(first: first, last: last, state: state, value: value / q.scale))
         }
         return marks
     }
@@ -496,7 +521,7 @@ public struct ProgressEngine {
     ) -> QuestJudgment {
         func result(_ value: Double, _ target: Double) -> QuestJudgment {
             let r = q.ratio(value: value, target: target)
-            return QuestJudgment(value: value, target: target, ratio: r, achieved: r >= 1 - 1e-12)
+            return QuestJudgment(value: value / q.scale, target: target / q.scale, ratio: r, achieved: r >= 1 - 1e-12)
         }
         let skippedJudgment = QuestJudgment(value: nil, target: nil, ratio: 1, achieved: true, skipped: true)
         /// The elapsed days of a period judged against `nominal` over them, skips left out (`unskipped`).

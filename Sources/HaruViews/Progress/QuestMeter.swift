@@ -70,6 +70,7 @@ struct QuestMeter {
 
     /// The quest's value on each day of the run; `windowed` uses its deadline window.
     mutating func values(_ q: QuestSpec, actions: [Int], windowed: Bool) -> [Double] {
+        if !q.multipliers.isEmpty, !q.unitIsTime { return scaledValues(q, actions: actions, windowed: windowed) }
         let t = measure()
         let n = records.actionIDs.count
         let m = deadlines.count + 1
@@ -91,6 +92,27 @@ struct QuestMeter {
                     out[i] = Double(v)
                 }
             }
+        }
+        return out
+    }
+
+    /// `values` of a count quest whose actions count in other decimals: each
+    /// action's stored amounts times its multiplier (still whole numbers).
+    private mutating func scaledValues(_ q: QuestSpec, actions: [Int], windowed: Bool) -> [Double] {
+        let t = measure()
+        let n = records.actionIDs.count
+        let m = deadlines.count + 1
+        let dl = windowed ? q.deadline.flatMap { deadlines.firstIndex(of: $0.minutes) } : nil
+        let factors = actions.map { q.multipliers[records.actionIDs[$0]] ?? 1 }
+        var out = [Double](repeating: 0, count: count)
+        for i in 0..<count {
+            let upTo = dl.map { cutOrder[i][$0] } ?? m
+            var v: Int64 = 0
+            for piece in 0..<upTo {
+                let row = ((i * m) + piece) * n
+                for (k, a) in actions.enumerated() { v &+= t[row + a].count &* factors[k] }
+            }
+            out[i] = Double(v)
         }
         return out
     }

@@ -26,8 +26,18 @@ public struct QuestSpec: Sendable, Equatable {
     public let schedule: Schedule
     public let customStart: LocalDate?
     public let customEnd: LocalDate?
-    /// The target amount: seconds or count.
-    public let amount: Double
+    /// The target amount: seconds, or a count in the smallest unit the engine
+    /// sums in (`scale` of them make one unit; `shownAmount` is in units).
+    public internal(set) var amount: Double
+    /// How many of the engine's units make one of the quest's (1 for time and
+    /// whole counts; 10^decimals for an action with decimals; 1,000 for a tag
+    /// count quest over actions with decimals, each brought to thousandths).
+    public internal(set) var scale: Double = 1
+    /// Per measured action id, what its stored amounts are multiplied by to
+    /// come to the engine's unit (a tag quest over actions of other decimals).
+    public internal(set) var multipliers: [String: Int64] = [:]
+    /// The target in the quest's own unit (`7.5` hours of sleep, `8` glasses).
+    public var shownAmount: Double { amount / scale }
     public let atLeast: Bool
     public let deadline: ClockTime?
     /// The days (since the epoch) the quest is excused from: skipped for its
