@@ -12,7 +12,9 @@ extension Context {
             var names: [String: String] = [:]
             var timed: [String: Bool] = [:]
             var units: [String: String] = [:]
+            var decimals: [String: Int] = [:]
             for d in try snap.definitions(.action) {
+                decimals[d.id] = Int(d.base.int(.decimals) ?? 0)
                 names[d.id] = d.fields().name
                 timed[d.id] = d.base.tracking == Tracking.time
                 units[d.id] = d.fields().string(.unit)
@@ -21,11 +23,12 @@ extension Context {
             let s = QuestSpec(q, actionTracksTime: { timed[$0] })
             let target: String
             var unit: String?
+            var places = 0
             switch q.target {
-            case .action(let id): (target, unit) = (names[id] ?? id, units[id])
+            case .action(let id): (target, unit, places) = (names[id] ?? id, units[id], decimals[id] ?? 0)
             case .tag(let id, _): target = (names[id] ?? id) + w(.tagMark)
             }
-            let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Int64(s.amount), unit: unit)
+            let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Decimals.text(Int64(s.amount), places), unit: unit)
             let period = w.language == .en ? s.periodName : w.period(s.period)
             return "\(target) \(w(s.atLeast ? .atLeastAmount : .atMostAmount, amount))\(w.language == .ja ? "、" : ", ")\(period)"
         }

@@ -4,6 +4,7 @@ extension OptionKey {
     static let unit = OptionKey("--unit")
     static let question = OptionKey("--question")
     static let description = OptionKey("--description")
+    static let decimals = OptionKey("--decimals")
 }
 
 extension Subcommands {
@@ -21,7 +22,10 @@ extension Subcommands {
                     OptionSpec(.favorite, help: "Mark as a favourite."), orderOption,
                     OptionSpec(.unit, value: "UNIT", help: "A count action's unit (glasses, km): its counts are said in it."),
                     OptionSpec(.question, value: "TEXT", help: "What it asks (Did you stretch today?)."),
-                    OptionSpec(.description, value: "TEXT", help: "A description."), idOption("action"),
+                    OptionSpec(.description, value: "TEXT", help: "A description."),
+                    OptionSpec(
+                        .decimals, value: "0-3", help: "A count action's decimal places: 1 counts 7.6, 2 counts 7.65 (fixed for life)."),
+                    idOption("action"),
                 ],
                 minArgs: 1, maxArgs: 1,
                 run: { ctx, p in
@@ -35,7 +39,7 @@ extension Subcommands {
                         actionID: id, name: p.positionals[0], tracking: tracking, tagIDs: tags.isEmpty ? nil : tags,
                         symbol: p.value(.symbol),
                         favorite: p.has(.favorite) ? true : nil, order: try p.order(), unit: p.value(.unit),
-                        question: p.value(.question), description: p.value(.description))
+                        question: p.value(.question), description: p.value(.description), decimals: try p.int(.decimals))
                     return try ctx.write(action, id: id, human: ctx.words(.createdAction, p.positionals[0], id))
                 }),
             Command(

@@ -42,7 +42,9 @@ extension Subcommands {
                             + tags.map { Cell.columns(book.tags[$0.key]?.name ?? "") }).max() ?? 0) + 2
                 if !actions.isEmpty { ctx.out.line("  " + w(.actions)) }
                 for (id, t) in actions {
-                    ctx.out.line("    " + Cell.pad(book.actions[id]?.name ?? id, width) + w.cell(t, unit: book.actions[id]?.unit))
+                    ctx.out.line(
+                        "    " + Cell.pad(book.actions[id]?.name ?? id, width)
+                            + w.cell(t, unit: book.actions[id]?.unit, decimals: book.actions[id]?.decimals ?? 0))
                 }
                 if !tags.isEmpty { ctx.out.line("  " + w(.tags)) }
                 for (id, t) in tags { ctx.out.line("    " + Cell.pad(book.tags[id]?.name ?? id, width) + w.cell(t)) }

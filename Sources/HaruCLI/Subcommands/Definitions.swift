@@ -135,6 +135,7 @@ extension Subcommands {
                     uniquingKeysWith: { a, _ in a })
                 let rows = try DefinitionList.questRows(snap, reference: ref, all: p.has(.all), goal: goal)
                 let units = try ctx.units(snap, at: ref)
+                let decimals = try ctx.decimals(snap)
                 func spec(_ r: DefinitionRow) -> QuestSpec? { r.quest.map { QuestSpec($0, actionTracksTime: { tracking[$0] }) } }
                 func targetName(_ r: DefinitionRow) -> String {
                     switch r.quest?.target {
@@ -156,8 +157,9 @@ extension Subcommands {
                 ) { r in
                     guard let s = spec(r) else { return [] }
                     var unit: String?
-                    if case .action(let a)? = r.quest?.target { unit = units[a] }
-                    let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Int64(s.amount), unit: unit)
+                    var places = 0
+                    if case .action(let a)? = r.quest?.target { (unit, places) = (units[a], decimals[a] ?? 0) }
+                    let amount = s.unitIsTime ? w.duration(Int64(s.amount)) : w.times(Decimals.text(Int64(s.amount), places), unit: unit)
                     return [
                         goalTitle[s.goalID] ?? s.goalID, targetName(r), w(s.atLeast ? .atLeastAmount : .atMostAmount, amount),
                         w.language == .en ? s.periodName : w.period(s.period), w.schedule(s), s.deadline?.description ?? "",

@@ -39,11 +39,13 @@ extension Subcommands {
                     let id = p.value(.id) ?? ctx.newID()
                     let target: QuestTarget
                     let isTime: Bool
+                    var decimals = 0
                     switch (p.value(.action), p.value(.tag)) {
                     case (let a?, nil):
                         if p.has(.measure) { throw UsageError(Refusal.measureWithTag) }
                         let action = try ctx.resolve(.action, a, in: ledger)
                         isTime = action.base.tracking == Tracking.time
+                        decimals = Int(action.base.int(.decimals) ?? 0)
                         target = .action(action.id)
                     case (nil, let t?):
                         guard let m = p.value(.measure) else { throw UsageError(Refusal.tagNeedsMeasure) }
@@ -64,7 +66,7 @@ extension Subcommands {
                     default:
                         throw UsageError(Refusal.oneTarget)
                     }
-                    let shape = try questShape(p, isTime: isTime)
+                    let shape = try questShape(p, isTime: isTime, decimals: decimals)
                     guard let period = shape.period else { throw UsageError(Refusal.periodRequired) }
                     let quest = QuestCreated(
                         questID: id, goalID: goal, target: target, period: period, direction: p.has(.atMost) ? .atMost : .atLeast,
@@ -90,12 +92,15 @@ extension Subcommands {
                     let id = q.id
                     let base = q.fields()
                     let isTime: Bool
+                    var decimals = 0
                     if let a = base.targetActionID {
-                        isTime = try ledger.withStoredState { try $0.definition(.action, a)?.base.tracking } == Tracking.time
+                        let action = try ledger.withStoredState { try $0.definition(.action, a)?.base }
+                        isTime = action?.tracking == Tracking.time
+                        decimals = Int(action?.int(.decimals) ?? 0)
                     } else {
                         isTime = base.targetMeasure == Measure.time
                     }
-                    let shape = try questShape(p, isTime: isTime)
+                    let shape = try questShape(p, isTime: isTime, decimals: decimals)
                     let edit = QuestEdited(
                         questID: id, period: shape.period, direction: p.has(.atMost) ? .atMost : p.has(.atLeast) ? .atLeast : nil,
                         schedule: shape.schedule, customStart: shape.customStart, customEnd: shape.customEnd,
@@ -127,7 +132,8 @@ extension Subcommands {
         var order: Int64?
     }
 
-    static func questShape(_ p: Parsed, isTime: Bool) throws -> QuestShape {
+    /// - Parameter decimals: the target action's decimal places: a count target `7.5` is 75 at one.
+    static func questShape(_ p: Parsed, isTime: Bool, decimals: Int = 0) throws -> QuestShape {
         var shape = QuestShape()
         shape.period = try p.choice(.period, Period.self)
         var schedules: [QuestSchedule] = []
@@ -160,7 +166,7 @@ extension Subcommands {
                 guard let secs = HumanTime.duration(t) else { throw UsageError(.notADuration, "--target", Echo.quoted(t)) }
                 shape.targetSeconds = secs
             } else {
-                guard let n = Int64(t) else { throw UsageError(Refusal.notAQuestAmount, t) }
+                guard let n = Decimals.parse(t, decimals) else { throw UsageError(Refusal.notAQuestAmount, t) }
                 shape.targetCount = n
             }
         }

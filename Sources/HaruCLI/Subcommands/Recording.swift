@@ -121,11 +121,16 @@ extension Subcommands {
         run: { ctx, p in
             let ledger = try ctx.openLedger()
             let action = try ctx.resolve(.action, p.positionals[0], in: ledger)
-            var amount: Int64 = 1
+            // An action with decimals counts in its smallest unit: `7.6` at one decimal is 76.
+            let decimals = Int(action.fields().int(.decimals) ?? 0)
+            var amount: Int64 = Decimals.scale(decimals)
             if p.positionals.count > 1 {
-                guard let n = Int64(p.positionals[1]) else { throw UsageError(Refusal.notAWholeNumber, "N", "\"\(p.positionals[1])\"") }
+                guard let n = Decimals.parse(p.positionals[1], decimals) else {
+                    throw UsageError(Refusal.notAWholeNumber, "N", "\"\(p.positionals[1])\"")
+                }
                 amount = n
             }
+            let shown = Decimals.text(amount, decimals)
             let at = try ctx.recordTime()
             let counted = try ctx.operate { ledger, now, rng in
                 try ledger.count(
@@ -135,8 +140,8 @@ extension Subcommands {
             ctx.report(
                 counted.written,
                 json: [("entry_id", .string(counted.entryID)), ("action_id", .string(action.id)), ("amount", .int(amount))],
-                human: action.fields().string(.unit).map { ctx.words(.countedIn, ctx.words.times(amount, unit: $0), action.fields().name!) }
-                    ?? ctx.words(.counted, String(amount), action.fields().name!))
+                human: action.fields().string(.unit).map { ctx.words(.countedIn, ctx.words.times(shown, unit: $0), action.fields().name!) }
+                    ?? ctx.words(.counted, shown, action.fields().name!))
             return ExitCode.ok
         })
 

@@ -29,7 +29,8 @@ extension Subcommands {
                 }
                 let names = try ctx.actionNames(snap, at: ref)
                 RecordText.print(
-                    rows, from: from, to: to, names: names, units: try ctx.units(snap, at: ref), calendar: cal, reference: ref,
+                    rows, from: from, to: to, names: names, units: try ctx.units(snap, at: ref), decimals: try ctx.decimals(snap),
+                    calendar: cal, reference: ref,
                     out: ctx.out, style: ctx.style, words: ctx.words)
                 return ExitCode.ok
             }
@@ -86,6 +87,13 @@ extension Context {
         try names(of: [.action], snap, at: reference.definitionsAt)
     }
 
+    /// The count actions' decimal places by id (fixed at creation; those with none left out).
+    func decimals(_ snap: Snapshot) throws -> [String: Int] {
+        var out: [String: Int] = [:]
+        for d in try snap.definitions(.action) { if let n = d.base.int(.decimals), n > 0 { out[d.id] = Int(n) } }
+        return out
+    }
+
     /// The count actions' units by id, as in force at `reference` (deleted actions too: their records show).
     func units(_ snap: Snapshot, at reference: Reference) throws -> [String: String] {
         var units: [String: String] = [:]
@@ -106,6 +114,7 @@ extension Context {
 enum RecordText {
     static func print(
         _ rows: [RecordRow], from: LocalDate, to: LocalDate, names: [String: String], units: [String: String] = [:],
+        decimals: [String: Int] = [:],
         calendar cal: LedgerCalendar, reference: Reference,
         out: OutputStream, style: Style = Style(enabled: false), words w: Words = .english
     ) {
@@ -138,7 +147,7 @@ enum RecordText {
                 if r.end == nil { size += " " + w(.running) }
             case .count:
                 when = time
-                size = w.times(Int64(r.amount ?? 0), unit: units[r.actionID])
+                size = w.times(Decimals.text(Int64(r.amount ?? 0), decimals[r.actionID] ?? 0), unit: units[r.actionID])
             }
             var line =
                 "  \(Cell.pad(r.ref, refWidth))  \(Cell.pad(when, 19))\(Cell.pad(size, 16))\(Cell.pad(names[r.actionID] ?? r.actionID, nameWidth))"

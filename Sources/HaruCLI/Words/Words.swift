@@ -68,10 +68,10 @@ struct Words: Sendable {
     }
 
     /// A cell of totals: `1h 30m ×3`, or `–`.
-    func cell(_ t: Totals, unit: String? = nil) -> String {
+    func cell(_ t: Totals, unit: String? = nil, decimals: Int = 0) -> String {
         var parts: [String] = []
         if t.seconds > 0 { parts.append(duration(t.seconds)) }
-        if t.count > 0 { parts.append(times(t.count, unit: unit)) }
+        if t.count > 0 { parts.append(times(Decimals.text(t.count, decimals), unit: unit)) }
         return parts.isEmpty ? "–" : parts.joined(separator: " ")
     }
 
