@@ -47,7 +47,9 @@ extension Subcommands {
                             + w.cell(t, unit: book.actions[id]?.unit, decimals: book.actions[id]?.decimals ?? 0))
                 }
                 if !tags.isEmpty { ctx.out.line("  " + w(.tags)) }
-                for (id, t) in tags { ctx.out.line("    " + Cell.pad(book.tags[id]?.name ?? id, width) + w.cell(t)) }
+                for (id, t) in tags {
+                    ctx.out.line("    " + Cell.pad(book.tags[id]?.name ?? id, width) + w.cell(t, decimals: book.decimals(tag: id)))
+                }
                 return ExitCode.ok
             }
         })

@@ -9,22 +9,29 @@ extension DayBook {
     /// - Parameter order: another order (`--order`); `.user` lists the day
     ///   as the app's grid does: every action, those with nothing too.
     public func json(day i: Int, calendar: LedgerCalendar, order: ListOrder = .id) -> [(String, JSONValue)] {
-        func items(_ key: String, _ list: [(key: String, value: Totals)], _ names: [String: some NamedDefinition]) -> JSONValue {
+        func items(
+            _ key: String, _ list: [(key: String, value: Totals)], _ names: [String: some NamedDefinition], decimals: (String) -> Int
+        ) -> JSONValue {
             .array(
                 list.map {
                     .object([
                         (key, .string($0.key)), ("name", .string(names[$0.key]?.name ?? $0.key)),
                         ("seconds", .int($0.value.seconds)),
-                        ("count", .int($0.value.count)),
+                        ("count", DayBook.countJSON($0.value.count, decimals($0.key))),
                     ])
                 })
         }
         let range = grid.range(i)
         return [
             ("day", .string(grid.day(i).description)), ("start", .string(calendar.format(range.lowerBound))),
-            ("end", .string(calendar.format(range.upperBound))), ("actions", items("action_id", actionList(i, order), actions)),
-            ("tags", items("tag_id", tagList(i, order), tags)),
+            ("end", .string(calendar.format(range.upperBound))), ("actions", items("action_id", actionList(i, order), actions, decimals: { decimals(action: $0) })),
+            ("tags", items("tag_id", tagList(i, order), tags, decimals: { decimals(tag: $0) })),
         ]
+    }
+
+    /// A count in its unit for JSON: whole counts as integers (as always), `7.6` for an action with decimals.
+    public static func countJSON(_ n: Int64, _ decimals: Int) -> JSONValue {
+        decimals == 0 ? .int(n) : .double(Double(n) / Double(Decimals.scale(decimals)))
     }
 
     /// Day `i`'s actions in `order`: those with a total; with `everyAction`

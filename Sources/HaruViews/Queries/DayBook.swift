@@ -45,10 +45,26 @@ public struct DayBook: Sendable {
     public func tagTotals(_ i: Int) -> [String: Totals] {
         var out: [String: Totals] = [:]
         for (action, t) in perDay(i) {
-            for tag in actions[action]?.tagIDs ?? [] where tags[tag] != nil { out[tag, default: Totals()] += t }
+            for tag in actions[action]?.tagIDs ?? [] where tags[tag] != nil {
+                // Counts of actions with fewer decimals than the tag's finest are brought to its unit.
+                if tagDecimals.isEmpty {
+                    out[tag, default: Totals()] += t
+                } else {
+                    let lift = Decimals.scale(decimals(tag: tag)) / Decimals.scale(decimals(action: action))
+                    out[tag, default: Totals()] += lift == 1 ? t : Totals(seconds: t.seconds, count: t.count * lift)
+                }
+            }
         }
         return out
     }
+
+    /// An action's decimal places (its counts are whole numbers of 10^-decimals of its unit).
+    public func decimals(action: String) -> Int { actions[action]?.decimals ?? 0 }
+
+    /// A tag's: the finest of its actions' (their counts are summed in it).
+    public func decimals(tag: String) -> Int { tagDecimals[tag] ?? 0 }
+    /// The tags whose actions count with decimals, by their finest.
+    let tagDecimals: [String: Int]
 
     /// The statistics filter the book was built with (empty: every action).
     public let filter: ActionFilter
@@ -71,6 +87,11 @@ public struct DayBook: Sendable {
         actionOrder = defs.actionOrder.filter { defs.actions[$0] != nil }
         tagOrder = defs.tagOrder
         actionIDs = defs.actions.keys.sorted()
+        var finest: [String: Int] = [:]
+        for a in defs.actions.values where a.decimals > 0 {
+            for t in a.tagIDs { finest[t] = max(finest[t] ?? 0, a.decimals) }
+        }
+        tagDecimals = finest
         totals = try DayBook.totals(snap, calendar: calendar, grid: grid, actions: actionIDs, reference: reference)
     }
 
