@@ -51,6 +51,8 @@ public enum LoopImport {
         public var archived: Set<String> = []
         /// How many times each was restored: a habit archived again is deleted by another event.
         public var restorations: [String: Int] = [:]
+        /// The decimal places of Loop's actions made before (their amounts are in them).
+        public var decimals: [String: Int] = [:]
 
         public init() {}
 
@@ -63,6 +65,7 @@ public enum LoopImport {
                     continue
                 }
                 if d.isLive || actions[name] == nil { actions[name] = d.id }
+                decimals[d.id] = Int(d.base.int(.decimals) ?? 0)
                 try note(d, snap)
             }
             for kind in [DefinitionKind.goal, .quest] {
@@ -159,6 +162,27 @@ public enum LoopImport {
             // renumbers the habits when they are reordered, and the id of a new
             // one comes from its name and place (two habits may share a name).
             let id = existing.actions[name] ?? "loop-" + TimewarriorImport.shortHash(name + "|" + String(position))
+            // A numeric habit's values are thousandths: its action counts in as
+            // many decimals as its values and target need (7.6 → one), exactly;
+            // one made by an earlier import keeps the decimals it has.
+            func places(_ thousandths: Int64) -> Int {
+                var t = abs(thousandths), n = 3
+                while n > 0, t % 10 == 0 {
+                    t /= 10
+                    n -= 1
+                }
+                return n
+            }
+            var decimals = existing.decimals[id] ?? 0
+            if numeric, !existing.definitions.contains(id) {
+                var needed = places(Int64(((Double(field(cTargetValue)) ?? 1) * 1000).rounded()))
+                for mark in checkmarks[position]?.records.dropFirst() ?? [] where mark.fields.count >= 2 {
+                    // 0 … 3 are Loop's codes (NO … SKIP) printed as numbers, not thousandths.
+                    if let v = Double(mark.fields[1].trimmingSpacesAndTabs), v >= 4 { needed = max(needed, places(Int64(v.rounded()))) }
+                }
+                decimals = needed
+            }
+            let divisor = Double(1_000 / Decimals.scale(decimals))
             // The checkmarks: counts on their days.
             var firstDay: LocalDate?
             var counts: [(LocalDate, Int64, String?, Int)] = []
@@ -192,18 +216,24 @@ public enum LoopImport {
                                     "\(Echo.quoted(value)) is not a checkmark (YES_MANUAL, YES_AUTO, NO, SKIP, UNKNOWN\(numeric ? " or a number" : ""))"
                             )
                         }
-                        let v = thousandths / 1000
+                        // In the action's smallest unit: exact unless an earlier import made it with fewer decimals.
+                        let v = thousandths < 4 ? 0 : thousandths / divisor
                         amount = Int64(v.rounded())
-                        if v != v.rounded() { result.notes.append("\(name) \(day): \(v) rounded to \(amount) (counts are whole)") }
+                        if v != v.rounded() {
+                            result.notes.append(
+                                "\(name) \(day): \(JSONValue.formatNumber(thousandths / 1000)) rounded to \(Decimals.text(amount, decimals)) (its action counts in \(decimals) decimal\(decimals == 1 ? "" : "s"))"
+                            )
+                        }
                     }
                     guard amount > 0 else {
                         // A note on a day without an entry has no record to go with.
                         if note != nil { unkeptNotes += 1 }
                         continue
                     }
-                    if amount > 999 {
-                        result.notes.append("\(name) \(day): \(amount) is over 999; counted as 999")
-                        amount = 999
+                    let most = 999 * Decimals.scale(decimals)
+                    if amount > most {
+                        result.notes.append("\(name) \(day): \(Decimals.text(amount, decimals)) is over 999; counted as 999")
+                        amount = most
                     }
                     counts.append((day, amount, note, mark.line))
                 }
@@ -215,6 +245,7 @@ public enum LoopImport {
                 ("action_id", .string(id)), ("name", .string(name)), ("tracking", .string("count")),
                 ("order", .int(Int64(max(0, position)))),
             ]
+            if decimals > 0 { action.append(("decimals", .int(Int64(decimals)))) }
             // What the habit asks, its description and a numeric habit's unit: the action's.
             for (column, key, limit) in [(cUnit, "unit", 32), (cQuestion, "question", 200), (cDescription, "description", 2_000)]
             where !field(column).isEmpty {
@@ -234,13 +265,14 @@ public enum LoopImport {
             let atMost = field(cTargetType).lowercased().replacingSpaces == "atmost" || field(cTargetType) == "1"
             let target: Int64
             if numeric {
-                // Counts are whole: "at least 7.5" is met by 8 and "at most 0.5" by 0 — rounded
-                // toward what whole counts can meet, exactly; "at most 0" (a quit habit) is a limit of 0.
-                let asked = Double(field(cTargetValue)) ?? 1
+                // In the action's smallest unit ("at least 7.5" is 75 tenths), exactly; with fewer
+                // decimals (an earlier import), rounded toward what its counts can meet: "at least 7.5"
+                // at none is 8, "at most 0.5" is 0; "at most 0" (a quit habit) is a limit of 0.
+                let asked = (Double(field(cTargetValue)) ?? 1) * Double(Decimals.scale(decimals))
                 target = max(atMost ? 0 : 1, Int64(atMost ? asked.rounded(.down) : asked.rounded(.up)))
                 if Double(target) != asked {
                     result.notes.append(
-                        "\(name): its target \(JSONValue.formatNumber(asked)) is \(atMost ? "at most" : "at least") \(target) here (counts are whole)"
+                        "\(name): its target \(JSONValue.formatNumber(asked / Double(Decimals.scale(decimals)))) is \(atMost ? "at most" : "at least") \(Decimals.text(target, decimals)) here (counts are whole)"
                     )
                 }
             } else {
