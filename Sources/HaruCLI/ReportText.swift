@@ -29,11 +29,15 @@ enum ReportText {
         out.line(header)
         for p in r.periods {
             var row = Cell.pad(label(p.first, p.last), firstWidth)
-            for (k, id) in ids.enumerated() { row += Cell.pad(w.cell(p.total(of: id)), widths[k], right: true) }
+            for (k, id) in ids.enumerated() {
+                row += Cell.pad(w.cell(p.total(of: id), decimals: r.decimals[id] ?? 0), widths[k], right: true)
+            }
             out.line(row)
         }
         var total = Cell.pad(w(.total), firstWidth)
-        for (k, id) in ids.enumerated() { total += Cell.pad(w.cell(totals[id] ?? Totals()), widths[k], right: true) }
+        for (k, id) in ids.enumerated() {
+            total += Cell.pad(w.cell(totals[id] ?? Totals(), decimals: r.decimals[id] ?? 0), widths[k], right: true)
+        }
         out.line(total)
         let n = r.startedPeriods
         guard n > 0 else { return }
@@ -42,7 +46,8 @@ enum ReportText {
             let t = totals[id]!
             var parts: [String] = []
             if t.seconds > 0 { parts.append(w.duration((t.seconds + Int64(n) / 2) / Int64(n))) }
-            if t.count > 0 { parts.append(w.times(JSONValue.formatNumber((Double(t.count) / Double(n) * 10).rounded() / 10))) }
+            let scale = Double(Decimals.scale(r.decimals[id] ?? 0))
+            if t.count > 0 { parts.append(w.times(JSONValue.formatNumber((Double(t.count) / scale / Double(n) * 10).rounded() / 10))) }
             average += Cell.pad(parts.isEmpty ? "–" : parts.joined(separator: " "), widths[k], right: true)
         }
         out.line(average)

@@ -46,6 +46,8 @@ public struct ReportTable: Sendable {
     public let unit: String
     /// The names of the actions or tags, as in force at the reference.
     public let names: [String: String]
+    /// Each column's decimal places (an action's, a tag's finest): its counts are in 10^-decimals of the unit.
+    public let decimals: [String: Int]
     /// The live actions (or tags) in the user's order (`ListOrder.user`).
     public let userOrder: [String]
 
@@ -80,6 +82,13 @@ public struct ReportTable: Sendable {
             columns = actions.indices.map { [$0] }
         }
         self.ids = ids
+        decimals = Dictionary(uniqueKeysWithValues: ids.map { ($0, byTag ? book.decimals(tag: $0) : book.decimals(action: $0)) })
+        // A tag's column takes each action's counts in the tag's finest decimals.
+        let lifts: [[Int64]] = actions.indices.map { a in
+            columns[a].map { c in
+                byTag ? Decimals.scale(book.decimals(tag: ids[c])) / Decimals.scale(book.decimals(action: actions[a])) : 1
+            }
+        }
         let n = ids.count, m = actions.count
         var sums = [Totals](repeating: Totals(), count: n)
         var currentKey: LocalDate?
@@ -111,9 +120,11 @@ public struct ReportTable: Sendable {
             for a in 0..<m {
                 let t = book.totals[i * m + a]
                 if t.isZero { continue }
-                for c in columns[a] {
-                    row[c] += t
-                    sums[c] += t
+                for (j, c) in columns[a].enumerated() {
+                    let lift = lifts[a][j]
+                    let u = lift == 1 ? t : Totals(seconds: t.seconds, count: t.count * lift)
+                    row[c] += u
+                    sums[c] += u
                 }
             }
         }
@@ -163,12 +174,14 @@ public struct ReportTable: Sendable {
                 out.key("seconds")
                 out.int(t.seconds)
                 out.raw(",\"count\":")
-                out.int(t.count)
+                let places = decimals[ids[k]] ?? 0
+                if places == 0 { out.int(t.count) } else { DayBook.countJSON(t.count, places).write(to: &out) }
                 if averages {
                     out.raw(",\"average_seconds\":")
                     (n > 0 ? JSONValue.double(Double(t.seconds) / Double(n)) : .null).write(to: &out)
                     out.raw(",\"average_count\":")
-                    (n > 0 ? JSONValue.double(Double(t.count) / Double(n)) : .null).write(to: &out)
+                    let scale = Double(Decimals.scale(places))
+                    (n > 0 ? JSONValue.double(Double(t.count) / scale / Double(n)) : .null).write(to: &out)
                 }
                 out.byte(0x7D)
             }
