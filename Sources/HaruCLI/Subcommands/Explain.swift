@@ -89,7 +89,8 @@ extension Subcommands {
                     return ExitCode.ok
                 }
                 ctx.out.line(
-                    "quest \(quest): \(x.spec.directionName) \(unit(x.spec.amount)) \(x.spec.periodName), as of \(cal.format(ref.instant))")
+                    "quest \(quest): \(x.spec.directionName) \(unit(x.spec.shownAmount)) \(x.spec.periodName), as of \(cal.format(ref.instant))"
+                )
                 for pr in x.periods {
                     let name =
                         pr.first == pr.last

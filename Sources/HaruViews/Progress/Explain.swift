@@ -48,9 +48,10 @@ public struct QuestExplanation: Sendable {
             throw LedgerError.invalid(InputError(field: "QUEST", rule: "no quest with id \"\(id)\""))
         }
         let defs = try LiveDefinitions(snap, reference: reference)
-        let unskipped = QuestSpec(
-            id: id, qd.fields(inForceAt: reference.definitionsAt),
-            actionTracksTime: { defs.actions[$0].map { $0.tracking == Tracking.time } })
+        let unskipped = ProgressEngine.measuring(
+            QuestSpec(
+                id: id, qd.fields(inForceAt: reference.definitionsAt),
+                actionTracksTime: { defs.actions[$0].map { $0.tracking == Tracking.time } }), defs)
         let q = unskipped.skipping(ProgressEngine.skippedDays(unskipped, try SkipDays(snap), defs))
         spec = q
         let refDay = reference.day(calendar)
@@ -179,7 +180,8 @@ public struct QuestExplanation: Sendable {
                     case .count:
                         guard let k = grid.index(of: e.start) else { return }
                         note(id, action, session: false, e.start, nil) { entry in
-                            let n = Double(e.amount)
+                            // In the action's own unit (7.6 h, not 76 tenths).
+                            let n = Double(e.amount) / Double(Decimals.scale(defs.actions[action]?.decimals ?? 0))
                             if otherMeasure.contains(action) {
                                 add(&entry, n, "other measure (the action tracks counts)")
                             } else if !scheduled[k] {
@@ -221,8 +223,9 @@ public struct QuestExplanation: Sendable {
                 required = target?.target
             }
             let inProgress = refDay >= first && refDay <= last
+            // Judged in the engine's units, shown in the quest's own (`QuestSpec.scale`).
             var period = Period(
-                first: first, last: last, required: required, done: done,
+                first: first, last: last, required: required.map { $0 / q.scale }, done: done / q.scale,
                 met: required.map { q.met(value: done, target: $0) } ?? true, inProgress: inProgress, entries: entries)
             period.skipped = skipped
             periods.append(period)
