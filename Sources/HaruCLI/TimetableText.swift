@@ -10,12 +10,23 @@ import HaruLedger
 /// (`Reading •1`), in weeks of seven columns.
 /// Only the rows from the hour of the first record to the slot of the last are shown.
 enum TimetableText {
-    static func print(_ t: Timetable, names: [String: String], calendar: LedgerCalendar, out: OutputStream, words: Words = .english) {
+    /// - Parameter decimals: the count actions with decimals (their amounts are in 10^-decimals of the unit).
+    static func print(
+        _ t: Timetable, names: [String: String], decimals: [String: Int] = [:], calendar: LedgerCalendar, out: OutputStream,
+        words: Words = .english
+    ) {
         if t.days.count == 1 {
-            day(t.days[0], names: names, calendar: calendar, out: out, words: words)
+            day(t.days[0], names: names, decimals: decimals, calendar: calendar, out: out, words: words)
         } else {
-            week(t.days, names: names, calendar: calendar, out: out, words: words)
+            week(t.days, names: names, decimals: decimals, calendar: calendar, out: out, words: words)
         }
+    }
+
+    /// An hour's counts of several actions as one figure, each in its own unit.
+    static func amount(_ dots: [Timetable.Dot], _ decimals: [String: Int]) -> String {
+        guard !decimals.isEmpty else { return String(dots.reduce(0) { $0 + $1.amount }) }
+        let sum = dots.reduce(0.0) { $0 + Double($1.amount) / Double(Decimals.scale(decimals[$1.actionID] ?? 0)) }
+        return JSONValue.formatNumber((sum * 1_000).rounded() / 1_000)
     }
 
     /// A row without the padding of its empty last cells.
@@ -58,7 +69,10 @@ enum TimetableText {
             + length
     }
 
-    static func day(_ d: Timetable.Day, names: [String: String], calendar: LedgerCalendar, out: OutputStream, words w: Words = .english) {
+    static func day(
+        _ d: Timetable.Day, names: [String: String], decimals: [String: Int] = [:], calendar: LedgerCalendar, out: OutputStream,
+        words w: Words = .english
+    ) {
         out.line(heading(d, calendar, words: w))
         let slot: Int64 = 1800
         guard let rows = rows(d, slot: slot) else { return out.line(w(.nothingRecorded)) }
@@ -94,14 +108,18 @@ enum TimetableText {
                         byAction.append((c.actionID, c.amount))
                     }
                 }
-                line += " " + byAction.map { "• \(names[$0.0] ?? $0.0) " + w.times(Int64($0.1)) }.joined(separator: "  ")
+                line +=
+                    " "
+                    + byAction.map { "• \(names[$0.0] ?? $0.0) " + w.times(Decimals.text(Int64($0.1), decimals[$0.0] ?? 0)) }
+                    .joined(separator: "  ")
             }
             out.line(trimmed(line))
         }
     }
 
     static func week(
-        _ days: [Timetable.Day], names: [String: String], calendar: LedgerCalendar, out: OutputStream, words w: Words = .english
+        _ days: [Timetable.Day], names: [String: String], decimals: [String: Int] = [:], calendar: LedgerCalendar, out: OutputStream,
+        words w: Words = .english
     ) {
         let width = 10
         var start = 0
@@ -135,8 +153,8 @@ enum TimetableText {
                     }
                     var cell = ""
                     // The hour's counts keep their dot beside a session (issue 44: they were hidden).
-                    let n = d.dots.filter { $0.time.seconds >= s && $0.time.seconds < e }.reduce(0) { $0 + $1.amount }
-                    let dot = n > 0 ? "•\(n)" : ""
+                    let hour = d.dots.filter { $0.time.seconds >= s && $0.time.seconds < e }
+                    let dot = hour.isEmpty ? "" : "•" + amount(hour, decimals)
                     if let top = seconds.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
                         let name = names[top.key] ?? top.key
                         let room = width - (dot.isEmpty ? 0 : Cell.columns(dot) + 1)

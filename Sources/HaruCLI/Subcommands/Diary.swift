@@ -233,7 +233,13 @@ enum DiaryText {
             ? "\(page.records.count) record\(page.records.count == 1 ? "" : "s")" : w(.recordsCount, String(page.records.count))
         var summary = [records]
         if t.seconds > 0 { summary.insert(w.duration(t.seconds), at: 0) }
-        if t.count > 0 { summary.insert(w.times(t.count), at: t.seconds > 0 ? 1 : 0) }
+        if t.count > 0 {
+            // Each action's counts in its own unit (7.6 h of sleep is 7.6, not 76 tenths).
+            let real = page.book.actionList(0, .id).reduce(0.0) {
+                $0 + Double($1.value.count) / Double(Decimals.scale(page.book.decimals(action: $1.key)))
+            }
+            summary.insert(w.times(JSONValue.formatNumber((real * 1_000).rounded() / 1_000)), at: t.seconds > 0 ? 1 : 0)
+        }
         if !page.todos.isEmpty { summary.append(w(.todosDone, String(page.todos.filter(\.done).count), String(page.todos.count))) }
         out.line("")
         out.line(w(.summary) + "  " + summary.joined(separator: " · "))
@@ -262,13 +268,16 @@ enum DiaryText {
         if !page.timetable.blocks.isEmpty || !page.timetable.dots.isEmpty {
             out.line("")
             out.line(w(.timetable))
-            TimetableText.day(page.timetable, names: names, calendar: cal, out: out, words: w)
+            TimetableText.day(
+                page.timetable, names: names, decimals: page.book.actions.compactMapValues { $0.decimals > 0 ? $0.decimals : nil },
+                calendar: cal, out: out, words: w)
         }
         if !page.records.isEmpty {
             out.line("")
             out.line(w(.recordDetails))
             RecordText.print(
-                page.records, from: d, to: d, names: names, units: page.book.actions.compactMapValues(\.unit), calendar: cal,
+                page.records, from: d, to: d, names: names, units: page.book.actions.compactMapValues(\.unit),
+                decimals: page.book.actions.compactMapValues { $0.decimals > 0 ? $0.decimals : nil }, calendar: cal,
                 reference: page.reference, out: out, style: ctx.style, words: w)
         }
         let bars = page.book.actionList(0, .user).filter { !$0.value.isZero }
@@ -276,12 +285,14 @@ enum DiaryText {
             out.line("")
             out.line(w(.bars))
             let width = min(24, bars.map { Cell.columns(names[$0.key] ?? $0.key) }.max() ?? 8) + 2
-            let most = (seconds: bars.map(\.value.seconds).max() ?? 0, count: bars.map(\.value.count).max() ?? 0)
+            func real(_ id: String, _ v: Totals) -> Double { Double(v.count) / Double(Decimals.scale(page.book.decimals(action: id))) }
+            let most = (seconds: bars.map(\.value.seconds).max() ?? 0, count: bars.map { real($0.key, $0.value) }.max() ?? 0)
             for (id, v) in bars {
                 // Time against the longest, counts against the most: two units, two scales.
-                let share = v.seconds > 0 ? Double(v.seconds) / Double(max(1, most.seconds)) : Double(v.count) / Double(max(1, most.count))
+                let share = v.seconds > 0 ? Double(v.seconds) / Double(max(1, most.seconds)) : real(id, v) / max(1, most.count)
                 let cells = max(1, Int((share * 20).rounded()))
-                out.line("  " + Cell.pad(names[id] ?? id, width) + Cell.pad(String(repeating: "█", count: cells), 22) + w.cell(v))
+                let cell = w.cell(v, unit: page.book.actions[id]?.unit, decimals: page.book.decimals(action: id))
+                out.line("  " + Cell.pad(names[id] ?? id, width) + Cell.pad(String(repeating: "█", count: cells), 22) + cell)
             }
         }
     }

@@ -44,7 +44,8 @@ extension Subcommands {
                 if ctx.json {
                     ctx.printJSON(.object(table.json(names: names, calendar: cal) + snap.referenceJSON(ref, cal)))
                 } else {
-                    TimetableText.print(table, names: names, calendar: cal, out: ctx.out, words: ctx.words)
+                    TimetableText.print(
+                        table, names: names, decimals: try ctx.decimals(snap), calendar: cal, out: ctx.out, words: ctx.words)
                 }
                 return ExitCode.ok
             }
