@@ -30,3 +30,12 @@ extension Context {
         (try? ledger.withStoredState { try $0.definition(kind, id)?.fields().name }).flatMap { $0 } ?? id
     }
 }
+
+extension Context {
+    /// A count of an action as said to a person: in its decimal places and
+    /// unit (`7.6 km`, `3잔`), or `×3` for a whole count without a unit.
+    func countText(_ amount: Int64, action id: String, in ledger: Ledger) throws -> String {
+        let f = try ledger.withStoredState { try $0.definition(.action, id)?.base }
+        return words.times(Decimals.text(amount, Int(f?.int(.decimals) ?? 0)), unit: f?.string(.unit))
+    }
+}

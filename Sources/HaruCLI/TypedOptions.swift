@@ -12,6 +12,29 @@ extension Parsed {
         }
     }
 
+    /// A count typed in an action's decimal places (`7.6` at one decimal is 76
+    /// of its smallest unit). A number finer than the action keeps is refused
+    /// saying how many places it keeps, rather than rounded.
+    /// - Parameters:
+    ///   - label: the argument or option (`N`, `--target`); `action`: the name said.
+    ///   - otherwise: the refusal for text that is no number at all.
+    ///   - oneCount: a count's amount, refused outside 1 … 999 of the unit (0.1 … 999 at one decimal), said so.
+    static func amount(
+        _ text: String, decimals: Int, label: String, action: String, oneCount: Bool = false, otherwise: UsageError
+    ) throws -> Int64 {
+        if let n = Decimals.parse(text, decimals) {
+            if oneCount, n < 1 || n > 999 * Decimals.scale(decimals) {
+                throw UsageError(Refusal.countRange, label, Echo.quoted(text), action, Decimals.text(1, decimals))
+            }
+            return n
+        }
+        // A number still, at the finest places any action keeps or beyond.
+        let t = String(text.map { $0 == "," ? "." : $0 })
+        guard t.contains("."), Double(t) != nil, t.allSatisfy({ $0 == "." || ($0.isASCII && $0.isNumber) }) else { throw otherwise }
+        if decimals == 0 { throw UsageError(Refusal.wholeCountsOnly, label, Echo.quoted(text), action) }
+        throw UsageError(Refusal.tooManyDecimals, label, Echo.quoted(text), action, String(decimals))
+    }
+
     /// `--order N`: where the definition goes in listings and `progress`.
     func order() throws -> Int64? { try int(.order) }
 

@@ -235,10 +235,7 @@ enum DiaryText {
         if t.seconds > 0 { summary.insert(w.duration(t.seconds), at: 0) }
         if t.count > 0 {
             // Each action's counts in its own unit (7.6 h of sleep is 7.6, not 76 tenths).
-            let real = page.book.actionList(0, .id).reduce(0.0) {
-                $0 + Double($1.value.count) / Double(Decimals.scale(page.book.decimals(action: $1.key)))
-            }
-            summary.insert(w.times(JSONValue.formatNumber((real * 1_000).rounded() / 1_000)), at: t.seconds > 0 ? 1 : 0)
+            summary.insert(w.times(Decimals.figure(page.book.unitCount(0), places: 3)), at: t.seconds > 0 ? 1 : 0)
         }
         if !page.todos.isEmpty { summary.append(w(.todosDone, String(page.todos.filter(\.done).count), String(page.todos.count))) }
         out.line("")

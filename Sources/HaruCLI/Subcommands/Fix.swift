@@ -14,7 +14,7 @@ extension Subcommands {
             OptionSpec(.start, value: "TIME", help: "A session's new start (07:30, \"yesterday 21:00\", -30m …)."),
             OptionSpec(.end, value: "TIME", help: "A session's new end (not while it runs: stop it instead)."),
             OptionSpec(.at, value: "TIME", help: "A count's new time."),
-            OptionSpec(.amount, value: "N", help: "A count's new amount, 1 … 999."),
+            OptionSpec(.amount, value: "N", help: "A count's new amount, 1 … 999 (7.6 for an action with decimals)."),
             OptionSpec(.note, value: "TEXT", help: "A new note; \"\" removes it."),
             OptionSpec(.yes, help: "Write a session longer than the long-session limit without asking."),
         ],
@@ -58,9 +58,12 @@ extension Subcommands {
                 if p.value(.start) != nil || p.value(.end) != nil {
                     throw UsageError(Refusal.countHasOneTime)
                 }
+                // In the action's decimal places: `--amount 7.6` is 76 tenths.
+                let decimals = try ledger.withStoredState { try $0.definition(.action, row.actionID)?.base.int(.decimals) } ?? 0
                 let amount = try p.value(.amount).map { a in
-                    guard let n = Int64(a) else { throw UsageError(Refusal.notAWholeNumber, "--amount", Echo.quoted(a)) }
-                    return n
+                    try Parsed.amount(
+                        a, decimals: Int(decimals), label: "--amount", action: name, oneCount: true,
+                        otherwise: UsageError(Refusal.notAWholeNumber, "--amount", Echo.quoted(a)))
                 }
                 change = .count(amount: amount, time: try time(.at), note: note)
             }
@@ -119,7 +122,7 @@ extension Subcommands {
             let what =
                 row.kind == .session
                 ? ctx.words(Done.deletedSession, name, row.ref, cal.format(row.start))
-                : ctx.words(Done.deletedCount, name, row.ref, ctx.words.times(Int64(row.amount ?? 0)), cal.format(row.start))
+                : ctx.words(Done.deletedCount, name, row.ref, try ctx.countText(Int64(row.amount ?? 0), action: row.actionID, in: ledger), cal.format(row.start))
             ctx.report(deleted.written, json: [("type", .string(deleted.eventType.name)), ("id", .string(row.id))], human: what)
             return ExitCode.ok
         })

@@ -110,7 +110,7 @@ enum ProgressText {
                     let shown =
                         q.spec.unitIsTime
                         ? "\(w.duration(Int64(v.rounded())))/\(w.duration(Int64(t.rounded())))"
-                        : "\(JSONValue.formatNumber((v * 10).rounded() / 10))/\(JSONValue.formatNumber((t * 10).rounded() / 10))"
+                        : "\(Decimals.figure(v, places: q.spec.places))/\(Decimals.figure(t, places: q.spec.places))"
                             + (unit.map { w.unitSpace($0) + $0 } ?? "")
                     let pct =
                         q.spec.atLeast
@@ -122,7 +122,7 @@ enum ProgressText {
                             .done,
                             q.spec.unitIsTime
                                 ? w.duration(Int64(a.rounded()))
-                                : JSONValue.formatNumber((a * 10).rounded() / 10) + (unit.map { w.unitSpace($0) + $0 } ?? "")
+                                : Decimals.figure(a, places: q.spec.places) + (unit.map { w.unitSpace($0) + $0 } ?? "")
                         )
                     }
                     // On a terminal, a small gauge per span besides the words.
@@ -133,7 +133,7 @@ enum ProgressText {
                 if let j = q.judgment {
                     // In the quest's unit: durations for time, counts as counts; a limit in its own words.
                     func shown(_ x: Double) -> String {
-                        q.spec.unitIsTime ? w.duration(Int64(x.rounded())) : JSONValue.formatNumber((x * 10).rounded() / 10)
+                        q.spec.unitIsTime ? w.duration(Int64(x.rounded())) : Decimals.figure(x, places: q.spec.places)
                     }
                     let verdict = w(q.spec.atLeast ? (j.achieved ? .judgedMet : .judgedNotMet) : (j.achieved ? .judgedWithin : .judgedOver))
                     out.line(

@@ -10,7 +10,7 @@ extension Subcommands {
         OptionSpec(.weekday, value: "DAY", help: "The weekday for --ordinal."),
         OptionSpec(.customStart, value: "DATE", help: "Custom period: first day."),
         OptionSpec(.customEnd, value: "DATE", help: "Custom period: last day."),
-        OptionSpec(.target, value: "AMOUNT", help: "Time as 30m, 1h30m, 90s or 1:30; counts as a whole number."),
+        OptionSpec(.target, value: "AMOUNT", help: "Time as 30m, 1h30m, 90s or 1:30; counts as a number in the action's decimal places (8, 7.5)."),
         OptionSpec(.atMost, help: "A limit (at_most) instead of a minimum (at_least)."),
         OptionSpec(.atLeast, help: "A minimum (the default when adding)."),
         OptionSpec(.deadline, value: "HH:mm", help: "Daily only: records after this clock time do not count; none removes it."),
@@ -40,12 +40,14 @@ extension Subcommands {
                     let target: QuestTarget
                     let isTime: Bool
                     var decimals = 0
+                    var measured = ""
                     switch (p.value(.action), p.value(.tag)) {
                     case (let a?, nil):
                         if p.has(.measure) { throw UsageError(Refusal.measureWithTag) }
                         let action = try ctx.resolve(.action, a, in: ledger)
                         isTime = action.base.tracking == Tracking.time
                         decimals = Int(action.base.int(.decimals) ?? 0)
+                        measured = action.fields().name ?? action.id
                         target = .action(action.id)
                     case (nil, let t?):
                         guard let m = p.value(.measure) else { throw UsageError(Refusal.tagNeedsMeasure) }
@@ -53,6 +55,7 @@ extension Subcommands {
                         isTime = measure == .time
                         let tag = try ctx.resolve(.tag, t, in: ledger)
                         target = .tag(tag.id, measure)
+                        measured = tag.fields().name ?? tag.id
                         // Accepted (an action may get the tag later), but said now rather than only by `explain`.
                         let measured = try ledger.snapshot(zones: ctx.zones) { snap in
                             try DefinitionList.rows(snap, .action, reference: .live(now: try ctx.eventTime()), all: false)
@@ -66,7 +69,7 @@ extension Subcommands {
                     default:
                         throw UsageError(Refusal.oneTarget)
                     }
-                    let shape = try questShape(p, isTime: isTime, decimals: decimals)
+                    let shape = try questShape(p, isTime: isTime, decimals: decimals, measured: measured)
                     guard let period = shape.period else { throw UsageError(Refusal.periodRequired) }
                     let quest = QuestCreated(
                         questID: id, goalID: goal, target: target, period: period, direction: p.has(.atMost) ? .atMost : .atLeast,
@@ -93,14 +96,17 @@ extension Subcommands {
                     let base = q.fields()
                     let isTime: Bool
                     var decimals = 0
+                    var measured = ""
                     if let a = base.targetActionID {
                         let action = try ledger.withStoredState { try $0.definition(.action, a)?.base }
                         isTime = action?.tracking == Tracking.time
                         decimals = Int(action?.int(.decimals) ?? 0)
+                        measured = action?.name ?? a
                     } else {
                         isTime = base.targetMeasure == Measure.time
+                        if let t = base.targetTagID { measured = try ledger.withStoredState { try $0.definition(.tag, t)?.base.name } ?? t }
                     }
-                    let shape = try questShape(p, isTime: isTime, decimals: decimals)
+                    let shape = try questShape(p, isTime: isTime, decimals: decimals, measured: measured)
                     let edit = QuestEdited(
                         questID: id, period: shape.period, direction: p.has(.atMost) ? .atMost : p.has(.atLeast) ? .atLeast : nil,
                         schedule: shape.schedule, customStart: shape.customStart, customEnd: shape.customEnd,
@@ -133,7 +139,8 @@ extension Subcommands {
     }
 
     /// - Parameter decimals: the target action's decimal places: a count target `7.5` is 75 at one.
-    static func questShape(_ p: Parsed, isTime: Bool, decimals: Int = 0) throws -> QuestShape {
+    ///   `measured`: the action's or tag's name, said when a target is finer than its decimals.
+    static func questShape(_ p: Parsed, isTime: Bool, decimals: Int = 0, measured: String = "") throws -> QuestShape {
         var shape = QuestShape()
         shape.period = try p.choice(.period, Period.self)
         var schedules: [QuestSchedule] = []
@@ -166,8 +173,8 @@ extension Subcommands {
                 guard let secs = HumanTime.duration(t) else { throw UsageError(.notADuration, "--target", Echo.quoted(t)) }
                 shape.targetSeconds = secs
             } else {
-                guard let n = Decimals.parse(t, decimals) else { throw UsageError(Refusal.notAQuestAmount, t) }
-                shape.targetCount = n
+                shape.targetCount = try Parsed.amount(
+                    t, decimals: decimals, label: "--target", action: measured, otherwise: UsageError(Refusal.notAQuestAmount, t))
             }
         }
         shape.deadline = try p.edit(.deadline) { try Parsed.clock($0, .deadline) }

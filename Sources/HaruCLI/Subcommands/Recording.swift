@@ -115,7 +115,7 @@ extension Subcommands {
     static let count = Command(
         name: "count", abstract: "Add to a count-tracked action.",
         usage: "count ACTION [N] [--at] [--note]",
-        arguments: [("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999 (default 1).")],
+        arguments: [("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999; 7.6 for an action with decimals (default 1).")],
         options: [recordAtOption, noteOption, OptionSpec(.id, value: "ID", help: "The entry id (default: a new UUID).")],
         minArgs: 1, maxArgs: 2,
         run: { ctx, p in
@@ -125,10 +125,10 @@ extension Subcommands {
             let decimals = Int(action.fields().int(.decimals) ?? 0)
             var amount: Int64 = Decimals.scale(decimals)
             if p.positionals.count > 1 {
-                guard let n = Decimals.parse(p.positionals[1], decimals) else {
-                    throw UsageError(Refusal.notAWholeNumber, "N", "\"\(p.positionals[1])\"")
-                }
-                amount = n
+                let text = p.positionals[1]
+                amount = try Parsed.amount(
+                    text, decimals: decimals, label: "N", action: action.fields().name ?? action.id, oneCount: true,
+                    otherwise: UsageError(Refusal.notAWholeNumber, "N", Echo.quoted(text)))
             }
             let shown = Decimals.text(amount, decimals)
             let at = try ctx.recordTime()
@@ -139,7 +139,7 @@ extension Subcommands {
             }
             ctx.report(
                 counted.written,
-                json: [("entry_id", .string(counted.entryID)), ("action_id", .string(action.id)), ("amount", .int(amount))],
+                json: [("entry_id", .string(counted.entryID)), ("action_id", .string(action.id)), ("amount", DayBook.countJSON(amount, decimals))],
                 human: action.fields().string(.unit).map { ctx.words(.countedIn, ctx.words.times(shown, unit: $0), action.fields().name!) }
                     ?? ctx.words(.counted, shown, action.fields().name!))
             return ExitCode.ok

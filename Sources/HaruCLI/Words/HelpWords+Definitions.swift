@@ -235,9 +235,9 @@ extension HelpWords {
             ko: "특정 기간: 마지막 날.",
             ja: "特定の期間: 最後の日。"),
         Entry(
-            "Time as 30m, 1h30m, 90s or 1:30; counts as a whole number.",
-            ko: "시간은 30분, 1시간 30분, 30m, 1h30m, 90s, 1:30처럼; 횟수는 정수.",
-            ja: "時間は 30分、1時間30分、30m、1h30m、90s、1:30 のように。回数は整数。"),
+            "Time as 30m, 1h30m, 90s or 1:30; counts as a number in the action's decimal places (8, 7.5).",
+            ko: "시간은 30분, 1시간 30분, 30m, 1h30m, 90s, 1:30처럼; 횟수는 행동의 소수 자릿수 안의 수 (8, 7.5).",
+            ja: "時間は 30分、1時間30分、30m、1h30m、90s、1:30 のように。回数は行動の小数桁数までの数 (8, 7.5)。"),
         Entry(
             "A limit (at_most) instead of a minimum (at_least).",
             ko: "최소(`at_least`) 대신 한도(`at_most`).",
@@ -405,6 +405,10 @@ extension HelpWords {
             "Stop asking.",
             ko: "더는 묻지 않습니다.",
             ja: "尋ねるのをやめます。"),
+        Entry(
+            "A count action's decimal places: 1 counts 7.6, 2 counts 7.65 (fixed for life).",
+            ko: "횟수 기록 행동의 소수 자릿수: 1이면 7.6, 2이면 7.65까지 셉니다 (바꿀 수 없습니다).",
+            ja: "回数記録の行動の小数桁数: 1 なら 7.6、2 なら 7.65 まで数えます (変更できません)。"),
         Entry(
             "A count action's unit (glasses, km): its counts are said in it.",
             ko: "횟수 기록 행동의 단위 (잔, 킬로미터): 횟수를 이 단위로 말합니다.",

@@ -96,9 +96,9 @@ extension HelpWords {
             ko: "횟수로 추적하는 행동에 횟수를 더합니다.",
             ja: "回数で記録する行動に回数を加えます。"),
         Entry(
-            "How many, 1 … 999 (default 1).",
-            ko: "몇 회인지, 1 … 999 (기본값 1).",
-            ja: "回数、1 … 999 (既定 1)。"),
+            "How many, 1 … 999; 7.6 for an action with decimals (default 1).",
+            ko: "몇 회인지, 1 … 999; 소수 자릿수가 있는 행동은 7.6처럼 (기본값 1).",
+            ja: "回数、1 … 999; 小数桁のある行動は 7.6 のように (既定 1)。"),
         Entry(
             "The entry id (default: a new UUID).",
             ko: "횟수 기록의 ID (기본값: 새 UUID).",
@@ -354,9 +354,9 @@ extension HelpWords {
             ko: "횟수 기록의 새 시각.",
             ja: "回数記録の新しい時刻。"),
         Entry(
-            "A count's new amount, 1 … 999.",
-            ko: "횟수 기록의 새 횟수, 1 … 999.",
-            ja: "回数記録の新しい回数、1 … 999。"),
+            "A count's new amount, 1 … 999 (7.6 for an action with decimals).",
+            ko: "횟수 기록의 새 횟수, 1 … 999 (소수 자릿수가 있는 행동은 7.6처럼).",
+            ja: "回数記録の新しい回数、1 … 999 (小数桁のある行動は 7.6 のように)。"),
         Entry(
             "A new note; \"\" removes it.",
             ko: "새 메모; \"\"는 메모를 지웁니다.",

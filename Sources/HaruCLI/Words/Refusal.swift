@@ -18,7 +18,7 @@ enum Refusal: Catalogue {
     case makeIt, ambiguousRecordPrefix, nothingNamed, noRecord, notAReference, noRecordsYet, onlyRecords, notARecordRef
     case ruleWholeNumber, ruleColour, ruleNameTaken, ruleTracksCount, ruleTracksTime, ruleTodoDone, ruleTodoNotDone, ruleGoalHasQuests
     case ruleNoSuchID, ruleDeletedAt, ruleGoalFinished, ruleGoalConfirmed, ruleNotRunning, ruleSkipTarget, ruleSkipTooLong, noSkip,
-        ruleUnitOnTime,
+        ruleUnitOnTime, ruleDecimalsOnTime, tooManyDecimals, wholeCountsOnly, countRange,
         toBeforeDay
     case inputLine, diffNeedsKnownAt, notAKnownAt, knownAtRefused, recordsOfActions
     case needsOffset, wholeSeconds, offsetRange, outsideLedgerTimes, notAnInstant, mustBeOneOf, reportDays, timetableDays, expectHeadSeq,
@@ -203,6 +203,24 @@ enum Refusal: Catalogue {
                 "a skip covers at most %1 days; end the goal instead (`haru goal edit --end`)",
                 "건너뛰기는 최대 %1일입니다; 대신 목표를 끝내세요 (`haru goal edit --end`)",
                 "スキップは最大 %1 日です。代わりに目標を終えてください (`haru goal edit --end`)")
+        case .ruleDecimalsOnTime:
+            return t(
+                "--decimals goes with count actions only (a time action is measured in hours and minutes)",
+                "--decimals는 횟수 기록 행동에만 씁니다 (시간 기록 행동은 시간과 분으로 잽니다)",
+                "--decimals は回数記録の行動だけに使います (時間記録の行動は時間と分で測ります)")
+        case .tooManyDecimals:
+            return t(
+                "%1: %2 has more decimal places than %3 keeps (%4)", "%1: %2은(는) %3의 소수 자릿수(%4자리)보다 깁니다",
+                "%1: %2 は %3 の小数桁数 (%4 桁) より細かい値です")
+        case .countRange:
+            return t(
+                "%1: %2 is outside what %3 takes at a time (%4 … 999)", "%1: %2은(는) %3이(가) 한 번에 받는 범위(%4 … 999) 밖입니다",
+                "%1: %2 は %3 が一度に受け付ける範囲 (%4 … 999) の外です")
+        case .wholeCountsOnly:
+            return t(
+                "%1: %2 is not a whole number, and %3 counts whole numbers (an action counts decimals when made with haru action add --decimals)",
+                "%1: %2은(는) 정수가 아닙니다. %3은(는) 정수로 셉니다 (소수는 haru action add --decimals로 만든 행동만 셉니다)",
+                "%1: %2 は整数ではありません。%3 は整数で数えます (小数は haru action add --decimals で作った行動だけが数えます)")
         case .ruleUnitOnTime:
             return t(
                 "--unit goes with count actions only (a time action is measured in hours and minutes)",
@@ -546,6 +564,7 @@ extension Refusal {
         case .skipTarget: w(Refusal.ruleSkipTarget)
         case .skipTooLong(let days): w(Refusal.ruleSkipTooLong, String(days))
         case .unitOnTime: w(Refusal.ruleUnitOnTime)
+        case .decimalsOnTime: w(Refusal.ruleDecimalsOnTime)
         }
     }
 }

@@ -46,6 +46,8 @@ public struct InputError: HaruError, Sendable, Equatable {
         case skipTooLong(days: Int)
         /// A unit given to an action that tracks time.
         case unitOnTime
+        /// Decimal places given to an action that tracks time.
+        case decimalsOnTime
     }
 
     public var description: String {

@@ -15,7 +15,8 @@ extension Fold {
             try uniqueName(kind, try p.requiredString(.name), id: id, store: store, changed: editing.map { $0.has(.name) } ?? true)
             // Decimal places are a count action's, given at its creation (its amounts are in them).
             if p.int(.decimals) != nil, p.choice(.tracking, as: Tracking.self) == .time {
-                throw InputError(field: "data.decimals", rule: "goes with count actions only (a time action is measured in seconds)")
+                throw InputError(
+                    field: "data.decimals", rule: "goes with count actions only (a time action is measured in seconds)", broken: .decimalsOnTime)
             }
             // A count's unit (glasses, km); a time action's unit is its hours and minutes.
             if (editing ?? p).string(.unit) != nil, p.choice(.tracking, as: Tracking.self) == .time {
@@ -132,6 +133,11 @@ extension Fold {
         }
         // Target: exactly one of an action, or a tag with a measure.
         let unitIsTime: Bool
+        // How many stored units make one of the target's: 10^decimals of its action.
+        var scale: Int64 = 1
+        if let a = p.string(.targetActionID), let d = try store.definition(.action, a) {
+            scale = Decimals.scale(Int(d.base.int(.decimals) ?? 0))
+        }
         if editing == nil {
             switch (p.string(.targetActionID), p.string(.targetTagID)) {
             case (let a?, nil):
@@ -201,5 +207,11 @@ extension Fold {
         }
         guard let amount = p.int(want) else { throw err(want, "is required (the target's unit is \(unitIsTime ? "time" : "count"))") }
         if p.choice(.direction) == Direction.atLeast, amount == 0 { throw err(want, "must be above 0 for an at_least quest") }
+        // A count target is at most 1,000,000 in its unit (in tenths at one decimal: 10,000,000).
+        if want == .targetCount, amount > 1_000_000 * scale {
+            throw InputError(
+                field: "data.target_count", rule: "must be a whole number from 0 to \(1_000_000 * scale) (got \(amount))",
+                broken: .wholeNumber(from: 0, to: 1_000_000 * scale, got: String(amount)))
+        }
     }
 }

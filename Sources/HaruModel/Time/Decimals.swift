@@ -25,6 +25,13 @@ public enum Decimals {
         return (n < 0 && whole == 0 ? "-" : "") + String(whole) + "." + digits
     }
 
+    /// A figure that need not be whole (a share of a target: 20.5 km a week
+    /// asks 2.93 a day) to `places` decimals, at least one: `2.9`, `2.93`, `7`.
+    public static func figure(_ x: Double, places: Int) -> String {
+        let s = Double(scale(max(1, places)))
+        return JSONValue.formatNumber((x * s).rounded() / s)
+    }
+
     /// A typed decimal (`7.6`, `7`, `.5`, `7,6`) as smallest units, nil when it
     /// has more places than `decimals` or is not a number.
     public static func parse(_ text: String, _ decimals: Int) -> Int64? {

@@ -15,7 +15,8 @@ extension RecordRow {
         return (0...max(0, last.daysSinceEpoch - first.daysSinceEpoch)).prefix(1000).map { first.adding(days: $0) }
     }
 
-    public func json(action: String, calendar cal: LedgerCalendar, reference: Reference) -> JSONValue {
+    /// - Parameter decimals: the action's decimal places: a count's `amount` is said in its unit (`7.6`), as every view says it.
+    public func json(action: String, decimals: Int = 0, calendar cal: LedgerCalendar, reference: Reference) -> JSONValue {
         var m: [(String, JSONValue)] = [
             ("kind", .string(kind.rawValue)), ("id", .string(id)), ("ref", .string(ref)), ("action_id", .string(actionID)),
             ("action", .string(action)),
@@ -30,7 +31,7 @@ extension RecordRow {
             ]
         case .count:
             m += [
-                ("time", .string(cal.format(start))), ("amount", .int(Int64(amount ?? 0))),
+                ("time", .string(cal.format(start))), ("amount", DayBook.countJSON(Int64(amount ?? 0), decimals)),
                 ("day", .string(cal.day(of: start).description)),
             ]
         }
@@ -48,13 +49,22 @@ extension RecordList {
     ) throws -> JSONValue {
         // Named as in force at the reference, as the table names them (issue 44: the JSON used today's names).
         var names: [String: String] = [:]
-        for d in try snap.definitions(.action) { names[d.id] = d.fields(inForceAt: reference.definitionsAt).name ?? d.id }
+        var decimals: [String: Int] = [:]
+        for d in try snap.definitions(.action) {
+            names[d.id] = d.fields(inForceAt: reference.definitionsAt).name ?? d.id
+            decimals[d.id] = Int(d.base.int(.decimals) ?? 0)
+        }
         return .object(
             [("from", .string(from.description)), ("to", .string(to.description))] + snap.referenceJSON(reference, cal)
                 + [
                     (
                         "records",
-                        .array(rows.map { $0.json(action: names[$0.actionID] ?? $0.actionID, calendar: cal, reference: reference) })
+                        .array(
+                            rows.map {
+                                $0.json(
+                                    action: names[$0.actionID] ?? $0.actionID, decimals: decimals[$0.actionID] ?? 0, calendar: cal,
+                                    reference: reference)
+                            })
                     )
                 ])
     }
@@ -108,8 +118,9 @@ extension DefinitionList {
             let titles = Dictionary(goals.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             let tracking = Dictionary(
                 actions.map { ($0.id, $0.fields.tracking == Tracking.time) }, uniquingKeysWith: { a, _ in a })
+            let defs = try LiveDefinitions(snap, reference: ref)
             for r in try questRows(snap, reference: ref, all: all, goal: goal) {
-                let s = QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] })
+                let s = ProgressEngine.measuring(QuestSpec(id: r.id, r.fields, actionTracksTime: { tracking[$0] }), defs)
                 let target = r.fields.targetActionID ?? r.fields.targetTagID ?? ""
                 let targetName =
                     (r.fields.targetTagID != nil ? tags[target]?.name : actions.first { $0.id == target }?.name) ?? target
@@ -118,6 +129,8 @@ extension DefinitionList {
                         members(r, cal) + [
                             ("goal", .string(titles[s.goalID] ?? s.goalID)), ("target_name", .string(targetName)),
                             ("unit", .string(s.unit)),
+                            // The target in the quest's unit (seconds; 7.5 for a count in tenths, whose target_count is 75).
+                            ("target_amount", s.scale == 1 ? .int(Int64(s.amount)) : .double(s.shownAmount)),
                             ("schedule_text", .string(s.scheduleText)),
                         ]))
             }

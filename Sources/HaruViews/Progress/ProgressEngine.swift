@@ -231,11 +231,13 @@ public struct ProgressEngine {
         var out = q
         switch q.target {
         case .action(let a):
-            out.scale = Double(Decimals.scale(defs.actions[a]?.decimals ?? 0))
+            out.places = defs.actions[a]?.decimals ?? 0
+            out.scale = Double(Decimals.scale(out.places))
         case .tag:
             let ids = measuredActions(q, defs: defs)
             guard ids.contains(where: { (defs.actions[$0]?.decimals ?? 0) > 0 }) else { return q }
             out.scale = 1_000
+            out.places = ids.map { defs.actions[$0]?.decimals ?? 0 }.max() ?? 0
             out.amount = q.amount * 1_000
             for id in ids { out.multipliers[id] = 1_000 / Decimals.scale(defs.actions[id]?.decimals ?? 0) }
         }

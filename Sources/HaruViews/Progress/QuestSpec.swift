@@ -36,6 +36,9 @@ public struct QuestSpec: Sendable, Equatable {
     /// Per measured action id, what its stored amounts are multiplied by to
     /// come to the engine's unit (a tag quest over actions of other decimals).
     public internal(set) var multipliers: [String: Int64] = [:]
+    /// The decimal places its figures are shown in: its action's, or the
+    /// finest of a tag's actions (0 for time and whole counts).
+    public internal(set) var places = 0
     /// The target in the quest's own unit (`7.5` hours of sleep, `8` glasses).
     public var shownAmount: Double { amount / scale }
     public let atLeast: Bool

@@ -58,6 +58,11 @@ public struct DayBook: Sendable {
         return out
     }
 
+    /// Day `i`'s counts, each action's in its own unit, summed (76 tenths of one and 3 of another: 10.6).
+    public func unitCount(_ i: Int) -> Double {
+        perDay(i).reduce(0.0) { $0 + Double($1.value.count) / Double(Decimals.scale(decimals(action: $1.key))) }
+    }
+
     /// An action's decimal places (its counts are whole numbers of 10^-decimals of its unit).
     public func decimals(action: String) -> Int { actions[action]?.decimals ?? 0 }
 

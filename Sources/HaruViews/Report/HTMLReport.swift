@@ -143,7 +143,7 @@ public enum HTMLReport {
     /// `at least 30m 00s a day, Mon, Wed, Fri`: what a quest asks of its target, in English.
     static func englishRule(_ spec: QuestSpec) -> String {
         let direction = spec.atLeast ? "at least" : "at most"
-        let amount = spec.unitIsTime ? DurationText.text(Int64(spec.amount.rounded())) : "×\(Int(spec.amount))"
+        let amount = spec.unitIsTime ? DurationText.text(Int64(spec.amount.rounded())) : "×" + Decimals.figure(spec.shownAmount, places: spec.places)
         let per =
             switch spec.period {
             case .daily: "a day, " + spec.scheduleText
@@ -224,7 +224,7 @@ public enum HTMLReport {
 
     /// A value written in a cell, as the terminal writes it.
     static func cellValue(_ v: Double, _ q: QuestProgress, _ w: ReportWords) -> String {
-        q.spec.unitIsTime ? w.duration(v) : w.times(Int64(v))
+        q.spec.unitIsTime ? w.duration(v) : w.figure(v, q.spec)
     }
 
     static func value(_ v: Double, _ q: QuestProgress, _ w: ReportWords) -> String { cellValue(v, q, w) }

@@ -11,8 +11,8 @@ public struct ReportWords: Sendable {
     /// A phrase with `%1`, `%2` … filled.
     public var say: @Sendable (ReportPhrase, [String]) -> String
     public var duration: @Sendable (Int64) -> String
-    /// A count: `×3`, `3회`.
-    public var times: @Sendable (Int64) -> String
+    /// A count, given as its number's text (`3`, `7.6`): `×3`, `3회`.
+    public var times: @Sendable (String) -> String
     public var weekday: @Sendable (Weekday) -> String
     /// A date in a label: `Mar 2`, `3월 2일`.
     public var monthDay: @Sendable (LocalDate) -> String
@@ -29,7 +29,7 @@ public struct ReportWords: Sendable {
 
     public init(
         lang: String, say: @escaping @Sendable (ReportPhrase, [String]) -> String, duration: @escaping @Sendable (Int64) -> String,
-        times: @escaping @Sendable (Int64) -> String, weekday: @escaping @Sendable (Weekday) -> String,
+        times: @escaping @Sendable (String) -> String, weekday: @escaping @Sendable (Weekday) -> String,
         monthDay: @escaping @Sendable (LocalDate) -> String, month: @escaping @Sendable (Int) -> String,
         monthYear: @escaping @Sendable (LocalDate) -> String, questRule: @escaping @Sendable (QuestSpec) -> String,
         state: @escaping @Sendable (String) -> String, streak: @escaping @Sendable (Int, StreakUnit, Int) -> String
@@ -41,6 +41,12 @@ public struct ReportWords: Sendable {
     }
 
     public func callAsFunction(_ p: ReportPhrase, _ values: String...) -> String { say(p, values) }
+
+    /// A count of an action in its decimal places: 76 tenths is `×7.6`.
+    public func count(_ n: Int64, decimals: Int = 0) -> String { times(Decimals.text(n, decimals)) }
+
+    /// A figure of a quest in its unit (`QuestSpec.scale` divided out): `×7.5`.
+    public func figure(_ v: Double, _ q: QuestSpec) -> String { times(Decimals.figure(v, places: q.places)) }
 
     /// A duration of seconds given as a Double (the charts' values).
     func duration(_ seconds: Double) -> String { duration(Int64(seconds.rounded())) }

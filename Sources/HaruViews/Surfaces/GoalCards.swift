@@ -54,6 +54,8 @@ public struct QuestCard: Sendable, Equatable {
     public var streak: Int?
     public var bestStreak: Int?
     public var streakUnit: StreakUnit
+    /// The decimal places its count figures are in (`7.5` h at one; 0 for whole counts and time).
+    public var places = 0
 }
 
 public struct GoalCard: Sendable, Equatable {
@@ -95,5 +97,6 @@ extension QuestCard {
                     limit: atLeast ? nil : (s.ratio == 1 ? .kept : .over), done: s.actual, target: s.target)
             },
             streak: q.streak, bestStreak: q.bestStreak, streakUnit: q.streakUnit)
+        places = q.spec.places
     }
 }

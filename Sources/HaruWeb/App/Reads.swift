@@ -44,6 +44,7 @@ extension WebApp {
         let running = try ledger.runningNow(now: now)
         let buttons = try ledger.actionButtons(ref, span: .day)
         let cards = try ledger.goalCards(ref)
+        let counts = try countWords(ref)
         let runningJSON: [JSONValue] = running.all.map { item in
             .object([
                 ("session", .string(item.sessionID)), ("action", .string(item.actionID)), ("name", .string(item.name)),
@@ -58,26 +59,21 @@ extension WebApp {
                 ("id", .string(b.action.id)), ("name", .string(b.action.name)), ("symbol", b.action.symbol.map(JSONValue.string) ?? .null),
                 ("color", b.color.map(JSONValue.string) ?? .null), ("tracking", .string(b.action.tracking == .time ? "time" : "count")),
                 ("running_since", b.runningSince.map { .int($0.seconds) } ?? .null), ("seconds", .int(b.total.seconds)),
-                ("count", .int(b.total.count)), ("total_text", .string(totalText(b.total, time: b.action.tracking == .time, lang))),
+                ("count", DayBook.countJSON(b.total.count, b.action.decimals)),
+                (
+                    "total_text",
+                    .string(
+                        b.action.tracking == .time ? lang.duration(b.total.seconds) : counts.text(b.total.count, action: b.action.id, lang))
+                ),
             ])
         }
         return [
             ("now", .int(now.seconds)), ("running", .array(runningJSON)), ("buttons", .array(buttonJSON)),
-            ("goals", .array(cards.map { goalCard($0, lang) })),
+            ("goals", .array(cards.map { goalCard($0, counts, lang) })),
         ]
     }
 
-    func totalText(_ t: Totals, time: Bool, _ lang: PageLanguage) -> String {
-        time ? lang.duration(t.seconds) : PageWord.times.text(lang, String(t.count))
-    }
-
-    /// A quest's figure (seconds or a count, as a Double) as `totalText` writes it.
-    private func amountText(_ v: Double, time: Bool, _ lang: PageLanguage) -> String {
-        let n = Int64(v.rounded())
-        return totalText(Totals(seconds: n, count: n), time: time, lang)
-    }
-
-    private func goalCard(_ g: GoalCard, _ lang: PageLanguage) -> JSONValue {
+    private func goalCard(_ g: GoalCard, _ counts: CountWords, _ lang: PageLanguage) -> JSONValue {
         func bar(_ ratio: Double?) -> JSONValue { ratio.map { .int(Int64(ShownPercent.of($0))) } ?? .null }
         let status: PageWord =
             switch g.status {
@@ -87,8 +83,12 @@ extension WebApp {
             case .needsConfirmation: .needsConfirmation
             }
         let quests: [JSONValue] = g.quests.map { q in
+            // A quest's figure (seconds, or a count in its unit and places: 7.5 h).
+            func amountText(_ v: Double) -> String {
+                q.unitIsTime ? lang.duration(Int64(v.rounded())) : counts.figure(v, places: q.places, action: q.actionID, lang)
+            }
             let own: SpanKind = q.period == .weekly ? .week : q.period == .monthly ? .month : .day
-            let target = q.rings[own].target.map { amountText($0, time: q.unitIsTime, lang) } ?? ""
+            let target = q.rings[own].target.map(amountText) ?? ""
             let rule = (q.direction == .atLeast ? PageWord.atLeast : .atMost).text(lang, target)
             var rings: [(String, JSONValue)] = []
             for (kind, ring) in q.rings.all {
@@ -100,7 +100,7 @@ extension WebApp {
                             ("percent", ring.fill.map { .int(Int64(ShownPercent.of($0))) } ?? .null),
                             ("limit", ring.limit.map { .string($0.rawValue) } ?? .null),
                             ("limit_text", ring.limit.map { .string(($0 == .kept ? PageWord.kept : .over).text(lang)) } ?? .null),
-                            ("done_text", ring.done.map { .string(amountText($0, time: q.unitIsTime, lang)) } ?? .null),
+                            ("done_text", ring.done.map { .string(amountText($0)) } ?? .null),
                         ])
                     ))
             }
@@ -129,6 +129,7 @@ extension WebApp {
         let ref = Reference.live(now: now)
         let rows = try ledger.records(day...day, ref, all: true)
         let names = try actionNames(ref)
+        let counts = try countWords(ref)
         let state: [RecordRow.State: PageWord] = [.running: .running, .deleted: .deleted, .discarded: .discarded]
         let out: [JSONValue] = rows.map { row in
             let time = row.kind == .session
@@ -138,10 +139,12 @@ extension WebApp {
                 ("name", .string(names[row.actionID] ?? row.actionID)), ("state", .string(row.state.rawValue)),
                 ("state_text", state[row.state].map { .string($0.text(lang)) } ?? .null),
                 ("start", .string(cal.clockText(row.start))), ("end", row.end.map { .string(cal.clockText($0)) } ?? .null),
-                ("amount", row.amount.map { .int(Int64($0)) } ?? .null), ("note", row.note.map(JSONValue.string) ?? .null),
+                // A count's amount in its unit (7.6), and its places (the editor's step: 0.1).
+                ("amount", row.amount.map { DayBook.countJSON(Int64($0), counts.places(row.actionID)) } ?? .null),
+                ("places", .int(Int64(counts.places(row.actionID)))), ("note", row.note.map(JSONValue.string) ?? .null),
                 (
                     "value_text",
-                    .string(time ? lang.duration(seconds) : totalText(Totals(count: Int64(row.amount ?? 0)), time: false, lang))
+                    .string(time ? lang.duration(seconds) : counts.text(Int64(row.amount ?? 0), action: row.actionID, lang))
                 ),
             ])
         }
@@ -197,15 +200,22 @@ extension WebApp {
         guard only.isEmpty || choices.contains(where: { $0.0 == only }) else { throw WebRefusal(.badRequest, "only=\(only)") }
         let ids = table.arranged(.user)
         let columns: [JSONValue] = ids.map { .object([("id", .string($0)), ("name", .string(table.names[$0] ?? $0))]) }
-        func cell(_ t: Totals) -> JSONValue {
-            let text = cellText(t, lang)
-            return .object([("seconds", .int(t.seconds)), ("count", .int(t.count)), ("text", .string(text.isEmpty ? "–" : text))])
+        // A column's counts in its decimal places (an action's; a tag's finest), with the action's unit.
+        let counts = try countWords(ref)
+        func cell(_ t: Totals, _ id: String) -> JSONValue {
+            let places = table.decimals[id] ?? 0
+            let text = cellText(t, lang) { n in
+                byTag ? PageWord.times.text(lang, Decimals.text(n, places)) : counts.text(n, action: id, lang)
+            }
+            return .object([
+                ("seconds", .int(t.seconds)), ("count", DayBook.countJSON(t.count, places)), ("text", .string(text.isEmpty ? "–" : text)),
+            ])
         }
         let rows: [JSONValue] = table.periods.map { p in
             .object([
                 ("first", .string(p.first.description)), ("last", .string(p.last.description)),
                 ("label", .string(p.first == p.last ? dayText(p.first, lang) : "\(p.first) – \(p.last)")),
-                ("cells", .array(ids.map { cell(p.total(of: $0)) })),
+                ("cells", .array(ids.map { cell(p.total(of: $0), $0) })),
             ])
         }
         let totals = table.totals
@@ -214,7 +224,7 @@ extension WebApp {
             ("every", every.map(JSONValue.string) ?? .null), ("only", .string(only)),
             ("choices", .array(choices.map { .object([("value", .string($0.0)), ("name", .string($0.1))]) })),
             ("columns", .array(columns)), ("rows", .array(rows)),
-            ("total", .array(ids.map { cell(totals[$0] ?? Totals()) })), ("total_label", .string(PageWord.total.text(lang))),
+            ("total", .array(ids.map { cell(totals[$0] ?? Totals(), $0) })), ("total_label", .string(PageWord.total.text(lang))),
         ]
     }
 
@@ -236,15 +246,17 @@ extension WebApp {
             ("mood", w?.mood.map(JSONValue.string) ?? .null), ("mood_photo", w?.moodPhoto.map(JSONValue.string) ?? .null),
             ("text", w?.text.map(JSONValue.string) ?? .null),
             ("todos", .array(todos)), ("attachments", .array(attachments)),
-            ("totals_text", .string(cellText(page.totals, lang))),
+            // Each action's counts in its own unit, summed (7.6 h of sleep is 7.6, not 76 tenths).
+            ("totals_text", .string(cellText(page.totals, lang) { _ in PageWord.times.text(lang, Decimals.figure(page.book.unitCount(0), places: 3)) })),
         ]
     }
 
     /// `1h 05m ×3`: a total's time and count, each when there is some ("" for none).
-    func cellText(_ t: Totals, _ lang: PageLanguage) -> String {
+    /// - Parameter count: the count said (in its unit and places).
+    func cellText(_ t: Totals, _ lang: PageLanguage, count: (Int64) -> String) -> String {
         var parts: [String] = []
         if t.seconds > 0 { parts.append(lang.duration(t.seconds)) }
-        if t.count > 0 { parts.append(totalText(t, time: false, lang)) }
+        if t.count > 0 { parts.append(count(t.count)) }
         return parts.joined(separator: " ")
     }
 
@@ -279,6 +291,7 @@ extension WebApp {
         let ref = Reference.live(now: now)
         let table = try ledger.snapshot { snap in try Timetable(snap, calendar: cal, from: first, through: last, reference: ref) }
         let names = try actionNames(ref)
+        let counts = try countWords(ref)
         let days: [JSONValue] = table.days.map { d in
             let base = d.range.lowerBound.seconds
             let length = d.range.upperBound.seconds - base
@@ -312,11 +325,8 @@ extension WebApp {
                             .object([
                                 ("entry", .string(t.entryID)), ("action", .string(t.actionID)),
                                 ("name", .string(names[t.actionID] ?? t.actionID)),
-                                ("at", .int(t.time.seconds - base)), ("amount", .int(Int64(t.amount))),
-                                (
-                                    "text",
-                                    .string("\(cal.clockText(t.time)) \(totalText(Totals(count: Int64(t.amount)), time: false, lang))")
-                                ),
+                                ("at", .int(t.time.seconds - base)), ("amount", DayBook.countJSON(Int64(t.amount), counts.places(t.actionID))),
+                                ("text", .string("\(cal.clockText(t.time)) \(counts.text(Int64(t.amount), action: t.actionID, lang))")),
                             ])
                         })
                 ),

@@ -34,9 +34,12 @@ extension WebApp {
                 let s = try ledger.cancel(actionID: body["action"]?.stringValue, source: Self.source, now: micros, rng: &rng)
                 message = PageWord.cancelledIt.text(lang, try name(s.actionID))
             case "count":
-                let amount = try int(body, "amount") ?? 1
-                let c = try ledger.count(actionID: try field(body, "action"), amount: amount, source: Self.source, now: micros, rng: &rng)
-                message = PageWord.countedIt.text(lang, try name(c.actionID), String(c.amount))
+                let action = try field(body, "action")
+                let places = try decimals(ofAction: action)
+                // In the action's unit (a button adds 1 of it: 1 glass, 1.0 km); stored in its smallest unit.
+                let amount = try unitAmount(body, places: places) ?? Decimals.scale(places)
+                let c = try ledger.count(actionID: action, amount: amount, source: Self.source, now: micros, rng: &rng)
+                message = PageWord.countedIt.text(lang, try name(c.actionID), Decimals.text(c.amount, places))
             case "edit":
                 let c = try ledger.edit(
                     recordID: try field(body, "id"), try change(body, lang), source: Self.source, now: micros, rng: &rng)
@@ -128,7 +131,12 @@ extension WebApp {
     /// What an edit changes: a session's start and end (`HH:MM` in the record's day), a count's amount, a note.
     private func change(_ body: JSONValue, _ lang: PageLanguage) throws -> RecordChange {
         let note: Edit<String>? = body["note"].map { $0.stringValue.map { $0.isEmpty ? .clear : .set($0) } ?? .clear }
-        if let amount = try int(body, "amount") { return .count(amount: amount, note: note) }
+        if body["amount"] != nil {
+            let id = try field(body, "id")
+            let action = try ledger.withStoredState { try $0.count(id)?.actionID }
+            let amount = try unitAmount(body, places: try action.map(decimals(ofAction:)) ?? 0)
+            return .count(amount: amount, note: note)
+        }
         guard body["start"] != nil || body["end"] != nil else { return .session(note: note) }
         let cal = try ledger.calendar()
         let day = try date(body)
@@ -149,10 +157,25 @@ extension WebApp {
         return v
     }
 
-    private func int(_ body: JSONValue, _ key: String) throws -> Int64? {
-        guard let v = body[key] else { return nil }
-        guard case .int(let n) = v else { throw WebRefusal(.badRequest, "\"\(key)\" is not a whole number") }
+    /// `amount` in the action's unit (`7.6`) as whole smallest units (76 at
+    /// one decimal); a number finer than the action keeps is refused, never rounded.
+    private func unitAmount(_ body: JSONValue, places: Int) throws -> Int64? {
+        guard let v = body["amount"] else { return nil }
+        let text: String
+        switch v {
+        case .int(let n): text = String(n)
+        case .double(let x): text = JSONValue.formatNumber(x)
+        default: throw WebRefusal(.badRequest, "\"amount\" is not a number")
+        }
+        guard let n = Decimals.parse(text, places) else {
+            throw WebRefusal(.badRequest, "\"amount\" \(text) has more decimal places than the action keeps (\(places))")
+        }
         return n
+    }
+
+    /// An action's decimal places (0 for whole counts and unknown actions: the ledger refuses those).
+    private func decimals(ofAction id: String) throws -> Int {
+        Int(try ledger.withStoredState { try $0.definition(.action, id)?.base.int(.decimals) } ?? 0)
     }
 
     private func date(_ body: JSONValue) throws -> LocalDate {

@@ -240,7 +240,7 @@ extension Assets {
           const fields = r.kind === "session"
             ? [h("label", { text: t("startTime") }, h("input", { type: "time", name: "start", value: r.start, required: true })),
                r.end ? h("label", { text: t("endTime") }, h("input", { type: "time", name: "end", value: r.end, required: true })) : null]
-            : [h("label", { text: t("amount") }, h("input", { type: "number", name: "amount", min: "1", max: "999", value: String(r.amount), required: true }))];
+            : [h("label", { text: t("amount") }, h("input", { type: "number", name: "amount", min: r.places ? String(10 ** -r.places) : "1", max: "999", step: r.places ? String(10 ** -r.places) : "1", value: String(r.amount), required: true }))];
           return h("form", { class: "inline", onsubmit: async (e) => {
               e.preventDefault();
               const d = Object.fromEntries(new FormData(e.target));
