@@ -163,8 +163,10 @@ extension Subcommands {
                 for file in AppCSV.File.allCases {
                     let out = try OutputFile(dir + "/" + file.name(lang))
                     files[file] = out
-                    out.stream.write(CSV.byteOrderMark + CSV.line(file.header(lang)))
-                    for row in tables[file] ?? [] { out.stream.write(CSV.line(file.columns.map { row[$0.key] ?? "" })) }
+                    // The app's columns, and Decimals, Unit … when an action has them.
+                    let columns = file.columns(for: tables[file] ?? [])
+                    out.stream.write(CSV.byteOrderMark + CSV.line(columns.map { lang == .en ? $0.en : lang == .ko ? $0.ko : $0.ja }))
+                    for row in tables[file] ?? [] { out.stream.write(CSV.line(columns.map { row[$0.key] ?? "" })) }
                     rows[file] = tables[file]?.count ?? 0
                 }
                 var sessions = CSVWriter(), counts = CSVWriter()

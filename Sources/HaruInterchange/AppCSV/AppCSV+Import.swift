@@ -138,6 +138,28 @@ extension AppCSV {
             }
             return .int(n)
         }
+        // An action's decimal places (the actions file's Decimals column): its
+        // amounts and targets are written in its unit (7.6), stored in its smallest (76).
+        var places: [String: Int] = [:]
+        for r in rows[.actions] ?? [] {
+            guard let v = r.values["decimals"], !v.isEmpty else { continue }
+            guard let n = Int(v), (0...3).contains(n) else {
+                throw CSVInputError(file: r.file, line: r.line, column: r.headers["decimals"], rule: "\"\(v.prefix(40))\" is not 0, 1, 2 or 3")
+            }
+            places[r.values["id"] ?? ""] = n
+        }
+        func amount(
+            _ r: (line: Int, values: [String: String], file: String, headers: [String: String]), _ key: String, action: String?
+        ) throws -> JSONValue? {
+            let d = action.flatMap { places[$0] } ?? 0
+            guard d > 0 else { return try int(r, key) }
+            guard let v = r.values[key], !v.isEmpty else { return nil }
+            guard let n = Decimals.parse(v, d) else {
+                throw CSVInputError(
+                    file: r.file, line: r.line, column: r.headers[key], rule: "\"\(v.prefix(40))\" is not a number of at most \(d) decimal places")
+            }
+            return .int(n)
+        }
         func text(_ r: (line: Int, values: [String: String], file: String, headers: [String: String]), _ key: String) -> JSONValue? {
             guard let v = r.values[key], !v.isEmpty else { return nil }
             return .string(v)
@@ -177,6 +199,8 @@ extension AppCSV {
                 data.append(("favorite", .bool(f == "true")))
             }
             if let o = try int(r, "order") { data.append(("order", o)) }
+            if let d = places[r.values["id"] ?? ""], d > 0 { data.append(("decimals", .int(Int64(d)))) }
+            for key in ["unit", "question", "description"] { if let v = text(r, key) { data.append((key, v)) } }
             try add(.actionCreated, at: defAt, data, r, key: r.values["id"] ?? "")
         }
         var goalsWithQuests = Set<String>()
@@ -226,7 +250,7 @@ extension AppCSV {
             if let s = text(r, "custom_start") { data.append(("custom_start", s)) }
             if let e = text(r, "custom_end") { data.append(("custom_end", e)) }
             if let t = try int(r, "target_seconds") { data.append(("target_seconds", t)) }
-            if let t = try int(r, "target_count") { data.append(("target_count", t)) }
+            if let t = try amount(r, "target_count", action: r.values["target_action_id"]) { data.append(("target_count", t)) }
             data.append(("direction", .string(ours(.direction, r.values["direction"] ?? ""))))
             if let d = text(r, "deadline") { data.append(("deadline", d)) }
             if let o = try int(r, "order") { data.append(("order", o)) }
@@ -275,7 +299,7 @@ extension AppCSV {
             var data: [(String, JSONValue)] = [
                 ("entry_id", text(r, "id") ?? .string("")), ("action_id", text(r, "action_id") ?? .string("")),
             ]
-            if let a = try int(r, "amount") { data.append(("amount", a)) }
+            if let a = try amount(r, "amount", action: r.values["action_id"]) { data.append(("amount", a)) }
             if let n = text(r, "note") { data.append(("note", n)) }
             records.append((try instant(r, "time"), .countAdded, data, r))
         }

@@ -41,7 +41,8 @@ public enum AppCSV {
                     ("tag_ids", "Tag IDs", "꼬리표 ID", "タグID"), ("tags", "Tags", "꼬리표", "タグ"),
                     ("tag_colors", "Tag Colors", "꼬리표 색", "タグの色"), ("symbol", "Symbol", "아이콘", "アイコン"),
                     ("button_color", "Button Color", "버튼 색", "ボタンの色"), ("favorite", "Favorite", "즐겨찾기", "お気に入り"),
-                    ("order", "Order", "순서", "順序"),
+                    ("order", "Order", "순서", "順序"), ("decimals", "Decimals", "소수 자릿수", "小数桁数"),
+                    ("unit", "Unit", "단위", "単位"), ("question", "Question", "질문", "質問"), ("description", "Description", "설명", "説明"),
                 ]
             case .timeRecords:
                 [
@@ -83,6 +84,17 @@ public enum AppCSV {
         public func header(_ l: Language) -> [String] {
             columns.map { l == .en ? $0.en : l == .ko ? $0.ko : $0.ja }
         }
+
+        /// Columns the app's files do not have, written only when a row has a
+        /// value in them: a ledger whose actions count whole numbers writes
+        /// exactly the app's files; one with decimals adds Decimals, one with
+        /// units (Loop's habits) Unit, and so on.
+        public static let whenUsed: Set<String> = ["decimals", "unit", "question", "description"]
+
+        /// The columns written for `rows`: `columns` less the unused of `whenUsed`.
+        public func columns(for rows: [[String: String]]) -> [(key: String, en: String, ko: String, ja: String)] {
+            columns.filter { c in !Self.whenUsed.contains(c.key) || rows.contains { !($0[c.key] ?? "").isEmpty } }
+        }
     }
 
     /// The app's words for the choices (its raw values): the same in every language.
@@ -119,6 +131,8 @@ public enum AppCSV {
                 "tag_colors": CSV.listCell(ids.map { tags[$0]?.tag?.color ?? "" }),
                 "symbol": a.symbol ?? "", "button_color": DefinitionList.buttonColor(a, tags: tags) ?? "",
                 "favorite": a.favorite ? "true" : "false", "order": r.order.map(String.init) ?? "",
+                "decimals": a.decimals > 0 ? String(a.decimals) : "", "unit": a.unit ?? "", "question": a.question ?? "",
+                "description": a.description ?? "",
             ]
         }
         var status: [String: GoalProgress] = [:]
@@ -133,8 +147,11 @@ public enum AppCSV {
                 "judged_at": g?.judgedAt.map { cal.format($0) } ?? "", "order": r.order.map(String.init) ?? "",
             ]
         }
+        let places = Dictionary(actions.compactMap { r in r.action.map { (r.id, $0.decimals) } }, uniquingKeysWith: { a, _ in a })
         out[.quests] = try DefinitionList.questRows(snap, reference: ref, all: false, goal: nil).map { r in
             let p = r.fields
+            // A count target in its action's unit (7.5), as the counts file writes amounts.
+            let targetCount = p.targetCount.map { Decimals.text($0, places[p.targetActionID ?? ""] ?? 0) } ?? ""
             func text(_ f: Field) -> String {
                 guard let v = p[f] else { return "" }
                 let j = Payload.render(f, v, instant: cal.format)
@@ -147,7 +164,7 @@ public enum AppCSV {
                 "schedule_mode": p.has(.scheduleMode) ? app(.scheduleMode, text(.scheduleMode)) : "",
                 "weekdays": text(.scheduleWeekdays), "month_days": text(.scheduleMonthDays), "ordinal": text(.scheduleOrdinal),
                 "weekday": text(.scheduleWeekday), "custom_start": text(.customStart), "custom_end": text(.customEnd),
-                "target_seconds": text(.targetSeconds), "target_count": text(.targetCount), "direction": app(.direction, text(.direction)),
+                "target_seconds": text(.targetSeconds), "target_count": targetCount, "direction": app(.direction, text(.direction)),
                 "deadline": text(.deadline), "order": r.order.map(String.init) ?? "",
             ]
         }
@@ -164,7 +181,11 @@ public enum AppCSV {
     ) throws -> (sessions: Int, counts: Int) {
         var n = (sessions: 0, counts: 0)
         var names: [String: String] = [:]
-        for d in try snap.definitions(.action) where d.isLive { names[d.id] = d.fields().name ?? d.id }
+        var places: [String: Int] = [:]
+        for d in try snap.definitions(.action) where d.isLive {
+            names[d.id] = d.fields().name ?? d.id
+            if let p = d.base.int(.decimals), p > 0 { places[d.id] = Int(p) }
+        }
         for r in try RecordList.allLive(snap) {
             guard let name = names[r.actionID] else { continue }
             let offset = cal.offset(at: r.start)
@@ -190,7 +211,8 @@ public enum AppCSV {
                 counts.field(r.actionID)
                 counts.field(name)
                 counts.field(r.start, offsetSeconds: offset)
-                counts.field(Int64(r.amount ?? 0))
+                // In the action's unit: 7.6 for 76 tenths (whole counts as always).
+                if let p = places[r.actionID] { counts.field(Decimals.text(Int64(r.amount ?? 0), p)) } else { counts.field(Int64(r.amount ?? 0)) }
                 counts.field(r.note ?? "")
                 counts.endRecord()
                 n.counts += 1

@@ -141,7 +141,8 @@ public enum Field: UInt8, CaseIterable, Sendable {
         case .end: .instant
         case .note: .text(max: 10_000)
         case .entryID: .entityID
-        case .amount: .int(1...999_999)
+        // 999 of the unit in its smallest (999,000 thousandths); `Fold.countAmount` checks the action's own bound.
+        case .amount: .int(1...999_000)
         case .time: .instant
         case .goalID: .entityID
         case .title: .text(max: 200)

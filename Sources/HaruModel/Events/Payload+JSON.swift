@@ -96,6 +96,13 @@ extension Payload {
             }
             return .string(s)
         case .int(let range):
+            // A count's amount is 1 … 999 of its action's unit; with decimals it is
+            // written in the smallest unit (the fold checks that bound), said so.
+            var (shown, decimalsHint) = (range, "")
+            if r.field == .amount {
+                shown = 1...999
+                decimalsHint = "; an action with decimals takes its smallest unit (7.6 at one decimal is 76, up to 999 × 10^decimals)"
+            }
             // A whole number written as 1.0 or 1e2 (as jq and spreadsheets write them) is that number.
             var v = v
             if case .double(let d) = v, d.rounded() == d, abs(d) < 9e15 { v = .int(Int64(d)) }
@@ -108,13 +115,13 @@ extension Payload {
                 default: got = Echo.plain(v.compactText)
                 }
                 throw bad(
-                    "must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(got))",
-                    .wholeNumber(from: range.lowerBound, to: range.upperBound, got: got))
+                    "must be a whole number from \(shown.lowerBound) to \(shown.upperBound) (got \(got))" + decimalsHint,
+                    .wholeNumber(from: shown.lowerBound, to: shown.upperBound, got: got))
             }
             guard range.contains(n) else {
                 throw bad(
-                    "must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(n))",
-                    .wholeNumber(from: range.lowerBound, to: range.upperBound, got: String(n)))
+                    "must be a whole number from \(shown.lowerBound) to \(shown.upperBound) (got \(n))" + decimalsHint,
+                    .wholeNumber(from: shown.lowerBound, to: shown.upperBound, got: String(n)))
             }
             return .int(n)
         case .threshold:

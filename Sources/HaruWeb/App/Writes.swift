@@ -167,9 +167,9 @@ extension WebApp {
         case .double(let x): text = JSONValue.formatNumber(x)
         default: throw WebRefusal(.badRequest, "\"amount\" is not a number")
         }
-        guard let n = Decimals.parse(text, places) else {
-            throw WebRefusal(.badRequest, "\"amount\" \(text) has more decimal places than the action keeps (\(places))")
-        }
+        guard let n = Decimals.parse(text, places) else { throw WebRefusal(.tooManyPlaces, text, String(places)) }
+        // One count is 1 … 999 of the unit (0.1 … 999 at one decimal): said in the unit, not in tenths.
+        guard n >= 1, n <= 999 * Decimals.scale(places) else { throw WebRefusal(.amountRangeIn, Decimals.text(1, places), "999", text) }
         return n
     }
 

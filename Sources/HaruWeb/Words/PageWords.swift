@@ -158,7 +158,7 @@ enum RefusalWord: CaseIterable {
     case nothingToChange, recordGone, notDeleted, unknown, nothingToUndo, emptyPage, invalid, badRequest, badTime, badDay
     case forbidden, notFound
     // The ledger's rules a page's write can break (`InputError.Broken`).
-    case amountRange, tracksCount, tracksTime, todoDone, todoNotDone, noSuchThing, deletedThing, sessionNotRunning
+    case amountRange, amountRangeIn, tooManyPlaces, tracksCount, tracksTime, todoDone, todoNotDone, noSuchThing, deletedThing, sessionNotRunning
 
     func text(_ l: PageLanguage, _ values: [String]) -> String {
         let (en, ko, ja) = forms
@@ -195,6 +195,10 @@ enum RefusalWord: CaseIterable {
         case .notFound: ("No such page.", "없는 페이지예요.", "そのページはありません。")
         case .amountRange:
             ("Give a whole number from %1 to %2 (got %3).", "%1부터 %2까지의 정수를 주세요 (받은 값 %3).", "%1から%2までの整数を指定してください（受け取った値 %3）。")
+        case .amountRangeIn:
+            ("Give an amount from %1 to %2 (got %3).", "%1부터 %2까지의 양을 주세요 (받은 값 %3).", "%1から%2までの量を指定してください（受け取った値 %3）。")
+        case .tooManyPlaces:
+            ("%1 has more decimal places than this action keeps (%2).", "%1은(는) 이 행동의 소수 자릿수(%2자리)보다 길어요.", "%1 はこの行動の小数桁数（%2 桁）より細かい値です。")
         case .tracksCount: ("%1 counts; it has no timer.", "%1은(는) 횟수를 세는 행동이라 타이머가 없어요.", "%1は回数を記録する行動なので、タイマーはありません。")
         case .tracksTime: ("%1 is timed; start it instead.", "%1은(는) 시간을 재는 행동이에요. 시작을 누르세요.", "%1は時間を記録する行動です。開始を押してください。")
         case .todoDone: ("That to-do is done already.", "이미 완료한 할 일이에요.", "すでに完了したやることです。")
