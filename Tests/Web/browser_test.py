@@ -287,6 +287,25 @@ try:
     assert status == 400 and b"no such action (Nope)" in body, (status, body)
     status, body = request("/api/count?lang=ko", "POST", good, b'{"action":"Water","amount":0}')
     assert status == 400 and "1부터 999까지의 정수".encode() in body, (status, body)
+    # An action with decimals: the page's amounts are in its unit (7.6 h), stored in tenths, never rounded.
+    haru("action", "add", "Sleep", "--tracking", "count", "--unit", "h", "--decimals", "1", "--id", "sleep")
+    before = seq()
+    status, body = request("/api/count?lang=ko", "POST", good, b'{"action":"sleep","amount":7.65}')
+    assert status == 400 and "소수 자릿수(1자리)".encode() in body, (status, body)
+    status, body = request("/api/count", "POST", good, b'{"action":"sleep","amount":1000}')
+    assert status == 400 and b"from 0.1 to 999" in body, (status, body)
+    assert seq() == before, "a refused amount wrote"
+    status, body = request("/api/count", "POST", good, b'{"action":"sleep","amount":7.6}')
+    assert status == 200 and b"Sleep +7.6." in body, (status, body)
+    status, body = request("/api/count", "POST", good, b'{"action":"sleep"}')
+    assert status == 200 and b"Sleep +1." in body, (status, body)
+    sleep = [r["amount"] for r in haru_json("records")["records"] if r.get("action") == "Sleep"]
+    assert sorted(sleep) == [1, 7.6], sleep
+    today = json.loads(request("/api/today", headers={"X-Haru-Token": token})[1])
+    button = next(b for b in today["buttons"] if b["name"] == "Sleep")
+    assert button["count"] == 8.6 and button["total_text"] == "8.6 h", button
+    ok("an action with decimals: 7.6 and a button's 1 counted in hours, 7.65 and 1000 refused (ko), the button says 8.6 h")
+    before = seq()
     status, body = request("/api/stop?lang=ja", "POST", good, b'{}')
     assert status == 409 and "計測中の行動はありません".encode() in body, (status, body)
     status, body = request("/api/records?day=2026-13-01")

@@ -169,13 +169,19 @@ extension WebApp {
         }
         guard let n = Decimals.parse(text, places) else { throw WebRefusal(.tooManyPlaces, text, String(places)) }
         // One count is 1 … 999 of the unit (0.1 … 999 at one decimal): said in the unit, not in tenths.
-        guard n >= 1, n <= 999 * Decimals.scale(places) else { throw WebRefusal(.amountRangeIn, Decimals.text(1, places), "999", text) }
+        guard n >= 1, n <= 999 * Decimals.scale(places) else {
+            throw places == 0 ? WebRefusal(.amountRange, "1", "999", text) : WebRefusal(.amountRangeIn, Decimals.text(1, places), "999", text)
+        }
         return n
     }
 
-    /// An action's decimal places (0 for whole counts and unknown actions: the ledger refuses those).
-    private func decimals(ofAction id: String) throws -> Int {
-        Int(try ledger.withStoredState { try $0.definition(.action, id)?.base.int(.decimals) } ?? 0)
+    /// An action's decimal places, by id or name as the ledger takes it (0
+    /// for whole counts and unknown actions: the ledger refuses those).
+    private func decimals(ofAction ref: String) throws -> Int {
+        let places = try ledger.withStoredState { s in
+            try (s.definition(.action, ref) ?? s.liveDefinitionID(.action, named: ref).flatMap { try s.definition(.action, $0) })?.base.int(.decimals)
+        }
+        return Int(places ?? 0)
     }
 
     private func date(_ body: JSONValue) throws -> LocalDate {
