@@ -76,7 +76,10 @@ struct DecimalCommandTests {
         (["count", "Sleep", "0"], #"N: "0" is outside what Sleep takes at a time (0.1 … 999)"#),
         (["count", "Sleep", "seven"], #"N: "seven" is not a whole number"#),
         (["edit", "s2", "--amount", "7.65"], #"--amount: "7.65" has more decimal places than Sleep keeps (1)"#),
-        (["quest", "add", "--goal", "Rest", "--action", "Run", "--period", "daily", "--target", "3.125"], #"has more decimal places than Run keeps (2)"#),
+        (
+            ["quest", "add", "--goal", "Rest", "--action", "Run", "--period", "daily", "--target", "3.125"],
+            #"has more decimal places than Run keeps (2)"#
+        ),
         (["action", "add", "Read", "--tracking", "time", "--decimals", "1"], "decimals: goes with count actions only"),
         (["action", "add", "Tea", "--tracking", "count", "--decimals", "4"], "must be a whole number from 0 to 3 (got 4)"),
         (["action", "edit", "Water", "--decimals", "1"], "--decimals"),
@@ -116,7 +119,9 @@ struct DecimalCommandTests {
         let imported = haru(["import", "csv", out] + Self.now, ledger: copy)
         #expect(imported.code == 0, "\(imported.err)")
         // The figures (not the reference's seq and hash, which are the copy's own).
-        for (args, key) in [(["day", "2026-03-04", "--json"], "actions"), (["report", "--from", "2026-03-02", "--to", "2026-03-04", "--json"], "totals")] {
+        for (args, key) in [
+            (["day", "2026-03-04", "--json"], "actions"), (["report", "--from", "2026-03-02", "--to", "2026-03-04", "--json"], "totals"),
+        ] {
             let theirs = try json(args, copy)[key], mine = try json(args, p)[key]
             #expect(mine != nil && theirs == mine, "\(args) differs after the round trip")
         }
@@ -132,7 +137,8 @@ struct DecimalCommandTests {
         #expect(haru(["init", "--time-zone", "UTC"], ledger: plain).code == 0)
         #expect(haru(["action", "add", "Water", "--tracking", "count"], ledger: plain).code == 0)
         #expect(haru(["export", "csv", dir.path + "/plain-csv"], ledger: plain).code == 0)
-        let header = try String(contentsOfFile: dir.path + "/plain-csv/HaruDanim-Actions.csv", encoding: .utf8).split(whereSeparator: \.isNewline)[0]
+        let header = try String(contentsOfFile: dir.path + "/plain-csv/HaruDanim-Actions.csv", encoding: .utf8).split(
+            whereSeparator: \.isNewline)[0]
         #expect(header.hasSuffix("Favorite,Order"), "\(header)")
     }
 }

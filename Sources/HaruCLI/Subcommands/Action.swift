@@ -13,7 +13,8 @@ extension Subcommands {
         subcommands: [
             Command(
                 name: "add", abstract: "Create an action.",
-                usage: "action add NAME --tracking [--tag]… [--symbol] [--favorite] [--order] [--unit] [--question] [--description] [--decimals] [--id]",
+                usage:
+                    "action add NAME --tracking [--tag]… [--symbol] [--favorite] [--order] [--unit] [--question] [--description] [--decimals] [--id]",
                 arguments: [("NAME", "The action's name (unique).")],
                 options: [
                     OptionSpec(.tracking, value: "time|count", help: "Timed sessions or counts; never changes."),

@@ -122,7 +122,9 @@ extension Subcommands {
             let what =
                 row.kind == .session
                 ? ctx.words(Done.deletedSession, name, row.ref, cal.format(row.start))
-                : ctx.words(Done.deletedCount, name, row.ref, try ctx.countText(Int64(row.amount ?? 0), action: row.actionID, in: ledger), cal.format(row.start))
+                : ctx.words(
+                    Done.deletedCount, name, row.ref, try ctx.countText(Int64(row.amount ?? 0), action: row.actionID, in: ledger),
+                    cal.format(row.start))
             ctx.report(deleted.written, json: [("type", .string(deleted.eventType.name)), ("id", .string(row.id))], human: what)
             return ExitCode.ok
         })

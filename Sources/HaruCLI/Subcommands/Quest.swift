@@ -10,7 +10,8 @@ extension Subcommands {
         OptionSpec(.weekday, value: "DAY", help: "The weekday for --ordinal."),
         OptionSpec(.customStart, value: "DATE", help: "Custom period: first day."),
         OptionSpec(.customEnd, value: "DATE", help: "Custom period: last day."),
-        OptionSpec(.target, value: "AMOUNT", help: "Time as 30m, 1h30m, 90s or 1:30; counts as a number in the action's decimal places (8, 7.5)."),
+        OptionSpec(
+            .target, value: "AMOUNT", help: "Time as 30m, 1h30m, 90s or 1:30; counts as a number in the action's decimal places (8, 7.5)."),
         OptionSpec(.atMost, help: "A limit (at_most) instead of a minimum (at_least)."),
         OptionSpec(.atLeast, help: "A minimum (the default when adding)."),
         OptionSpec(.deadline, value: "HH:mm", help: "Daily only: records after this clock time do not count; none removes it."),

@@ -115,7 +115,9 @@ extension Subcommands {
     static let count = Command(
         name: "count", abstract: "Add to a count-tracked action.",
         usage: "count ACTION [N] [--at] [--note]",
-        arguments: [("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999; 7.6 for an action with decimals (default 1).")],
+        arguments: [
+            ("ACTION", "The action's id or unique name."), ("N", "How many, 1 … 999; 7.6 for an action with decimals (default 1)."),
+        ],
         options: [recordAtOption, noteOption, OptionSpec(.id, value: "ID", help: "The entry id (default: a new UUID).")],
         minArgs: 1, maxArgs: 2,
         run: { ctx, p in
@@ -139,7 +141,10 @@ extension Subcommands {
             }
             ctx.report(
                 counted.written,
-                json: [("entry_id", .string(counted.entryID)), ("action_id", .string(action.id)), ("amount", DayBook.countJSON(amount, decimals))],
+                json: [
+                    ("entry_id", .string(counted.entryID)), ("action_id", .string(action.id)),
+                    ("amount", DayBook.countJSON(amount, decimals)),
+                ],
                 human: action.fields().string(.unit).map { ctx.words(.countedIn, ctx.words.times(shown, unit: $0), action.fields().name!) }
                     ?? ctx.words(.counted, shown, action.fields().name!))
             return ExitCode.ok

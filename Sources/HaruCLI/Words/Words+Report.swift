@@ -21,7 +21,8 @@ extension Words {
             monthYear: { w.language == .ko ? "\($0.year)년 \($0.month)월" : "\($0.year)年\($0.month)月" },
             questRule: { spec in
                 let amount =
-                    spec.unitIsTime ? w.duration(Int64(spec.amount.rounded())) : w.times(Decimals.figure(spec.shownAmount, places: spec.places))
+                    spec.unitIsTime
+                    ? w.duration(Int64(spec.amount.rounded())) : w.times(Decimals.figure(spec.shownAmount, places: spec.places))
                 return w(spec.atLeast ? .atLeastAmount : .atMostAmount, amount) + " · " + w.period(spec.period) + " (" + w.schedule(spec)
                     + ")"
             },

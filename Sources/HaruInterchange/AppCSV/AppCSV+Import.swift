@@ -144,7 +144,8 @@ extension AppCSV {
         for r in rows[.actions] ?? [] {
             guard let v = r.values["decimals"], !v.isEmpty else { continue }
             guard let n = Int(v), (0...3).contains(n) else {
-                throw CSVInputError(file: r.file, line: r.line, column: r.headers["decimals"], rule: "\"\(v.prefix(40))\" is not 0, 1, 2 or 3")
+                throw CSVInputError(
+                    file: r.file, line: r.line, column: r.headers["decimals"], rule: "\"\(v.prefix(40))\" is not 0, 1, 2 or 3")
             }
             places[r.values["id"] ?? ""] = n
         }
@@ -156,7 +157,8 @@ extension AppCSV {
             guard let v = r.values[key], !v.isEmpty else { return nil }
             guard let n = Decimals.parse(v, d) else {
                 throw CSVInputError(
-                    file: r.file, line: r.line, column: r.headers[key], rule: "\"\(v.prefix(40))\" is not a number of at most \(d) decimal places")
+                    file: r.file, line: r.line, column: r.headers[key],
+                    rule: "\"\(v.prefix(40))\" is not a number of at most \(d) decimal places")
             }
             return .int(n)
         }

@@ -212,7 +212,11 @@ public enum AppCSV {
                 counts.field(name)
                 counts.field(r.start, offsetSeconds: offset)
                 // In the action's unit: 7.6 for 76 tenths (whole counts as always).
-                if let p = places[r.actionID] { counts.field(Decimals.text(Int64(r.amount ?? 0), p)) } else { counts.field(Int64(r.amount ?? 0)) }
+                if let p = places[r.actionID] {
+                    counts.field(Decimals.text(Int64(r.amount ?? 0), p))
+                } else {
+                    counts.field(Int64(r.amount ?? 0))
+                }
                 counts.field(r.note ?? "")
                 counts.endRecord()
                 n.counts += 1

@@ -16,7 +16,8 @@ extension Fold {
             // Decimal places are a count action's, given at its creation (its amounts are in them).
             if p.int(.decimals) != nil, p.choice(.tracking, as: Tracking.self) == .time {
                 throw InputError(
-                    field: "data.decimals", rule: "goes with count actions only (a time action is measured in seconds)", broken: .decimalsOnTime)
+                    field: "data.decimals", rule: "goes with count actions only (a time action is measured in seconds)",
+                    broken: .decimalsOnTime)
             }
             // A count's unit (glasses, km); a time action's unit is its hours and minutes.
             if (editing ?? p).string(.unit) != nil, p.choice(.tracking, as: Tracking.self) == .time {

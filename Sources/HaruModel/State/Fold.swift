@@ -372,7 +372,8 @@
             let (action, waits) = try recordAction(try p.requiredString(.actionID), tracking: .count, store: store, merged: merged)
             if waits { try store.setAlias(.waiting, id, to: action) }
             let new = CountRecord(
-                id: id, actionID: action, time: at, amount: try countAmount(p.requiredInt(.amount), action: action, store: store), note: p.string(.note), deleted: false,
+                id: id, actionID: action, time: at, amount: try countAmount(p.requiredInt(.amount), action: action, store: store),
+                note: p.string(.note), deleted: false,
                 createdSeq: seq)
             try store.setCount(new)
             return .count(old: nil, new: new)

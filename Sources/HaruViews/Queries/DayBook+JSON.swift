@@ -24,7 +24,8 @@ extension DayBook {
         let range = grid.range(i)
         return [
             ("day", .string(grid.day(i).description)), ("start", .string(calendar.format(range.lowerBound))),
-            ("end", .string(calendar.format(range.upperBound))), ("actions", items("action_id", actionList(i, order), actions, decimals: { decimals(action: $0) })),
+            ("end", .string(calendar.format(range.upperBound))),
+            ("actions", items("action_id", actionList(i, order), actions, decimals: { decimals(action: $0) })),
             ("tags", items("tag_id", tagList(i, order), tags, decimals: { decimals(tag: $0) })),
         ]
     }

@@ -156,7 +156,8 @@ extension HTMLReport {
             let limit = palette.dailyLimits[id]
             var frame = Frame(days: days, top: max(Double(values.max() ?? 0), limit ?? 0) / unit, height: 140, seconds: false, words: w)
             let paint = palette.paint(action: id)
-            html += "<h3>\(escape(name)) <span class=\"note\">\(escape(w(.countsInAll, w.count(values.reduce(0, +), decimals: decimals))))</span></h3>\n"
+            html +=
+                "<h3>\(escape(name)) <span class=\"note\">\(escape(w(.countsInAll, w.count(values.reduce(0, +), decimals: decimals))))</span></h3>\n"
             html += frame.open(label: escape(w(.perDay, name))) + frame.hourGrid() + frame.dayAxis(book)
             for (i, v) in values.enumerated() where v > 0 {
                 let h = frame.height(Double(v) / unit)

@@ -143,7 +143,8 @@ public enum HTMLReport {
     /// `at least 30m 00s a day, Mon, Wed, Fri`: what a quest asks of its target, in English.
     static func englishRule(_ spec: QuestSpec) -> String {
         let direction = spec.atLeast ? "at least" : "at most"
-        let amount = spec.unitIsTime ? DurationText.text(Int64(spec.amount.rounded())) : "×" + Decimals.figure(spec.shownAmount, places: spec.places)
+        let amount =
+            spec.unitIsTime ? DurationText.text(Int64(spec.amount.rounded())) : "×" + Decimals.figure(spec.shownAmount, places: spec.places)
         let per =
             switch spec.period {
             case .daily: "a day, " + spec.scheduleText

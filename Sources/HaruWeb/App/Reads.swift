@@ -247,7 +247,10 @@ extension WebApp {
             ("text", w?.text.map(JSONValue.string) ?? .null),
             ("todos", .array(todos)), ("attachments", .array(attachments)),
             // Each action's counts in its own unit, summed (7.6 h of sleep is 7.6, not 76 tenths).
-            ("totals_text", .string(cellText(page.totals, lang) { _ in PageWord.times.text(lang, Decimals.figure(page.book.unitCount(0), places: 3)) })),
+            (
+                "totals_text",
+                .string(cellText(page.totals, lang) { _ in PageWord.times.text(lang, Decimals.figure(page.book.unitCount(0), places: 3)) })
+            ),
         ]
     }
 
@@ -325,7 +328,8 @@ extension WebApp {
                             .object([
                                 ("entry", .string(t.entryID)), ("action", .string(t.actionID)),
                                 ("name", .string(names[t.actionID] ?? t.actionID)),
-                                ("at", .int(t.time.seconds - base)), ("amount", DayBook.countJSON(Int64(t.amount), counts.places(t.actionID))),
+                                ("at", .int(t.time.seconds - base)),
+                                ("amount", DayBook.countJSON(Int64(t.amount), counts.places(t.actionID))),
                                 ("text", .string("\(cal.clockText(t.time)) \(counts.text(Int64(t.amount), action: t.actionID, lang))")),
                             ])
                         })

@@ -170,7 +170,8 @@ extension WebApp {
         guard let n = Decimals.parse(text, places) else { throw WebRefusal(.tooManyPlaces, text, String(places)) }
         // One count is 1 … 999 of the unit (0.1 … 999 at one decimal): said in the unit, not in tenths.
         guard n >= 1, n <= 999 * Decimals.scale(places) else {
-            throw places == 0 ? WebRefusal(.amountRange, "1", "999", text) : WebRefusal(.amountRangeIn, Decimals.text(1, places), "999", text)
+            throw places == 0
+                ? WebRefusal(.amountRange, "1", "999", text) : WebRefusal(.amountRangeIn, Decimals.text(1, places), "999", text)
         }
         return n
     }
@@ -179,7 +180,8 @@ extension WebApp {
     /// for whole counts and unknown actions: the ledger refuses those).
     private func decimals(ofAction ref: String) throws -> Int {
         let places = try ledger.withStoredState { s in
-            try (s.definition(.action, ref) ?? s.liveDefinitionID(.action, named: ref).flatMap { try s.definition(.action, $0) })?.base.int(.decimals)
+            try (s.definition(.action, ref) ?? s.liveDefinitionID(.action, named: ref).flatMap { try s.definition(.action, $0) })?.base.int(
+                .decimals)
         }
         return Int(places ?? 0)
     }

@@ -158,7 +158,8 @@ enum RefusalWord: CaseIterable {
     case nothingToChange, recordGone, notDeleted, unknown, nothingToUndo, emptyPage, invalid, badRequest, badTime, badDay
     case forbidden, notFound
     // The ledger's rules a page's write can break (`InputError.Broken`).
-    case amountRange, amountRangeIn, tooManyPlaces, tracksCount, tracksTime, todoDone, todoNotDone, noSuchThing, deletedThing, sessionNotRunning
+    case amountRange, amountRangeIn, tooManyPlaces, tracksCount, tracksTime, todoDone, todoNotDone, noSuchThing, deletedThing,
+        sessionNotRunning
 
     func text(_ l: PageLanguage, _ values: [String]) -> String {
         let (en, ko, ja) = forms
