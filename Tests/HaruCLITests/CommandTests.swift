@@ -121,7 +121,7 @@ struct WriteCommands {
     }
 
     @Test(arguments: [
-        (["count", "water", "0"], "Error: amount: must be a whole number from 1 to 999 (got 0)"),
+        (["count", "water", "0"], #"Error: N: "0" is outside what Water takes at a time (1 … 999)"#),
         (["count", "Readng"], #"no action named "Readng""#),
         (["count", "read"], #"action "read" tracks time, so it cannot take a count"#),
         (["stop", "read"], "Reading is not running"),

@@ -57,7 +57,7 @@ struct FixCommands {
         (["edit", "s-morn", "--at", "07:00"], "a session takes --start and --end; --at is a count's time"),
         (["edit", "c-tea", "--start", "07:00"], "a count has one time: give --at, not --start or --end"),
         (["edit", "c-tea", "--amount", "lots"], #"--amount: "lots" is not a whole number"#),
-        (["edit", "c-tea", "--amount", "1000"], "Error: amount: must be a whole number from 1 to 999 (got 1000)"),
+        (["edit", "c-tea", "--amount", "1000"], #"Error: --amount: "1000" is outside what Water takes at a time (1 … 999)"#),
         (["edit", "s-morn", "--end", "2026-03-04 06:00"], "Error: the session would end (2026-03-04T06:00:00+09:00) before it starts (2026-03-04T07:00:00+09:00); a session must end after it starts"),
         (["edit", "s-morn", "--start", "sometime"], #"--start: "sometime" is not a time"#),
         (["cancel"], "nothing is running"),
