@@ -11,9 +11,10 @@ enum ReportText {
 
     /// - Parameter pictures: draw a sparkline of each column across the periods (on a terminal).
     /// - Parameter order: the columns' order (`--order`; by name unless told).
+    /// - Parameter units: the action columns' units (`7.6 h`; a tag's column has none).
     static func print(
-        _ r: ReportTable, to out: OutputStream, names: [String: String], order: ListOrder = .name, pictures: Bool = false,
-        words w: Words = .english
+        _ r: ReportTable, to out: OutputStream, names: [String: String], units: [String: String] = [:], order: ListOrder = .name,
+        pictures: Bool = false, words w: Words = .english
     ) {
         let totals = r.totals
         let ids = r.arranged(order)
@@ -30,13 +31,13 @@ enum ReportText {
         for p in r.periods {
             var row = Cell.pad(label(p.first, p.last), firstWidth)
             for (k, id) in ids.enumerated() {
-                row += Cell.pad(w.cell(p.total(of: id), decimals: r.decimals[id] ?? 0), widths[k], right: true)
+                row += Cell.pad(w.cell(p.total(of: id), unit: units[id], decimals: r.decimals[id] ?? 0), widths[k], right: true)
             }
             out.line(row)
         }
         var total = Cell.pad(w(.total), firstWidth)
         for (k, id) in ids.enumerated() {
-            total += Cell.pad(w.cell(totals[id] ?? Totals(), decimals: r.decimals[id] ?? 0), widths[k], right: true)
+            total += Cell.pad(w.cell(totals[id] ?? Totals(), unit: units[id], decimals: r.decimals[id] ?? 0), widths[k], right: true)
         }
         out.line(total)
         let n = r.startedPeriods
@@ -47,7 +48,9 @@ enum ReportText {
             var parts: [String] = []
             if t.seconds > 0 { parts.append(w.duration((t.seconds + Int64(n) / 2) / Int64(n))) }
             let scale = Double(Decimals.scale(r.decimals[id] ?? 0))
-            if t.count > 0 { parts.append(w.times(JSONValue.formatNumber((Double(t.count) / scale / Double(n) * 10).rounded() / 10))) }
+            if t.count > 0 {
+                parts.append(w.times(JSONValue.formatNumber((Double(t.count) / scale / Double(n) * 10).rounded() / 10), unit: units[id]))
+            }
             average += Cell.pad(parts.isEmpty ? "–" : parts.joined(separator: " "), widths[k], right: true)
         }
         out.line(average)

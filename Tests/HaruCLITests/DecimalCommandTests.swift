@@ -52,6 +52,8 @@ struct DecimalCommandTests {
         #expect(progress.contains("Sleep ≥ 7.5 h daily"), "\(progress)")
         #expect(progress.contains("week 75 % (15.35/20.5 km)"), "5.25 + 10.1 of 20.5: \(progress)")
         #expect(progress.contains("day 100 % (10.1/2.93 km)"), "a day's share of 20.5 km, to the action's places: \(progress)")
+        let report = haru(["report", "--from", "2026-03-02", "--to", "2026-03-04"] + Self.now, ledger: p).out
+        #expect(report.contains("23 h") && report.contains("15.35 km") && report.contains("3 잔"), "in each column's unit: \(report)")
         let records = try json(["records", "--from", "2026-03-02", "--to", "2026-03-04", "--json"], p)
         guard case .array(let rows)? = records["records"] else { Issue.record("no records"); return }
         let amounts = rows.map { "\($0["id"]?.stringValue ?? "")=\($0["amount"]?.compactText ?? "")" }.sorted()

@@ -79,7 +79,7 @@ extension Subcommands {
                     if let filterLine { ctx.out.line(ctx.words(Done.filterLabel, filterLine)) }
                     ReportText.print(
                         report, to: ctx.out, names: by == "tag" ? book.tags.mapValues(\.name) : book.actions.mapValues(\.name),
-                        order: order ?? .user,
+                        units: by == "tag" ? [:] : book.actions.compactMapValues(\.unit), order: order ?? .user,
                         pictures: ctx.style.enabled, words: ctx.words)
                 }
                 return ExitCode.ok
