@@ -11,12 +11,13 @@ import HaruLedger
 /// Only the rows from the hour of the first record to the slot of the last are shown.
 enum TimetableText {
     /// - Parameter decimals: the count actions with decimals (their amounts are in 10^-decimals of the unit).
+    /// - Parameter units: the count actions' units (a day's dots say `8.1 h`).
     static func print(
-        _ t: Timetable, names: [String: String], decimals: [String: Int] = [:], calendar: LedgerCalendar, out: OutputStream,
-        words: Words = .english
+        _ t: Timetable, names: [String: String], decimals: [String: Int] = [:], units: [String: String] = [:], calendar: LedgerCalendar,
+        out: OutputStream, words: Words = .english
     ) {
         if t.days.count == 1 {
-            day(t.days[0], names: names, decimals: decimals, calendar: calendar, out: out, words: words)
+            day(t.days[0], names: names, decimals: decimals, units: units, calendar: calendar, out: out, words: words)
         } else {
             week(t.days, names: names, decimals: decimals, calendar: calendar, out: out, words: words)
         }
@@ -70,8 +71,8 @@ enum TimetableText {
     }
 
     static func day(
-        _ d: Timetable.Day, names: [String: String], decimals: [String: Int] = [:], calendar: LedgerCalendar, out: OutputStream,
-        words w: Words = .english
+        _ d: Timetable.Day, names: [String: String], decimals: [String: Int] = [:], units: [String: String] = [:],
+        calendar: LedgerCalendar, out: OutputStream, words w: Words = .english
     ) {
         out.line(heading(d, calendar, words: w))
         let slot: Int64 = 1800
@@ -110,7 +111,7 @@ enum TimetableText {
                 }
                 line +=
                     " "
-                    + byAction.map { "• \(names[$0.0] ?? $0.0) " + w.times(Decimals.text(Int64($0.1), decimals[$0.0] ?? 0)) }
+                    + byAction.map { "• \(names[$0.0] ?? $0.0) " + w.times(Decimals.text(Int64($0.1), decimals[$0.0] ?? 0), unit: units[$0.0]) }
                     .joined(separator: "  ")
             }
             out.line(trimmed(line))

@@ -235,7 +235,8 @@ enum DiaryText {
         if t.seconds > 0 { summary.insert(w.duration(t.seconds), at: 0) }
         if t.count > 0 {
             // Each action's counts in its own unit (7.6 h of sleep is 7.6, not 76 tenths).
-            summary.insert(w.times(Decimals.figure(page.book.unitCount(0), places: 3)), at: t.seconds > 0 ? 1 : 0)
+            let counts = page.book.unitTotals(0).map { w.times(Decimals.figure($0.amount, places: $0.places), unit: $0.unit) }
+            summary.insert(counts.joined(separator: ", "), at: t.seconds > 0 ? 1 : 0)
         }
         if !page.todos.isEmpty { summary.append(w(.todosDone, String(page.todos.filter(\.done).count), String(page.todos.count))) }
         out.line("")
@@ -267,7 +268,7 @@ enum DiaryText {
             out.line(w(.timetable))
             TimetableText.day(
                 page.timetable, names: names, decimals: page.book.actions.compactMapValues { $0.decimals > 0 ? $0.decimals : nil },
-                calendar: cal, out: out, words: w)
+                units: page.book.actions.compactMapValues(\.unit), calendar: cal, out: out, words: w)
         }
         if !page.records.isEmpty {
             out.line("")

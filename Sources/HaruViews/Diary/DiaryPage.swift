@@ -172,11 +172,15 @@ public struct DiaryPage: Sendable {
         for (id, v) in book.actionList(0, .user) where !v.isZero {
             bars.append(
                 .object([
-                    ("action_id", .string(id)), ("name", .string(names[id] ?? id)), ("seconds", .int(v.seconds)), ("count", .int(v.count)),
+                    ("action_id", .string(id)), ("name", .string(names[id] ?? id)), ("seconds", .int(v.seconds)),
+                    ("count", DayBook.countJSON(v.count, book.decimals(action: id))),
                 ]))
         }
+        let sum = book.unitTotals(0).reduce(0.0) { $0 + $1.amount }
+        let countSum: JSONValue = sum == sum.rounded() ? .int(Int64(sum)) : .double((sum * 1_000).rounded() / 1_000)
         var timetableJSON: JSONValue = .null
-        let table = Timetable(days: [timetable]).json(names: names, calendar: calendar)
+        let table = Timetable(days: [timetable]).json(
+            names: names, decimals: book.actions.compactMapValues { $0.decimals > 0 ? $0.decimals : nil }, calendar: calendar)
         if case .array(let days)? = JSONValue.object(table)["days"], let d = days.first { timetableJSON = d }
         var recordsJSON: JSONValue = .array([])
         if case .array(let r)? = try RecordList.json(records, snap: snap, from: date, to: date, calendar: calendar, reference: reference)[
@@ -191,7 +195,8 @@ public struct DiaryPage: Sendable {
             (
                 "summary",
                 .object([
-                    ("seconds", .int(t.seconds)), ("count", .int(t.count)), ("records", .int(Int64(records.count))),
+                    // Counts each in its action's unit, summed (whole counts as always).
+                    ("seconds", .int(t.seconds)), ("count", countSum), ("records", .int(Int64(records.count))),
                     ("todos", .int(Int64(todos.count))), ("todos_done", .int(Int64(todos.filter(\.done).count))),
                 ])
             ),

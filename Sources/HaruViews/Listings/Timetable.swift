@@ -106,7 +106,8 @@ public struct Timetable: Sendable {
     }
 
     /// `haru timetable --json`.
-    public func json(names: [String: String], calendar: LedgerCalendar) -> [(String, JSONValue)] {
+    /// - Parameter decimals: the count actions with decimals: a dot's `amount` is in the unit (`7.6`).
+    public func json(names: [String: String], decimals: [String: Int] = [:], calendar: LedgerCalendar) -> [(String, JSONValue)] {
         [
             ("from", .string(days.first?.day.description ?? "")), ("to", .string(days.last?.day.description ?? "")),
             (
@@ -137,7 +138,7 @@ public struct Timetable: Sendable {
                                         .object([
                                             ("entry_id", .string(c.entryID)), ("action_id", .string(c.actionID)),
                                             ("name", .string(names[c.actionID] ?? c.actionID)), ("time", .string(calendar.format(c.time))),
-                                            ("amount", .int(Int64(c.amount))),
+                                            ("amount", DayBook.countJSON(Int64(c.amount), decimals[c.actionID] ?? 0)),
                                         ])
                                     })
                             ),

@@ -232,6 +232,7 @@ extension WebApp {
 
     private func diary(_ day: LocalDate, _ cal: LedgerCalendar, _ now: Instant, _ lang: PageLanguage) throws -> [(String, JSONValue)] {
         let page = try ledger.diaryPage(day, .live(now: now))
+        let counts = try countWords(.live(now: now))
         let w = page.written
         let attachments: [JSONValue] = try (w?.attachments ?? []).map { d in
             .object([
@@ -246,10 +247,14 @@ extension WebApp {
             ("mood", w?.mood.map(JSONValue.string) ?? .null), ("mood_photo", w?.moodPhoto.map(JSONValue.string) ?? .null),
             ("text", w?.text.map(JSONValue.string) ?? .null),
             ("todos", .array(todos)), ("attachments", .array(attachments)),
-            // Each action's counts in its own unit, summed (7.6 h of sleep is 7.6, not 76 tenths).
+            // The counts summed unit by unit (8.1 h, 5.35 km, 8 glasses), each action's in its own unit.
             (
                 "totals_text",
-                .string(cellText(page.totals, lang) { _ in PageWord.times.text(lang, Decimals.figure(page.book.unitCount(0), places: 3)) })
+                .string(
+                    cellText(page.totals, lang) { _ in
+                        page.book.unitTotals(0).map { counts.said(Decimals.figure($0.amount, places: $0.places), unit: $0.unit, lang) }
+                            .joined(separator: " ")
+                    })
             ),
         ]
     }
