@@ -87,6 +87,26 @@ do {
         "Friday asks nothing once skipped",
         try ledger.progress(.endOf(date("2026-03-06"), calendar)).goals.first?.quests.first?.spans.day.skipped ?? false, true)
     check("as the ledger stood before the skip: Friday missed", try streak(asOf: "2026-03-07", knownAt: .seq(skipped - 1)) ?? -1, 0)
+    // Sleep measured in hours to one decimal: amounts and targets are whole
+    // tenths (fixed point), figures come back in hours.
+    let tenths = { (text: String) -> Int64 in Decimals.parse(text, 1)! }
+    _ = try ledger.append(
+        [
+            try ActionCreated(actionID: "sleep", name: "Sleep", tracking: .count, unit: "h", decimals: 1).input(at: start),
+            try GoalCreated(goalID: "g2", title: "Rest", startDate: date("2026-03-02")).input(at: start),
+            try QuestCreated(
+                questID: "q2", goalID: "g2", target: .action("sleep"), period: .daily, direction: .atLeast, targetCount: tenths("7.5")
+            ).input(at: start),
+            try CountAdded(entryID: "s2", actionID: "sleep", amount: tenths("7.6")).input(at: seoul("2026-03-02T08:00:00")),
+            try CountAdded(entryID: "s3", actionID: "sleep", amount: tenths("7.4")).input(at: seoul("2026-03-03T08:00:00")),
+        ], now: now, rng: &rng)
+    func sleep(asOf day: String) -> QuestProgress? {
+        ledger.progress(.endOf(date(day), calendar)).goals.first { $0.id == "g2" }?.quests.first
+    }
+    let stored = try ledger.dayTotals(date("2026-03-02"), .endOf(date("2026-03-02"), calendar)).actions["sleep"]?.count ?? 0
+    check("7.6 h is stored as 76 tenths and said as 7.6", "\(stored) \(Decimals.text(stored, 1))", "76 7.6")
+    check("Monday's 7.6 h against 7.5 h, in hours", "\(sleep(asOf: "2026-03-02")?.spans.day.value ?? -1)", "7.6")
+    check("Tuesday's 7.4 h misses 7.5 h: the streak as of Wednesday is 0", sleep(asOf: "2026-03-04")?.streak ?? -1, 0)
     // A typed event breaks the same rules a JSON line does, with the same words.
     do {
         _ = try CountAdded(entryID: "c1", actionID: "read", amount: 0).input(at: start)
