@@ -111,7 +111,9 @@ enum TimetableText {
                 }
                 line +=
                     " "
-                    + byAction.map { "• \(names[$0.0] ?? $0.0) " + w.times(Decimals.text(Int64($0.1), decimals[$0.0] ?? 0), unit: units[$0.0]) }
+                    + byAction.map {
+                        "• \(names[$0.0] ?? $0.0) " + w.times(Decimals.text(Int64($0.1), decimals[$0.0] ?? 0), unit: units[$0.0])
+                    }
                     .joined(separator: "  ")
             }
             out.line(trimmed(line))

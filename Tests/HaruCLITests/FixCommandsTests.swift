@@ -26,7 +26,8 @@ struct FixCommands {
         #expect(rec.contains(#""start":"2026-03-04T06:30:00+09:00","end":"2026-03-04T08:00:00+09:00","seconds":5400"#), "\(rec)")
         #expect(rec.contains(#""note":"chapter 4""#))
         #expect(haru(["edit", "s-morn", "--note", ""] + now, ledger: dir.ledgerPath).code == 0)
-        #expect(!haru(["records", "2026-03-04", "--json"] + now, ledger: dir.ledgerPath).out.contains("chapter"), "an empty note removes it")
+        #expect(
+            !haru(["records", "2026-03-04", "--json"] + now, ledger: dir.ledgerPath).out.contains("chapter"), "an empty note removes it")
     }
 
     @Test func atOneIsTheMostRecentRecord() {
@@ -58,7 +59,10 @@ struct FixCommands {
         (["edit", "c-tea", "--start", "07:00"], "a count has one time: give --at, not --start or --end"),
         (["edit", "c-tea", "--amount", "lots"], #"--amount: "lots" is not a whole number"#),
         (["edit", "c-tea", "--amount", "1000"], #"Error: --amount: "1000" is outside what Water takes at a time (1 … 999)"#),
-        (["edit", "s-morn", "--end", "2026-03-04 06:00"], "Error: the session would end (2026-03-04T06:00:00+09:00) before it starts (2026-03-04T07:00:00+09:00); a session must end after it starts"),
+        (
+            ["edit", "s-morn", "--end", "2026-03-04 06:00"],
+            "Error: the session would end (2026-03-04T06:00:00+09:00) before it starts (2026-03-04T07:00:00+09:00); a session must end after it starts"
+        ),
         (["edit", "s-morn", "--start", "sometime"], #"--start: "sometime" is not a time"#),
         (["cancel"], "nothing is running"),
         (["cancel", "Water"], "Water is not running (`haru running` lists what is)"),
@@ -93,7 +97,11 @@ struct RestoreAndConfirm {
         #expect(refused.err.contains("Water: 2 counts over 1 day leave every total; add --yes to delete it"), "\(refused.err)")
         // On a terminal it asks: no keeps it, yes deletes it.
         var asked: [String] = []
-        let no = haru(["action", "delete", "Water"] + now, ledger: p) { inv in inv.confirm = { q in asked.append(q); return false } }
+        let no = haru(["action", "delete", "Water"] + now, ledger: p) { inv in
+            inv.confirm = { q in
+                asked.append(q); return false
+            }
+        }
         #expect(no.code == 0 && no.err == "Nothing deleted.\n", "a no is the person's choice, not an error: \(no)")
         #expect(asked == ["Water: 2 counts over 1 day leave every total. Delete it?"])
         let yes = haru(["action", "delete", "Water"] + now, ledger: p) { $0.confirm = { _ in true } }
@@ -102,7 +110,9 @@ struct RestoreAndConfirm {
         #expect(haru(["records", "2026-03-04", "--all"] + now, ledger: p).out.contains("[action deleted]"))
         let back = haru(["restore", "Water"] + now, ledger: p)
         #expect(back.out.hasPrefix("Restored action Water."), "\(back.out) \(back.err)")
-        #expect(haru(["day", "2026-03-04", "--json"] + now, ledger: p).out.contains(#""action_id":"water","name":"Water","seconds":0,"count":2"#))
+        #expect(
+            haru(["day", "2026-03-04", "--json"] + now, ledger: p).out.contains(
+                #""action_id":"water","name":"Water","seconds":0,"count":2"#))
         // An action without records is deleted without asking.
         #expect(haru(["action", "add", "Idle", "--tracking", "time"] + now, ledger: p).code == 0)
         #expect(haru(["action", "delete", "Idle"] + now, ledger: p).code == 0)
@@ -172,8 +182,14 @@ struct UndoCommand {
         #expect(haru(["records", "--json"] + now, ledger: p).out.contains(#""state":"recorded""#), "the stopped session stays")
         // Events from scripts are never undone from the command line.
         let scripted = cliLedger()
-        #expect(haru(["append"], ledger: scripted.ledgerPath, stdin: #"{"type":"count.added","at":"2026-03-06T10:00:00Z","data":{"entry_id":"x","action_id":"water","amount":1}}"#).code == 0)
-        #expect(haru(["undo"] + now, ledger: scripted.ledgerPath).out.contains("(action.created"), "the last command-line change, not the appended count")
+        #expect(
+            haru(
+                ["append"], ledger: scripted.ledgerPath,
+                stdin: #"{"type":"count.added","at":"2026-03-06T10:00:00Z","data":{"entry_id":"x","action_id":"water","amount":1}}"#
+            ).code == 0)
+        #expect(
+            haru(["undo"] + now, ledger: scripted.ledgerPath).out.contains("(action.created"),
+            "the last command-line change, not the appended count")
     }
 }
 

@@ -42,10 +42,12 @@ extension Subcommands {
                     ctx.invocation.err.line(ctx.words(Done.wroteFile, path))
                 }
                 if ctx.json {
-                    ctx.printJSON(.object(table.json(names: names, decimals: try ctx.decimals(snap), calendar: cal) + snap.referenceJSON(ref, cal)))
+                    ctx.printJSON(
+                        .object(table.json(names: names, decimals: try ctx.decimals(snap), calendar: cal) + snap.referenceJSON(ref, cal)))
                 } else {
                     TimetableText.print(
-                        table, names: names, decimals: try ctx.decimals(snap), units: try ctx.units(snap, at: ref), calendar: cal, out: ctx.out,
+                        table, names: names, decimals: try ctx.decimals(snap), units: try ctx.units(snap, at: ref), calendar: cal,
+                        out: ctx.out,
                         words: ctx.words)
                 }
                 return ExitCode.ok
