@@ -100,13 +100,13 @@ do {
             try CountAdded(entryID: "s2", actionID: "sleep", amount: tenths("7.6")).input(at: seoul("2026-03-02T08:00:00")),
             try CountAdded(entryID: "s3", actionID: "sleep", amount: tenths("7.4")).input(at: seoul("2026-03-03T08:00:00")),
         ], now: now, rng: &rng)
-    func sleep(asOf day: String) -> QuestProgress? {
-        ledger.progress(.endOf(date(day), calendar)).goals.first { $0.id == "g2" }?.quests.first
+    func sleep(asOf day: String) throws -> QuestProgress? {
+        try ledger.progress(.endOf(date(day), calendar)).goals.first { $0.id == "g2" }?.quests.first
     }
     let stored = try ledger.dayTotals(date("2026-03-02"), .endOf(date("2026-03-02"), calendar)).actions["sleep"]?.count ?? 0
     check("7.6 h is stored as 76 tenths and said as 7.6", "\(stored) \(Decimals.text(stored, 1))", "76 7.6")
-    check("Monday's 7.6 h against 7.5 h, in hours", "\(sleep(asOf: "2026-03-02")?.spans.day.value ?? -1)", "7.6")
-    check("Tuesday's 7.4 h misses 7.5 h: the streak as of Wednesday is 0", sleep(asOf: "2026-03-04")?.streak ?? -1, 0)
+    check("Monday's 7.6 h against 7.5 h, in hours", "\(try sleep(asOf: "2026-03-02")?.spans.day.value ?? -1)", "7.6")
+    check("Tuesday's 7.4 h misses 7.5 h: the streak as of Wednesday is 0", try sleep(asOf: "2026-03-04")?.streak ?? -1, 0)
     // A typed event breaks the same rules a JSON line does, with the same words.
     do {
         _ = try CountAdded(entryID: "c1", actionID: "read", amount: 0).input(at: start)
