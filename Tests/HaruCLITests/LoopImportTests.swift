@@ -176,8 +176,8 @@ struct LoopImportTests {
     /// Quit habits and fractional targets (issue 44): "at most 0 sweets" is a
     /// limit of 0, not "at most ×1"; a habit whose entries are all 0 (or NO)
     /// keeps its history — its goal starts at its first answer, not on the
-    /// day of the import; "at least 7.5" becomes at least 8 and "at most 0.5"
-    /// at most 0 (what whole counts meet exactly), each with a note.
+    /// day of the import; "at least 7.5" and "at most 0.5" are kept exactly
+    /// (their actions count in tenths), without a note.
     @Test func quitHabitsAreLimitsOfZeroAndKeepTheirHistory() throws {
         let files = export([
             "Habits.csv": """
@@ -226,6 +226,72 @@ struct LoopImportTests {
             day = day.adding(days: -1)
         }
         return (length, skips)
+    }
+
+    /// Loop's streak of a daily numeric habit, by its own rule: the run of
+    /// consecutive days back from `last` whose value meets the target (at
+    /// least: value ≥ target; at most: value ≤ target), compared in Loop's
+    /// thousandths as Loop compares them.
+    static func loopNumericStreak(_ thousandths: [String: Int], target: Int, atMost: Bool, through last: LocalDate) -> Int {
+        var day = last, length = 0
+        while let v = thousandths[day.description], atMost ? v <= target : v >= target {
+            length += 1
+            day = day.adding(days: -1)
+        }
+        return length
+    }
+
+    /// Measurable habits with decimals (issue 44): every value is counted as
+    /// Loop shows it (7.55 h, not 8), every target is Loop's (at least 7.5,
+    /// at most 0.5), and the daily streaks are the ones Loop computes — where
+    /// rounding made a missed 7.4 a met 7 … or a kept 0.5 an over 1.
+    @Test func measurableHabitsCountAndStreakAsLoopShows() throws {
+        let sleep: [(String, Int)] = [
+            ("2026-02-18", 8000), ("2026-02-19", 7400), ("2026-02-20", 7600), ("2026-02-21", 7500), ("2026-02-22", 7550),
+            ("2026-02-23", 7600),
+        ]
+        let sugar: [(String, Int)] = [
+            ("2026-02-18", 600), ("2026-02-19", 300), ("2026-02-20", 500), ("2026-02-21", 400), ("2026-02-22", 500), ("2026-02-23", 200),
+        ]
+        func csv(_ v: [(String, Int)]) -> String { (["Date,Value"] + v.map { "\($0.0),\($0.1)" }).joined(separator: "\n") + "\n" }
+        let files = export([
+            "Habits.csv": """
+            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+            1,Sleep,1,Hours?,,1,1,,h,at least,7.5,false
+            2,Sugar,1,Spoons?,,1,1,,spoons,at most,0.5,false
+
+            """,
+            "001 Sleep/Checkmarks.csv": csv(sleep), "002 Sugar/Checkmarks.csv": csv(sugar),
+        ])
+        let ledger = files.path + "/ledger"
+        let now = ["--now", "2026-02-23T20:00:00Z"]
+        #expect(haru(["init", "--time-zone", "UTC"] + now, ledger: ledger).code == 0)
+        let r = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(!r.err.contains("rounded") && !r.err.contains("its target"), "nothing rounded: \(r.err)")
+        // The counts per day are Loop's values, exactly.
+        for (habit, values) in [("Sleep", sleep), ("Sugar", sugar)] {
+            for (day, v) in values {
+                let d = try JSONParser.parse(haru(["day", day, "--json"] + now, ledger: ledger).out)
+                guard case .array(let actions)? = d["actions"] else { Issue.record("no day \(day)"); continue }
+                let count = actions.first { $0["name"] == .string(habit) }?["count"]
+                #expect(count?.compactText == JSONValue.formatNumber(Double(v) / 1000), "\(habit) \(day): \(String(describing: count))")
+            }
+        }
+        // The daily streaks are the ones Loop computes from the same values.
+        let last = LocalDate(parsing: "2026-02-23")!
+        let progress = try JSONParser.parse(haru(["progress", "--json"] + now, ledger: ledger).out)
+        guard case .array(let goals)? = progress["goals"] else { Issue.record("no goals"); return }
+        for (habit, values, target, atMost) in [("Sleep", sleep, 7500, false), ("Sugar", sugar, 500, true)] {
+            let loop = Self.loopNumericStreak(Dictionary(uniqueKeysWithValues: values), target: target, atMost: atMost, through: last)
+            let goal = goals.first { $0["title"] == .string(habit) }
+            guard case .array(let quests)? = goal?["quests"] else { Issue.record("no quest of \(habit)"); continue }
+            #expect(quests.first?["streak"]?["count"] == .int(Int64(loop)), "\(habit): Loop's streak is \(loop)")
+            #expect(loop >= 3, "the sample has a streak worth checking (\(habit): \(loop))")
+        }
+        let again = haru(["import", "loop", files.path + "/export"] + now, ledger: ledger)
+        #expect(again.out.hasPrefix("Imported 0 events"), "\(again.out) \(again.err)")
+        #expect(haru(["verify"], ledger: ledger).code == 0)
     }
 
     /// SKIP days (issue 44): a day Loop excuses is a skip of the action here,
