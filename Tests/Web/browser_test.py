@@ -294,6 +294,8 @@ try:
     assert status == 400 and "소수 자릿수(1자리)".encode() in body, (status, body)
     status, body = request("/api/count", "POST", good, b'{"action":"sleep","amount":1000}')
     assert status == 400 and b"from 0.1 to 999" in body, (status, body)
+    status, body = request("/api/count", "POST", good, b'{"action":"sleep","amount":-2.5}')
+    assert status == 400 and b"from 0.1 to 999 (got -2.5)" in body, (status, body)
     assert seq() == before, "a refused amount wrote"
     status, body = request("/api/count", "POST", good, b'{"action":"sleep","amount":7.6}')
     assert status == 200 and b"Sleep +7.6." in body, (status, body)

@@ -167,12 +167,12 @@ extension WebApp {
         case .double(let x): text = JSONValue.formatNumber(x)
         default: throw WebRefusal(.badRequest, "\"amount\" is not a number")
         }
+        let range =
+            places == 0 ? WebRefusal(.amountRange, "1", "999", text) : WebRefusal(.amountRangeIn, Decimals.text(1, places), "999", text)
+        guard !text.hasPrefix("-") else { throw range }
         guard let n = Decimals.parse(text, places) else { throw WebRefusal(.tooManyPlaces, text, String(places)) }
         // One count is 1 … 999 of the unit (0.1 … 999 at one decimal): said in the unit, not in tenths.
-        guard n >= 1, n <= 999 * Decimals.scale(places) else {
-            throw places == 0
-                ? WebRefusal(.amountRange, "1", "999", text) : WebRefusal(.amountRangeIn, Decimals.text(1, places), "999", text)
-        }
+        guard n >= 1, n <= 999 * Decimals.scale(places) else { throw range }
         return n
     }
 
