@@ -89,6 +89,8 @@ public struct ReportTable: Sendable {
                 byTag ? Decimals.scale(book.decimals(tag: ids[c])) / Decimals.scale(book.decimals(action: actions[a])) : 1
             }
         }
+        // Most ledgers have no decimals: their cells are added as they always were.
+        let lifted = lifts.contains { $0.contains { $0 != 1 } }
         let n = ids.count, m = actions.count
         var sums = [Totals](repeating: Totals(), count: n)
         var currentKey: LocalDate?
@@ -120,6 +122,13 @@ public struct ReportTable: Sendable {
             for a in 0..<m {
                 let t = book.totals[i * m + a]
                 if t.isZero { continue }
+                guard lifted else {
+                    for c in columns[a] {
+                        row[c] += t
+                        sums[c] += t
+                    }
+                    continue
+                }
                 for (j, c) in columns[a].enumerated() {
                     let lift = lifts[a][j]
                     let u = lift == 1 ? t : Totals(seconds: t.seconds, count: t.count * lift)
@@ -163,6 +172,8 @@ public struct ReportTable: Sendable {
             w.byte(0x2C)
             return w.bytes
         }
+        // Each column's decimal places, by position (no lookup by id per cell).
+        let places = ids.map { decimals[$0] ?? 0 }
         func items(_ values: [Totals], averages: Bool) {
             out.byte(0x5B)
             var first = true
@@ -174,13 +185,12 @@ public struct ReportTable: Sendable {
                 out.key("seconds")
                 out.int(t.seconds)
                 out.raw(",\"count\":")
-                let places = decimals[ids[k]] ?? 0
-                if places == 0 { out.int(t.count) } else { DayBook.countJSON(t.count, places).write(to: &out) }
+                if places[k] == 0 { out.int(t.count) } else { DayBook.countJSON(t.count, places[k]).write(to: &out) }
                 if averages {
                     out.raw(",\"average_seconds\":")
                     (n > 0 ? JSONValue.double(Double(t.seconds) / Double(n)) : .null).write(to: &out)
                     out.raw(",\"average_count\":")
-                    let scale = Double(Decimals.scale(places))
+                    let scale = Double(Decimals.scale(places[k]))
                     (n > 0 ? JSONValue.double(Double(t.count) / scale / Double(n)) : .null).write(to: &out)
                 }
                 out.byte(0x7D)
