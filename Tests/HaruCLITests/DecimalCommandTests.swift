@@ -54,6 +54,10 @@ struct DecimalCommandTests {
         #expect(progress.contains("day 100 % (10.1/2.93 km)"), "a day's share of 20.5 km, to the action's places: \(progress)")
         let report = haru(["report", "--from", "2026-03-02", "--to", "2026-03-04"] + Self.now, ledger: p).out
         #expect(report.contains("23 h") && report.contains("15.35 km") && report.contains("3 잔"), "in each column's unit: \(report)")
+        let page = dir.path + "/report.html"
+        #expect(haru(["report", "--from", "2026-03-02", "--to", "2026-03-04", "--html", page] + Self.now, ledger: p).code == 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("at least 7.5 h a day") && html.contains("2026-03-04: 10.1 km"), "the page's rules and bars in the unit")
         let records = try json(["records", "--from", "2026-03-02", "--to", "2026-03-04", "--json"], p)
         guard case .array(let rows)? = records["records"] else { Issue.record("no records"); return }
         let amounts = rows.map { "\($0["id"]?.stringValue ?? "")=\($0["amount"]?.compactText ?? "")" }.sorted()

@@ -22,7 +22,8 @@ extension Words {
             questRule: { spec in
                 let amount =
                     spec.unitIsTime
-                    ? w.duration(Int64(spec.amount.rounded())) : w.times(Decimals.figure(spec.shownAmount, places: spec.places))
+                    ? w.duration(Int64(spec.amount.rounded()))
+                    : w.times(Decimals.figure(spec.shownAmount, places: spec.places), unit: spec.countUnit)
                 return w(spec.atLeast ? .atLeastAmount : .atMostAmount, amount) + " · " + w.period(spec.period) + " (" + w.schedule(spec)
                     + ")"
             },

@@ -232,6 +232,7 @@ public struct ProgressEngine {
         switch q.target {
         case .action(let a):
             out.places = defs.actions[a]?.decimals ?? 0
+            out.countUnit = defs.actions[a]?.unit
             out.scale = Double(Decimals.scale(out.places))
         case .tag:
             let ids = measuredActions(q, defs: defs)

@@ -39,6 +39,8 @@ public struct QuestSpec: Sendable, Equatable {
     /// The decimal places its figures are shown in: its action's, or the
     /// finest of a tag's actions (0 for time and whole counts).
     public internal(set) var places = 0
+    /// A count quest's unit, when its action has one (`h`, `glasses`): figures are said in it.
+    public internal(set) var countUnit: String?
     /// The target in the quest's own unit (`7.5` hours of sleep, `8` glasses).
     public var shownAmount: Double { amount / scale }
     public let atLeast: Bool

@@ -79,7 +79,7 @@ extension HTMLReport {
             for c in d.dots {
                 let name = actions[c.actionID]?.name ?? c.actionID
                 svg +=
-                    "<circle\(paint(c.actionID).attributes()) cx=\"\(fmt(x0 + column - 9))\" cy=\"\(fmt(y(c.time.seconds - a)))\" r=\"4\"><title>\(escape(w(.dotTitle, name, w.count(Int64(c.amount), decimals: actions[c.actionID]?.decimals ?? 0), cal.clockText(c.time))))</title></circle>\n"
+                    "<circle\(paint(c.actionID).attributes()) cx=\"\(fmt(x0 + column - 9))\" cy=\"\(fmt(y(c.time.seconds - a)))\" r=\"4\"><title>\(escape(w(.dotTitle, name, w.count(Int64(c.amount), decimals: actions[c.actionID]?.decimals ?? 0, unit: actions[c.actionID]?.unit), cal.clockText(c.time))))</title></circle>\n"
             }
         }
         return svg + "</svg>\n"

@@ -144,7 +144,7 @@ public enum HTMLReport {
     static func englishRule(_ spec: QuestSpec) -> String {
         let direction = spec.atLeast ? "at least" : "at most"
         let amount =
-            spec.unitIsTime ? DurationText.text(Int64(spec.amount.rounded())) : "×" + Decimals.figure(spec.shownAmount, places: spec.places)
+            spec.unitIsTime ? DurationText.text(Int64(spec.amount.rounded())) : ReportWords.english.figure(spec.shownAmount, spec)
         let per =
             switch spec.period {
             case .daily: "a day, " + spec.scheduleText
@@ -197,7 +197,7 @@ public enum HTMLReport {
                     q.spec.period == .monthly && m.first.day == 1
                     ? w.monthYear(m.first) : "\(w.monthDay(m.first)) – \(w.monthDay(m.last))"
                 html += "<text class=\"small \(ink)\" x=\"\(x + 6)\" y=\"\(y + 16)\">\(escape(dates))</text>"
-                let against = w(q.spec.atLeast ? .against : .againstLimit, cellValue(m.value, q, w), cellValue(q.spec.amount, q, w))
+                let against = w(q.spec.atLeast ? .against : .againstLimit, cellValue(m.value, q, w), cellValue(q.spec.shownAmount, q, w))
                 html += "<text class=\"value \(ink) strong\" x=\"\(x + 6)\" y=\"\(y + 33)\">\(escape(against))</text>\n"
             }
         }

@@ -42,11 +42,21 @@ public struct ReportWords: Sendable {
 
     public func callAsFunction(_ p: ReportPhrase, _ values: String...) -> String { say(p, values) }
 
-    /// A count of an action in its decimal places: 76 tenths is `×7.6`.
-    public func count(_ n: Int64, decimals: Int = 0) -> String { times(Decimals.text(n, decimals)) }
+    /// A count of an action in its decimal places and unit: 76 tenths of
+    /// hours is `7.6 h`, 3 of nothing `×3`.
+    public func count(_ n: Int64, decimals: Int = 0, unit: String? = nil) -> String { amount(Decimals.text(n, decimals), unit: unit) }
 
-    /// A figure of a quest in its unit (`QuestSpec.scale` divided out): `×7.5`.
-    public func figure(_ v: Double, _ q: QuestSpec) -> String { times(Decimals.figure(v, places: q.places)) }
+    /// A figure of a quest in its unit (`QuestSpec.scale` divided out): `7.5 h`, `×2`.
+    public func figure(_ v: Double, _ q: QuestSpec) -> String {
+        amount(Decimals.figure(v, places: q.places), unit: q.countUnit)
+    }
+
+    /// A number with its unit, as the terminal writes it: a counter word
+    /// against it in Korean and Japanese (`8잔`), a space otherwise (`8 km`); `×8` without one.
+    public func amount(_ number: String, unit: String?) -> String {
+        guard let unit else { return times(number) }
+        return number + (lang != "en" && unit.first.map { !$0.isASCII } == true ? "" : " ") + unit
+    }
 
     /// A duration of seconds given as a Double (the charts' values).
     func duration(_ seconds: Double) -> String { duration(Int64(seconds.rounded())) }
