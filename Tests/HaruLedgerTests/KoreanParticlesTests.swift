@@ -17,6 +17,9 @@ struct KoreanParticlesTests {
         ("\"커피\"(이)라는", "\"커피\"라는"),
         // Latin names as Koreans read them.
         ("Gym을(를)", "Gym을"), ("Yoga을(를)", "Yoga를"), ("Pool(으)로", "Pool로"), ("Running이(가)", "Running이"),
+        // A unit after a number by its Korean name: 킬로미터를, 킬로그램을, 리터를, 시간을, 마일로; a name stays a name.
+        ("5.3 km을(를)", "5.3 km를"), ("3 kg을(를)", "3 kg을"), ("2L을(를)", "2L를"), ("7.5 h을(를)", "7.5 h을"), ("4 mi(으)로", "4 mi로"),
+        ("30 min이(가)", "30 min이"), ("Film을(를)", "Film을"), ("Boom을(를)", "Boom을"),
         // What has no Korean reading keeps both forms.
         ("読書을(를)", "読書을(를)"), ("🏃을(를)", "🏃을(를)"),
         // Several in one sentence, each by its own word.

@@ -61,6 +61,12 @@ package enum KoreanParticles {
         case 0x3131...0x314E: return last == "ㄹ" ? .rieul : .consonant
         case 0x30...0x39: return numberEnding(word.reversed().prefix { $0.isASCII && $0.isNumber })
         case 0x41...0x5A, 0x61...0x7A:
+            // A unit after a number is read by its Korean name: `5 km` is
+            // 5 킬로미터 (를), `3 kg` 3 킬로그램 (을), `2 L` 2 리터 (를).
+            let letters = String(word.reversed().prefix { $0.isASCII && $0.isLetter }.reversed())
+            let before = word.dropLast(letters.count)
+            let afterNumber = before.last?.isNumber == true || (before.last == " " && before.dropLast().last?.isNumber == true)
+            if afterNumber, let read = unitEndings[letters.lowercased()] { return read }
             // As English is read in Korean: -l as ㄹ, -m, -n, -ng a final consonant, the rest open.
             let lower = word.lowercased()
             if lower.hasSuffix("l") { return .rieul }
@@ -68,6 +74,14 @@ package enum KoreanParticles {
         default: return nil
         }
     }
+
+    /// Units people write after a number, as their Korean names end:
+    /// 킬로미터, 미터, 리터, 초, 칼로리 open; 킬로그램, 그램, 시간, 분 closed; 마일 ㄹ.
+    private static let unitEndings: [String: Ending] = [
+        "km": .vowel, "m": .vowel, "cm": .vowel, "mm": .vowel, "l": .vowel, "ml": .vowel, "s": .vowel, "sec": .vowel,
+        "kcal": .vowel, "cal": .vowel, "ft": .vowel, "lb": .vowel, "lbs": .vowel, "oz": .vowel, "kg": .consonant, "g": .consonant,
+        "mg": .consonant, "h": .consonant, "hr": .consonant, "hrs": .consonant, "min": .consonant, "mi": .rieul,
+    ]
 
     /// A number read in Korean ends as its last digit does (일, 이, 삼 …);
     /// a round number as its unit (십, 백, 천, 만: all end in a consonant).
