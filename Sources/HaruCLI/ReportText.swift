@@ -47,9 +47,11 @@ enum ReportText {
             let t = totals[id]!
             var parts: [String] = []
             if t.seconds > 0 { parts.append(w.duration((t.seconds + Int64(n) / 2) / Int64(n))) }
-            let scale = Double(Decimals.scale(r.decimals[id] ?? 0))
+            let places = r.decimals[id] ?? 0
             if t.count > 0 {
-                parts.append(w.times(JSONValue.formatNumber((Double(t.count) / scale / Double(n) * 10).rounded() / 10), unit: units[id]))
+                // To the column's places, at least one (15.35 km over 3 days: 5.12 km).
+                let average = Double(t.count) / Double(Decimals.scale(places)) / Double(n)
+                parts.append(w.times(Decimals.figure(average, places: places), unit: units[id]))
             }
             average += Cell.pad(parts.isEmpty ? "–" : parts.joined(separator: " "), widths[k], right: true)
         }
