@@ -71,6 +71,8 @@ struct DecimalCommandTests {
         #expect(edit.code == 0, "\(edit.err)")
         let fixed = haru(["day", "2026-03-03", "--json"] + Self.now, ledger: p).out
         #expect(fixed.contains(#""count":7.9"#), "\(fixed)")
+        let history = haru(["history", "s3"] + Self.now, ledger: p).out
+        #expect(history.contains("amount 7.4 → 7.9"), "the audit view says the unit's numbers too: \(history)")
         let deleted = haru(["delete", "r2"] + Self.now, ledger: p)
         #expect(deleted.out.contains("5.25 km"), "the deletion says what it took: \(deleted.out)")
     }

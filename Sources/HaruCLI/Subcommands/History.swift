@@ -77,8 +77,16 @@ extension Subcommands {
                     w.language == .en
                         ? "\(subject.kindWord) \(named): \(entries.count) event\(entries.count == 1 ? "" : "s")"
                         : w(ViewWords.historyHeading, w.entity(subject.kindWord), named, String(entries.count)))
+                // Amounts and count targets of an action with decimals are said in its unit (5.35, not 535 hundredths).
+                let action: String?
+                switch subject {
+                case .definition(let d): action = d.kind == .action ? d.id : d.kind == .quest ? d.base.string(.targetActionID) : nil
+                case .count(let c): action = c.actionID
+                case .session: action = nil
+                }
+                let decimals = try action.map { try snap.definition(.action, $0)?.base.int(.decimals) ?? 0 } ?? 0
                 for h in entries {
-                    let words = h.changes.map { HistoryText.words($0, cal, names, w) }.joined(separator: ", ")
+                    let words = h.changes.map { HistoryText.words($0, cal, names, w, decimals: Int(decimals)) }.joined(separator: ", ")
                     let record = h.recordID.map { " [\($0)]" } ?? ""
                     ctx.out.line(
                         "  " + Cell.pad(String(h.event.seq), 6) + Cell.pad(Event.formatRecorded(h.event.recorded), 29)
@@ -105,11 +113,15 @@ enum HistoryText {
     /// A field's change: `name "Reading" → "독서"`. In Korean and Japanese the
     /// field and any value in English letters are shown as typed (`tracking`
     /// `time`): they are the event's words, as `haru log --json` has them.
-    static func words(_ c: FieldChange, _ cal: LedgerCalendar, _ names: [String: String], _ w: Words = .english) -> String {
+    /// - Parameter decimals: the action's decimal places, for `amount` and `target_count` (535 hundredths: `5.35`).
+    static func words(
+        _ c: FieldChange, _ cal: LedgerCalendar, _ names: [String: String], _ w: Words = .english, decimals: Int = 0
+    ) -> String {
         let en = w.language == .en
         let name = en ? String(c.field.jsonName.map { $0 == "_" || $0 == "." ? " " : $0 }) : "`\(c.field.jsonName)`"
         func value(_ v: FieldValue) -> String {
             if !en, case .int(let s) = v, c.field == .targetSeconds { return w.duration(s) }
+            if decimals > 0, case .int(let n) = v, c.field == .amount || c.field == .targetCount { return Decimals.text(n, decimals) }
             let t = text(c.field, v, cal, names)
             let typed =
                 !en && !t.hasPrefix("\"") && !t.hasPrefix("[") && t.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }
