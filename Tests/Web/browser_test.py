@@ -144,6 +144,23 @@ try:
         assert sorted(r["amount"] for r in counts) == [1, 1, 3], counts
         ok("Undo takes the edit back (amounts 1, 1 and 3 again)")
 
+        # An action with decimals: its button adds one hour; the editor takes 7.7 (a step of 0.1).
+        haru("action", "add", "Sleep", "--tracking", "count", "--unit", "h", "--decimals", "1", "--id", "sleep")
+        page.get_by_role("link", name="Today").click()
+        sleep = page.locator("button.action", has_text="Sleep")
+        sleep.filter(has_text="0 h").wait_for(timeout=5000)
+        sleep.click()
+        sleep.filter(has_text="1 h").wait_for(timeout=5000)
+        page.get_by_role("link", name="Records").click()
+        page.get_by_role("button", name="Edit: Sleep").first.click()
+        assert page.locator('input[name="amount"]').get_attribute("step") == "0.1"
+        page.locator('input[name="amount"]').fill("7.7")
+        page.get_by_role("button", name="Save").click()
+        page.locator("ul.rows li", has_text="7.7 h").wait_for(timeout=5000)
+        slept = [r["amount"] for r in haru_json("records")["records"] if r.get("action") == "Sleep" and r.get("state") == "recorded"]
+        assert slept == [7.7], slept
+        ok("an action with decimals: its button adds 1 h, the page's editor (step 0.1) makes it 7.7 h in the ledger")
+
         # Diary: write a page; `haru diary` reads it back.
         page.get_by_role("link", name="Diary").click()
         page.wait_for_selector("#diary-text")
@@ -288,7 +305,6 @@ try:
     status, body = request("/api/count?lang=ko", "POST", good, b'{"action":"Water","amount":0}')
     assert status == 400 and "1부터 999까지의 정수".encode() in body, (status, body)
     # An action with decimals: the page's amounts are in its unit (7.6 h), stored in tenths, never rounded.
-    haru("action", "add", "Sleep", "--tracking", "count", "--unit", "h", "--decimals", "1", "--id", "sleep")
     before = seq()
     status, body = request("/api/count?lang=ko", "POST", good, b'{"action":"sleep","amount":7.65}')
     assert status == 400 and "소수 자릿수(1자리)".encode() in body, (status, body)
@@ -302,11 +318,11 @@ try:
     status, body = request("/api/count", "POST", good, b'{"action":"sleep"}')
     assert status == 200 and b"Sleep +1." in body, (status, body)
     sleep = [r["amount"] for r in haru_json("records")["records"] if r.get("action") == "Sleep"]
-    assert sorted(sleep) == [1, 7.6], sleep
+    assert sorted(sleep) == [1, 7.6, 7.7], sleep
     today = json.loads(request("/api/today", headers={"X-Haru-Token": token})[1])
     button = next(b for b in today["buttons"] if b["name"] == "Sleep")
-    assert button["count"] == 8.6 and button["total_text"] == "8.6 h", button
-    ok("an action with decimals: 7.6 and a button's 1 counted in hours, 7.65 and 1000 refused (ko), the button says 8.6 h")
+    assert button["count"] == 16.3 and button["total_text"] == "16.3 h", button
+    ok("an action with decimals: 7.6 and a button's 1 counted in hours, 7.65, 1000 and -2.5 refused (ko), the button says 16.3 h")
     before = seq()
     status, body = request("/api/stop?lang=ja", "POST", good, b'{}')
     assert status == 409 and "計測中の行動はありません".encode() in body, (status, body)
