@@ -43,6 +43,9 @@ struct DecimalCommandTests {
         // The events keep whole tenths and hundredths.
         let log = haru(["log", "--json", "--type", "count"] + Self.now, ledger: p).out
         #expect(log.contains(#""amount":76"#) && log.contains(#""amount":1010"#), "\(log)")
+        // The listing says each action's unit and smallest step.
+        let actions = haru(["actions"] + Self.now, ledger: p).out
+        #expect(actions.contains("h (0.1)") && actions.contains("km (0.01)"), "\(actions)")
         // Every view says the unit's number.
         let day = haru(["day", "2026-03-04"] + Self.now, ledger: p).out
         #expect(day.contains("8 h") && day.contains("10.1 km") && day.contains("3 잔"), "\(day)")

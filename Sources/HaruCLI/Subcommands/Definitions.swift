@@ -31,8 +31,10 @@ extension Subcommands {
                     out: ctx.out, empty: w(.noActionsListed), words: w
                 ) { r in
                     guard let a = r.action else { return [] }
+                    // The unit and, for an action with decimals, its smallest step: `h (0.1)`.
+                    let unit = [a.unit, a.decimals > 0 ? "(" + Decimals.text(1, a.decimals) + ")" : nil].compactMap { $0 }
                     return [
-                        r.name, w(a.tracking == .time ? .tracksTime : .tracksCount), a.unit ?? "",
+                        r.name, w(a.tracking == .time ? .tracksTime : .tracksCount), unit.joined(separator: " "),
                         a.tagIDs.map { tags[$0]?.name ?? $0 }.joined(separator: ", "),
                         a.symbol ?? "", DefinitionList.buttonColor(a, tags: tags) ?? "",
                         a.favorite ? "★" : "", r.order.map(String.init) ?? "", r.id,
