@@ -267,7 +267,7 @@ enum DiaryText {
             out.line("")
             out.line(w(.timetable))
             TimetableText.day(
-                page.timetable, names: names, decimals: page.book.actions.compactMapValues { $0.decimals > 0 ? $0.decimals : nil },
+                page.timetable, names: names, decimals: page.book.places,
                 units: page.book.actions.compactMapValues(\.unit), calendar: cal, out: out, words: w)
         }
         if !page.records.isEmpty {
@@ -275,7 +275,7 @@ enum DiaryText {
             out.line(w(.recordDetails))
             RecordText.print(
                 page.records, from: d, to: d, names: names, units: page.book.actions.compactMapValues(\.unit),
-                decimals: page.book.actions.compactMapValues { $0.decimals > 0 ? $0.decimals : nil }, calendar: cal,
+                decimals: page.book.places, calendar: cal,
                 reference: page.reference, out: out, style: ctx.style, words: w)
         }
         let bars = page.book.actionList(0, .user).filter { !$0.value.isZero }

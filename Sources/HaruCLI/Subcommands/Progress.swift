@@ -110,8 +110,7 @@ enum ProgressText {
                     let shown =
                         q.spec.unitIsTime
                         ? "\(w.duration(Int64(v.rounded())))/\(w.duration(Int64(t.rounded())))"
-                        : "\(Decimals.figure(v, places: q.spec.places))/\(Decimals.figure(t, places: q.spec.places))"
-                            + (unit.map { w.unitSpace($0) + $0 } ?? "")
+                        : w.number("\(Decimals.figure(v, places: q.spec.places))/\(Decimals.figure(t, places: q.spec.places))", unit: unit)
                     let pct =
                         q.spec.atLeast
                         ? "\(ShownPercent.of(s.displayRatio ?? 0)) %" : (s.ratio == 1 ? w(.within) : style.paint(w(.over), .red))
@@ -122,7 +121,7 @@ enum ProgressText {
                             .done,
                             q.spec.unitIsTime
                                 ? w.duration(Int64(a.rounded()))
-                                : Decimals.figure(a, places: q.spec.places) + (unit.map { w.unitSpace($0) + $0 } ?? "")
+                                : w.number(Decimals.figure(a, places: q.spec.places), unit: unit)
                         )
                     }
                     // On a terminal, a small gauge per span besides the words.

@@ -43,10 +43,10 @@ extension Subcommands {
                 }
                 if ctx.json {
                     ctx.printJSON(
-                        .object(table.json(names: names, decimals: try ctx.decimals(snap), calendar: cal) + snap.referenceJSON(ref, cal)))
+                        .object(table.json(names: names, calendar: cal) + snap.referenceJSON(ref, cal)))
                 } else {
                     TimetableText.print(
-                        table, names: names, decimals: try ctx.decimals(snap), units: try ctx.units(snap, at: ref), calendar: cal,
+                        table, names: names, decimals: table.places, units: try ctx.units(snap, at: ref), calendar: cal,
                         out: ctx.out,
                         words: ctx.words)
                 }

@@ -45,11 +45,10 @@ struct Words: Sendable {
 
     /// A count in its action's unit when it has one (`8 glasses`; Korean and
     /// Japanese write a counter word against the number, `8잔`, `8杯`), else `times`.
-    func times(_ n: String, unit: String?) -> String { unit.map { n + unitSpace($0) + $0 } ?? times(n) }
+    func times(_ n: String, unit: String?) -> String { unit == nil ? times(n) : number(n, unit: unit) }
 
-    /// What goes between a number and its unit: nothing before a Korean or
-    /// Japanese counter word in those languages (`8잔`), a space otherwise (`8 km`, `8 glasses`).
-    func unitSpace(_ unit: String) -> String { language != .en && unit.first.map { !$0.isASCII } == true ? "" : " " }
+    /// A number with its unit when it has one (`UnitText`: `8잔`, `8 km`), else the number alone.
+    func number(_ n: String, unit: String?) -> String { unit.map { UnitText.join(n, $0, english: language == .en) } ?? n }
     func times(_ n: Int64, unit: String?) -> String { times(String(n), unit: unit) }
 
     /// `Mon` / `월` / `月`.

@@ -176,14 +176,9 @@ public struct ScenarioRunner {
                 // One day of `haru timetable --json`: its blocks (with lanes) and dots.
                 let d = try date("date")
                 var names: [String: String] = [:]
-                var decimals: [String: Int] = [:]
-                for a in try snap.definitions(.action) {
-                    names[a.id] = a.fields(inForceAt: ref.definitionsAt).name ?? a.id
-                    if let n = a.base.int(.decimals), n > 0 { decimals[a.id] = Int(n) }
-                }
+                for a in try snap.definitions(.action) { names[a.id] = a.fields(inForceAt: ref.definitionsAt).name ?? a.id }
                 let table = try Timetable(snap, calendar: cal, from: d, through: d, reference: ref)
-                guard case .array(let days)? = JSONValue.object(table.json(names: names, decimals: decimals, calendar: cal))["days"],
-                    let day = days.first
+                guard case .array(let days)? = JSONValue.object(table.json(names: names, calendar: cal))["days"], let day = days.first
                 else { throw ScenarioError(file: file, line: line, reason: "the timetable of \(d) is empty") }
                 return ("timetable \(d)", day)
             case "diary":

@@ -179,8 +179,8 @@ public struct DiaryPage: Sendable {
         let sum = book.unitTotals(0).reduce(0.0) { $0 + $1.amount }
         let countSum: JSONValue = sum == sum.rounded() ? .int(Int64(sum)) : .double((sum * 1_000).rounded() / 1_000)
         var timetableJSON: JSONValue = .null
-        let table = Timetable(days: [timetable]).json(
-            names: names, decimals: book.actions.compactMapValues { $0.decimals > 0 ? $0.decimals : nil }, calendar: calendar)
+        let table = Timetable(days: [timetable], places: book.places)
+            .json(names: names, calendar: calendar)
         if case .array(let days)? = JSONValue.object(table)["days"], let d = days.first { timetableJSON = d }
         var recordsJSON: JSONValue = .array([])
         if case .array(let r)? = try RecordList.json(records, snap: snap, from: date, to: date, calendar: calendar, reference: reference)[

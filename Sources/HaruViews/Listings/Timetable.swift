@@ -44,9 +44,12 @@ public struct Timetable: Sendable {
     }
 
     public let days: [Day]
+    /// The decimal places of the count actions that have some (their dots'
+    /// amounts are in 10^-places of the unit), read with the records.
+    public let places: [String: Int]
 
-    /// Days already cut (a diary page's one day).
-    init(days: [Day]) { self.days = days }
+    /// Days already cut (a diary page's one day), with their actions' places.
+    init(days: [Day], places: [String: Int]) { (self.days, self.places) = (days, places) }
 
     /// The timetable of days `from` through `through`.
     /// - Parameter actions: only these actions (nil: every live one).
@@ -63,6 +66,9 @@ public struct Timetable: Sendable {
             day = day.adding(days: 1)
         }
         self.days = days
+        var places: [String: Int] = [:]
+        for a in try snap.definitions(.action) { if let n = a.base.int(.decimals), n > 0 { places[a.id] = Int(n) } }
+        self.places = places
     }
 
     /// One day's blocks in lanes, and its dots.
@@ -105,9 +111,8 @@ public struct Timetable: Sendable {
         return Day(day: day, range: range, blocks: blocks, dots: dots, lanes: max(1, laneEnds.count))
     }
 
-    /// `haru timetable --json`.
-    /// - Parameter decimals: the count actions with decimals: a dot's `amount` is in the unit (`7.6`).
-    public func json(names: [String: String], decimals: [String: Int] = [:], calendar: LedgerCalendar) -> [(String, JSONValue)] {
+    /// `haru timetable --json`: a dot's `amount` in its action's unit (`7.6`).
+    public func json(names: [String: String], calendar: LedgerCalendar) -> [(String, JSONValue)] {
         [
             ("from", .string(days.first?.day.description ?? "")), ("to", .string(days.last?.day.description ?? "")),
             (
@@ -138,7 +143,7 @@ public struct Timetable: Sendable {
                                         .object([
                                             ("entry_id", .string(c.entryID)), ("action_id", .string(c.actionID)),
                                             ("name", .string(names[c.actionID] ?? c.actionID)), ("time", .string(calendar.format(c.time))),
-                                            ("amount", DayBook.countJSON(Int64(c.amount), decimals[c.actionID] ?? 0)),
+                                            ("amount", DayBook.countJSON(Int64(c.amount), places[c.actionID] ?? 0)),
                                         ])
                                     })
                             ),

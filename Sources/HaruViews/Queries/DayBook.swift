@@ -77,6 +77,9 @@ public struct DayBook: Sendable {
         return out
     }
 
+    /// The decimal places of the actions that have some, by id.
+    public var places: [String: Int] { actions.compactMapValues { $0.decimals > 0 ? $0.decimals : nil } }
+
     /// An action's decimal places (its counts are whole numbers of 10^-decimals of its unit).
     public func decimals(action: String) -> Int { actions[action]?.decimals ?? 0 }
 

@@ -153,22 +153,22 @@ extension HTMLReport {
             let values = perDay.map { $0[id]?.count ?? 0 }
             // Stored amounts are tenths at one decimal: the plot and its words are in the unit.
             let decimals = book.decimals(action: id), said = book.actions[id]?.unit
-            let unit = Double(Decimals.scale(decimals))
+            let scale = Double(Decimals.scale(decimals))
             let limit = palette.dailyLimits[id]
-            var frame = Frame(days: days, top: max(Double(values.max() ?? 0), limit ?? 0) / unit, height: 140, seconds: false, words: w)
+            var frame = Frame(days: days, top: max(Double(values.max() ?? 0), limit ?? 0) / scale, height: 140, seconds: false, words: w)
             let paint = palette.paint(action: id)
             html +=
                 "<h3>\(escape(name)) <span class=\"note\">\(escape(w(.countsInAll, w.count(values.reduce(0, +), decimals: decimals, unit: said))))</span></h3>\n"
             html += frame.open(label: escape(w(.perDay, name))) + frame.hourGrid() + frame.dayAxis(book)
             for (i, v) in values.enumerated() where v > 0 {
-                let h = frame.height(Double(v) / unit)
+                let h = frame.height(Double(v) / scale)
                 let over = limit.map { Double(v) > $0 } ?? false
                 html +=
                     "<rect x=\"\(fmt(frame.barX(i)))\" y=\"\(fmt(frame.baseline - h))\" width=\"\(fmt(frame.barWidth))\" height=\"\(fmt(h))\"\(over ? " class=\"missed\"" : paint.attributes())><title>\(book.grid.day(i)): \(escape(w.count(v, decimals: decimals, unit: said) + (over ? w(.overTheLimit) : "")))</title></rect>\n"
                 html += frame.valueLabel(i, y: frame.baseline - h, Decimals.text(v, decimals))
             }
             if let limit {
-                let y = frame.baseline - frame.height(limit / unit)
+                let y = frame.baseline - frame.height(limit / scale)
                 html +=
                     "<line class=\"limit\" x1=\"\(Frame.left)\" x2=\"\(Frame.width - Frame.right)\" y1=\"\(fmt(y))\" y2=\"\(fmt(y))\"></line><text class=\"label\" text-anchor=\"end\" x=\"\(Frame.width - Frame.right)\" y=\"\(fmt(y - 4))\">\(escape(w(.limitPerDay, w.count(Int64(limit), decimals: decimals, unit: said))))</text>\n"
             }

@@ -55,7 +55,7 @@ public struct ReportWords: Sendable {
     /// against it in Korean and Japanese (`8잔`), a space otherwise (`8 km`); `×8` without one.
     public func amount(_ number: String, unit: String?) -> String {
         guard let unit else { return times(number) }
-        return number + (lang != "en" && unit.first.map { !$0.isASCII } == true ? "" : " ") + unit
+        return UnitText.join(number, unit, english: lang == "en")
     }
 
     /// A duration of seconds given as a Double (the charts' values).

@@ -36,8 +36,7 @@ struct CountWords {
     /// A number with its unit (a Korean or Japanese counter word against it: `8잔`), else `×8`.
     func said(_ number: String, unit: String?, _ lang: PageLanguage) -> String {
         guard let unit else { return PageWord.times.text(lang, number) }
-        let tight = lang != .en && unit.first.map { !$0.isASCII } == true
-        return number + (tight ? "" : " ") + unit
+        return UnitText.join(number, unit, english: lang == .en)
     }
 }
 
