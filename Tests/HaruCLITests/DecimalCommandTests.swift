@@ -114,6 +114,32 @@ struct DecimalCommandTests {
         #expect(ja.err.contains("--decimals は回数記録の行動だけに使います"), "\(ja.err)")
     }
 
+    /// The CSV way in: a Decimals cell that is not 0…3, an amount or a target
+    /// finer than its action's decimals, are refused naming file, line and
+    /// column, and nothing is written.
+    @Test(arguments: [
+        ("HaruDanim-Actions.csv", ",1,h", ",4,h", #"HaruDanim-Actions.csv line 2, column "Decimals": "4" is not 0, 1, 2 or 3; nothing was imported"#),
+        ("HaruDanim-CountRecords.csv", ",7.6,", ",7.65,", #"HaruDanim-CountRecords.csv line 3, column "Amount": "7.65" is not a number of at most 1 decimal place;"#),
+        ("HaruDanim-Quests.csv", ",7.5,", ",7.55,", #"HaruDanim-Quests.csv line 2, column "Target Count": "7.55" is not a number of at most 1 decimal place;"#),
+    ])
+    func aCSVCellFinerThanItsActionIsRefused(file: String, from: String, to: String, message: String) throws {
+        let dir = TempDir()
+        let p = ledger(dir)
+        let out = dir.path + "/csv"
+        #expect(haru(["export", "csv", out] + Self.now, ledger: p).code == 0)
+        let path = out + "/" + file
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(from), "\(text)")
+        try text.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: true, encoding: .utf8)
+        let copy = dir.path + "/copy"
+        #expect(haru(["init", "--time-zone", "Asia/Seoul"], ledger: copy).code == 0)
+        let before = haru(["verify"], ledger: copy).out
+        let r = haru(["import", "csv", out] + Self.now, ledger: copy)
+        #expect(r.code == 2, "\(r.out) \(r.err)")
+        #expect(r.err.contains(message), "\(r.err)")
+        #expect(haru(["verify"], ledger: copy).out == before, "nothing written")
+    }
+
     /// The app's five files carry decimals, units and amounts in the unit; a
     /// second ledger made from them answers every figure the same.
     @Test func theAppsCSVFilesKeepEveryFigure() throws {

@@ -158,7 +158,7 @@ extension AppCSV {
             guard let n = Decimals.parse(v, d) else {
                 throw CSVInputError(
                     file: r.file, line: r.line, column: r.headers[key],
-                    rule: "\"\(v.prefix(40))\" is not a number of at most \(d) decimal places")
+                    rule: "\"\(v.prefix(40))\" is not a number of at most \(d) decimal place\(d == 1 ? "" : "s")")
             }
             return .int(n)
         }
